@@ -1,0 +1,32 @@
+import { InsufficientScopeError, NotFoundError } from './errors.js';
+import type { RequestContext } from './request-context.js';
+import type { Scope } from './principal.js';
+
+// Authorization rules shared by every service: scopes (403) and tenancy (404, never 403, so ids cannot be
+// probed: CONTRACT section 1).
+
+export function requireScope(ctx: RequestContext, scope: Scope): void {
+  if (!ctx.principal.scopes.has(scope)) throw new InsufficientScopeError(scope);
+}
+
+export function canReachAccount(ctx: RequestContext, accountId: string): boolean {
+  return ctx.reach.all || ctx.reach.accountIds.has(accountId);
+}
+
+export function canReachLocation(ctx: RequestContext, accountId: string, locationId: string): boolean {
+  if (ctx.reach.all) return true;
+  if (!ctx.reach.accountIds.has(accountId)) return false;
+  return ctx.reach.locationIds === null || ctx.reach.locationIds.has(locationId);
+}
+
+export function assertAccountReachable(ctx: RequestContext, accountId: string): void {
+  if (!canReachAccount(ctx, accountId)) throw new NotFoundError('Account');
+}
+
+export function assertLocationReachable(ctx: RequestContext, accountId: string, locationId: string): void {
+  if (!canReachLocation(ctx, accountId, locationId)) throw new NotFoundError('Location');
+}
+
+export function isAdmin(ctx: RequestContext): boolean {
+  return ctx.principal.type === 'user' && ctx.principal.role === 'admin';
+}

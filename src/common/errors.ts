@@ -1,0 +1,105 @@
+// Domain errors with the stable codes of CONTRACT section 1. Services throw them; each surface maps them
+// once: problem+json for REST (rest/problem.ts), extensions.code for GraphQL (graphql/error-formatter.ts).
+
+export interface FieldError {
+  /** JSON path of the offending value, e.g. /taxRates/0/rate */
+  path: string;
+  message: string;
+}
+
+export type ErrorCode =
+  | 'validation_failed'
+  | 'unauthorized'
+  | 'insufficient_scope'
+  | 'not_found'
+  | 'conflict'
+  | 'invalid_transition'
+  | 'idempotency_key_reused'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'partner_error'
+  | 'partner_timeout'
+  | 'internal';
+
+export const STATUS_OF: Record<ErrorCode, number> = {
+  validation_failed: 400,
+  unauthorized: 401,
+  insufficient_scope: 403,
+  not_found: 404,
+  conflict: 409,
+  invalid_transition: 409,
+  idempotency_key_reused: 422,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  partner_error: 502,
+  partner_timeout: 504,
+  internal: 500,
+};
+
+export const TITLE_OF: Record<ErrorCode, string> = {
+  validation_failed: 'Validation failed',
+  unauthorized: 'Unauthorized',
+  insufficient_scope: 'Insufficient scope',
+  not_found: 'Not found',
+  conflict: 'Conflict',
+  invalid_transition: 'Invalid status transition',
+  idempotency_key_reused: 'Idempotency key reused',
+  payload_too_large: 'Payload too large',
+  unsupported_media_type: 'Unsupported media type',
+  rate_limited: 'Too many requests',
+  partner_error: 'Partner error',
+  partner_timeout: 'Partner timeout',
+  internal: 'Internal error',
+};
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+
+  get status(): number {
+    return STATUS_OF[this.code];
+  }
+}
+
+export class ValidationError extends DomainError {
+  constructor(message: string, errors?: FieldError[]) {
+    super('validation_failed', message, errors);
+  }
+
+  /** One bad field: the message names it. */
+  static field(path: string, message: string): ValidationError {
+    return new ValidationError(`${path}: ${message}`, [{ path, message }]);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(what: string) {
+    super('not_found', `${what} not found`);
+  }
+}
+
+export class ConflictError extends DomainError {
+  constructor(message: string) {
+    super('conflict', message);
+  }
+}
+
+export class UnauthorizedError extends DomainError {
+  constructor(message = 'A valid bearer token is required') {
+    super('unauthorized', message);
+  }
+}
+
+export class InsufficientScopeError extends DomainError {
+  constructor(readonly scope: string) {
+    super('insufficient_scope', `This operation needs the scope "${scope}"`);
+  }
+}

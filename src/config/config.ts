@@ -1,0 +1,129 @@
+// The one typed configuration of the hub. It is read from the environment once, at boot, validated, and
+// frozen; nothing else in the code reads process.env. Defaults are documented here and in the README.
+
+export type HubEnv = 'development' | 'staging' | 'production';
+
+export interface HubConfig {
+  readonly hubEnv: HubEnv;
+  /** HTTP port; 0 picks a free one (tests). Default 3000. */
+  readonly port: number;
+  /** {base_url} of SPEC; defaults to http://localhost:<port>. */
+  readonly publicBaseUrl: string;
+  /** A real PostgreSQL; when absent the hub runs on embedded PGlite kept in dataDir. */
+  readonly databaseUrl: string | undefined;
+  /** Where the embedded database keeps its files. Default ./data. */
+  readonly dataDir: string;
+  readonly bootstrapAdmin: { email: string; password: string } | undefined;
+  readonly bootstrapClient: { clientId: string; clientSecret: string } | undefined;
+  /** Lets partner URLs point at loopback/private addresses; development and tests only. */
+  readonly allowPrivatePartnerUrls: boolean;
+  /** Seconds between delivery attempts; after the last one a delivery is FAILED. */
+  readonly deliveryRetrySchedule: readonly number[];
+  /** Token bucket per client; rps 0 turns rate limiting off. */
+  readonly rateLimit: { rps: number; burst: number };
+  /** Lifetimes in seconds. */
+  readonly ttl: { accessToken: number; refreshToken: number; authCode: number };
+  /** Pino level. Default info (silent under tests unless LOG_LEVEL is set). */
+  readonly logLevel: string;
+  /**
+   * Stop-gap until OAuth lands: a static bearer key that acts as an admin. Development and tests only;
+   * configuration is refused when it is set with HUB_ENV=production.
+   */
+  readonly devAdminKey: string | undefined;
+  /** Production rules of CONTRACT section 1. */
+  readonly isProduction: boolean;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+// CONTRACT section 7: about 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, then every 3 h, for up to 3 days.
+const DEFAULT_RETRY_SCHEDULE = (() => {
+  const schedule = [5, 30, 120, 600, 1800, 3600];
+  let elapsed = schedule.reduce((a, b) => a + b, 0);
+  while (elapsed + 3 * 3600 <= 3 * 24 * 3600) {
+    schedule.push(3 * 3600);
+    elapsed += 3 * 3600;
+  }
+  return schedule;
+})();
+
+function integer(env: Env, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new ConfigError(`${name} must be an integer >= ${min}, got "${raw}"`);
+  }
+  return value;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+function pair<K extends string>(env: Env, a: string, b: string, keys: [K, K]): Record<K, string> | undefined {
+  const first = env[a];
+  const second = env[b];
+  if (!first && !second) return undefined;
+  if (!first || !second) throw new ConfigError(`${a} and ${b} must be set together`);
+  return { [keys[0]]: first, [keys[1]]: second } as Record<K, string>;
+}
+
+function retrySchedule(env: Env): number[] {
+  const raw = env.DELIVERY_RETRY_SCHEDULE;
+  if (raw === undefined || raw.trim() === '') return DEFAULT_RETRY_SCHEDULE;
+  const values = raw.split(',').map((part) => Number(part.trim()));
+  if (values.some((v) => !Number.isFinite(v) || v < 0)) {
+    throw new ConfigError(`DELIVERY_RETRY_SCHEDULE must be comma-separated seconds, got "${raw}"`);
+  }
+  return values;
+}
+
+export function loadConfig(env: Env = process.env): HubConfig {
+  const hubEnv = (env.HUB_ENV ?? 'development') as HubEnv;
+  if (!['development', 'staging', 'production'].includes(hubEnv)) {
+    throw new ConfigError(`HUB_ENV must be development, staging or production, got "${env.HUB_ENV}"`);
+  }
+  const isProduction = hubEnv === 'production';
+  const port = integer(env, 'PORT', 3000);
+  const publicBaseUrl = (env.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  try {
+    new URL(publicBaseUrl);
+  } catch {
+    throw new ConfigError(`PUBLIC_BASE_URL is not a URL: "${publicBaseUrl}"`);
+  }
+  const allowPrivatePartnerUrls = boolean(env, 'ALLOW_PRIVATE_PARTNER_URLS', false);
+  const devAdminKey = env.DEV_ADMIN_KEY || undefined;
+  if (isProduction) {
+    if (allowPrivatePartnerUrls) throw new ConfigError('ALLOW_PRIVATE_PARTNER_URLS is refused in production');
+    if (devAdminKey) throw new ConfigError('DEV_ADMIN_KEY is refused in production');
+    if (!publicBaseUrl.startsWith('https://')) throw new ConfigError('PUBLIC_BASE_URL must be https in production');
+  }
+  const config: HubConfig = {
+    hubEnv,
+    port,
+    publicBaseUrl,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR || './data',
+    bootstrapAdmin: pair(env, 'BOOTSTRAP_ADMIN_EMAIL', 'BOOTSTRAP_ADMIN_PASSWORD', ['email', 'password']),
+    bootstrapClient: pair(env, 'BOOTSTRAP_CLIENT_ID', 'BOOTSTRAP_CLIENT_SECRET', ['clientId', 'clientSecret']),
+    allowPrivatePartnerUrls,
+    deliveryRetrySchedule: Object.freeze(retrySchedule(env)),
+    rateLimit: Object.freeze({ rps: integer(env, 'RATE_LIMIT_RPS', 50), burst: integer(env, 'RATE_LIMIT_BURST', 200) }),
+    ttl: Object.freeze({
+      accessToken: integer(env, 'ACCESS_TOKEN_TTL', 3600, 1),
+      refreshToken: integer(env, 'REFRESH_TOKEN_TTL', 30 * 24 * 3600, 1),
+      authCode: integer(env, 'AUTH_CODE_TTL', 60, 1),
+    }),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    devAdminKey,
+    isProduction,
+  };
+  return Object.freeze(config);
+}

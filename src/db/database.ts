@@ -1,0 +1,49 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { ormOptions } from './mikro-orm.config.js';
+
+// Opening the database: connect, then bring the schema up to date with the committed migrations. Several
+// hub processes may start against one database at once, so migrations run under a PostgreSQL advisory lock.
+
+const MIGRATION_LOCK = 7_240_001;
+
+export async function runMigrations(clientUrl: string, log?: Logger): Promise<string[]> {
+  const lock = new pg.Client({ connectionString: clientUrl });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    const orm = await MikroORM.init(ormOptions(clientUrl, { pool: { min: 0, max: 2 } }));
+    try {
+      const applied = await orm.getMigrator().up();
+      const names = applied.map((m) => m.name);
+      if (names.length > 0) log?.info({ migrations: names }, 'migrations applied');
+      return names;
+    } finally {
+      await orm.close();
+    }
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    await lock.end();
+  }
+}
+
+export async function openDatabase(clientUrl: string, log?: Logger): Promise<MikroORM> {
+  await runMigrations(clientUrl, log);
+  return MikroORM.init(ormOptions(clientUrl));
+}
+
+/** For /readyz: reachable, and no committed migration left to run. */
+export async function databaseReadiness(orm: MikroORM): Promise<{ database: boolean; migrations: boolean }> {
+  try {
+    await orm.em.getConnection().execute('select 1');
+  } catch {
+    return { database: false, migrations: false };
+  }
+  try {
+    const pending = await orm.getMigrator().getPendingMigrations();
+    return { database: true, migrations: pending.length === 0 };
+  } catch {
+    return { database: true, migrations: false };
+  }
+}

@@ -1,0 +1,28 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+
+// Zero-setup database for `npm start` without DATABASE_URL: PGlite (PostgreSQL compiled to WASM) served over
+// the PostgreSQL wire protocol on loopback, so the ordinary driver connects to it. PGlite runs one
+// transaction at a time: it is the default for trying the hub, not for production or CI.
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** dataDir undefined keeps everything in memory (tests on a machine without PostgreSQL). */
+export async function startEmbeddedDatabase(dataDir: string | undefined, maxConnections = 20): Promise<EmbeddedDatabase> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const db = await PGlite.create(dataDir);
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections });
+  await server.start();
+  const address = server.getServerConn(); // "127.0.0.1:PORT"
+  return {
+    url: `postgresql://postgres:postgres@${address}/postgres`,
+    async stop() {
+      await server.stop();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+import { ReflectMetadataProvider } from '@mikro-orm/core';
+import { Migrator } from '@mikro-orm/migrations';
+import { defineConfig, type Options } from '@mikro-orm/postgresql';
+import { fileURLToPath } from 'node:url';
+import { ENTITIES } from './entities.js';
+
+/** Compiled migrations, beside this file in dist/. */
+export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
+/** Their TypeScript sources: where `npm run migration:create` writes. */
+export const MIGRATIONS_SOURCE_DIR = fileURLToPath(new URL('../../../src/db/migrations', import.meta.url));
+
+export function ormOptions(clientUrl: string, overrides: Partial<Options> = {}): Options {
+  return defineConfig({
+    clientUrl,
+    entities: ENTITIES,
+    metadataProvider: ReflectMetadataProvider,
+    extensions: [Migrator],
+    // The schema is made only by committed migrations (never schema update); snapshots are off so a new
+    // migration is always the diff against a database that ran every committed one.
+    migrations: {
+      path: MIGRATIONS_DIR,
+      glob: '!(*.d).js',
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      emit: 'ts',
+      silent: true,
+    },
+    pool: { min: 0, max: 10 },
+    // Entities are validated at the edge and in services; MikroORM's own discovery warnings are noise here.
+    discovery: { warnWhenNoEntities: false },
+    allowGlobalContext: false,
+    forceUtcTimezone: true,
+    ...overrides,
+  });
+}

@@ -1,0 +1,7 @@
+import type { RequestContext } from '../common/request-context.js';
+import type { Services } from '../services.js';
+
+export interface GraphQLContext {
+  ctx: RequestContext;
+  services: Services;
+}

@@ -1,0 +1,46 @@
+import { assertAccountReachable, requireScope } from '../../common/access.js';
+import { NotFoundError, ValidationError } from '../../common/errors.js';
+import { findPage, pageRequest, type Page } from '../../common/pagination.js';
+import type { RequestContext } from '../../common/request-context.js';
+import { Account } from './account.entity.js';
+import { toAccountView, type AccountView } from './account.view.js';
+
+export interface CreateAccountInput {
+  name: string;
+}
+
+export interface ListInput {
+  limit?: number;
+  nextPageKey?: string | null;
+}
+
+/** Loads an account the caller may reach, or 404: the tenancy gate for everything under an account. */
+export async function loadReachableAccount(ctx: RequestContext, accountId: string): Promise<Account> {
+  assertAccountReachable(ctx, accountId);
+  const account = await ctx.em.findOne(Account, { id: accountId });
+  if (!account) throw new NotFoundError('Account');
+  return account;
+}
+
+export class AccountService {
+  async create(ctx: RequestContext, input: CreateAccountInput): Promise<AccountView> {
+    requireScope(ctx, 'provisioning');
+    if (typeof input.name !== 'string' || input.name.trim().length < 1) throw ValidationError.field('/name', 'is required and must not be empty');
+    const createdBy = ctx.principal.type === 'user' ? ctx.principal.userId : null;
+    const account = new Account(input.name, createdBy);
+    await ctx.em.persist(account).flush();
+    return toAccountView(account);
+  }
+
+  async findOne(ctx: RequestContext, accountId: string): Promise<AccountView> {
+    requireScope(ctx, 'locations.read');
+    return toAccountView(await loadReachableAccount(ctx, accountId));
+  }
+
+  async findAll(ctx: RequestContext, input: ListInput): Promise<Page<AccountView>> {
+    requireScope(ctx, 'locations.read');
+    const page = pageRequest(input.limit, input.nextPageKey);
+    const where = ctx.reach.all ? {} : { id: { $in: [...ctx.reach.accountIds] } };
+    return findPage(ctx.em, Account, where, page, toAccountView);
+  }
+}

@@ -1,0 +1,36 @@
+import { Collection, Entity, Index, ManyToOne, OneToMany, Property, type Rel } from '@mikro-orm/core';
+import { BaseEntity } from '../../db/base.entity.js';
+import { Account } from '../accounts/account.entity.js';
+import { TaxRate } from './tax-rate.entity.js';
+
+export type StoreStatus = 'ONLINE' | 'OFFLINE';
+
+@Entity({ tableName: 'locations' })
+@Index({ properties: ['account', 'createdAt', 'id'] })
+export class Location extends BaseEntity<'currency' | 'timezone' | 'storeStatus' | 'taxRates'> {
+  @ManyToOne(() => Account, { deleteRule: 'cascade' })
+  account: Rel<Account>;
+
+  @Property({ type: 'text' })
+  name: string;
+
+  /** ISO 4217; every price of the location is an integer in its smallest unit. */
+  @Property({ type: 'text' })
+  currency: string = 'EUR';
+
+  /** IANA time zone. */
+  @Property({ type: 'text' })
+  timezone: string = 'UTC';
+
+  @Property({ type: 'text' })
+  storeStatus: StoreStatus = 'ONLINE';
+
+  @OneToMany(() => TaxRate, (rate) => rate.location, { orderBy: { position: 'asc' } })
+  taxRates = new Collection<TaxRate>(this);
+
+  constructor(account: Account, name: string) {
+    super();
+    this.account = account;
+    this.name = name;
+  }
+}

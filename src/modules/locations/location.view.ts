@@ -1,0 +1,53 @@
+import type { Location } from './location.entity.js';
+import type { TaxRate } from './tax-rate.entity.js';
+import type { TaxRateType } from './tax-rate.entity.js';
+
+// The one public shape of a location (CONTRACT section 4), used by REST and GraphQL alike, so both surfaces
+// answer with the same data.
+
+export interface TaxRateView {
+  posReference: string;
+  name: string;
+  type: TaxRateType;
+  rate: number;
+  inclusive: boolean;
+  isDefault: boolean;
+}
+
+export interface LocationView {
+  id: string;
+  accountId: string;
+  name: string;
+  currency: string;
+  timezone: string;
+  storeStatus: string;
+  taxRates: TaxRateView[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export function toTaxRateView(rate: TaxRate): TaxRateView {
+  return {
+    posReference: rate.posReference,
+    name: rate.name,
+    type: rate.type,
+    rate: rate.rate,
+    inclusive: rate.inclusive,
+    isDefault: rate.isDefault,
+  };
+}
+
+/** The location's taxRates collection must be loaded. */
+export function toLocationView(location: Location): LocationView {
+  return {
+    id: location.id,
+    accountId: location.account.id,
+    name: location.name,
+    currency: location.currency,
+    timezone: location.timezone,
+    storeStatus: location.storeStatus,
+    taxRates: location.taxRates.getItems().map(toTaxRateView),
+    createdAt: location.createdAt.toISOString(),
+    updatedAt: location.updatedAt.toISOString(),
+  };
+}

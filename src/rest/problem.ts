@@ -1,0 +1,98 @@
+import type { NextFunction, Request, Response } from 'express';
+import { DomainError, InsufficientScopeError, STATUS_OF, TITLE_OF, type ErrorCode, type FieldError } from '../common/errors.js';
+
+// The one REST error mapping (RFC 9457 problem+json, CONTRACT section 1). Domain errors keep their code;
+// body-parser and OpenAPI validator errors are translated; anything else is a 500 that says nothing about
+// the inside (stack, SQL, secrets go to the log only).
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: ErrorCode;
+  errors?: FieldError[];
+}
+
+function problem(code: ErrorCode, detail: string, errors?: FieldError[], status = STATUS_OF[code]): Problem {
+  return { type: `https://order-hub.dev/problems/${code.replace(/_/g, '-')}`, title: TITLE_OF[code], status, detail, code, ...(errors?.length ? { errors } : {}) };
+}
+
+interface ValidatorError {
+  status: number;
+  message: string;
+  errors?: { path: string; message: string }[];
+}
+
+function isValidatorError(err: unknown): err is ValidatorError {
+  return typeof err === 'object' && err !== null && typeof (err as ValidatorError).status === 'number' && Array.isArray((err as ValidatorError).errors);
+}
+
+/** "/body/taxRates/0/rate" → "/taxRates/0/rate"; "/query/limit" → "limit" */
+function fieldPath(path: string): string {
+  if (path.startsWith('/body')) return path.slice('/body'.length) || '/';
+  return path.replace(/^\/(query|path|headers)\//, '');
+}
+
+function fromValidator(err: ValidatorError): Problem {
+  switch (err.status) {
+    case 400: {
+      const errors = (err.errors ?? []).map((e) => ({ path: fieldPath(e.path), message: e.message }));
+      return problem('validation_failed', errors.map((e) => `${e.path} ${e.message}`).join('; ') || err.message, errors);
+    }
+    case 404:
+      return problem('not_found', 'No such endpoint');
+    case 405:
+      return problem('not_found', `Method not allowed on this endpoint`, undefined, 405);
+    case 413:
+      return problem('payload_too_large', err.message);
+    case 415:
+      return problem('unsupported_media_type', 'Send the body as application/json');
+    default:
+      return problem('internal', 'The request could not be processed');
+  }
+}
+
+interface BodyParserError {
+  type: string;
+  status: number;
+  limit?: number;
+}
+
+function fromBodyParser(err: BodyParserError): Problem | null {
+  switch (err.type) {
+    case 'entity.too.large':
+      return problem('payload_too_large', `The body is larger than the limit of ${err.limit} bytes`);
+    case 'entity.parse.failed':
+      return problem('validation_failed', 'The body is not valid JSON');
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return problem('unsupported_media_type', 'Unsupported body encoding');
+    default:
+      return null;
+  }
+}
+
+export function toProblem(err: unknown): Problem {
+  if (err instanceof DomainError) return problem(err.code, err.message, err.errors);
+  const parsed = typeof (err as BodyParserError)?.type === 'string' ? fromBodyParser(err as BodyParserError) : null;
+  if (parsed) return parsed;
+  if (isValidatorError(err)) return fromValidator(err);
+  return problem('internal', 'An unexpected error occurred');
+}
+
+export function sendProblem(res: Response, body: Problem, err?: unknown): void {
+  if (body.code === 'unauthorized') res.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"');
+  if (err instanceof InsufficientScopeError) res.setHeader('WWW-Authenticate', `Bearer error="insufficient_scope", scope="${err.scope}"`);
+  res.status(body.status).type('application/problem+json').send(JSON.stringify(body));
+}
+
+export function problemHandler() {
+  // Express recognises error handlers by their four parameters.
+  return (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const body = toProblem(err);
+    if (body.status >= 500) res.locals.log?.error({ err }, 'request failed');
+    if (res.headersSent) return;
+    sendProblem(res, body, err);
+  };
+}

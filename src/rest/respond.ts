@@ -1,0 +1,28 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Request, Response } from 'express';
+import type { ListInput } from '../modules/accounts/account.service.js';
+import type { Page } from '../common/pagination.js';
+import type { RequestContext } from '../common/request-context.js';
+import { contextOf } from '../http/context.js';
+
+// Route handlers only translate: request → service call → `{data}` envelope (CONTRACT section 1).
+
+export type Params = Record<string, string>;
+
+export function single(orm: MikroORM, call: (ctx: RequestContext, req: Request, params: Params) => Promise<unknown>, status = 200) {
+  return async (req: Request, res: Response) => {
+    const data = await call(contextOf(orm, res), req, req.params as Params);
+    res.status(status).json({ data });
+  };
+}
+
+export function list(orm: MikroORM, call: (ctx: RequestContext, page: ListInput, req: Request, params: Params) => Promise<Page<unknown>>) {
+  return async (req: Request, res: Response) => {
+    res.json(await call(contextOf(orm, res), listInput(req), req, req.params as Params));
+  };
+}
+
+export function listInput(req: Request): ListInput {
+  const { limit, nextPageKey } = req.query as { limit?: string | number; nextPageKey?: string };
+  return { limit: limit === undefined ? undefined : Number(limit), nextPageKey: nextPageKey ?? null };
+}

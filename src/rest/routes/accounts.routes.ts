@@ -1,0 +1,9 @@
+import type { Router } from 'express';
+import type { RestDeps } from '../rest-deps.js';
+import { list, single } from '../respond.js';
+
+export function accountRoutes(router: Router, { orm, services }: RestDeps): void {
+  router.post('/accounts', single(orm, (ctx, req) => services.accounts.create(ctx, req.body), 201));
+  router.get('/accounts', list(orm, (ctx, page) => services.accounts.findAll(ctx, page)));
+  router.get('/accounts/:accountId', single(orm, (ctx, _req, p) => services.accounts.findOne(ctx, p.accountId)));
+}

@@ -1,0 +1,50 @@
+import { ConfigError, loadConfig } from '../../src/config/config.js';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.hubEnv).toBe('development');
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicBaseUrl).toBe('http://localhost:3000');
+    expect(config.ttl).toEqual({ accessToken: 3600, refreshToken: 30 * 24 * 3600, authCode: 60 });
+    expect(config.rateLimit).toEqual({ rps: 50, burst: 200 });
+    // about 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, then every 3 h, for up to 3 days
+    expect(config.deliveryRetrySchedule.slice(0, 7)).toEqual([5, 30, 120, 600, 1800, 3600, 10800]);
+    const total = config.deliveryRetrySchedule.reduce((a, b) => a + b, 0);
+    expect(total).toBeLessThanOrEqual(3 * 24 * 3600);
+    expect(total).toBeGreaterThan(3 * 24 * 3600 - 3 * 3600);
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('reads every setting', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HUB_ENV: 'staging',
+      PUBLIC_BASE_URL: 'https://hub.example/',
+      DELIVERY_RETRY_SCHEDULE: '1, 2,3',
+      RATE_LIMIT_RPS: '0',
+      ACCESS_TOKEN_TTL: '60',
+      BOOTSTRAP_ADMIN_EMAIL: 'a@b.c',
+      BOOTSTRAP_ADMIN_PASSWORD: 'pw',
+    });
+    expect(config.publicBaseUrl).toBe('https://hub.example');
+    expect(config.deliveryRetrySchedule).toEqual([1, 2, 3]);
+    expect(config.rateLimit.rps).toBe(0);
+    expect(config.ttl.accessToken).toBe(60);
+    expect(config.bootstrapAdmin).toEqual({ email: 'a@b.c', password: 'pw' });
+  });
+
+  it.each([
+    [{ HUB_ENV: 'prod' }, /HUB_ENV/],
+    [{ PORT: 'abc' }, /PORT/],
+    [{ DELIVERY_RETRY_SCHEDULE: '1,x' }, /DELIVERY_RETRY_SCHEDULE/],
+    [{ BOOTSTRAP_CLIENT_ID: 'only-id' }, /BOOTSTRAP_CLIENT_SECRET/],
+    [{ HUB_ENV: 'production', PUBLIC_BASE_URL: 'https://h.example', DEV_ADMIN_KEY: 'k' }, /DEV_ADMIN_KEY/],
+    [{ HUB_ENV: 'production', PUBLIC_BASE_URL: 'https://h.example', ALLOW_PRIVATE_PARTNER_URLS: 'true' }, /ALLOW_PRIVATE/],
+    [{ HUB_ENV: 'production', PUBLIC_BASE_URL: 'http://h.example' }, /https/],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,38 @@
+import { isUuid, uuidv7 } from '../../src/common/ids.js';
+import { encodeKey, pageRequest, toPage } from '../../src/common/pagination.js';
+import { ValidationError } from '../../src/common/errors.js';
+
+describe('uuidv7', () => {
+  it('is a version 7, variant 10 UUID carrying the time', () => {
+    const now = Date.UTC(2026, 10, 23, 12, 0, 0);
+    const id = uuidv7(now);
+    expect(isUuid(id)).toBe(true);
+    expect(id[14]).toBe('7');
+    expect(['8', '9', 'a', 'b']).toContain(id[19]);
+    expect(parseInt(id.replace(/-/g, '').slice(0, 12), 16)).toBeGreaterThanOrEqual(now);
+  });
+
+  it('sorts in creation order, also within one millisecond', () => {
+    const ids = Array.from({ length: 5000 }, () => uuidv7(1_800_000_000_000));
+    expect([...ids].sort()).toEqual(ids);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('paging', () => {
+  const rows = Array.from({ length: 3 }, (_, i) => ({ id: `id-${i}`, createdAt: new Date(1_800_000_000_000 + i) }));
+
+  it('tells whether another page exists from the extra row', () => {
+    const page = toPage(rows, 2, (r) => r.id);
+    expect(page).toEqual({ data: ['id-0', 'id-1'], hasNextPage: true, nextPageKey: encodeKey(rows[1]) });
+    expect(toPage(rows, 3, (r) => r.id).nextPageKey).toBeNull();
+  });
+
+  it('round-trips the key and refuses keys it did not issue', () => {
+    expect(pageRequest(10, encodeKey(rows[1])).after).toEqual({ createdAt: rows[1].createdAt, id: 'id-1' });
+    expect(() => pageRequest(10, 'garbage')).toThrow(ValidationError);
+    expect(() => pageRequest(0, null)).toThrow(ValidationError);
+    expect(() => pageRequest(201, null)).toThrow(ValidationError);
+    expect(pageRequest(undefined, null).limit).toBe(50);
+  });
+});
