@@ -1,6 +1,10 @@
 import { Account } from '../modules/accounts/account.entity.js';
+import { Category } from '../modules/catalog/category.entity.js';
+import { ModifierGroup } from '../modules/catalog/modifier-group.entity.js';
+import { Modifier } from '../modules/catalog/modifier.entity.js';
+import { Product } from '../modules/catalog/product.entity.js';
 import { Location } from '../modules/locations/location.entity.js';
 import { TaxRate } from '../modules/locations/tax-rate.entity.js';
 
 /** Every MikroORM entity of the hub; one list so the ORM, migrations and tests agree. */
-export const ENTITIES = [Account, Location, TaxRate];
+export const ENTITIES = [Account, Location, TaxRate, Category, Product, Modifier, ModifierGroup];
