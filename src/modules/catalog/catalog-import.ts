@@ -85,13 +85,16 @@ function upsertSql(kind: Kind): string {
     ? `(${kind.watched.map((w) => `b."${w}"`).join(', ')}) IS DISTINCT FROM (${kind.watched.map((w) => `w."${w}"`).join(', ')})`
     : 'false';
   return `
-    WITH input AS (
+    WITH stamp AS (
+      -- Milliseconds, like every timestamp the ORM writes: page keys carry createdAt at that precision.
+      SELECT date_trunc('milliseconds', now()) AS at
+    ), input AS (
       SELECT * FROM jsonb_to_recordset(?::jsonb) AS x(${recordset})
     ), before AS (
       SELECT b.pos_reference${watchedBefore} FROM "${kind.table}" b WHERE b.location_id = ?::uuid
     ), written AS (
       INSERT INTO "${kind.table}" AS t (id, created_at, updated_at, location_id, ${quoted})
-      SELECT id, now(), now(), ?::uuid, ${quoted} FROM input ORDER BY id
+      SELECT id, stamp.at, stamp.at, ?::uuid, ${quoted} FROM input, stamp ORDER BY id
       ON CONFLICT (location_id, pos_reference) DO UPDATE SET
         ${names.map((n) => `"${n}" = excluded."${n}"`).join(', ')}, updated_at = excluded.updated_at
       WHERE (${names.map((n) => `t."${n}"`).join(', ')}) IS DISTINCT FROM (${names.map((n) => `excluded."${n}"`).join(', ')})

@@ -197,7 +197,8 @@ export class CatalogService {
         `UPDATE modifier_groups g
             SET modifiers = (SELECT coalesce(jsonb_agg(x.e ORDER BY x.i), '[]'::jsonb)
                                FROM jsonb_array_elements(g.modifiers) WITH ORDINALITY AS x(e, i)
-                              WHERE NOT (x.e = to_jsonb(?::text) OR x.e->>'posReference' = ? OR x.e->>'id' = ?)),
+                              -- ->> of a missing key is NULL: an element that does not match is kept.
+                              WHERE coalesce(NOT (x.e = to_jsonb(?::text) OR x.e->>'posReference' = ? OR x.e->>'id' = ?), true)),
                 updated_at = now()
           WHERE g.location_id = ?::uuid
             AND EXISTS (SELECT 1 FROM jsonb_array_elements(g.modifiers) AS y(e)
