@@ -331,3 +331,45 @@ describe('stored form', () => {
     expect(rows[0].n).toBe(3);
   });
 });
+
+describe('GraphQL', () => {
+  it('imports, looks up, patches and reads the catalog through the same rules', async () => {
+    const locationId = await newLocation();
+    const c = catalog();
+    c.products[0] = { ...c.products[0], containsAlcohol: false, nutritionalInfo: { kcal: 650 } };
+    const imported = await pos.graphql(
+      `mutation($a: ID!, $l: ID!, $c: JSONObject!) { importCatalog(accountId: $a, locationId: $l, catalog: $c) { products taxRates changes { products { created } } } }`,
+      { a: accountId, l: locationId, c },
+    );
+    expect(imported.body.errors).toBeUndefined();
+    expect(imported.body.data.importCatalog).toEqual({ products: 3, taxRates: 2, changes: { products: { created: 3 } } });
+
+    const found = await pos.graphql(
+      `query($a: ID!, $l: ID!) { products(accountId: $a, locationId: $l, posReference: "burger") { data { id taxRateIds show_online passThrough } } }`,
+      { a: accountId, l: locationId },
+    );
+    const product = found.body.data.products.data[0];
+    expect(product).toMatchObject({ taxRateIds: ['vat-9'], show_online: true, passThrough: { containsAlcohol: false, nutritionalInfo: { kcal: 650 } } });
+
+    const update = `mutation($a: ID!, $l: ID!, $id: ID!, $in: ProductInput!) { updateProduct(accountId: $a, locationId: $l, id: $id, input: $in) { id show_online taxRateIds price } }`;
+    const out = await pos.graphql(update, { a: accountId, l: locationId, id: product.id, in: { show_online: false, taxRateIds: ['vat-9'] } });
+    expect(out.body.data.updateProduct).toEqual({ id: product.id, show_online: false, taxRateIds: ['vat-9'], price: 850 });
+    const cleared = await pos.graphql(update, { a: accountId, l: locationId, id: product.id, in: { show_online: true } });
+    expect(cleared.body.data.updateProduct).toMatchObject({ show_online: true, taxRateIds: [] });
+
+    const bad = c;
+    bad.products[1] = { ...bad.products[1], categories: ['cat-nope'] };
+    const refused = await pos.graphql(`mutation($a: ID!, $l: ID!, $c: JSONObject!) { importCatalog(accountId: $a, locationId: $l, catalog: $c) { products } }`, { a: accountId, l: locationId, c: bad });
+    expect(refused.body.errors?.[0].extensions).toMatchObject({ code: 'validation_failed', errors: [{ path: '/products/1/categories/0' }] });
+
+    const whole = await pos.graphql(
+      `query($a: ID!, $l: ID!) { catalog(accountId: $a, locationId: $l) { location { taxRates { posReference } } products { posReference } modifierGroups { modifiers } } }`,
+      { a: accountId, l: locationId },
+    );
+    expect(whole.body.data.catalog).toEqual({
+      location: { taxRates: [{ posReference: 'vat-9' }, { posReference: 'vat-21' }] },
+      products: [{ posReference: 'burger' }, { posReference: 'cola' }, { posReference: 'water' }],
+      modifierGroups: [{ modifiers: ['mod-cheese', { posReference: 'mod-bacon', price: 90 }] }],
+    });
+  });
+});

@@ -1,6 +1,6 @@
 import type { TaxRateView } from '../locations/location.view.js';
 import type { Category } from './category.entity.js';
-import type { GroupModifierRef, PassThrough } from './catalog-fields.js';
+import { PASS_THROUGH_FIELDS, type GroupModifierRef, type PassThrough } from './catalog-fields.js';
 import type { ModifierGroup } from './modifier-group.entity.js';
 import type { Modifier } from './modifier.entity.js';
 import type { Product } from './product.entity.js';
@@ -97,4 +97,11 @@ export function toModifierGroupView(group: ModifierGroup): ModifierGroupView {
     maxPermitted: group.maxPermitted,
     modifiers: group.modifiers,
   };
+}
+
+const EXTRA_FIELDS = new Set<string>([...PASS_THROUGH_FIELDS, 'imageUrl']);
+
+/** The compatibility fields of a product or modifier view, apart (GraphQL gives them as one JSON object). */
+export function passThroughOf(view: ProductView | ModifierView): PassThrough {
+  return Object.fromEntries(Object.entries(view).filter(([key]) => EXTRA_FIELDS.has(key)));
 }
