@@ -288,8 +288,3 @@ export function groupModifierReference(ref: GroupModifierRef): string | null {
   if (typeof ref === 'string') return ref;
   return ref.posReference ?? null;
 }
-
-/** One value and its path, for "which element is wrong" answers. */
-export function throwField(path: string, message: string): never {
-  throw ValidationError.field(path, message);
-}
