@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
@@ -33,9 +33,22 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
     log.info({ dataDir: config.dataDir }, 'using the embedded database (set DATABASE_URL for a PostgreSQL server)');
   }
   const orm = await openDatabase(databaseUrl, log);
+  // Bind first: with PORT=0 the port, and so the default {base_url}, is known only once listening.
+  // Until the app is attached, requests get an honest 503 rather than hanging without a handler.
+  let handler: RequestListener = (_req, res) => {
+    res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' }).end('{"status":"starting"}');
+  };
+  const server = createServer((req, res) => handler(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://localhost:${port}`;
+  const effective: HubConfig = config.publicBaseUrlFromPort ? Object.freeze({ ...config, publicBaseUrl: url }) : config;
   const services = createServices();
   const { app, stop: stopApp } = await createApp({
-    config,
+    config: effective,
     log,
     orm,
     services,
@@ -46,11 +59,7 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
     },
     validateResponses: options.validateResponses ?? false,
   });
-  const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(config.port, (error?: Error) => (error ? reject(error) : resolve(listening)));
-  });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://localhost:${port}`;
+  handler = app;
   let stopping: Promise<void> | undefined;
   return {
     url,
@@ -64,8 +73,10 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
         const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
         await closed;
         clearInterval(idleSweep);
+        log.info('http server closed: in-flight requests finished');
         await stopApp();
         await orm.close();
+        log.info('database pool closed');
         await embedded?.stop();
       })();
       return stopping;

@@ -7,8 +7,10 @@ export interface HubConfig {
   readonly hubEnv: HubEnv;
   /** HTTP port; 0 picks a free one (tests). Default 3000. */
   readonly port: number;
-  /** {base_url} of SPEC; defaults to http://localhost:<port>. */
+  /** {base_url} of SPEC; defaults to http://localhost:<port> (the bound port when PORT=0). */
   readonly publicBaseUrl: string;
+  /** True when PUBLIC_BASE_URL was not set, so the hub derives it from the port it binds. */
+  readonly publicBaseUrlFromPort: boolean;
   /** A real PostgreSQL; when absent the hub runs on embedded PGlite kept in dataDir. */
   readonly databaseUrl: string | undefined;
   /** Where the embedded database keeps its files. Default ./data. */
@@ -109,6 +111,7 @@ export function loadConfig(env: Env = process.env): HubConfig {
     hubEnv,
     port,
     publicBaseUrl,
+    publicBaseUrlFromPort: !env.PUBLIC_BASE_URL,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || './data',
     bootstrapAdmin: pair(env, 'BOOTSTRAP_ADMIN_EMAIL', 'BOOTSTRAP_ADMIN_PASSWORD', ['email', 'password']),

@@ -29,6 +29,8 @@ export async function graphqlRouter(options: GraphQLOptions): Promise<{ router: 
     validationRules: [depthLimit(MAX_QUERY_DEPTH)],
     introspection: !options.production,
     includeStacktraceInErrorResponses: false,
+    // The hub owns shutdown (src/main.ts); Apollo's own signal handlers would race it.
+    stopOnTerminationSignals: false,
   });
   await server.start();
   const router = Router();
