@@ -154,6 +154,20 @@ describe('catalog import', () => {
     expect((await pos.get(`${base(locationId)}/catalog`)).body.data).toEqual(before);
   });
 
+  it('takes back the catalog it gives out (GET catalog, then PUT it again) as an unchanged import', async () => {
+    const locationId = await newLocation();
+    const c = catalog();
+    c.products[0] = { ...c.products[0], description: 'Grilled', nutritionalInfo: { kcal: 650 } };
+    await pos.put(`${base(locationId)}/catalog/import`, c);
+    const exported = (await pos.get(`${base(locationId)}/catalog`)).body.data;
+    const res = await pos.put(`${base(locationId)}/catalog/import`, exported);
+    expect(res.status).toBe(200);
+    for (const kind of ['categories', 'products', 'modifiers', 'modifierGroups']) {
+      expect(res.body.data.changes[kind]).toMatchObject({ created: 0, updated: 0, deleted: 0 });
+    }
+    expect((await pos.get(`${base(locationId)}/catalog`)).body.data).toEqual(exported);
+  });
+
   it('accepts the compatibility fields and returns them unchanged', async () => {
     const locationId = await newLocation();
     const compat = {
