@@ -79,6 +79,9 @@ describe('catalog import', () => {
     expect(found).toMatchObject({ hasNextPage: false, nextPageKey: null });
     expect(found.data).toHaveLength(1);
     expect(found.data[0]).toMatchObject({ posReference: 'cola', name: 'Cola', price: 250, show_online: true });
+    // The whole-catalog read (straight from SQL) and the record reads (through the ORM) give one shape.
+    const whole = (await pos.get(`${base(locationId)}/catalog`)).body.data;
+    expect(whole.products[1]).toEqual(found.data[0]);
     const read = await pos.get(`${base(locationId)}/catalog/products/${found.data[0].id}`);
     expect(read.body.data.id).toBe(found.data[0].id);
     expect((await lookup(locationId, 'nothing')).data).toEqual([]);

@@ -21,7 +21,11 @@ import {
   toModifierView,
   toProductView,
   type CatalogView,
+  type CategoryRecord,
   type CategoryView,
+  type ModifierGroupRecord,
+  type ModifierRecord,
+  type ProductRecord,
   type ModifierGroupView,
   type ModifierView,
   type ProductView,
@@ -37,7 +41,6 @@ export interface CatalogListInput extends ListInput {
 }
 
 type Ctx = RequestContext;
-const ORDER = { orderBy: { position: 'asc', createdAt: 'asc', id: 'asc' } } as const;
 
 /**
  * The catalog of a location (SPEC behaviours 1, 4, 5): the full-statement import, products and modifiers
@@ -68,12 +71,16 @@ export class CatalogService {
   async getCatalog(ctx: Ctx, accountId: string, locationId: string): Promise<CatalogView> {
     requireScope(ctx, 'catalogs.read');
     const location = await loadReachableLocation(ctx, accountId, locationId, { populateTaxRates: true });
-    const where = { location: location.id };
+    // Straight from SQL into the views: hydrating 12,000 entities only to serialize them cost a second.
+    const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+    const read = <T>(table: string, columns: string) =>
+      sqlRows<T>(ctx.em, `SELECT ${columns} FROM "${table}" WHERE location_id = ?::uuid ORDER BY position, created_at, id`, [location.id]);
+    const sellable = `id, pos_reference AS "posReference", name, price, tax_rate_ids AS "taxRateIds", show_online AS "showOnline", position, pass_through AS "passThrough", ${ISO('created_at')} AS "createdAt", ${ISO('updated_at')} AS "updatedAt"`;
     const [categories, products, modifiers, groups] = await Promise.all([
-      ctx.em.fork().find(Category, where, ORDER),
-      ctx.em.fork().find(Product, where, ORDER),
-      ctx.em.fork().find(Modifier, where, ORDER),
-      ctx.em.fork().find(ModifierGroup, where, ORDER),
+      read<CategoryRecord>('categories', `id, pos_reference AS "posReference", name, description, position, show_online AS "showOnline", service_availability AS "serviceAvailability"`),
+      read<ProductRecord>('products', `${sellable}, categories, modifier_groups AS "modifierGroups"`),
+      read<ModifierRecord>('modifiers', sellable),
+      read<ModifierGroupRecord>('modifier_groups', `id, pos_reference AS "posReference", name, min_permitted AS "minPermitted", max_permitted AS "maxPermitted", modifiers`),
     ]);
     return {
       location: { taxRates: location.taxRates.getItems().map(toTaxRateView) },

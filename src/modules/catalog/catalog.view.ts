@@ -2,7 +2,6 @@ import type { TaxRateView } from '../locations/location.view.js';
 import type { Category } from './category.entity.js';
 import { PASS_THROUGH_FIELDS, type GroupModifierRef, type PassThrough } from './catalog-fields.js';
 import type { ModifierGroup } from './modifier-group.entity.js';
-import type { Modifier } from './modifier.entity.js';
 import type { Product } from './product.entity.js';
 
 // The one public shape of catalog records (CONTRACT sections 4 and 5), for REST and GraphQL alike. The
@@ -53,7 +52,20 @@ export interface CatalogView {
   modifierGroups: ModifierGroupView[];
 }
 
-export function toCategoryView(category: Category): CategoryView {
+// The views read only these fields, so rows read straight from SQL (the whole-catalog read) fit them too.
+export type CategoryRecord = Pick<Category, 'id' | 'posReference' | 'name' | 'description' | 'position' | 'showOnline' | 'serviceAvailability'>;
+type SellableRecord = Pick<Product, 'id' | 'posReference' | 'name' | 'price' | 'taxRateIds' | 'showOnline' | 'position' | 'passThrough'> & {
+  /** A Date from the ORM, or already RFC 3339 from SQL. */
+  createdAt: Date | string;
+  updatedAt: Date | string;
+};
+
+const rfc3339 = (at: Date | string) => (typeof at === 'string' ? at : at.toISOString());
+export type ProductRecord = SellableRecord & Pick<Product, 'categories' | 'modifierGroups'>;
+export type ModifierRecord = SellableRecord;
+export type ModifierGroupRecord = Pick<ModifierGroup, 'id' | 'posReference' | 'name' | 'minPermitted' | 'maxPermitted' | 'modifiers'>;
+
+export function toCategoryView(category: CategoryRecord): CategoryView {
   return {
     id: category.id,
     posReference: category.posReference,
@@ -65,7 +77,7 @@ export function toCategoryView(category: Category): CategoryView {
   };
 }
 
-function sellableView(record: Product | Modifier): SellableView {
+function sellableView(record: SellableRecord): SellableView {
   return {
     id: record.id,
     posReference: record.posReference,
@@ -75,20 +87,20 @@ function sellableView(record: Product | Modifier): SellableView {
     show_online: record.showOnline,
     showOnline: record.showOnline,
     position: record.position,
-    createdAt: record.createdAt.toISOString(),
-    updatedAt: record.updatedAt.toISOString(),
+    createdAt: rfc3339(record.createdAt),
+    updatedAt: rfc3339(record.updatedAt),
   };
 }
 
-export function toProductView(product: Product): ProductView {
+export function toProductView(product: ProductRecord): ProductView {
   return { ...product.passThrough, ...sellableView(product), categories: product.categories, modifierGroups: product.modifierGroups };
 }
 
-export function toModifierView(modifier: Modifier): ModifierView {
+export function toModifierView(modifier: ModifierRecord): ModifierView {
   return { ...modifier.passThrough, ...sellableView(modifier) };
 }
 
-export function toModifierGroupView(group: ModifierGroup): ModifierGroupView {
+export function toModifierGroupView(group: ModifierGroupRecord): ModifierGroupView {
   return {
     id: group.id,
     posReference: group.posReference,
