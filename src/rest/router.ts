@@ -1,4 +1,4 @@
-import express, { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Authenticator } from '../auth/authenticator.js';
 import { bearerAuth } from '../auth/bearer.js';
@@ -13,6 +13,8 @@ export interface RestOptions extends RestDeps {
   authenticator: Authenticator;
   /** Check every response against openapi.yaml too (tests), so the document cannot drift from the code. */
   validateResponses: boolean;
+  /** Shared with /graphql: one client, one bucket. */
+  rateLimiter: RequestHandler;
 }
 
 /** /v1: body rules → OpenAPI validation → bearer auth → routes. Errors go to the problem handler. */
@@ -31,6 +33,7 @@ export function restRouter(options: RestOptions): Router {
     }),
   );
   router.use(bearerAuth(options.authenticator));
+  router.use(options.rateLimiter);
   const routes = Router();
   accountRoutes(routes, options);
   locationRoutes(routes, options);
@@ -39,4 +42,3 @@ export function restRouter(options: RestOptions): Router {
   return router;
 }
 
-export { express };
