@@ -40,6 +40,7 @@ describe('parseCatalogImport', () => {
     ['a group element naming both id and posReference', { modifiers: [{ posReference: 'm', name: 'M', price: 1 }], modifierGroups: [{ posReference: 'g', name: 'G', modifiers: [{ id: 'x', posReference: 'm' }] }] }, '/modifierGroups/0/modifiers/0 must have exactly one'],
     ['minPermitted above maxPermitted', { modifierGroups: [{ posReference: 'g', name: 'G', minPermitted: 3, maxPermitted: 2 }] }, '/modifierGroups/0/minPermitted must not exceed'],
     ['a tax rate that is not an object', { location: { taxRates: ['vat'] } }, '/location/taxRates/0 must be a tax rate object'],
+    ['a tax rate out of range', { location: { taxRates: [{ name: 'VAT', type: 'PERCENTAGE', rate: 1000001 }] } }, '/location/taxRates/0/rate must be an integer'],
     ['an unknown field of the location block', { location: { openingHours: {} } }, '/location/openingHours is not a field'],
     ['a reference to a category the import lacks', { products: [{ posReference: 'p', name: 'P', price: 1, categories: ['c'] }] }, '/products/0/categories/0 names no category'],
   ])('refuses %s', (_label, body, expected) => {

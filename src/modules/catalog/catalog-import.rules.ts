@@ -1,4 +1,5 @@
-import type { TaxRateInput } from '../locations/tax-rate.rules.js';
+import { ValidationError } from '../../common/errors.js';
+import { normalizeTaxRates, type NormalizedTaxRate, type TaxRateInput } from '../locations/tax-rate.rules.js';
 import {
   groupModifierReference,
   parseCategory,
@@ -17,8 +18,8 @@ import {
 // must refuse a POS answer of the wrong shape with the same clear message.
 
 export interface ParsedCatalog {
-  /** undefined: the location's rates stay as they are (SPEC: taxRates omitted is unchanged). */
-  taxRates: TaxRateInput[] | undefined;
+  /** Checked by the location's rules. undefined: the location's rates stay as they are (SPEC: omitted is unchanged). */
+  taxRates: NormalizedTaxRate[] | undefined;
   categories: CategoryFields[];
   products: ProductFields[];
   modifiers: ModifierFields[];
@@ -44,7 +45,7 @@ export function parseCatalogImport(body: unknown): ParsedCatalog {
   const catalog = raw as Record<string, unknown>;
   for (const key of Object.keys(catalog)) if (!TOP_LEVEL.includes(key)) p.add(`/${key}`, 'is not a field of a CatalogImportEntity');
   for (const kind of KINDS) if (catalog[kind] != null && !Array.isArray(catalog[kind])) p.add(`/${kind}`, 'must be an array');
-  let taxRates: TaxRateInput[] | undefined;
+  let rates: TaxRateInput[] | undefined;
   const location = catalog.location;
   if (location != null) {
     if (typeof location !== 'object' || Array.isArray(location)) p.add('/location', 'must be an object {taxRates?, businessHours?}');
@@ -52,12 +53,12 @@ export function parseCatalogImport(body: unknown): ParsedCatalog {
       const block = location as Record<string, unknown>;
       for (const key of Object.keys(block)) if (!LOCATION_BLOCK.includes(key)) p.add(`/location/${key}`, 'is not a field of the location block');
       if (block.taxRates != null && !Array.isArray(block.taxRates)) p.add('/location/taxRates', 'must be an array');
-      else if (block.taxRates != null) taxRates = checkRateShapes(block.taxRates, p);
+      else if (block.taxRates != null) rates = checkRateShapes(block.taxRates, p);
     }
   }
   const list = (kind: (typeof KINDS)[number]) => (Array.isArray(catalog[kind]) ? (catalog[kind] as unknown[]) : []);
   const parsed: ParsedCatalog = {
-    taxRates,
+    taxRates: undefined,
     categories: list('categories').map((c, i) => parseCategory(c, `/categories/${i}`, p, i)),
     products: list('products').map((c, i) => parseProduct(c, `/products/${i}`, p, 'import', i) as ProductFields),
     modifiers: list('modifiers').map((c, i) => parseModifier(c, `/modifiers/${i}`, p, 'import', i) as ModifierFields),
@@ -65,6 +66,14 @@ export function parseCatalogImport(body: unknown): ParsedCatalog {
   };
   p.throwIfAny();
   checkReferences(parsed, p);
+  if (rates) {
+    try {
+      parsed.taxRates = normalizeTaxRates(rates, '/location/taxRates');
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      for (const e of err.errors ?? []) p.add(e.path, e.message);
+    }
+  }
   p.throwIfAny();
   return parsed;
 }

@@ -3,7 +3,6 @@ import { uuidv7 } from '../../common/ids.js';
 import { sqlRows } from '../../db/raw-sql.js';
 import type { Location } from '../locations/location.entity.js';
 import { replaceTaxRates } from '../locations/location.service.js';
-import type { NormalizedTaxRate } from '../locations/tax-rate.rules.js';
 import { catalogChanged, type CatalogChange } from './catalog-events.js';
 import type { ParsedCatalog } from './catalog-import.rules.js';
 
@@ -142,11 +141,11 @@ async function applyKind(em: EntityManager, locationId: string, kind: Kind, rows
 
 /**
  * Writes the parsed catalog over the location's catalog, in the caller's transaction (the location row
- * locked by the caller). `rates` undefined leaves the location's tax rates as they are.
+ * locked by the caller). catalog.taxRates undefined leaves the location's tax rates as they are.
  */
-export async function writeCatalog(em: EntityManager, location: Location, catalog: ParsedCatalog, rates: NormalizedTaxRate[] | undefined): Promise<ImportResult> {
-  if (rates) {
-    await replaceTaxRates(em, location, rates);
+export async function writeCatalog(em: EntityManager, location: Location, catalog: ParsedCatalog): Promise<ImportResult> {
+  if (catalog.taxRates) {
+    await replaceTaxRates(em, location, catalog.taxRates);
     await em.flush();
   }
   const locationId = location.id;

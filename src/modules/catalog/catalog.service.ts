@@ -9,7 +9,6 @@ import { sqlRows } from '../../db/raw-sql.js';
 import type { ListInput } from '../accounts/account.service.js';
 import type { Location } from '../locations/location.entity.js';
 import { loadReachableLocation } from '../locations/location.service.js';
-import { normalizeTaxRates } from '../locations/tax-rate.rules.js';
 import { catalogChange, catalogChanged } from './catalog-events.js';
 import { parseModifier, parseProduct, Problems, type ModifierFields, type ModifierPatch, type ProductFields, type ProductPatch } from './catalog-fields.js';
 import { writeCatalog, type ImportResult } from './catalog-import.js';
@@ -52,15 +51,15 @@ export class CatalogService {
   /**
    * Applies an already-parsed CatalogImportEntity (parseCatalogImport) in one transaction: all or nothing.
    * Tenancy is checked here; the scope is the caller's to check (the import needs catalogs.write; the
-   * catalog pull decides its own).
+   * catalog pull decides its own). The one check left for here needs the database: group elements naming a
+   * modifier by service id (a ValidationError naming the path).
    */
   async applyImport(ctx: Ctx, accountId: string, locationId: string, catalog: ParsedCatalog): Promise<ImportResult> {
-    const rates = catalog.taxRates === undefined ? undefined : normalizeTaxRates(catalog.taxRates, '/location/taxRates');
     return ctx.em.transactional(async (em) => {
       // The location row is locked: two imports of one location apply one after the other.
       const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId, { lock: true, populateTaxRates: true });
       await checkModifiersNamedById(em, location, catalog);
-      return writeCatalog(em, location, catalog, rates);
+      return writeCatalog(em, location, catalog);
     });
   }
 
