@@ -6,6 +6,9 @@ import { Modifier } from '../modules/catalog/modifier.entity.js';
 import { Product } from '../modules/catalog/product.entity.js';
 import { Location } from '../modules/locations/location.entity.js';
 import { TaxRate } from '../modules/locations/tax-rate.entity.js';
+import { MenuItem } from '../modules/menus/menu-item.entity.js';
+import { MenuModifier } from '../modules/menus/menu-modifier.entity.js';
+import { Menu } from '../modules/menus/menu.entity.js';
 
 /** Every MikroORM entity of the hub; one list so the ORM, migrations and tests agree. */
-export const ENTITIES = [Account, Location, TaxRate, Category, Product, Modifier, ModifierGroup, IdempotencyKey];
+export const ENTITIES = [Account, Location, TaxRate, Category, Product, Modifier, ModifierGroup, IdempotencyKey, Menu, MenuItem, MenuModifier];

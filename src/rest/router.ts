@@ -9,6 +9,7 @@ import type { RestDeps } from './rest-deps.js';
 import { accountRoutes } from './routes/accounts.routes.js';
 import { catalogRoutes } from './routes/catalog.routes.js';
 import { locationRoutes } from './routes/locations.routes.js';
+import { menuRoutes } from './routes/menus.routes.js';
 
 export interface RestOptions extends RestDeps {
   authenticator: Authenticator;
@@ -43,6 +44,7 @@ export function restRouter(options: RestOptions): Router {
   accountRoutes(routes, options);
   locationRoutes(routes, options);
   catalogRoutes(routes, options);
+  menuRoutes(routes, options);
   router.use('/v1', routes);
   return router;
 }

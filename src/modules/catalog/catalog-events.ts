@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { applyCatalogChangeToMenus } from '../menus/menu-catalog-hook.js';
 
 /**
  * What changed in a location's catalog that a published menu may show: show_online or price of a product
@@ -23,12 +24,9 @@ export function catalogChange(partial: Partial<CatalogChange>): CatalogChange {
  * what it writes (MENU_UPDATED rows in the outbox, CONTRACT section 7; removing deleted products from
  * menus, section 8) commits or rolls back with the change itself. Returns the change it was given, which
  * the import reports back.
- *
- * Left for the menus work to fill in: it owns menus, publications and the outbox, which do not exist on this
- * branch. Until then nothing here has anything to notify.
  */
 export async function catalogChanged(em: EntityManager, locationId: string, change: CatalogChange): Promise<CatalogChange> {
-  void em;
   void locationId;
+  await applyCatalogChangeToMenus(em, change);
   return change;
 }

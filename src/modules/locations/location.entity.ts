@@ -7,7 +7,7 @@ export type StoreStatus = 'ONLINE' | 'OFFLINE';
 
 @Entity({ tableName: 'locations' })
 @Index({ properties: ['account', 'createdAt', 'id'] })
-export class Location extends BaseEntity<'currency' | 'timezone' | 'storeStatus' | 'taxRates'> {
+export class Location extends BaseEntity<'currency' | 'timezone' | 'storeStatus' | 'closedUntil' | 'closedReason' | 'closedReasonNotes' | 'taxRates'> {
   @ManyToOne(() => Account, { deleteRule: 'cascade' })
   account: Rel<Account>;
 
@@ -24,6 +24,16 @@ export class Location extends BaseEntity<'currency' | 'timezone' | 'storeStatus'
 
   @Property({ type: 'text' })
   storeStatus: StoreStatus = 'ONLINE';
+
+  /** While OFFLINE: when the store goes back ONLINE by itself (PUT store-status, CONTRACT section 3). */
+  @Property({ type: 'timestamptz', nullable: true })
+  closedUntil: Date | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  closedReason: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  closedReasonNotes: string | null = null;
 
   @OneToMany(() => TaxRate, (rate) => rate.location, { orderBy: { position: 'asc' } })
   taxRates = new Collection<TaxRate>(this);

@@ -1,0 +1,196 @@
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { assertLocationReachable, requireScope } from '../../common/access.js';
+import { ConflictError, NotFoundError } from '../../common/errors.js';
+import { isUuid } from '../../common/ids.js';
+import { findPage, pageRequest, type Page } from '../../common/pagination.js';
+import type { RequestContext } from '../../common/request-context.js';
+import { sqlRows } from '../../db/raw-sql.js';
+import type { ListInput } from '../accounts/account.service.js';
+import { Modifier } from '../catalog/modifier.entity.js';
+import { Product } from '../catalog/product.entity.js';
+import type { Location } from '../locations/location.entity.js';
+import { loadReachableLocation } from '../locations/location.service.js';
+import { addProductsToMenu, selectProducts } from './menu-build.js';
+import { readMenu, readMenus } from './menu-read.js';
+import { MenuItem } from './menu-item.entity.js';
+import { MenuModifier } from './menu-modifier.entity.js';
+import { Menu } from './menu.entity.js';
+import {
+  checkCreateMenu,
+  checkEntry,
+  checkUpdateMenu,
+  type CreateMenuInput,
+  type MenuEntryInput,
+  type MenuItemInput,
+  type MenuModifierInput,
+  type UpdateMenuInput,
+} from './menu.rules.js';
+import type { MenuItemView, MenuModifierView, MenuView } from './menu.view.js';
+
+type Ctx = RequestContext;
+
+/**
+ * Menus of a location (SPEC behaviours 2 and 6): built from catalog products, with items and menu modifiers
+ * whose taxRateIds are the catalog's unless overridden (CONTRACT section 8). Every method reaches the
+ * location first (404 for anything out of reach), then checks menu.read / menu.write.
+ */
+export class MenuService {
+  async create(ctx: Ctx, accountId: string, locationId: string, input: CreateMenuInput): Promise<MenuView> {
+    assertLocationReachable(ctx, accountId, locationId);
+    requireScope(ctx, 'menu.write');
+    const selection = checkCreateMenu(input);
+    return ctx.em.transactional(async (em) => {
+      const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId);
+      const products = await selectProducts(em, location.id, selection);
+      const menu = new Menu(location, input.name);
+      menu.description = input.description ?? null;
+      await em.persist(menu).flush();
+      await addProductsToMenu(em, location.id, menu.id, products, 0);
+      return (await readMenu(em, menu.id))!;
+    });
+  }
+
+  async findAll(ctx: Ctx, accountId: string, locationId: string, input: ListInput): Promise<Page<MenuView>> {
+    assertLocationReachable(ctx, accountId, locationId);
+    requireScope(ctx, 'menu.read');
+    const location = await loadReachableLocation(ctx, accountId, locationId);
+    const page = await findPage(ctx.em, Menu, { location: location.id }, pageRequest(input.limit, input.nextPageKey), (m) => m.id);
+    return { ...page, data: await readMenus(ctx.em, page.data) };
+  }
+
+  async findOne(ctx: Ctx, accountId: string, locationId: string, menuId: string): Promise<MenuView> {
+    assertLocationReachable(ctx, accountId, locationId);
+    requireScope(ctx, 'menu.read');
+    const location = await loadReachableLocation(ctx, accountId, locationId);
+    const menu = await loadMenu(ctx.em, location, menuId);
+    return (await readMenu(ctx.em, menu.id))!;
+  }
+
+  async update(ctx: Ctx, accountId: string, locationId: string, menuId: string, input: UpdateMenuInput): Promise<MenuView> {
+    return this.changeMenu(ctx, accountId, locationId, menuId, async (em, menu) => {
+      checkUpdateMenu(input);
+      if (input.name != null) menu.name = input.name;
+      if (input.description !== undefined) menu.description = input.description;
+      menu.updatedAt = new Date();
+      await em.flush();
+    });
+  }
+
+  async delete(ctx: Ctx, accountId: string, locationId: string, menuId: string): Promise<void> {
+    assertLocationReachable(ctx, accountId, locationId);
+    requireScope(ctx, 'menu.write');
+    await ctx.em.transactional(async (em) => {
+      const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId);
+      const menu = await loadMenu(em, location, menuId);
+      await em.remove(menu).flush();
+    });
+  }
+
+  // Items
+
+  /** A product already in the menu is a 409; the new item goes last. */
+  async addItem(ctx: Ctx, accountId: string, locationId: string, menuId: string, input: MenuItemInput): Promise<MenuItemView> {
+    checkEntry(input, { name: 'productId', value: input.productId });
+    let itemId = '';
+    const view = await this.changeMenu(ctx, accountId, locationId, menuId, async (em, menu, location) => {
+      const product = await em.findOne(Product, { id: input.productId, location: location.id });
+      if (!product) throw new NotFoundError('Product');
+      if (await em.count(MenuItem, { menu: menu.id, product: product.id })) throw new ConflictError('This product is already in the menu');
+      const [{ next }] = await sqlRows<{ next: number }>(em, 'SELECT coalesce(max(position) + 1, 0)::int AS next FROM menu_items WHERE menu_id = ?::uuid', [menu.id]);
+      await addProductsToMenu(em, location.id, menu.id, [{ id: product.id, posReference: product.posReference, modifierGroups: product.modifierGroups }], next);
+      const item = await em.findOneOrFail(MenuItem, { menu: menu.id, product: product.id });
+      applyEntry(item, input, 'create');
+      await em.flush();
+      itemId = item.id;
+    });
+    return view.items.find((i) => i.id === itemId)!;
+  }
+
+  async updateItem(ctx: Ctx, accountId: string, locationId: string, menuId: string, itemId: string, input: MenuEntryInput): Promise<MenuItemView> {
+    checkEntry(input);
+    const view = await this.changeMenu(ctx, accountId, locationId, menuId, async (em, menu) => {
+      const item = isUuid(itemId) ? await em.findOne(MenuItem, { id: itemId, menu: menu.id }) : null;
+      if (!item) throw new NotFoundError('Menu item');
+      applyEntry(item, input, 'patch');
+      await em.flush();
+    });
+    return view.items.find((i) => i.id === itemId)!;
+  }
+
+  async deleteItem(ctx: Ctx, accountId: string, locationId: string, menuId: string, itemId: string): Promise<void> {
+    await this.changeMenu(ctx, accountId, locationId, menuId, async (em, menu) => {
+      const item = isUuid(itemId) ? await em.findOne(MenuItem, { id: itemId, menu: menu.id }) : null;
+      if (!item) throw new NotFoundError('Menu item');
+      await em.remove(item).flush();
+    });
+  }
+
+  // Menu modifiers
+
+  /** A catalog modifier already in the menu is a 409. */
+  async addModifier(ctx: Ctx, accountId: string, locationId: string, menuId: string, input: MenuModifierInput): Promise<MenuModifierView> {
+    checkEntry(input, { name: 'modifierId', value: input.modifierId });
+    let menuModifierId = '';
+    const view = await this.changeMenu(ctx, accountId, locationId, menuId, async (em, menu, location) => {
+      const modifier = await em.findOne(Modifier, { id: input.modifierId, location: location.id });
+      if (!modifier) throw new NotFoundError('Modifier');
+      const [{ next }] = await sqlRows<{ next: number }>(em, 'SELECT coalesce(max(position) + 1, 0)::int AS next FROM menu_modifiers WHERE menu_id = ?::uuid', [menu.id]);
+      const entry = new MenuModifier(menu, modifier);
+      entry.position = next;
+      applyEntry(entry, input, 'create');
+      await em.persist(entry).flush();
+      menuModifierId = entry.id;
+    });
+    return view.modifiers.find((m) => m.id === menuModifierId)!;
+  }
+
+  async updateModifier(ctx: Ctx, accountId: string, locationId: string, menuId: string, menuModifierId: string, input: MenuEntryInput): Promise<MenuModifierView> {
+    checkEntry(input);
+    const view = await this.changeMenu(ctx, accountId, locationId, menuId, async (em, menu) => {
+      const entry = isUuid(menuModifierId) ? await em.findOne(MenuModifier, { id: menuModifierId, menu: menu.id }) : null;
+      if (!entry) throw new NotFoundError('Menu modifier');
+      applyEntry(entry, input, 'patch');
+      await em.flush();
+    });
+    return view.modifiers.find((m) => m.id === menuModifierId)!;
+  }
+
+  /**
+   * One write to a menu: its location reached, menu.write checked, the menu row locked (changes to one menu
+   * apply one after the other), then the change, all in one transaction. Answers the menu as it now is.
+   */
+  private async changeMenu(ctx: Ctx, accountId: string, locationId: string, menuId: string, change: (em: EntityManager, menu: Menu, location: Location) => Promise<void>): Promise<MenuView> {
+    assertLocationReachable(ctx, accountId, locationId);
+    requireScope(ctx, 'menu.write');
+    try {
+      return await ctx.em.transactional(async (em) => {
+        const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId);
+        const menu = await loadMenu(em, location, menuId, true);
+        await change(em, menu, location);
+        return (await readMenu(em, menu.id))!;
+      });
+    } catch (err) {
+      if (err instanceof UniqueConstraintViolationException) throw new ConflictError('This catalog record is already in the menu');
+      throw err;
+    }
+  }
+}
+
+async function loadMenu(em: EntityManager, location: Location, menuId: string, lock = false): Promise<Menu> {
+  const menu = isUuid(menuId) ? await em.findOne(Menu, { id: menuId, location: location.id }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {}) : null;
+  if (!menu) throw new NotFoundError('Menu');
+  return menu;
+}
+
+/**
+ * The override rules of CONTRACT section 8 on an item or menu modifier. taxRateIds: an array (even [])
+ * sets the override; omitted removes it, on create and patch alike. name and price: omitted on patch
+ * leaves them; null goes back to the catalog's.
+ */
+function applyEntry(entry: MenuItem | MenuModifier, input: MenuEntryInput, mode: 'create' | 'patch'): void {
+  entry.taxRateIdsOverride = input.taxRateIds == null ? null : [...input.taxRateIds];
+  if (mode === 'create' || input.name !== undefined) entry.name = input.name ?? null;
+  if (mode === 'create' || input.price !== undefined) entry.price = input.price ?? null;
+  entry.updatedAt = new Date();
+}

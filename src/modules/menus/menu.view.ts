@@ -1,0 +1,42 @@
+// The one public shape of menus (CONTRACT section 4), for REST, GraphQL and the MenuExportEntity alike.
+// Effective values are computed by SQL (menu-read.ts): name, price and taxRateIds are the override when set,
+// else the catalog record's; show_online is always the catalog record's, live.
+
+export interface MenuItemView {
+  id: string;
+  productId: string;
+  posReference: string;
+  name: string;
+  price: number;
+  categories: string[];
+  /** Effective: the override when set, else the product's. */
+  taxRateIds: string[];
+  taxRateIdsOverride: string[] | null;
+  show_online: boolean;
+  modifierGroups: string[];
+  position: number;
+}
+
+export interface MenuModifierView {
+  id: string;
+  modifierId: string;
+  posReference: string;
+  name: string;
+  price: number;
+  taxRateIds: string[];
+  taxRateIdsOverride: string[] | null;
+  show_online: boolean;
+  position: number;
+}
+
+export interface MenuView {
+  id: string;
+  accountId: string;
+  locationId: string;
+  name: string;
+  description: string | null;
+  items: MenuItemView[];
+  modifiers: MenuModifierView[];
+  createdAt: string;
+  updatedAt: string;
+}
