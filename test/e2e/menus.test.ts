@@ -212,3 +212,33 @@ describe('the catalog, live', () => {
     expect((await api.get(`${k.path}/catalog/products/${k.products.burger}`)).status).toBe(200);
   });
 });
+
+describe('menus over GraphQL', () => {
+  it('the same operations and rules as REST', async () => {
+    const k = await kitchen();
+    const [, , , accountPart, , locationId] = k.path.split('/');
+    expect(accountPart).toBe(accountId);
+    const ITEM = 'id name price taxRateIds taxRateIdsOverride show_online posReference';
+    const created = await api.graphql(
+      `mutation($a: ID!, $l: ID!, $input: CreateMenuInput!) { createMenu(accountId: $a, locationId: $l, input: $input) { id name items { ${ITEM} } modifiers { id posReference } } }`,
+      { a: accountId, l: locationId, input: { name: 'GraphQL menu', productPosReferences: ['cola', 'burger'] } },
+    );
+    expect(created.body.errors).toBeUndefined();
+    const menu = created.body.data.createMenu;
+    expect(menu.items.map((i: { posReference: string }) => i.posReference)).toEqual(['cola', 'burger']);
+    const update = (input: Record<string, unknown>) =>
+      api.graphql(`mutation($a: ID!, $l: ID!, $m: ID!, $id: ID!, $input: MenuEntryInput!) { updateMenuItem(accountId: $a, locationId: $l, menuId: $m, id: $id, input: $input) { ${ITEM} } }`, {
+        a: accountId,
+        l: locationId,
+        m: menu.id,
+        id: menu.items[0].id,
+        input,
+      });
+    expect((await update({ taxRateIds: [] })).body.data.updateMenuItem).toMatchObject({ taxRateIds: [], taxRateIdsOverride: [] });
+    expect((await update({ price: 300 })).body.data.updateMenuItem).toMatchObject({ price: 300, taxRateIds: ['vat-21'], taxRateIdsOverride: null });
+    const read = await api.graphql(`query($a: ID!, $l: ID!) { menus(accountId: $a, locationId: $l) { data { id items { ${ITEM} } } hasNextPage } }`, { a: accountId, l: locationId });
+    expect(read.body.data.menus.data[0].items[0]).toMatchObject({ price: 300, taxRateIdsOverride: null });
+    const missing = await api.graphql(`query($a: ID!, $l: ID!) { menu(accountId: $a, locationId: $l, id: "not-an-id") { id } }`, { a: accountId, l: locationId });
+    expect(missing.body.errors?.[0].extensions?.code).toBe('not_found');
+  });
+});

@@ -1,0 +1,108 @@
+import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../context.js';
+import {
+  CreateMenuInput,
+  CreateMenuItemInput,
+  CreateMenuModifierInput,
+  MenuEntryInput,
+  MenuItemType,
+  MenuModifierType,
+  MenuPage,
+  MenuType,
+  UpdateMenuInput,
+} from '../types/menu.type.js';
+import { PageArgs } from '../types/page-args.js';
+
+/** The menus REST operations, one for one, calling the same service methods. */
+@Resolver(() => MenuType)
+export class MenuResolver {
+  @Query(() => MenuPage)
+  menus(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Args(() => PageArgs) page: PageArgs, @Ctx() { ctx, services }: GraphQLContext) {
+    return services.menus.findAll(ctx, accountId, locationId, page);
+  }
+
+  @Query(() => MenuType)
+  menu(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
+    return services.menus.findOne(ctx, accountId, locationId, id);
+  }
+
+  @Mutation(() => MenuType, { description: 'One item per product, in the order given, with the modifier groups and modifiers of the catalog' })
+  createMenu(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Arg('input', () => CreateMenuInput) input: CreateMenuInput, @Ctx() { ctx, services }: GraphQLContext) {
+    return services.menus.create(ctx, accountId, locationId, input);
+  }
+
+  @Mutation(() => MenuType)
+  updateMenu(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => UpdateMenuInput) input: UpdateMenuInput,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
+    return services.menus.update(ctx, accountId, locationId, id, input);
+  }
+
+  @Mutation(() => Boolean)
+  async deleteMenu(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
+    await services.menus.delete(ctx, accountId, locationId, id);
+    return true;
+  }
+
+  @Mutation(() => MenuItemType)
+  addMenuItem(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Arg('menuId', () => ID) menuId: string,
+    @Arg('input', () => CreateMenuItemInput) input: CreateMenuItemInput,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
+    return services.menus.addItem(ctx, accountId, locationId, menuId, input);
+  }
+
+  @Mutation(() => MenuItemType, { description: 'taxRateIds omitted (or null) removes the override: the item inherits the product taxRateIds again' })
+  updateMenuItem(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Arg('menuId', () => ID) menuId: string,
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => MenuEntryInput) input: MenuEntryInput,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
+    return services.menus.updateItem(ctx, accountId, locationId, menuId, id, input);
+  }
+
+  @Mutation(() => Boolean)
+  async deleteMenuItem(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Arg('menuId', () => ID) menuId: string,
+    @Arg('id', () => ID) id: string,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
+    await services.menus.deleteItem(ctx, accountId, locationId, menuId, id);
+    return true;
+  }
+
+  @Mutation(() => MenuModifierType)
+  addMenuModifier(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Arg('menuId', () => ID) menuId: string,
+    @Arg('input', () => CreateMenuModifierInput) input: CreateMenuModifierInput,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
+    return services.menus.addModifier(ctx, accountId, locationId, menuId, input);
+  }
+
+  @Mutation(() => MenuModifierType, { description: 'The override rules of menu items' })
+  updateMenuModifier(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Arg('menuId', () => ID) menuId: string,
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => MenuEntryInput) input: MenuEntryInput,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
+    return services.menus.updateModifier(ctx, accountId, locationId, menuId, id, input);
+  }
+}

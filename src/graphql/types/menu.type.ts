@@ -1,0 +1,79 @@
+import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { PageType } from './page.type.js';
+
+// Menus over GraphQL (CONTRACT section 9), the shapes of menus/menu.view.ts.
+
+@ObjectType('MenuItem')
+export class MenuItemType {
+  @Field(() => ID) id: string;
+  @Field(() => ID) productId: string;
+  @Field() posReference: string;
+  @Field({ description: 'The override, else the product name' }) name: string;
+  @Field(() => Int, { description: 'The override, else the product price (smallest currency unit)' }) price: number;
+  @Field(() => [String], { description: 'Category posReferences of the product' }) categories: string[];
+  @Field(() => [String], { description: 'Effective: the override when set, else the product taxRateIds, live' }) taxRateIds: string[];
+  @Field(() => [String], { nullable: true, description: 'null: the item inherits the product taxRateIds' }) taxRateIdsOverride: string[] | null;
+  @Field({ description: 'The product show_online, live (false is out of stock)' }) show_online: boolean;
+  @Field(() => [String], { description: 'Modifier group posReferences, copied from the product' }) modifierGroups: string[];
+  @Field(() => Int) position: number;
+}
+
+@ObjectType('MenuModifier')
+export class MenuModifierType {
+  @Field(() => ID) id: string;
+  @Field(() => ID) modifierId: string;
+  @Field() posReference: string;
+  @Field() name: string;
+  @Field(() => Int) price: number;
+  @Field(() => [String], { description: 'Effective: the override when set, else the modifier taxRateIds, live' }) taxRateIds: string[];
+  @Field(() => [String], { nullable: true }) taxRateIdsOverride: string[] | null;
+  @Field() show_online: boolean;
+  @Field(() => Int) position: number;
+}
+
+@ObjectType('Menu')
+export class MenuType {
+  @Field(() => ID) id: string;
+  @Field(() => ID) accountId: string;
+  @Field(() => ID) locationId: string;
+  @Field() name: string;
+  @Field(() => String, { nullable: true }) description: string | null;
+  @Field(() => [MenuItemType]) items: MenuItemType[];
+  @Field(() => [MenuModifierType]) modifiers: MenuModifierType[];
+  @Field() createdAt: string;
+  @Field() updatedAt: string;
+}
+
+@ObjectType()
+export class MenuPage extends PageType(MenuType, 'MenuPage') {}
+
+@InputType()
+export class CreateMenuInput {
+  @Field() name: string;
+  @Field(() => String, { nullable: true }) description?: string | null;
+  @Field(() => [ID], { nullable: true, description: 'Catalog product ids, in menu order' }) productIds?: string[] | null;
+  @Field(() => [String], { nullable: true, description: 'Catalog product posReferences, in menu order (instead of productIds)' }) productPosReferences?: string[] | null;
+}
+
+@InputType()
+export class UpdateMenuInput {
+  @Field(() => String, { nullable: true }) name?: string | null;
+  @Field(() => String, { nullable: true }) description?: string | null;
+}
+
+@InputType({ description: 'taxRateIds given (even []) sets the override; omitted or null removes it. name and price: null follows the catalog again; omitted leaves them.' })
+export class MenuEntryInput {
+  @Field(() => String, { nullable: true }) name?: string | null;
+  @Field(() => Int, { nullable: true }) price?: number | null;
+  @Field(() => [String], { nullable: true }) taxRateIds?: string[] | null;
+}
+
+@InputType()
+export class CreateMenuItemInput extends MenuEntryInput {
+  @Field(() => ID) productId: string;
+}
+
+@InputType()
+export class CreateMenuModifierInput extends MenuEntryInput {
+  @Field(() => ID) modifierId: string;
+}
