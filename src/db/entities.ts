@@ -11,4 +11,4 @@ import { MenuModifier } from '../modules/menus/menu-modifier.entity.js';
 import { Menu } from '../modules/menus/menu.entity.js';
 
 /** Every MikroORM entity of the hub; one list so the ORM, migrations and tests agree. */
-export const ENTITIES = [Account, Location, TaxRate, Category, Product, Modifier, ModifierGroup, IdempotencyKey, Menu, MenuItem, MenuModifier];
+export const ENTITIES = [Account, Location, TaxRate, IdempotencyKey, Category, Product, Modifier, ModifierGroup, Menu, MenuItem, MenuModifier];
