@@ -1,0 +1,90 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sqlRows } from '../../db/raw-sql.js';
+import type { CategoryView, ModifierGroupView } from '../catalog/catalog.view.js';
+import { toCategoryView } from '../catalog/catalog.view.js';
+import type { CategoryRecord } from '../catalog/catalog.view.js';
+import type { TaxRateView } from '../locations/location.view.js';
+import { readMenu } from './menu-read.js';
+import type { MenuItemView, MenuModifierView } from './menu.view.js';
+
+// The MenuExportEntity of CONTRACT section 4: what a marketplace receives on publication (MENU_PUBLISHED)
+// and as newState of MENU_UPDATED. Every item and modifier carries its effective taxRateIds and show_online;
+// the location carries its tax rates, so the marketplace can resolve the references itself (SPEC behaviour 5).
+
+export interface ExportLocation {
+  id: string;
+  name: string;
+  currency: string;
+  timezone: string;
+  taxRates: TaxRateView[];
+}
+
+export interface MenuExport {
+  id: string;
+  name: string;
+  description: string | null;
+  /** The catalog categories the items are in, in catalog order. */
+  categories: CategoryView[];
+  items: MenuItemView[];
+  /** The catalog modifier groups the items offer, in catalog order. */
+  modifierGroups: ModifierGroupView[];
+  modifiers: MenuModifierView[];
+}
+
+export interface MenuExportEntity {
+  eventId: string;
+  eventType: 'MENU_PUBLISHED';
+  menuId: string;
+  publicationId: string;
+  accountId: string;
+  locationId: string;
+  connectionId: string;
+  /** The client's own keys at the marketplace: in the body, never in URLs or logs (CONTRACT section 7). */
+  connection: { id: string; credentials: unknown };
+  location: ExportLocation;
+  menu: MenuExport;
+}
+
+const LOCATION = `SELECT id, name, currency, timezone FROM locations WHERE id = ?::uuid`;
+const TAX_RATES = `SELECT pos_reference AS "posReference", name, type, rate, inclusive, is_default AS "isDefault" FROM tax_rates WHERE location_id = ?::uuid ORDER BY position`;
+const CATEGORIES = `
+  SELECT id, pos_reference AS "posReference", name, description, position, show_online AS "showOnline", service_availability AS "serviceAvailability"
+    FROM categories
+   WHERE location_id = ?::uuid AND pos_reference IN (SELECT jsonb_array_elements_text(?::jsonb))
+   ORDER BY position, created_at, id`;
+const GROUPS = `
+  SELECT id, pos_reference AS "posReference", name, min_permitted AS "minPermitted", max_permitted AS "maxPermitted", modifiers
+    FROM modifier_groups
+   WHERE location_id = ?::uuid AND pos_reference IN (SELECT jsonb_array_elements_text(?::jsonb))
+   ORDER BY position, created_at, id`;
+
+/** The location block of every payload about a location: id, name, currency, timezone and tax rates. */
+export async function readExportLocation(em: EntityManager, locationId: string): Promise<ExportLocation> {
+  const [location] = await sqlRows<Omit<ExportLocation, 'taxRates'>>(em, LOCATION, [locationId]);
+  return { ...location, taxRates: await sqlRows<TaxRateView>(em, TAX_RATES, [locationId]) };
+}
+
+/** The menu as it is now, with the catalog categories and modifier groups its items name; null when it is gone. */
+export async function readMenuExport(em: EntityManager, menuId: string): Promise<{ location: ExportLocation; menu: MenuExport } | null> {
+  const view = await readMenu(em, menuId);
+  if (!view) return null;
+  const categoryRefs = [...new Set(view.items.flatMap((i) => i.categories))];
+  const groupRefs = [...new Set(view.items.flatMap((i) => i.modifierGroups))];
+  const [location, categories, groups] = [
+    await readExportLocation(em, view.locationId),
+    categoryRefs.length ? await sqlRows<CategoryRecord>(em, CATEGORIES, [view.locationId, JSON.stringify(categoryRefs)]) : [],
+    groupRefs.length ? await sqlRows<ModifierGroupView>(em, GROUPS, [view.locationId, JSON.stringify(groupRefs)]) : [],
+  ];
+  return {
+    location,
+    menu: {
+      id: view.id,
+      name: view.name,
+      description: view.description,
+      categories: categories.map(toCategoryView),
+      items: view.items,
+      modifierGroups: groups,
+      modifiers: view.modifiers,
+    },
+  };
+}
