@@ -1,19 +1,27 @@
 import 'reflect-metadata';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
-import { devAdminKeyAuthenticator } from './auth/dev-admin-key.js';
-import type { HubConfig } from './config/config.js';
+import { deleteExpiredPayloads } from './auth/adapter.js';
+import { bootstrap, type Bootstrapped } from './auth/bootstrap.js';
+import { oauthAuthenticator } from './auth/oauth-authenticator.js';
+import { createProvider } from './auth/provider.js';
+import { configureSecretBox } from './common/crypto.js';
+import { withBoundPort, type HubConfig } from './config/config.js';
 import { databaseReadiness, openDatabase } from './db/database.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.js';
 import { createServices } from './services.js';
 
 export interface RunningHub {
   url: string;
+  /** The configuration in force (publicBaseUrl names the bound port when PORT=0). */
+  config: HubConfig;
   orm: MikroORM;
   server: Server;
+  /** Credentials generated on this start (first start without BOOTSTRAP_*), to be shown once. */
+  bootstrapped: Bootstrapped;
   /** Graceful: stop accepting, finish in-flight requests, then close the pool and the embedded database. */
   stop(): Promise<void>;
 }
@@ -23,8 +31,24 @@ export interface HubOptions {
   validateResponses?: boolean;
 }
 
-/** Boot: database (embedded unless DATABASE_URL) → migrations → services → app → listen. */
-export async function startHub(config: HubConfig, log: Logger, options: HubOptions = {}): Promise<RunningHub> {
+/** How often expired OAuth rows (codes, tokens, sessions) are deleted. */
+const OAUTH_SWEEP_MS = 10 * 60 * 1000;
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+/** Boot: database (embedded unless DATABASE_URL) → migrations → bootstrap users → services → app → listen. */
+export async function startHub(initialConfig: HubConfig, log: Logger, options: HubOptions = {}): Promise<RunningHub> {
+  let config = initialConfig;
+  if (config.encryptionKeyIsDevelopmentKey) log.warn('ENCRYPTION_KEY is not set: using the fixed development key (never in production)');
+  const box = configureSecretBox(config.encryptionKey);
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -33,31 +57,48 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
     log.info({ dataDir: config.dataDir }, 'using the embedded database (set DATABASE_URL for a PostgreSQL server)');
   }
   const orm = await openDatabase(databaseUrl, log);
-  const services = createServices();
+  const bootstrapped = await bootstrap(orm, config);
+
+  // With PORT=0 the issuer must name the port actually bound, so listen first and build the app after; the
+  // server answers nothing until the app is attached, a few milliseconds later.
+  const server = createServer();
+  const boundPort = await listen(server, config.port);
+  config = withBoundPort(config, boundPort);
+
+  const services = createServices(config);
+  const provider = createProvider({ config, orm, box, log });
   const { app, stop: stopApp } = await createApp({
     config,
     log,
     orm,
     services,
-    authenticator: devAdminKeyAuthenticator(config),
+    provider,
+    box,
+    authenticator: oauthAuthenticator(provider, orm),
     readiness: {
       database: async () => (await databaseReadiness(orm)).database,
       migrations: async () => (await databaseReadiness(orm)).migrations,
     },
     validateResponses: options.validateResponses ?? false,
   });
-  const server = await new Promise<Server>((resolve, reject) => {
-    const listening = app.listen(config.port, (error?: Error) => (error ? reject(error) : resolve(listening)));
-  });
-  const { port } = server.address() as AddressInfo;
-  const url = `http://localhost:${port}`;
+  server.on('request', app);
+
+  const sweep = () => deleteExpiredPayloads(orm).catch((err) => log.warn({ err }, 'could not delete expired OAuth rows'));
+  void sweep();
+  const sweeper = setInterval(sweep, OAUTH_SWEEP_MS);
+  sweeper.unref();
+
+  const url = `http://localhost:${boundPort}`;
   let stopping: Promise<void> | undefined;
   return {
     url,
+    config,
     orm,
     server,
+    bootstrapped,
     stop() {
       stopping ??= (async () => {
+        clearInterval(sweeper);
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         // In-flight requests finish; connections idle in keep-alive are closed as soon as they go idle.

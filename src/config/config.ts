@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 // The one typed configuration of the hub. It is read from the environment once, at boot, validated, and
 // frozen; nothing else in the code reads process.env. Defaults are documented here and in the README.
 
@@ -7,8 +9,13 @@ export interface HubConfig {
   readonly hubEnv: HubEnv;
   /** HTTP port; 0 picks a free one (tests). Default 3000. */
   readonly port: number;
-  /** {base_url} of SPEC; defaults to http://localhost:<port>. */
+  /**
+   * {base_url} of SPEC; defaults to http://localhost:<port> (with PORT=0, the port actually bound: see
+   * withBoundPort). The OAuth issuer is {base_url}/oauth2.
+   */
   readonly publicBaseUrl: string;
+  /** True when PUBLIC_BASE_URL was not set and publicBaseUrl is the localhost default. */
+  readonly publicBaseUrlDefaulted: boolean;
   /** A real PostgreSQL; when absent the hub runs on embedded PGlite kept in dataDir. */
   readonly databaseUrl: string | undefined;
   /** Where the embedded database keeps its files. Default ./data. */
@@ -26,10 +33,15 @@ export interface HubConfig {
   /** Pino level. Default info (silent under tests unless LOG_LEVEL is set). */
   readonly logLevel: string;
   /**
-   * Stop-gap until OAuth lands: a static bearer key that acts as an admin. Development and tests only;
-   * configuration is refused when it is set with HUB_ENV=production.
+   * AES-256-GCM key for secrets the hub must read back (webhook secrets, connection credentials), and the
+   * root from which cookie-signing keys are derived. ENCRYPTION_KEY: 32 bytes in base64; required in
+   * production. Elsewhere, when unset, a fixed development key is derived from a constant (see
+   * DEVELOPMENT_KEY_SEED): stable across restarts, so data written in development stays readable, and
+   * never secret.
    */
-  readonly devAdminKey: string | undefined;
+  readonly encryptionKey: Buffer;
+  /** True when encryptionKey is the derived development key. */
+  readonly encryptionKeyIsDevelopmentKey: boolean;
   /** Production rules of CONTRACT section 1. */
   readonly isProduction: boolean;
 }
@@ -75,6 +87,35 @@ function pair<K extends string>(env: Env, a: string, b: string, keys: [K, K]): R
   return { [keys[0]]: first, [keys[1]]: second } as Record<K, string>;
 }
 
+/** The public seed of the development encryption key; a key derived from it protects nothing. */
+export const DEVELOPMENT_KEY_SEED = 'order-hub development encryption key: not secret, never use in production';
+
+function encryptionKey(env: Env, isProduction: boolean): { key: Buffer; development: boolean } {
+  const raw = env.ENCRYPTION_KEY;
+  if (raw === undefined || raw === '') {
+    if (isProduction) throw new ConfigError('ENCRYPTION_KEY is required in production (32 random bytes, base64)');
+    return { key: createHash('sha256').update(DEVELOPMENT_KEY_SEED).digest(), development: true };
+  }
+  const key = Buffer.from(raw, 'base64');
+  if (key.length !== 32 || key.toString('base64').replace(/=+$/, '') !== raw.trim().replace(/=+$/, '')) {
+    throw new ConfigError('ENCRYPTION_KEY must be 32 bytes in base64 (for example: openssl rand -base64 32)');
+  }
+  return { key, development: false };
+}
+
+export function defaultBaseUrl(port: number): string {
+  return `http://localhost:${port}`;
+}
+
+/**
+ * With PORT=0 the port is known only once the server listens: the defaulted publicBaseUrl (and so the OAuth
+ * issuer) then names the port actually bound. An explicit PUBLIC_BASE_URL is kept as it is.
+ */
+export function withBoundPort(config: HubConfig, boundPort: number): HubConfig {
+  if (!config.publicBaseUrlDefaulted || config.port === boundPort) return config;
+  return Object.freeze({ ...config, port: boundPort, publicBaseUrl: defaultBaseUrl(boundPort) });
+}
+
 function retrySchedule(env: Env): number[] {
   const raw = env.DELIVERY_RETRY_SCHEDULE;
   if (raw === undefined || raw.trim() === '') return DEFAULT_RETRY_SCHEDULE;
@@ -92,23 +133,24 @@ export function loadConfig(env: Env = process.env): HubConfig {
   }
   const isProduction = hubEnv === 'production';
   const port = integer(env, 'PORT', 3000);
-  const publicBaseUrl = (env.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const publicBaseUrlDefaulted = !env.PUBLIC_BASE_URL;
+  const publicBaseUrl = (env.PUBLIC_BASE_URL || defaultBaseUrl(port)).replace(/\/+$/, '');
   try {
     new URL(publicBaseUrl);
   } catch {
     throw new ConfigError(`PUBLIC_BASE_URL is not a URL: "${publicBaseUrl}"`);
   }
   const allowPrivatePartnerUrls = boolean(env, 'ALLOW_PRIVATE_PARTNER_URLS', false);
-  const devAdminKey = env.DEV_ADMIN_KEY || undefined;
   if (isProduction) {
     if (allowPrivatePartnerUrls) throw new ConfigError('ALLOW_PRIVATE_PARTNER_URLS is refused in production');
-    if (devAdminKey) throw new ConfigError('DEV_ADMIN_KEY is refused in production');
     if (!publicBaseUrl.startsWith('https://')) throw new ConfigError('PUBLIC_BASE_URL must be https in production');
   }
+  const encryption = encryptionKey(env, isProduction);
   const config: HubConfig = {
     hubEnv,
     port,
     publicBaseUrl,
+    publicBaseUrlDefaulted,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || './data',
     bootstrapAdmin: pair(env, 'BOOTSTRAP_ADMIN_EMAIL', 'BOOTSTRAP_ADMIN_PASSWORD', ['email', 'password']),
@@ -122,7 +164,8 @@ export function loadConfig(env: Env = process.env): HubConfig {
       authCode: integer(env, 'AUTH_CODE_TTL', 60, 1),
     }),
     logLevel: env.LOG_LEVEL ?? 'info',
-    devAdminKey,
+    encryptionKey: encryption.key,
+    encryptionKeyIsDevelopmentKey: encryption.development,
     isProduction,
   };
   return Object.freeze(config);

@@ -1,6 +1,10 @@
+import { OidcPayload } from '../auth/oidc-payload.entity.js';
 import { Account } from '../modules/accounts/account.entity.js';
+import { Application } from '../modules/applications/application.entity.js';
+import { Connection } from '../modules/connections/connection.entity.js';
 import { Location } from '../modules/locations/location.entity.js';
 import { TaxRate } from '../modules/locations/tax-rate.entity.js';
+import { User } from '../modules/users/user.entity.js';
 
 /** Every MikroORM entity of the hub; one list so the ORM, migrations and tests agree. */
-export const ENTITIES = [Account, Location, TaxRate];
+export const ENTITIES = [Account, Location, TaxRate, User, Application, Connection, OidcPayload];
