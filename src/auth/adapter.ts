@@ -10,7 +10,8 @@ type Payload = Record<string, unknown> & { grantId?: string; uid?: string; consu
 
 interface Row {
   payload: Payload;
-  consumed_at: Date | null;
+  /** Epoch seconds, or null. */
+  consumed: number | null;
 }
 
 /** Models whose rows belong to a grant and go when the grant is revoked. */
@@ -45,7 +46,7 @@ export class PostgresAdapter {
 
   async find(id: string): Promise<Payload | undefined> {
     const rows = await this.execute<Row[]>(
-      `select payload, consumed_at from oidc_payloads where model = ? and id = ? and (expires_at is null or expires_at > now())`,
+      `select payload, floor(extract(epoch from consumed_at))::float8 as consumed from oidc_payloads where model = ? and id = ? and (expires_at is null or expires_at > now())`,
       [this.model, id],
     );
     return withConsumed(rows[0]);
@@ -53,7 +54,7 @@ export class PostgresAdapter {
 
   async findByUid(uid: string): Promise<Payload | undefined> {
     const rows = await this.execute<Row[]>(
-      `select payload, consumed_at from oidc_payloads where model = ? and uid = ? and (expires_at is null or expires_at > now())`,
+      `select payload, floor(extract(epoch from consumed_at))::float8 as consumed from oidc_payloads where model = ? and uid = ? and (expires_at is null or expires_at > now())`,
       [this.model, uid],
     );
     return withConsumed(rows[0]);
@@ -87,7 +88,7 @@ export class PostgresAdapter {
 
 function withConsumed(row: Row | undefined): Payload | undefined {
   if (!row) return undefined;
-  return row.consumed_at ? { ...row.payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) } : row.payload;
+  return row.consumed === null ? row.payload : { ...row.payload, consumed: row.consumed };
 }
 
 /** Clients are the applications table: find by client_id, everything else is not stored by the provider. */

@@ -175,12 +175,12 @@ export function createProvider({ config, orm, box, log }: ProviderDeps): Provide
   provider.registerGrantType('client_credentials', clientCredentialsGrant(provider), ['scope']);
   provider.registerGrantType('password', passwordGrant(provider, orm), ['username', 'password', 'scope']);
 
-  // Errors always carry error_description (SPEC), whatever raised them.
+  // Error bodies are exactly SPEC's {error, error_description}, whatever raised them.
   provider.use(async (ctx, next) => {
     await next();
     const body = ctx.body as { error?: unknown; error_description?: unknown } | undefined;
-    if (ctx.status >= 400 && body && typeof body === 'object' && typeof body.error === 'string' && body.error_description === undefined) {
-      body.error_description = body.error;
+    if (ctx.status >= 400 && body && typeof body === 'object' && !Buffer.isBuffer(body) && typeof body.error === 'string') {
+      ctx.body = { error: body.error, error_description: typeof body.error_description === 'string' ? body.error_description : body.error };
     }
   });
 

@@ -6,7 +6,10 @@ import { OPENAPI_PATH } from '../docs/openapi-document.js';
 import { jsonBody } from './body.js';
 import type { RestDeps } from './rest-deps.js';
 import { accountRoutes } from './routes/accounts.routes.js';
+import { applicationRoutes } from './routes/applications.routes.js';
+import { connectionRoutes } from './routes/connections.routes.js';
 import { locationRoutes } from './routes/locations.routes.js';
+import { userRoutes } from './routes/users.routes.js';
 
 export interface RestOptions extends RestDeps {
   authenticator: Authenticator;
@@ -33,6 +36,9 @@ export function restRouter(options: RestOptions): Router {
   const routes = Router();
   accountRoutes(routes, options);
   locationRoutes(routes, options);
+  applicationRoutes(routes, options);
+  connectionRoutes(routes, options);
+  userRoutes(routes, options);
   router.use('/v1', routes);
   return router;
 }

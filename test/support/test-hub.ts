@@ -4,7 +4,7 @@ import { createLogger } from '../../src/common/logger.js';
 import type { ApplicationKind, Role } from '../../src/common/principal.js';
 import { startHub, type RunningHub } from '../../src/hub.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
-import { HttpClient } from './http.js';
+import { HttpClient, type HttpResult } from './http.js';
 
 // A hub for e2e tests, with the helpers every suite needs to get real OAuth tokens: the admin's (password grant
 // through the bootstrap first-party client), an application's (client_credentials), users of each role.
@@ -53,7 +53,7 @@ export interface TestHub {
   /** A client with no token. */
   anonymous: HttpClient;
   /** POST /oauth2/token with a form body; returns the HTTP result. */
-  token(params: Record<string, string>, options?: { json?: boolean; basic?: { clientId: string; clientSecret: string } }): ReturnType<HttpClient['post']>;
+  token(params: Record<string, string>, options?: { json?: boolean; basic?: { clientId: string; clientSecret: string } }): Promise<HttpResult<any>>;
   /** The token response of a password grant through the first-party client (throws unless 200). */
   passwordToken(email: string, password: string, scope?: string): Promise<TokenResponse>;
   /** Registers an application (as the admin unless `as` is given); returns its one-time secrets. */
