@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { requireScope } from '../../common/access.js';
+import { assertLocationReachable, requireScope } from '../../common/access.js';
 import { secretBox } from '../../common/crypto.js';
 import { ConflictError, NotFoundError, ValidationError, type FieldError } from '../../common/errors.js';
 import { findPage, pageRequest, type Page } from '../../common/pagination.js';
@@ -69,11 +69,13 @@ function visibleTo(ctx: RequestContext): object {
   return ctx.principal.type === 'application' ? { application: ctx.principal.applicationId } : {};
 }
 
+/** Every method checks reach before scope: a location out of reach is 404, never 403 (CONTRACT section 1). */
 export class ConnectionService {
   constructor(private readonly options: { production: boolean }) {}
 
   /** Every partner application (optionally of one kind), each saying whether it is connected here. */
   async findAvailable(ctx: RequestContext, accountId: string, locationId: string, input: ListInput & { kind?: ApplicationKind | null }): Promise<Page<AvailableApplicationView>> {
+    assertLocationReachable(ctx, accountId, locationId);
     requireScope(ctx, 'connections.read');
     if (input.kind != null && !APPLICATION_KINDS.includes(input.kind)) throw ValidationError.field('kind', 'must be POS or MARKETPLACE');
     await loadReachableLocation(ctx, accountId, locationId);
@@ -99,6 +101,7 @@ export class ConnectionService {
 
   /** One ACTIVE connection per application and location (409 otherwise); credentials are sealed at rest. */
   async connect(ctx: RequestContext, accountId: string, locationId: string, input: ConnectInput): Promise<ConnectionView> {
+    assertLocationReachable(ctx, accountId, locationId);
     requireScope(ctx, 'connections.write', 'provisioning');
     const credentials = input.credentials ?? null;
     checkCredentials(credentials);
@@ -123,6 +126,7 @@ export class ConnectionService {
   }
 
   async findAll(ctx: RequestContext, accountId: string, locationId: string, input: ListInput): Promise<Page<ConnectionView>> {
+    assertLocationReachable(ctx, accountId, locationId);
     requireScope(ctx, 'connections.read');
     await loadReachableLocation(ctx, accountId, locationId);
     const page = pageRequest(input.limit, input.nextPageKey);
@@ -131,6 +135,7 @@ export class ConnectionService {
   }
 
   async findOne(ctx: RequestContext, accountId: string, locationId: string, connectionId: string): Promise<ConnectionView> {
+    assertLocationReachable(ctx, accountId, locationId);
     requireScope(ctx, 'connections.read');
     const connection = await this.loadActive(ctx, accountId, locationId, connectionId);
     return toConnectionView(connection, openCredentials(connection));
@@ -138,6 +143,7 @@ export class ConnectionService {
 
   /** The application loses the location at once: reach is read on every request. */
   async disconnect(ctx: RequestContext, accountId: string, locationId: string, connectionId: string): Promise<ConnectionView> {
+    assertLocationReachable(ctx, accountId, locationId);
     requireScope(ctx, 'connections.write', 'provisioning');
     const connection = await this.loadActive(ctx, accountId, locationId, connectionId);
     connection.status = 'DISCONNECTED';
