@@ -64,7 +64,7 @@ describe('GraphQL', () => {
       `mutation($accountId: ID!, $locationId: ID!, $input: ConnectInput!) { connect(accountId: $accountId, locationId: $locationId, input: $input) { id } }`,
       { ...vars, input: { applicationId: pos.id } },
     );
-    expect(again.body.errors![0].extensions.code).toBe('conflict');
+    expect(again.body.errors![0].extensions!.code).toBe('conflict');
 
     const listed = await t.admin.graphql(`query($accountId: ID!, $locationId: ID!) { connections(accountId: $accountId, locationId: $locationId) { data { id credentials } } }`, vars);
     expect(listed.body.data.connections.data).toEqual([{ id: connection.id, credentials: { apiKey: '****abcd' } }]);
@@ -76,15 +76,15 @@ describe('GraphQL', () => {
     const gone = await t.admin.graphql(`mutation($accountId: ID!, $locationId: ID!, $id: ID!) { disconnect(accountId: $accountId, locationId: $locationId, id: $id) { status } }`, { ...vars, id: connection.id });
     expect(gone.body.data.disconnect.status).toBe('DISCONNECTED');
     const lost = await app.graphql(`query($accountId: ID!, $id: ID!) { location(accountId: $accountId, id: $id) { id } }`, { accountId: loc.accountId, id: loc.locationId });
-    expect(lost.body.errors![0].extensions.code).toBe('not_found');
+    expect(lost.body.errors![0].extensions!.code).toBe('not_found');
   });
 
   it('answers 401 without a token and insufficient_scope without the scope', async () => {
     const anonymous = await t.anonymous.graphql(`{ applications { data { id } } }`);
     expect(anonymous.status).toBe(401);
-    expect(anonymous.body.errors![0].extensions.code).toBe('unauthorized');
+    expect(anonymous.body.errors![0].extensions!.code).toBe('unauthorized');
     const narrow = await t.userClient(await t.createUser('reseller'), 'locations.read');
     const res = await narrow.graphql(`{ applications { data { id } } }`);
-    expect(res.body.errors![0].extensions.code).toBe('insufficient_scope');
+    expect(res.body.errors![0].extensions!.code).toBe('insufficient_scope');
   });
 });
