@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import { deleteExpiredPayloads } from './auth/adapter.js';
+import type { Authenticator } from './auth/authenticator.js';
 import { bootstrap, type Bootstrapped } from './auth/bootstrap.js';
 import { oauthAuthenticator } from './auth/oauth-authenticator.js';
 import { createProvider } from './auth/provider.js';
@@ -29,6 +30,8 @@ export interface RunningHub {
 export interface HubOptions {
   /** Check every /v1 response against openapi.yaml (tests). */
   validateResponses?: boolean;
+  /** Replaces the OAuth bearer authenticator; bench/ uses a fixed principal to measure what validation costs. */
+  authenticator?: Authenticator;
 }
 
 /** How often expired OAuth rows (codes, tokens, sessions) are deleted. */
@@ -74,7 +77,7 @@ export async function startHub(initialConfig: HubConfig, log: Logger, options: H
     services,
     provider,
     box,
-    authenticator: oauthAuthenticator(provider, orm),
+    authenticator: options.authenticator ?? oauthAuthenticator(provider, orm),
     readiness: {
       database: async () => (await databaseReadiness(orm)).database,
       migrations: async () => (await databaseReadiness(orm)).migrations,

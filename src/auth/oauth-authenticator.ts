@@ -3,7 +3,7 @@ import type Provider from 'oidc-provider';
 import type { ApplicationKind, Principal, Reach, Role } from '../common/principal.js';
 import type { Authenticator } from './authenticator.js';
 import { APPLICATION_SUBJECT } from './client-metadata.js';
-import { applicationReach, userReach, userThroughApplicationReach } from './reach.js';
+import { locationsReach, userReach, userThroughApplicationReach } from './reach.js';
 import { parseScope } from './scopes.js';
 
 /**
@@ -20,14 +20,19 @@ export function oauthAuthenticator(provider: Provider, orm: MikroORM): Authentic
       const { accountId, clientId } = accessToken;
 
       if (accountId.startsWith(APPLICATION_SUBJECT)) {
+        // The application and its active connections in one round trip.
         const applicationId = accountId.slice(APPLICATION_SUBJECT.length);
-        const [application] = await em.getConnection().execute<{ kind: ApplicationKind | null }[]>(
-          'select kind from applications where id = ? and client_id = ?',
+        const rows = await em.getConnection().execute<{ kind: ApplicationKind | null; account_id: string | null; location_id: string | null }[]>(
+          `select a.kind, c.account_id, c.location_id from applications a
+           left join connections c on c.application_id = a.id and c.status = 'ACTIVE'
+           where a.id = ? and a.client_id = ?`,
           [applicationId, clientId],
         );
-        if (!application?.kind) return null;
-        const principal: Principal = { type: 'application', applicationId, kind: application.kind, clientId, scopes };
-        return { principal, reach: await applicationReach(em, applicationId) };
+        const kind = rows[0]?.kind;
+        if (!kind) return null;
+        const principal: Principal = { type: 'application', applicationId, kind, clientId, scopes };
+        const connected = rows.filter((r): r is { kind: ApplicationKind; account_id: string; location_id: string } => r.location_id !== null);
+        return { principal, reach: locationsReach(connected) };
       }
 
       const [row] = await em.getConnection().execute<{ role: Role; application_id: string; first_party: boolean }[]>(

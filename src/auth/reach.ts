@@ -17,7 +17,8 @@ function accountsOnly(list: Row[]): Reach {
   return { all: false, accountIds: new Set(list.map((r) => r.account_id)), locationIds: null };
 }
 
-function locations(list: Row[]): Reach {
+/** Exactly these locations and their accounts (an application's active connections). */
+export function locationsReach(list: Row[]): Reach {
   return {
     all: false,
     accountIds: new Set(list.map((r) => r.account_id)),
@@ -40,11 +41,7 @@ function connectedLocations(em: EntityManager, applicationId: string): Promise<R
   return rows(em, `select account_id, location_id from connections where application_id = ? and status = 'ACTIVE'`, [applicationId]);
 }
 
-export async function applicationReach(em: EntityManager, applicationId: string): Promise<Reach> {
-  return locations(await connectedLocations(em, applicationId));
-}
-
 export async function userThroughApplicationReach(em: EntityManager, userId: string, role: Role, applicationId: string): Promise<Reach> {
   const [connected, user] = await Promise.all([connectedLocations(em, applicationId), userReach(em, userId, role)]);
-  return locations(user.all ? connected : connected.filter((r) => user.accountIds.has(r.account_id)));
+  return locationsReach(user.all ? connected : connected.filter((r) => user.accountIds.has(r.account_id)));
 }
