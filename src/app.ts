@@ -10,6 +10,7 @@ import type { SecretBox } from './common/crypto.js';
 import type { HubConfig } from './config/config.js';
 import { docsRouter } from './docs/docs.js';
 import { graphqlRouter } from './graphql/graphql.js';
+import { rateLimit } from './http/rate-limit.js';
 import { healthRouter, type ReadinessCheck } from './http/health.js';
 import { requestIdAndLogging } from './http/request-id.js';
 import { problemHandler } from './rest/problem.js';
@@ -39,9 +40,10 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
   // re-encoded for it).
   app.use(`${OAUTH_MOUNT}/interaction`, interactionsRouter({ provider: deps.provider, orm: deps.orm, box: deps.box }));
   app.use(OAUTH_MOUNT, acceptJsonBodies(deps.provider.callback()));
-  const graphql = await graphqlRouter({ orm: deps.orm, services: deps.services, authenticator: deps.authenticator, production: deps.config.isProduction });
+  const rateLimiter = rateLimit(deps.config.rateLimit);
+  const graphql = await graphqlRouter({ orm: deps.orm, services: deps.services, authenticator: deps.authenticator, production: deps.config.isProduction, rateLimiter });
   app.use(graphql.router);
-  const rest = restRouter({ orm: deps.orm, services: deps.services, authenticator: deps.authenticator, validateResponses: deps.validateResponses });
+  const rest = restRouter({ orm: deps.orm, services: deps.services, authenticator: deps.authenticator, validateResponses: deps.validateResponses, rateLimiter });
   app.use((req: Request, res: Response, next: NextFunction) => (/^\/v1(\/|$)/.test(req.path) ? rest(req, res, next) : next()));
   app.use(docsRouter(deps.config.publicBaseUrl));
   app.use((_req: Request, _res: Response, next: NextFunction) => next(Object.assign(new Error('no route'), { status: 404, errors: [] })));

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
@@ -10,14 +10,16 @@ import { bootstrap, type Bootstrapped } from './auth/bootstrap.js';
 import { oauthAuthenticator } from './auth/oauth-authenticator.js';
 import { createProvider } from './auth/provider.js';
 import { configureSecretBox } from './common/crypto.js';
-import { withBoundPort, type HubConfig } from './config/config.js';
+import type { HubConfig } from './config/config.js';
 import { databaseReadiness, openDatabase } from './db/database.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.js';
+import { startMaintenance } from './maintenance.js';
+import { IdempotencyService } from './modules/idempotency/idempotency.service.js';
 import { createServices } from './services.js';
 
 export interface RunningHub {
   url: string;
-  /** The configuration in force (publicBaseUrl names the bound port when PORT=0). */
+  /** The configuration in force: publicBaseUrl (and so the OAuth issuer) names the bound port when PORT=0. */
   config: HubConfig;
   orm: MikroORM;
   server: Server;
@@ -34,22 +36,8 @@ export interface HubOptions {
   authenticator?: Authenticator;
 }
 
-/** How often expired OAuth rows (codes, tokens, sessions) are deleted. */
-const OAUTH_SWEEP_MS = 10 * 60 * 1000;
-
-function listen(server: Server, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, () => {
-      server.off('error', reject);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-}
-
-/** Boot: database (embedded unless DATABASE_URL) → migrations → bootstrap users → services → app → listen. */
-export async function startHub(initialConfig: HubConfig, log: Logger, options: HubOptions = {}): Promise<RunningHub> {
-  let config = initialConfig;
+/** Boot: database (embedded unless DATABASE_URL) → migrations → first admin and client → listen → app. */
+export async function startHub(config: HubConfig, log: Logger, options: HubOptions = {}): Promise<RunningHub> {
   if (config.encryptionKeyIsDevelopmentKey) log.warn('ENCRYPTION_KEY is not set: using the fixed development key (never in production)');
   const box = configureSecretBox(config.encryptionKey);
   let embedded: EmbeddedDatabase | undefined;
@@ -61,17 +49,23 @@ export async function startHub(initialConfig: HubConfig, log: Logger, options: H
   }
   const orm = await openDatabase(databaseUrl, log);
   const bootstrapped = await bootstrap(orm, config);
-
-  // With PORT=0 the issuer must name the port actually bound, so listen first and build the app after; the
-  // server answers nothing until the app is attached, a few milliseconds later.
-  const server = createServer();
-  const boundPort = await listen(server, config.port);
-  config = withBoundPort(config, boundPort);
-
-  const services = createServices(config);
-  const provider = createProvider({ config, orm, box, log });
+  // Bind first: with PORT=0 the port, and so the default {base_url}, is known only once listening.
+  // Until the app is attached, requests get an honest 503 rather than hanging without a handler.
+  let handler: RequestListener = (_req, res) => {
+    res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' }).end('{"status":"starting"}');
+  };
+  const server = createServer((req, res) => handler(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://localhost:${port}`;
+  const effective: HubConfig = config.publicBaseUrlFromPort ? Object.freeze({ ...config, publicBaseUrl: url }) : config;
+  const services = createServices(effective);
+  const provider = createProvider({ config: effective, orm, box, log });
   const { app, stop: stopApp } = await createApp({
-    config,
+    config: effective,
     log,
     orm,
     services,
@@ -84,32 +78,32 @@ export async function startHub(initialConfig: HubConfig, log: Logger, options: H
     },
     validateResponses: options.validateResponses ?? false,
   });
-  server.on('request', app);
-
-  const sweep = () => deleteExpiredPayloads(orm).catch((err) => log.warn({ err }, 'could not delete expired OAuth rows'));
-  void sweep();
-  const sweeper = setInterval(sweep, OAUTH_SWEEP_MS);
-  sweeper.unref();
-
-  const url = `http://localhost:${boundPort}`;
+  handler = app;
+  const idempotency = new IdempotencyService();
+  const maintenance = startMaintenance(orm, log, {
+    'expired idempotency keys': (db) => idempotency.purgeExpired(db.em.fork()),
+    'expired OAuth codes, tokens and sessions': (db) => deleteExpiredPayloads(db),
+  });
   let stopping: Promise<void> | undefined;
   return {
     url,
-    config,
+    config: effective,
     orm,
     server,
     bootstrapped,
     stop() {
       stopping ??= (async () => {
-        clearInterval(sweeper);
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         // In-flight requests finish; connections idle in keep-alive are closed as soon as they go idle.
         const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
         await closed;
         clearInterval(idleSweep);
+        log.info('http server closed: in-flight requests finished');
+        await maintenance.stop();
         await stopApp();
         await orm.close();
+        log.info('database pool closed');
         await embedded?.stop();
       })();
       return stopping;

@@ -9,13 +9,10 @@ export interface HubConfig {
   readonly hubEnv: HubEnv;
   /** HTTP port; 0 picks a free one (tests). Default 3000. */
   readonly port: number;
-  /**
-   * {base_url} of SPEC; defaults to http://localhost:<port> (with PORT=0, the port actually bound: see
-   * withBoundPort). The OAuth issuer is {base_url}/oauth2.
-   */
+  /** {base_url} of SPEC; defaults to http://localhost:<port> (the bound port when PORT=0). */
   readonly publicBaseUrl: string;
-  /** True when PUBLIC_BASE_URL was not set and publicBaseUrl is the localhost default. */
-  readonly publicBaseUrlDefaulted: boolean;
+  /** True when PUBLIC_BASE_URL was not set, so the hub derives it from the port it binds. */
+  readonly publicBaseUrlFromPort: boolean;
   /** A real PostgreSQL; when absent the hub runs on embedded PGlite kept in dataDir. */
   readonly databaseUrl: string | undefined;
   /** Where the embedded database keeps its files. Default ./data. */
@@ -103,19 +100,6 @@ function encryptionKey(env: Env, isProduction: boolean): { key: Buffer; developm
   return { key, development: false };
 }
 
-export function defaultBaseUrl(port: number): string {
-  return `http://localhost:${port}`;
-}
-
-/**
- * With PORT=0 the port is known only once the server listens: the defaulted publicBaseUrl (and so the OAuth
- * issuer) then names the port actually bound. An explicit PUBLIC_BASE_URL is kept as it is.
- */
-export function withBoundPort(config: HubConfig, boundPort: number): HubConfig {
-  if (!config.publicBaseUrlDefaulted || config.port === boundPort) return config;
-  return Object.freeze({ ...config, port: boundPort, publicBaseUrl: defaultBaseUrl(boundPort) });
-}
-
 function retrySchedule(env: Env): number[] {
   const raw = env.DELIVERY_RETRY_SCHEDULE;
   if (raw === undefined || raw.trim() === '') return DEFAULT_RETRY_SCHEDULE;
@@ -133,8 +117,7 @@ export function loadConfig(env: Env = process.env): HubConfig {
   }
   const isProduction = hubEnv === 'production';
   const port = integer(env, 'PORT', 3000);
-  const publicBaseUrlDefaulted = !env.PUBLIC_BASE_URL;
-  const publicBaseUrl = (env.PUBLIC_BASE_URL || defaultBaseUrl(port)).replace(/\/+$/, '');
+  const publicBaseUrl = (env.PUBLIC_BASE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   try {
     new URL(publicBaseUrl);
   } catch {
@@ -150,7 +133,7 @@ export function loadConfig(env: Env = process.env): HubConfig {
     hubEnv,
     port,
     publicBaseUrl,
-    publicBaseUrlDefaulted,
+    publicBaseUrlFromPort: !env.PUBLIC_BASE_URL,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || './data',
     bootstrapAdmin: pair(env, 'BOOTSTRAP_ADMIN_EMAIL', 'BOOTSTRAP_ADMIN_PASSWORD', ['email', 'password']),

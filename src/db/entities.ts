@@ -1,4 +1,5 @@
 import { OidcPayload } from '../auth/oidc-payload.entity.js';
+import { IdempotencyKey } from '../modules/idempotency/idempotency-key.entity.js';
 import { Account } from '../modules/accounts/account.entity.js';
 import { Application } from '../modules/applications/application.entity.js';
 import { Connection } from '../modules/connections/connection.entity.js';
@@ -7,4 +8,4 @@ import { TaxRate } from '../modules/locations/tax-rate.entity.js';
 import { User } from '../modules/users/user.entity.js';
 
 /** Every MikroORM entity of the hub; one list so the ORM, migrations and tests agree. */
-export const ENTITIES = [Account, Location, TaxRate, User, Application, Connection, OidcPayload];
+export const ENTITIES = [Account, Location, TaxRate, IdempotencyKey, User, Application, Connection, OidcPayload];

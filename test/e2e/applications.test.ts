@@ -92,6 +92,20 @@ describe('registering an application', () => {
   });
 });
 
+describe('an idempotent registration', () => {
+  it('replays the secrets to a retry without keeping them readable at rest', async () => {
+    const headers = { 'idempotency-key': 'register-till-once' };
+    const first = await t.admin.post('/v1/applications', pos, { headers });
+    const again = await t.admin.post('/v1/applications', pos, { headers });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const rows = await query(t.db.url, `select * from idempotency_keys where key = 'register-till-once'`);
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows[0])).not.toContain(first.body.data.clientSecret);
+    expect(JSON.stringify(rows[0])).not.toContain(first.body.data.webhookSecret.slice(6));
+  });
+});
+
 describe('updating and rotating', () => {
   it('patches fields, clears an optional URL with null, and keeps what is omitted', async () => {
     const app = await t.createApplication('POS');

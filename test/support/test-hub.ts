@@ -91,6 +91,17 @@ export function testEnv(databaseUrl: string, overrides: Record<string, string> =
   };
 }
 
+/** An admin's access token from any hub started with testEnv (password grant through the bootstrap client). */
+export async function adminTokenAt(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: TEST_ADMIN.email, password: TEST_ADMIN.password, client_id: TEST_CLIENT.clientId, client_secret: TEST_CLIENT.clientSecret }),
+  });
+  if (res.status !== 200) throw new Error(`password grant failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as TokenResponse).access_token;
+}
+
 function expectOk<T>(res: { status: number; text: string; body: T }, what: string): T {
   if (res.status < 200 || res.status >= 300) throw new Error(`${what} failed: ${res.status} ${res.text}`);
   return res.body;

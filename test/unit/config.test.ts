@@ -1,4 +1,4 @@
-import { ConfigError, defaultBaseUrl, loadConfig, withBoundPort } from '../../src/config/config.js';
+import { ConfigError, loadConfig } from '../../src/config/config.js';
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
 
@@ -45,11 +45,6 @@ describe('loadConfig', () => {
     expect(b.encryptionKeyIsDevelopmentKey).toBe(false);
     expect(b.encryptionKey).toEqual(Buffer.alloc(32, 7));
     expect(loadConfig({ HUB_ENV: 'production', PUBLIC_BASE_URL: 'https://h.example', ENCRYPTION_KEY: KEY }).isProduction).toBe(true);
-  });
-
-  it('names the bound port in the defaulted public base URL, and keeps an explicit one', () => {
-    expect(withBoundPort(loadConfig({ PORT: '0' }), 4567).publicBaseUrl).toBe(defaultBaseUrl(4567));
-    expect(withBoundPort(loadConfig({ PORT: '0', PUBLIC_BASE_URL: 'https://hub.example' }), 4567).publicBaseUrl).toBe('https://hub.example');
   });
 
   it.each([
