@@ -283,10 +283,10 @@ describe('storage', () => {
   });
 });
 
-describe('an expired access token', () => {
+describe('short lifetimes', () => {
   let short: TestHub;
   beforeAll(async () => {
-    short = await startTestHub({ ACCESS_TOKEN_TTL: '1' });
+    short = await startTestHub({ ACCESS_TOKEN_TTL: '1', REFRESH_TOKEN_TTL: '4' });
   });
   afterAll(() => short.stop());
 
@@ -304,5 +304,21 @@ describe('an expired access token', () => {
     const refreshed = await short.token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: app.clientId, client_secret: app.clientSecret });
     expect(refreshed.status).toBe(200);
     expect((await new HttpClient(short.url, refreshed.body.access_token).get(loc.path)).status).toBe(200);
+  });
+
+  it('end a refresh token family at an absolute lifetime, however recently it rotated', async () => {
+    // short.admin's own token has expired by now: sign in again.
+    const admin = new HttpClient(short.url, (await short.passwordToken(TEST_ADMIN.email, TEST_ADMIN.password)).access_token);
+    const app = await short.createApplication('POS', {}, admin);
+    const first = await short.applicationToken(app);
+    const refresh = (token: string) => short.token({ grant_type: 'refresh_token', refresh_token: token, client_id: app.clientId, client_secret: app.clientSecret });
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const rotated = await refresh(first.refresh_token);
+    expect(rotated.status).toBe(200);
+    // 4.5 s after the family began, 2 s after the rotation: a sliding lifetime would still accept it.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const late = await refresh(rotated.body.refresh_token);
+    expect(late.status).toBe(400);
+    expect(late.body.error).toBe('invalid_grant');
   });
 });
