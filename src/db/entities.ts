@@ -1,3 +1,4 @@
+import { OidcPayload } from '../auth/oidc-payload.entity.js';
 import { IdempotencyKey } from '../modules/idempotency/idempotency-key.entity.js';
 import { Account } from '../modules/accounts/account.entity.js';
 import { Category } from '../modules/catalog/category.entity.js';
@@ -10,5 +11,9 @@ import { MenuItem } from '../modules/menus/menu-item.entity.js';
 import { MenuModifier } from '../modules/menus/menu-modifier.entity.js';
 import { Menu } from '../modules/menus/menu.entity.js';
 
+import { Application } from '../modules/applications/application.entity.js';
+import { Connection } from '../modules/connections/connection.entity.js';
+import { User } from '../modules/users/user.entity.js';
+
 /** Every MikroORM entity of the hub; one list so the ORM, migrations and tests agree. */
-export const ENTITIES = [Account, Location, TaxRate, IdempotencyKey, Category, Product, Modifier, ModifierGroup, Menu, MenuItem, MenuModifier];
+export const ENTITIES = [Account, Location, TaxRate, IdempotencyKey, User, Application, Connection, OidcPayload, Category, Product, Modifier, ModifierGroup, Menu, MenuItem, MenuModifier];

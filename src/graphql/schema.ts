@@ -5,8 +5,11 @@ import { AccountResolver } from './resolvers/account.resolver.js';
 import { CatalogResolver, ModifierResolver, ProductResolver } from './resolvers/catalog.resolver.js';
 import { LocationResolver } from './resolvers/location.resolver.js';
 import { MenuResolver } from './resolvers/menu.resolver.js';
+import { ApplicationResolver } from './resolvers/application.resolver.js';
+import { ConnectionResolver } from './resolvers/connection.resolver.js';
+import { UserResolver } from './resolvers/user.resolver.js';
 
-export const RESOLVERS = [AccountResolver, LocationResolver, CatalogResolver, ProductResolver, ModifierResolver, MenuResolver] as const;
+export const RESOLVERS = [AccountResolver, LocationResolver, ApplicationResolver, ConnectionResolver, UserResolver, CatalogResolver, ProductResolver, ModifierResolver, MenuResolver] as const;
 
 // Rules live in services; type-graphql's class-validator integration is off so there is one set of rules.
 export function buildHubSchema(): Promise<GraphQLSchema> {

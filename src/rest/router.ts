@@ -10,6 +10,9 @@ import { accountRoutes } from './routes/accounts.routes.js';
 import { catalogRoutes } from './routes/catalog.routes.js';
 import { locationRoutes } from './routes/locations.routes.js';
 import { menuRoutes } from './routes/menus.routes.js';
+import { applicationRoutes } from './routes/applications.routes.js';
+import { connectionRoutes } from './routes/connections.routes.js';
+import { userRoutes } from './routes/users.routes.js';
 
 export interface RestOptions extends RestDeps {
   authenticator: Authenticator;
@@ -45,6 +48,9 @@ export function restRouter(options: RestOptions): Router {
   locationRoutes(routes, options);
   catalogRoutes(routes, options);
   menuRoutes(routes, options);
+  applicationRoutes(routes, options);
+  connectionRoutes(routes, options);
+  userRoutes(routes, options);
   router.use('/v1', routes);
   return router;
 }
