@@ -1,21 +1,21 @@
 import type { HubConfig } from './config/config.js';
 import { AccountService } from './modules/accounts/account.service.js';
+import { ApplicationService } from './modules/applications/application.service.js';
+import { ConnectionService } from './modules/connections/connection.service.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
 import { LocationService } from './modules/locations/location.service.js';
 import { MenuService } from './modules/menus/menu.service.js';
-import { ApplicationService } from './modules/applications/application.service.js';
-import { ConnectionService } from './modules/connections/connection.service.js';
 import { UserService } from './modules/users/user.service.js';
 
 /** The one service layer, shared by REST routes and GraphQL resolvers. */
 export interface Services {
   accounts: AccountService;
   locations: LocationService;
-  catalog: CatalogService;
-  menus: MenuService;
   applications: ApplicationService;
   connections: ConnectionService;
   users: UserService;
+  catalog: CatalogService;
+  menus: MenuService;
 }
 
 export function createServices(config: Pick<HubConfig, 'isProduction'>): Services {
@@ -23,10 +23,10 @@ export function createServices(config: Pick<HubConfig, 'isProduction'>): Service
   return {
     accounts: new AccountService(),
     locations: new LocationService(),
-    catalog: new CatalogService(),
-    menus: new MenuService(),
     applications: new ApplicationService({ production }),
     connections: new ConnectionService({ production }),
     users: new UserService(),
+    catalog: new CatalogService(),
+    menus: new MenuService(),
   };
 }

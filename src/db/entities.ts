@@ -1,6 +1,8 @@
 import { OidcPayload } from '../auth/oidc-payload.entity.js';
 import { IdempotencyKey } from '../modules/idempotency/idempotency-key.entity.js';
 import { Account } from '../modules/accounts/account.entity.js';
+import { Application } from '../modules/applications/application.entity.js';
+import { Connection } from '../modules/connections/connection.entity.js';
 import { Category } from '../modules/catalog/category.entity.js';
 import { ModifierGroup } from '../modules/catalog/modifier-group.entity.js';
 import { Modifier } from '../modules/catalog/modifier.entity.js';
@@ -10,9 +12,6 @@ import { TaxRate } from '../modules/locations/tax-rate.entity.js';
 import { MenuItem } from '../modules/menus/menu-item.entity.js';
 import { MenuModifier } from '../modules/menus/menu-modifier.entity.js';
 import { Menu } from '../modules/menus/menu.entity.js';
-
-import { Application } from '../modules/applications/application.entity.js';
-import { Connection } from '../modules/connections/connection.entity.js';
 import { User } from '../modules/users/user.entity.js';
 
 /** Every MikroORM entity of the hub; one list so the ORM, migrations and tests agree. */

@@ -7,11 +7,11 @@ import { jsonBody } from './body.js';
 import { idempotencyKeys } from './idempotency.js';
 import type { RestDeps } from './rest-deps.js';
 import { accountRoutes } from './routes/accounts.routes.js';
+import { applicationRoutes } from './routes/applications.routes.js';
+import { connectionRoutes } from './routes/connections.routes.js';
 import { catalogRoutes } from './routes/catalog.routes.js';
 import { locationRoutes } from './routes/locations.routes.js';
 import { menuRoutes } from './routes/menus.routes.js';
-import { applicationRoutes } from './routes/applications.routes.js';
-import { connectionRoutes } from './routes/connections.routes.js';
 import { userRoutes } from './routes/users.routes.js';
 
 export interface RestOptions extends RestDeps {
@@ -46,11 +46,11 @@ export function restRouter(options: RestOptions): Router {
   const routes = Router();
   accountRoutes(routes, options);
   locationRoutes(routes, options);
-  catalogRoutes(routes, options);
-  menuRoutes(routes, options);
   applicationRoutes(routes, options);
   connectionRoutes(routes, options);
   userRoutes(routes, options);
+  catalogRoutes(routes, options);
+  menuRoutes(routes, options);
   router.use('/v1', routes);
   return router;
 }
