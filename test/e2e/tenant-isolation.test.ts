@@ -38,6 +38,16 @@ const ROUTES: Row[] = [
   { route: 'GET /v1/applications/{applicationId}' },
   { route: 'PATCH /v1/applications/{applicationId}', body: () => ({ name: 'Taken over' }) },
   { route: 'POST /v1/applications/{applicationId}/secret' },
+  { route: `GET ${LOC}/menus` },
+  { route: `POST ${LOC}/menus`, body: () => ({ name: 'Intruder menu' }) },
+  { route: `GET ${LOC}/menus/{menuId}` },
+  { route: `PATCH ${LOC}/menus/{menuId}`, body: () => ({ name: 'Taken over' }) },
+  { route: `DELETE ${LOC}/menus/{menuId}` },
+  { route: `POST ${LOC}/menus/{menuId}/items`, body: (v) => ({ productId: v.productId }) },
+  { route: `PATCH ${LOC}/menus/{menuId}/items/{itemId}`, body: () => ({ taxRateIds: [] }) },
+  { route: `DELETE ${LOC}/menus/{menuId}/items/{itemId}` },
+  { route: `POST ${LOC}/menus/{menuId}/modifiers`, body: (v) => ({ modifierId: v.modifierId }) },
+  { route: `PATCH ${LOC}/menus/{menuId}/modifiers/{menuModifierId}`, body: () => ({ price: 1 }) },
 ];
 
 /** Collections not under a location: never 200 with a victim's record in them. */
@@ -69,6 +79,15 @@ beforeAll(async () => {
   Object.assign(victim, { accountId: location.accountId, locationId: location.locationId, applicationId: application.id });
   victim.connectionId = await t.connect(application, location, { apiKey: 'victim-secret-key' });
   victim.merchantId = (await t.createUser('merchant', [location.accountId])).id;
+  // A menu of the victim, built from its catalog (one product with a modifier group).
+  await t.admin.put(`${location.path}/catalog/import`, {
+    categories: [],
+    modifiers: [{ posReference: 'mod', name: 'Modifier', price: 10 }],
+    modifierGroups: [{ posReference: 'grp', name: 'Group', modifiers: ['mod'] }],
+    products: [{ posReference: 'prod', name: 'Product', price: 100, modifierGroups: ['grp'] }],
+  });
+  const menu = (await t.admin.post(`${location.path}/menus`, { name: 'Victim menu', productPosReferences: ['prod'] })).body.data;
+  Object.assign(victim, { menuId: menu.id, itemId: menu.items[0].id, menuModifierId: menu.modifiers[0].id, productId: menu.items[0].productId, modifierId: menu.modifiers[0].modifierId });
 
   // Intruders, each with every scope its kind of principal can hold, so that only tenancy can stop them.
   const elsewhere = await t.createLocation(undefined, 'Intruder location');
