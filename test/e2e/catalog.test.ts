@@ -177,6 +177,15 @@ describe('catalog import', () => {
     expect((await pos.get(`${base(locationId)}/catalog`)).body.data).toEqual(exported);
   });
 
+  it('applies two concurrent imports of one location one after the other, never a mix', async () => {
+    const locationId = await newLocation();
+    const only = (prefix: string) => catalog({ products: ['1', '2', '3'].map((n) => ({ posReference: `${prefix}-${n}`, name: `${prefix} ${n}`, price: 100 })) });
+    const [a, b] = await Promise.all([pos.put(`${base(locationId)}/catalog/import`, only('a')), pos.put(`${base(locationId)}/catalog/import`, only('b'))]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const products = (await pos.get(`${base(locationId)}/catalog`)).body.data.products.map((p: { posReference: string }) => p.posReference);
+    expect([['a-1', 'a-2', 'a-3'], ['b-1', 'b-2', 'b-3']]).toContainEqual(products);
+  });
+
   it('accepts the compatibility fields and returns them unchanged', async () => {
     const locationId = await newLocation();
     const compat = {
