@@ -15,7 +15,9 @@ import { adminTokenAt, testEnv } from '../test/support/test-hub.js';
 // of the same rows through `pg` in this script. Run: npm run build && node dist/bench/catalog-import.js
 // (DATABASE_URL names the server; default the local one).
 
-const SIZES = { products: 10_000, modifiers: 2_000, modifierGroups: 500, categories: 50 };
+/** BENCH_SCALE multiplies every count (10 comes close to the 32 MiB body limit). */
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const SIZES = { products: 10_000 * SCALE, modifiers: 2_000 * SCALE, modifierGroups: 500 * SCALE, categories: 50 * SCALE };
 const server = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 type Json = Record<string, unknown>;
