@@ -372,6 +372,15 @@ describe('scopes', () => {
     expect(write.body.code).toBe('insufficient_scope');
   });
 
+  it('gives an application without the scope 404, not 403, for a location it does not reach', async () => {
+    const locationId = await newLocation();
+    const marketplace = await t.createApplication('MARKETPLACE');
+    const client = await t.applicationClient(marketplace);
+    const res = await client.get(`${base(locationId)}/catalog/products?posReference=burger`);
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('not_found');
+  });
+
   it('lets a catalogs.read token read and refuses its writes with 403 catalogs.write', async () => {
     const locationId = await newLocation();
     await pos.put(`${base(locationId)}/catalog/import`, catalog());
