@@ -9,11 +9,18 @@ import type { HubConfig } from './config/config.js';
 import { databaseReadiness, openDatabase } from './db/database.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.js';
 import { createServices } from './services.js';
+import { PartnerHttp } from './delivery/partner-http.js';
+import type { WebhookSecretSource } from './delivery/webhook-secrets.js';
+import { cachedSecrets } from './delivery/webhook-secrets.js';
+import { DeliveryWorker } from './delivery/worker.js';
+import type { LookupFunction } from 'node:net';
 
 export interface RunningHub {
   url: string;
   orm: MikroORM;
   server: Server;
+  /** The delivery worker of this process. */
+  worker: DeliveryWorker;
   /** Graceful: stop accepting, finish in-flight requests, then close the pool and the embedded database. */
   stop(): Promise<void>;
 }
@@ -21,6 +28,20 @@ export interface RunningHub {
 export interface HubOptions {
   /** Check every /v1 response against openapi.yaml (tests). */
   validateResponses?: boolean;
+  /** Where the worker gets webhook secrets; default: DEV_WEBHOOK_SECRET until the applications module provides them. */
+  webhookSecrets?: WebhookSecretSource;
+  /** Name resolution for partner calls (tests make a name resolve to a forbidden address). */
+  partnerLookup?: LookupFunction;
+}
+
+/** Stop-gap until the applications module's webhookSecretFor is wired here. */
+function devWebhookSecrets(config: HubConfig): WebhookSecretSource {
+  return {
+    async secretFor() {
+      if (!config.devWebhookSecret) throw new Error('no webhook secret source is configured');
+      return config.devWebhookSecret;
+    },
+  };
 }
 
 /** Boot: database (embedded unless DATABASE_URL) → migrations → services → app → listen. */
@@ -33,6 +54,21 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
     log.info({ dataDir: config.dataDir }, 'using the embedded database (set DATABASE_URL for a PostgreSQL server)');
   }
   const orm = await openDatabase(databaseUrl, log);
+  const partnerHttp = new PartnerHttp({
+    allowPrivateAddresses: config.allowPrivatePartnerUrls,
+    httpsOnly: config.isProduction,
+    timeoutMs: config.delivery.partnerTimeoutMs,
+    lookup: options.partnerLookup,
+  });
+  const worker = new DeliveryWorker({
+    config,
+    log,
+    databaseUrl,
+    partnerHttp,
+    secrets: cachedSecrets(options.webhookSecrets ?? devWebhookSecrets(config)),
+    embedded: embedded !== undefined,
+  });
+  await worker.start();
   const services = createServices();
   const { app, stop: stopApp } = await createApp({
     config,
@@ -43,6 +79,7 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
     readiness: {
       database: async () => (await databaseReadiness(orm)).database,
       migrations: async () => (await databaseReadiness(orm)).migrations,
+      worker: () => worker.ready(),
     },
     validateResponses: options.validateResponses ?? false,
   });
@@ -56,6 +93,7 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
     url,
     orm,
     server,
+    worker,
     stop() {
       stopping ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -64,6 +102,7 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
         const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
         await closed;
         clearInterval(idleSweep);
+        await worker.stop();
         await stopApp();
         await orm.close();
         await embedded?.stop();

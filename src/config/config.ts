@@ -19,6 +19,8 @@ export interface HubConfig {
   readonly allowPrivatePartnerUrls: boolean;
   /** Seconds between delivery attempts; after the last one a delivery is FAILED. */
   readonly deliveryRetrySchedule: readonly number[];
+  /** The delivery worker (src/delivery/); defaults below, in loadConfig. */
+  readonly delivery: DeliveryWorkerConfig;
   /** Token bucket per client; rps 0 turns rate limiting off. */
   readonly rateLimit: { rps: number; burst: number };
   /** Lifetimes in seconds. */
@@ -30,8 +32,30 @@ export interface HubConfig {
    * configuration is refused when it is set with HUB_ENV=production.
    */
   readonly devAdminKey: string | undefined;
+  /**
+   * Stop-gap until the applications module lands: the webhook secret every application signs with
+   * (DEV_WEBHOOK_SECRET). Development and tests only; refused with HUB_ENV=production.
+   */
+  readonly devWebhookSecret: string | undefined;
   /** Production rules of CONTRACT section 1. */
   readonly isProduction: boolean;
+}
+
+export interface DeliveryWorkerConfig {
+  /** Deliveries in flight at once in one hub process (DELIVERY_CONCURRENCY, default 32). */
+  readonly concurrency: number;
+  /** In flight at once per partner endpoint (origin) in one process, so a slow partner holds few slots (DELIVERY_ENDPOINT_CONCURRENCY, default 8). */
+  readonly endpointConcurrency: number;
+  /** A partner answer must arrive within this (PARTNER_TIMEOUT_MS, default 10000: CONTRACT section 7). */
+  readonly partnerTimeoutMs: number;
+  /**
+   * Fallback poll when no LISTEN/NOTIFY wake-up arrives (DELIVERY_POLL_INTERVAL_MS). Default 2000 on
+   * PostgreSQL, where NOTIFY wakes the worker at once; on the embedded database (100), which cannot deliver
+   * notifications across its socket connections.
+   */
+  readonly pollIntervalMs: number | undefined;
+  /** How often a process looks for deliveries left behind by a dead process (DELIVERY_RECLAIM_INTERVAL_MS, default 5000). */
+  readonly reclaimIntervalMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -103,6 +127,7 @@ export function loadConfig(env: Env = process.env): HubConfig {
   if (isProduction) {
     if (allowPrivatePartnerUrls) throw new ConfigError('ALLOW_PRIVATE_PARTNER_URLS is refused in production');
     if (devAdminKey) throw new ConfigError('DEV_ADMIN_KEY is refused in production');
+    if (env.DEV_WEBHOOK_SECRET) throw new ConfigError('DEV_WEBHOOK_SECRET is refused in production');
     if (!publicBaseUrl.startsWith('https://')) throw new ConfigError('PUBLIC_BASE_URL must be https in production');
   }
   const config: HubConfig = {
@@ -115,6 +140,13 @@ export function loadConfig(env: Env = process.env): HubConfig {
     bootstrapClient: pair(env, 'BOOTSTRAP_CLIENT_ID', 'BOOTSTRAP_CLIENT_SECRET', ['clientId', 'clientSecret']),
     allowPrivatePartnerUrls,
     deliveryRetrySchedule: Object.freeze(retrySchedule(env)),
+    delivery: Object.freeze({
+      concurrency: integer(env, 'DELIVERY_CONCURRENCY', 32, 1),
+      endpointConcurrency: integer(env, 'DELIVERY_ENDPOINT_CONCURRENCY', 8, 1),
+      partnerTimeoutMs: integer(env, 'PARTNER_TIMEOUT_MS', 10_000, 1),
+      pollIntervalMs: env.DELIVERY_POLL_INTERVAL_MS ? integer(env, 'DELIVERY_POLL_INTERVAL_MS', 2000, 1) : undefined,
+      reclaimIntervalMs: integer(env, 'DELIVERY_RECLAIM_INTERVAL_MS', 5000, 1),
+    }),
     rateLimit: Object.freeze({ rps: integer(env, 'RATE_LIMIT_RPS', 50), burst: integer(env, 'RATE_LIMIT_BURST', 200) }),
     ttl: Object.freeze({
       accessToken: integer(env, 'ACCESS_TOKEN_TTL', 3600, 1),
@@ -123,6 +155,7 @@ export function loadConfig(env: Env = process.env): HubConfig {
     }),
     logLevel: env.LOG_LEVEL ?? 'info',
     devAdminKey,
+    devWebhookSecret: env.DEV_WEBHOOK_SECRET || undefined,
     isProduction,
   };
   return Object.freeze(config);

@@ -1,0 +1,34 @@
+// Per-endpoint concurrency: at most `limit` deliveries to one partner origin in flight in this process. An
+// endpoint at its limit is handed to graphile-worker as a forbidden job flag, so workers skip its jobs and
+// take other partners' instead: a slow or dead partner holds at most `limit` worker slots, never all.
+
+export class EndpointLimiter {
+  private readonly inFlight = new Map<string, number>();
+  private readonly full = new Set<string>();
+
+  constructor(
+    private readonly limit: number,
+    /** Called when an endpoint drops below its limit, so idle workers look again for its jobs. */
+    private readonly onFreed: () => void,
+  ) {}
+
+  /** For graphile-worker's forbiddenFlags: the endpoints whose jobs must not be taken now. */
+  forbidden = (): string[] => [...this.full];
+
+  enter(endpoint: string): void {
+    const count = (this.inFlight.get(endpoint) ?? 0) + 1;
+    this.inFlight.set(endpoint, count);
+    if (count >= this.limit) this.full.add(endpoint);
+  }
+
+  leave(endpoint: string): void {
+    const count = (this.inFlight.get(endpoint) ?? 1) - 1;
+    if (count <= 0) this.inFlight.delete(endpoint);
+    else this.inFlight.set(endpoint, count);
+    if (count < this.limit && this.full.delete(endpoint)) this.onFreed();
+  }
+
+  inFlightTo(endpoint: string): number {
+    return this.inFlight.get(endpoint) ?? 0;
+  }
+}

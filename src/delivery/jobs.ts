@@ -1,0 +1,32 @@
+// The graphile-worker side of deliveries, shared by the outbox, the worker and reclaim: one task, whose
+// job says which delivery and which generation of it (jobSeq) to attempt. A job whose generation is no
+// longer the delivery's is stale and does nothing, so handing a delivery back never sends it twice.
+
+export const DELIVER_TASK = 'deliver';
+
+export interface DeliverJob {
+  deliveryId: string;
+  seq: number;
+}
+
+/** Graphile retries a job only when our task itself throws (a database blip), never for a partner's answer. */
+export const JOB_MAX_ATTEMPTS = 25;
+
+/**
+ * SQL adding the job of a delivery: $1 delivery id, $2 seq, $3 endpoint (the job flag that per-endpoint
+ * concurrency filters on), $4 run_at (null: now). Runs on the caller's connection, inside its transaction.
+ */
+export const ADD_DELIVER_JOB_SQL = `select graphile_worker.add_job('${DELIVER_TASK}', json_build_object('deliveryId', $1::uuid, 'seq', $2::int), run_at => $4::timestamptz, max_attempts => ${JOB_MAX_ATTEMPTS}, flags => array[$3::text]) is not null as added`;
+
+/** Serialises everything that reads or changes the order of one ordering chain (orderingKey + url). */
+export const CHAIN_LOCK_SQL = `select pg_advisory_xact_lock(7240002, hashtext($1::text || chr(10) || $2::text))`;
+
+/** The shared SQL uses $n placeholders (node-postgres); MikroORM's em.execute takes `?`. */
+export function knexPlaceholders(sql: string): string {
+  return sql.replace(/\$\d+/g, '?');
+}
+
+/** The origin of a URL: the unit of per-endpoint concurrency. */
+export function endpointOf(url: string): string {
+  return new URL(url).origin;
+}

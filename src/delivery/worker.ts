@@ -1,0 +1,192 @@
+import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import { performance } from 'node:perf_hooks';
+import { Logger as GraphileLogger, run, type Runner, type WorkerEvents } from 'graphile-worker';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { HubConfig } from '../config/config.js';
+import { claim, record, type AttemptRecord, type ClaimedDelivery } from './attempt.js';
+import { EndpointLimiter } from './endpoint-limiter.js';
+import { DELIVER_TASK, type DeliverJob } from './jobs.js';
+import { PartnerRequestError, type PartnerHttp } from './partner-http.js';
+import { handBack, PROCESS_LOCK_SQL, reclaimDeadProcesses } from './reclaim.js';
+import { nextStep, type AttemptResult } from './retry-policy.js';
+import { signWebhook } from './sign.js';
+import type { WebhookSecretSource } from './webhook-secrets.js';
+
+// The delivery worker: graphile-worker jobs (LISTEN/NOTIFY wake-up, SKIP LOCKED) each make one attempt of
+// one delivery: claim it, sign, POST, record the outcome and, for a retry, add the next job, all decided by
+// our own tables (src/modules/deliveries). Several processes may run it against one database.
+
+/** The log keeps the first 1 KiB of an answer; reading stops well before a large body is buffered. */
+const EXCERPT_BYTES = 1024;
+const MAX_RESPONSE_BYTES = 64 * 1024;
+/** A graceful stop waits this much longer than a partner may take before giving in-flight jobs back. */
+const SHUTDOWN_MARGIN_MS = 2000;
+
+export interface DeliveryWorkerDeps {
+  config: HubConfig;
+  log: Logger;
+  databaseUrl: string;
+  partnerHttp: PartnerHttp;
+  secrets: WebhookSecretSource;
+  /** The embedded database: no cross-connection NOTIFY and one shared session (no prepared statements). */
+  embedded: boolean;
+}
+
+export class DeliveryWorker {
+  /** This process, as other processes see it in delivery_worker_processes. */
+  readonly processId = `hub-${randomBytes(8).toString('hex')}`;
+  private readonly pool: pg.Pool;
+  private readonly workerIds: string[] = [];
+  private readonly limiter: EndpointLimiter;
+  private lockClient: pg.PoolClient | undefined;
+  private lockLost = false;
+  private runner: Runner | undefined;
+  private reclaimTimer: NodeJS.Timeout | undefined;
+  private reclaiming: Promise<unknown> = Promise.resolve();
+  private stopping: Promise<void> | undefined;
+
+  constructor(private readonly deps: DeliveryWorkerDeps) {
+    const { concurrency, endpointConcurrency } = deps.config.delivery;
+    // Worker slots, the listener, the process lock, recording and reclaim each need a connection.
+    this.pool = new pg.Pool({ connectionString: deps.databaseUrl, max: concurrency + 6 });
+    this.pool.on('error', (error) => deps.log.warn({ err: error.message }, 'delivery worker: idle database connection failed'));
+    this.limiter = new EndpointLimiter(endpointConcurrency, () => this.wakeWorkers());
+  }
+
+  async start(): Promise<void> {
+    const { config, log, embedded } = this.deps;
+    this.lockClient = await this.pool.connect();
+    this.lockClient.on('error', () => {
+      this.lockLost = true;
+    });
+    await this.lockClient.query(PROCESS_LOCK_SQL, [this.processId]);
+    await this.pool.query('insert into delivery_worker_processes (id, worker_ids, started_at) values ($1, $2, now())', [this.processId, []]);
+    const events: WorkerEvents = new EventEmitter() as WorkerEvents;
+    events.on('worker:create', ({ worker }) => this.workerIds.push(worker.workerId));
+    this.runner = await run({
+      pgPool: this.pool,
+      // PGlite runs one statement at a time: a few workers keep it busy, and each idle one polls it.
+      concurrency: embedded ? Math.min(4, config.delivery.concurrency) : config.delivery.concurrency,
+      noHandleSignals: true,
+      pollInterval: config.delivery.pollIntervalMs ?? (embedded ? 100 : 2000),
+      noPreparedStatements: embedded,
+      forbiddenFlags: this.limiter.forbidden,
+      parsedCronItems: [],
+      events,
+      logger: graphileLogger(log),
+      gracefulShutdownAbortTimeout: config.delivery.partnerTimeoutMs + SHUTDOWN_MARGIN_MS,
+      taskList: { [DELIVER_TASK]: (payload) => this.attempt(payload as DeliverJob) },
+    });
+    await this.pool.query('update delivery_worker_processes set worker_ids = $2 where id = $1', [this.processId, this.workerIds]);
+    await this.reclaim();
+    this.reclaimTimer = setInterval(() => void this.reclaim(), config.delivery.reclaimIntervalMs);
+    this.reclaimTimer.unref();
+    log.info({ process: this.processId, concurrency: config.delivery.concurrency }, 'delivery worker running');
+  }
+
+  /** For /readyz: jobs are being taken and this process still holds its liveness lock. */
+  ready(): boolean {
+    return this.runner !== undefined && this.stopping === undefined && !this.lockLost;
+  }
+
+  /**
+   * Graceful: take no new job, let in-flight attempts finish (up to the partner timeout), then hand back
+   * whatever is still claimed by this process, so another process (or the next start) sends it again.
+   */
+  stop(): Promise<void> {
+    this.stopping ??= (async () => {
+      clearInterval(this.reclaimTimer);
+      await this.reclaiming;
+      await this.runner?.stop().catch((error) => this.deps.log.error({ err: error }, 'delivery worker: stop failed'));
+      if (this.lockClient && !this.lockLost) {
+        await handBack(this.lockClient, this.processId, this.workerIds).catch((error) =>
+          this.deps.log.error({ err: error }, 'delivery worker: handing back in-flight deliveries failed; another process will'),
+        );
+      }
+      this.lockClient?.release();
+      await this.pool.end();
+    })();
+    return this.stopping;
+  }
+
+  private reclaim(): Promise<unknown> {
+    this.reclaiming = reclaimDeadProcesses(this.pool, this.processId, this.deps.log).catch((error) =>
+      this.deps.log.warn({ err: error.message }, 'delivery worker: reclaim pass failed; next pass retries'),
+    );
+    return this.reclaiming;
+  }
+
+  /** An endpoint came back under its limit: nudge idle workers (in every process) to look again. */
+  private wakeWorkers(): void {
+    this.pool.query(`select pg_notify('jobs:insert', '{"count":1}')`).catch(() => undefined);
+  }
+
+  /** One graphile job: one attempt of one delivery. Throws only when our own database writes fail. */
+  private async attempt(job: DeliverJob): Promise<void> {
+    const delivery = await claim(this.pool, job.deliveryId, job.seq, this.processId);
+    if (!delivery) return; // stale job: the delivery moved on (handed back, replayed or finished)
+    this.limiter.enter(delivery.endpoint);
+    let outcome: { attempt: AttemptRecord; result: AttemptResult };
+    try {
+      outcome = await this.send(delivery);
+    } finally {
+      this.limiter.leave(delivery.endpoint);
+    }
+    const step = nextStep(outcome.result, delivery.round_attempts, this.deps.config.deliveryRetrySchedule);
+    await record(this.pool, this.processId, delivery, outcome.attempt, step);
+    this.deps.log.debug(
+      { delivery: delivery.id, attempt: delivery.attempt_count, status: outcome.attempt.httpStatus, error: outcome.attempt.error, outcome: step.kind },
+      'delivery attempt',
+    );
+  }
+
+  private async send(delivery: ClaimedDelivery): Promise<{ attempt: AttemptRecord; result: AttemptResult }> {
+    const startedAt = new Date();
+    const t0 = performance.now();
+    const done = (result: AttemptResult, excerpt: string | null = null) => ({
+      result,
+      attempt: {
+        startedAt,
+        httpStatus: 'status' in result ? result.status : null,
+        error: 'error' in result ? result.error : null,
+        latencyMs: performance.now() - t0,
+        responseExcerpt: excerpt,
+      },
+    });
+    let secret: string;
+    try {
+      secret = await this.deps.secrets.secretFor(delivery.application_id);
+    } catch {
+      return done({ error: 'no webhook secret is available for the application' });
+    }
+    const headers = signWebhook(secret, delivery.event_id, Date.now() / 1000, delivery.body);
+    try {
+      const response = await this.deps.partnerHttp.post(delivery.url, delivery.body, {
+        headers: { ...headers },
+        timeoutMs: this.deps.config.delivery.partnerTimeoutMs,
+        maxResponseBytes: MAX_RESPONSE_BYTES,
+      });
+      return done({ status: response.status, retryAfter: response.headers['retry-after'] }, excerptOf(response.body));
+    } catch (error) {
+      if (error instanceof PartnerRequestError) return done({ error: error.message });
+      return done({ error: 'the request could not be sent' });
+    }
+  }
+}
+
+function excerptOf(body: string): string | null {
+  if (!body) return null;
+  const bytes = Buffer.from(body, 'utf8');
+  return bytes.length <= EXCERPT_BYTES ? body : bytes.subarray(0, EXCERPT_BYTES).toString('utf8');
+}
+
+/** graphile-worker's log lines go to pino; its routine "job completed" lines only at debug. */
+function graphileLogger(log: Logger): GraphileLogger {
+  return new GraphileLogger(() => (level, message) => {
+    if (level === 'error') log.error({ component: 'graphile-worker' }, message);
+    else if (level === 'warning') log.warn({ component: 'graphile-worker' }, message);
+    else log.debug({ component: 'graphile-worker' }, message);
+  });
+}
