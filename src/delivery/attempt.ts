@@ -73,7 +73,7 @@ select (select count(*) from updated)::int as updated, (select count(*) from job
  */
 const RELEASE_NEXT_SQL = `
 update deliveries set held = false, job_seq = job_seq + 1, updated_at = now()
- where id = (select id from deliveries where ordering_key = $1 and url = $2 and held and status = 'PENDING' order by created_at, id limit 1)
+ where id = (select id from deliveries where ordering_key = $1 and url = $2 and held and status = 'PENDING' order by chain_position limit 1)
    and not exists (select 1 from deliveries where ordering_key = $1 and url = $2 and not held and status in ('PENDING', 'DELIVERING'))
 returning id, job_seq, endpoint`;
 

@@ -15,10 +15,16 @@ export class EndpointLimiter {
   /** For graphile-worker's forbiddenFlags: the endpoints whose jobs must not be taken now. */
   forbidden = (): string[] => [...this.full];
 
-  enter(endpoint: string): void {
+  /**
+   * Takes a slot, or answers false when the endpoint is full: jobs fetched in the same instant by several
+   * workers (before any of them counted) overshoot the filter, and must step back rather than wait in a slot.
+   */
+  tryEnter(endpoint: string): boolean {
+    if ((this.inFlight.get(endpoint) ?? 0) >= this.limit) return false;
     const count = (this.inFlight.get(endpoint) ?? 0) + 1;
     this.inFlight.set(endpoint, count);
     if (count >= this.limit) this.full.add(endpoint);
+    return true;
   }
 
   leave(endpoint: string): void {

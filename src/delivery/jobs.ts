@@ -21,9 +21,17 @@ export const ADD_DELIVER_JOB_SQL = `select graphile_worker.add_job('${DELIVER_TA
 /** Serialises everything that reads or changes the order of one ordering chain (orderingKey + url). */
 export const CHAIN_LOCK_SQL = `select pg_advisory_xact_lock(7240002, hashtext($1::text || chr(10) || $2::text))`;
 
-/** The shared SQL uses $n placeholders (node-postgres); MikroORM's em.execute takes `?`. */
-export function knexPlaceholders(sql: string): string {
-  return sql.replace(/\$\d+/g, '?');
+/**
+ * The shared SQL uses $n placeholders (node-postgres); MikroORM's em.execute takes positional `?`: the
+ * statement and its parameters in the order the placeholders appear.
+ */
+export function forKnex(sql: string, params: unknown[]): [string, unknown[]] {
+  const ordered: unknown[] = [];
+  const text = sql.replace(/\$(\d+)/g, (_match, n: string) => {
+    ordered.push(params[Number(n) - 1]);
+    return '?';
+  });
+  return [text, ordered];
 }
 
 /** The origin of a URL: the unit of per-endpoint concurrency. */

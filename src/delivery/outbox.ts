@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { uuidv7 } from '../common/ids.js';
-import { ADD_DELIVER_JOB_SQL, CHAIN_LOCK_SQL, endpointOf, knexPlaceholders } from './jobs.js';
+import { ADD_DELIVER_JOB_SQL, CHAIN_LOCK_SQL, endpointOf, forKnex } from './jobs.js';
 
 // The outbox (CONTRACT section 7): a service calls enqueueDelivery inside its own transaction, next to the
 // change that causes the event. The delivery row and its graphile-worker job are written on that
@@ -46,21 +46,25 @@ export async function enqueueDelivery(em: EntityManager, input: EnqueueDeliveryI
   const eventId = input.eventId ?? uuidv7();
   const endpoint = endpointOf(input.url);
   let held = false;
+  let chainPosition: number | null = null;
   if (input.orderingKey) {
     // Under the chain lock, "is an earlier delivery of this chain unfinished?" and the insert cannot
     // interleave with the worker finishing that earlier delivery (which releases the next one under the same lock).
-    await em.execute(knexPlaceholders(CHAIN_LOCK_SQL), [input.orderingKey, input.url]);
-    const [row] = await em.execute<{ busy: boolean }[]>(
-      `select exists(select 1 from deliveries where ordering_key = ? and url = ? and status in ('PENDING', 'DELIVERING')) as busy`,
-      [input.orderingKey, input.url],
+    await em.execute(...forKnex(CHAIN_LOCK_SQL, [input.orderingKey, input.url]));
+    const [row] = await em.execute<{ busy: boolean; last: number | null }[]>(
+      `select exists(select 1 from deliveries where ordering_key = ? and url = ? and status in ('PENDING', 'DELIVERING')) as busy,
+              (select max(chain_position) from deliveries where ordering_key = ? and url = ?) as last`,
+      [input.orderingKey, input.url, input.orderingKey, input.url],
     );
     held = row.busy;
+    chainPosition = (row.last ?? 0) + 1;
   }
-  // clock_timestamp(), taken after the chain lock: creation order is the chain's order, even across processes.
+  // Milliseconds, like every createdAt, so the keyset paging of the log compares exactly what it stored.
   await em.execute(
     `insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, account_id, location_id, connection_id,
-       ordering_key, url, endpoint, payload, status, held, job_seq)
-     values (?, clock_timestamp(), clock_timestamp(), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, 'PENDING', ?, ?)`,
+       ordering_key, chain_position, url, endpoint, payload, status, held, job_seq)
+     values (?, date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', clock_timestamp()),
+             ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::json, 'PENDING', ?, ?)`,
     [
       id,
       eventId,
@@ -70,6 +74,7 @@ export async function enqueueDelivery(em: EntityManager, input: EnqueueDeliveryI
       input.locationId ?? null,
       input.connectionId ?? null,
       input.orderingKey ?? null,
+      chainPosition,
       input.url,
       endpoint,
       JSON.stringify(input.payload ?? null),
@@ -77,6 +82,6 @@ export async function enqueueDelivery(em: EntityManager, input: EnqueueDeliveryI
       held ? 0 : 1,
     ],
   );
-  if (!held) await em.execute(knexPlaceholders(ADD_DELIVER_JOB_SQL), [id, 1, endpoint, null]);
+  if (!held) await em.execute(...forKnex(ADD_DELIVER_JOB_SQL, [id, 1, endpoint, null]));
   return { id, eventId };
 }

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import type { HubConfig } from '../config/config.js';
 import { claim, record, type AttemptRecord, type ClaimedDelivery } from './attempt.js';
 import { EndpointLimiter } from './endpoint-limiter.js';
-import { DELIVER_TASK, type DeliverJob } from './jobs.js';
+import { ADD_DELIVER_JOB_SQL, DELIVER_TASK, type DeliverJob } from './jobs.js';
 import { PartnerRequestError, type PartnerHttp } from './partner-http.js';
 import { handBack, PROCESS_LOCK_SQL, reclaimDeadProcesses } from './reclaim.js';
 import { nextStep, type AttemptResult } from './retry-policy.js';
@@ -21,6 +21,13 @@ import type { WebhookSecretSource } from './webhook-secrets.js';
 /** The log keeps the first 1 KiB of an answer; reading stops well before a large body is buffered. */
 const EXCERPT_BYTES = 1024;
 const MAX_RESPONSE_BYTES = 64 * 1024;
+/** A job that found its endpoint full comes back this much later (or sooner: a freed slot wakes workers). */
+const ENDPOINT_FULL_DEFER_MS = 200;
+/**
+ * graphile-worker 0.16 wakes on new jobs, not when a future job falls due (that waits for the next poll):
+ * a retry due within this horizon gets a timer that wakes the workers at its time.
+ */
+const WAKE_HORIZON_MS = 60_000;
 /** A graceful stop waits this much longer than a partner may take before giving in-flight jobs back. */
 const SHUTDOWN_MARGIN_MS = 2000;
 
@@ -46,6 +53,7 @@ export class DeliveryWorker {
   private reclaimTimer: NodeJS.Timeout | undefined;
   private reclaiming: Promise<unknown> = Promise.resolve();
   private stopping: Promise<void> | undefined;
+  private readonly wakeTimers = new Set<NodeJS.Timeout>();
 
   constructor(private readonly deps: DeliveryWorkerDeps) {
     const { concurrency, endpointConcurrency } = deps.config.delivery;
@@ -77,7 +85,7 @@ export class DeliveryWorker {
       events,
       logger: graphileLogger(log),
       gracefulShutdownAbortTimeout: config.delivery.partnerTimeoutMs + SHUTDOWN_MARGIN_MS,
-      taskList: { [DELIVER_TASK]: (payload) => this.attempt(payload as DeliverJob) },
+      taskList: { [DELIVER_TASK]: (payload, helpers) => this.run(payload as DeliverJob, helpers.job.flags) },
     });
     await this.pool.query('update delivery_worker_processes set worker_ids = $2 where id = $1', [this.processId, this.workerIds]);
     await this.reclaim();
@@ -98,6 +106,7 @@ export class DeliveryWorker {
   stop(): Promise<void> {
     this.stopping ??= (async () => {
       clearInterval(this.reclaimTimer);
+      for (const timer of this.wakeTimers) clearTimeout(timer);
       await this.reclaiming;
       await this.runner?.stop().catch((error) => this.deps.log.error({ err: error }, 'delivery worker: stop failed'));
       if (this.lockClient && !this.lockLost) {
@@ -123,19 +132,40 @@ export class DeliveryWorker {
     this.pool.query(`select pg_notify('jobs:insert', '{"count":1}')`).catch(() => undefined);
   }
 
+  private wakeAfter(delayMs: number): void {
+    if (delayMs > WAKE_HORIZON_MS || this.stopping) return;
+    const timer = setTimeout(() => {
+      this.wakeTimers.delete(timer);
+      this.wakeWorkers();
+    }, delayMs + 5);
+    timer.unref();
+    this.wakeTimers.add(timer);
+  }
+
   /** One graphile job: one attempt of one delivery. Throws only when our own database writes fail. */
+  private async run(job: DeliverJob, flags: Record<string, true> | null): Promise<void> {
+    const endpoint = Object.keys(flags ?? {})[0];
+    if (endpoint === undefined) return this.attempt(job);
+    if (!this.limiter.tryEnter(endpoint)) {
+      // The same job again a little later; this one completes without touching the delivery.
+      await this.pool.query(ADD_DELIVER_JOB_SQL, [job.deliveryId, job.seq, endpoint, new Date(Date.now() + ENDPOINT_FULL_DEFER_MS)]);
+      this.wakeAfter(ENDPOINT_FULL_DEFER_MS);
+      return;
+    }
+    try {
+      await this.attempt(job);
+    } finally {
+      this.limiter.leave(endpoint);
+    }
+  }
+
   private async attempt(job: DeliverJob): Promise<void> {
     const delivery = await claim(this.pool, job.deliveryId, job.seq, this.processId);
     if (!delivery) return; // stale job: the delivery moved on (handed back, replayed or finished)
-    this.limiter.enter(delivery.endpoint);
-    let outcome: { attempt: AttemptRecord; result: AttemptResult };
-    try {
-      outcome = await this.send(delivery);
-    } finally {
-      this.limiter.leave(delivery.endpoint);
-    }
+    const outcome = await this.send(delivery);
     const step = nextStep(outcome.result, delivery.round_attempts, this.deps.config.deliveryRetrySchedule);
     await record(this.pool, this.processId, delivery, outcome.attempt, step);
+    if (step.kind === 'retry') this.wakeAfter(step.delayMs);
     this.deps.log.debug(
       { delivery: delivery.id, attempt: delivery.attempt_count, status: outcome.attempt.httpStatus, error: outcome.attempt.error, outcome: step.kind },
       'delivery attempt',

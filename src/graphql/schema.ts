@@ -2,9 +2,10 @@ import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { AccountResolver } from './resolvers/account.resolver.js';
+import { DeliveryResolver } from './resolvers/delivery.resolver.js';
 import { LocationResolver } from './resolvers/location.resolver.js';
 
-export const RESOLVERS = [AccountResolver, LocationResolver] as const;
+export const RESOLVERS = [AccountResolver, LocationResolver, DeliveryResolver] as const;
 
 // Rules live in services; type-graphql's class-validator integration is off so there is one set of rules.
 export function buildHubSchema(): Promise<GraphQLSchema> {

@@ -6,6 +6,7 @@ import { OPENAPI_PATH } from '../docs/openapi-document.js';
 import { jsonBody } from './body.js';
 import type { RestDeps } from './rest-deps.js';
 import { accountRoutes } from './routes/accounts.routes.js';
+import { deliveryRoutes } from './routes/deliveries.routes.js';
 import { locationRoutes } from './routes/locations.routes.js';
 
 export interface RestOptions extends RestDeps {
@@ -33,6 +34,7 @@ export function restRouter(options: RestOptions): Router {
   const routes = Router();
   accountRoutes(routes, options);
   locationRoutes(routes, options);
+  deliveryRoutes(routes, options);
   router.use('/v1', routes);
   return router;
 }

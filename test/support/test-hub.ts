@@ -1,6 +1,6 @@
 import { loadConfig } from '../../src/config/config.js';
 import { createLogger } from '../../src/common/logger.js';
-import { startHub, type RunningHub } from '../../src/hub.js';
+import { startHub, type HubOptions, type RunningHub } from '../../src/hub.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { HttpClient } from './http.js';
 
@@ -33,10 +33,10 @@ export function testEnv(databaseUrl: string, overrides: Record<string, string> =
 }
 
 /** A hub in this process on a free port, over HTTP, on its own database; responses checked against OpenAPI. */
-export async function startTestHub(overrides: Record<string, string> = {}): Promise<TestHub> {
+export async function startTestHub(overrides: Record<string, string> = {}, options: HubOptions = {}): Promise<TestHub> {
   const db = await createTestDatabase();
   const config = loadConfig(testEnv(db.url, overrides));
-  const hub = await startHub(config, createLogger(config.logLevel), { validateResponses: true });
+  const hub = await startHub(config, createLogger(config.logLevel), { validateResponses: true, ...options });
   return {
     hub,
     db,

@@ -13,7 +13,7 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 @Unique({ properties: ['applicationId', 'eventId'] })
 @Index({ properties: ['locationId', 'createdAt', 'id'] })
 @Index({ properties: ['applicationId', 'createdAt', 'id'] })
-@Index({ properties: ['orderingKey', 'url', 'createdAt'] })
+@Index({ properties: ['orderingKey', 'url', 'chainPosition'] })
 @Index({ properties: ['claimedBy'] })
 export class Delivery extends BaseEntity {
   /** The webhook-id header: stable across every attempt and replay, so receivers deduplicate on it. */
@@ -40,6 +40,10 @@ export class Delivery extends BaseEntity {
   /** Deliveries with the same key to the same url go out one after the other, in creation order (an order id). */
   @Property({ type: 'text', nullable: true })
   orderingKey?: string | null;
+
+  /** 1, 2, 3... within its chain (orderingKey + url), given under the chain's lock: the order of delivery. */
+  @Property({ type: 'int', nullable: true })
+  chainPosition?: number | null;
 
   @Property({ type: 'text' })
   url!: string;
