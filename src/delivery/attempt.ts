@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import { ADD_DELIVER_JOB_SQL, CHAIN_LOCK_SQL } from './jobs.js';
+import { ADD_DELIVER_JOB_SQL, addJobExpression, CHAIN_LOCK_SQL } from './jobs.js';
 import type { NextStep } from './retry-policy.js';
 
-// Claiming a delivery for one attempt and recording the attempt's outcome: the two writes of the worker's
+// Claiming deliveries for an attempt each and recording the attempt's outcome: the two writes of the worker's
 // hot path, in plain SQL.
 
 export interface ClaimedDelivery {
@@ -18,20 +18,41 @@ export interface ClaimedDelivery {
 }
 
 /**
- * Only the job of the delivery's current generation claims it, and only while PENDING (or DELIVERING by
- * this same process: the job is being retried after our own recording failed). Two processes, or a stale
- * job, can never both claim one attempt.
+ * Claims the job's own delivery and up to $5 more due deliveries to the same endpoint (a batch: one job
+ * fetch, one claim and one job clean-up for many attempts), and removes the jobs of the ones taken over.
+ * The job's own delivery is claimed only by the job of its current generation ($2), and only while PENDING
+ * (a batch of this or another process may have taken it already). Every row is
+ * locked with SKIP LOCKED before it is changed: a row another batch is taking is left to it, no statement
+ * waits for another (no deadlock), and two processes, or a stale job, can never both claim one attempt.
+ * $1 id, $2 seq, $3 process, $4 endpoint, $5 how many more.
  */
 const CLAIM_SQL = `
-update deliveries
-   set status = 'DELIVERING', claimed_by = $3, attempt_count = attempt_count + 1, round_attempts = round_attempts + 1,
-       last_attempt_at = now(), next_attempt_at = null, updated_at = now()
- where id = $1 and job_seq = $2 and not held and (status = 'PENDING' or (status = 'DELIVERING' and claimed_by = $3))
-returning id, event_id, application_id, url, endpoint, payload::text as body, ordering_key, attempt_count, round_attempts`;
+with own as (
+  select id from deliveries
+   where id = $1 and job_seq = $2 and not held and status = 'PENDING'
+   for update skip locked
+), others as (
+  select id from deliveries
+   where endpoint = $4 and status = 'PENDING' and not held and id <> $1 and job_id is not null
+     and coalesce(next_attempt_at, '-infinity') <= now()
+   order by created_at
+   limit $5
+   for update skip locked
+), claimed as (
+  update deliveries d
+     set status = 'DELIVERING', claimed_by = $3, attempt_count = d.attempt_count + 1, round_attempts = d.round_attempts + 1,
+         last_attempt_at = now(), next_attempt_at = null, updated_at = now()
+   where d.id in (select id from own union all select id from others)
+  returning d.id, d.event_id, d.application_id, d.url, d.endpoint, d.payload::text as body, d.ordering_key, d.attempt_count,
+            d.round_attempts, d.job_id
+), taken_over as (
+  select count(*) as n from graphile_worker.complete_jobs((select array_agg(job_id) from claimed where id <> $1))
+)
+select claimed.*, (select n from taken_over) as taken_over from claimed`;
 
-export async function claim(pool: pg.Pool, deliveryId: string, seq: number, processId: string): Promise<ClaimedDelivery | null> {
-  const { rows } = await pool.query<ClaimedDelivery>(CLAIM_SQL, [deliveryId, seq, processId]);
-  return rows[0] ?? null;
+export async function claimBatch(pool: pg.Pool, deliveryId: string, seq: number, processId: string, endpoint: string, more: number): Promise<ClaimedDelivery[]> {
+  const { rows } = await pool.query<ClaimedDelivery>(CLAIM_SQL, [deliveryId, seq, processId, endpoint, more]);
+  return rows;
 }
 
 export interface AttemptRecord {
@@ -54,18 +75,15 @@ with updated as (
      set status = $3, claimed_by = null, updated_at = now(),
          delivered_at = case when $4::boolean then now() else delivered_at end,
          next_attempt_at = $6::timestamptz, last_error = $7,
-         job_seq = job_seq + case when $5::boolean then 1 else 0 end
+         job_seq = job_seq + case when $5::boolean then 1 else 0 end,
+         job_id = case when $5::boolean then (${addJobExpression('id', 'job_seq + 1', 'endpoint', '$6')}).id else job_id end
    where id = $1 and claimed_by = $2 and status = 'DELIVERING'
-  returning id, job_seq, endpoint
+  returning id
 ), logged as (
   insert into delivery_attempts (id, created_at, updated_at, delivery_id, attempt_number, started_at, http_status, error, latency_ms, response_excerpt)
   values (gen_random_uuid(), now(), now(), $1, $8, $9, $10, $11, $12, $13)
-), job as (
-  select graphile_worker.add_job('deliver', json_build_object('deliveryId', id, 'seq', job_seq), run_at => $6::timestamptz,
-           max_attempts => 25, flags => array[endpoint]) is not null as added
-    from updated where $5::boolean
 )
-select (select count(*) from updated)::int as updated, (select count(*) from job)::int as jobs`;
+select (select count(*) from updated)::int as updated`;
 
 /**
  * The first held delivery of a chain, released now that the one before it is finished, unless another of

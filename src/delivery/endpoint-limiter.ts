@@ -16,19 +16,21 @@ export class EndpointLimiter {
   forbidden = (): string[] => [...this.full];
 
   /**
-   * Takes a slot, or answers false when the endpoint is full: jobs fetched in the same instant by several
-   * workers (before any of them counted) overshoot the filter, and must step back rather than wait in a slot.
+   * Takes up to `wanted` slots and answers how many it got: 0 when the endpoint is full. Jobs fetched in
+   * the same instant by several workers (before any of them counted) overshoot the flag filter, and must
+   * step back rather than wait in a worker slot.
    */
-  tryEnter(endpoint: string): boolean {
-    if ((this.inFlight.get(endpoint) ?? 0) >= this.limit) return false;
-    const count = (this.inFlight.get(endpoint) ?? 0) + 1;
-    this.inFlight.set(endpoint, count);
-    if (count >= this.limit) this.full.add(endpoint);
-    return true;
+  acquire(endpoint: string, wanted: number): number {
+    const current = this.inFlight.get(endpoint) ?? 0;
+    const granted = Math.max(0, Math.min(wanted, this.limit - current));
+    if (granted === 0) return 0;
+    this.inFlight.set(endpoint, current + granted);
+    if (current + granted >= this.limit) this.full.add(endpoint);
+    return granted;
   }
 
-  leave(endpoint: string): void {
-    const count = (this.inFlight.get(endpoint) ?? 1) - 1;
+  release(endpoint: string, slots: number): void {
+    const count = (this.inFlight.get(endpoint) ?? slots) - slots;
     if (count <= 0) this.inFlight.delete(endpoint);
     else this.inFlight.set(endpoint, count);
     if (count < this.limit && this.full.delete(endpoint)) this.onFreed();

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { uuidv7 } from '../common/ids.js';
-import { ADD_DELIVER_JOB_SQL, CHAIN_LOCK_SQL, endpointOf, forKnex } from './jobs.js';
+import { addJobExpression, CHAIN_LOCK_SQL, endpointOf, forKnex } from './jobs.js';
 
 // The outbox (CONTRACT section 7): a service calls enqueueDelivery inside its own transaction, next to the
 // change that causes the event. The delivery row and its graphile-worker job are written on that
@@ -59,13 +59,15 @@ export async function enqueueDelivery(em: EntityManager, input: EnqueueDeliveryI
     held = row.busy;
     chainPosition = (row.last ?? 0) + 1;
   }
-  // Milliseconds, like every createdAt, so the keyset paging of the log compares exactly what it stored.
+  // One statement: the row and, unless it waits for its chain, its job. createdAt in milliseconds, like
+  // every createdAt, so the keyset paging of the log compares exactly what it stored.
+  const sql = `insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, account_id, location_id, connection_id,
+       ordering_key, chain_position, url, endpoint, payload, status, held, job_seq, job_id)
+     values ($1, date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', clock_timestamp()),
+             $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::json, 'PENDING', $13, $14,
+             case when $13::boolean then null else (${addJobExpression('$1', '$14', '$11', 'null')}).id end)`;
   await em.execute(
-    `insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, account_id, location_id, connection_id,
-       ordering_key, chain_position, url, endpoint, payload, status, held, job_seq)
-     values (?, date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', clock_timestamp()),
-             ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::json, 'PENDING', ?, ?)`,
-    [
+    ...forKnex(sql, [
       id,
       eventId,
       input.eventType,
@@ -80,8 +82,7 @@ export async function enqueueDelivery(em: EntityManager, input: EnqueueDeliveryI
       JSON.stringify(input.payload ?? null),
       held,
       held ? 0 : 1,
-    ],
+    ]),
   );
-  if (!held) await em.execute(...forKnex(ADD_DELIVER_JOB_SQL, [id, 1, endpoint, null]));
   return { id, eventId };
 }

@@ -20,7 +20,7 @@ with handed as (
   update deliveries
      set status = 'PENDING', claimed_by = null, job_seq = job_seq + 1, updated_at = now(),
          last_error = 'interrupted: the hub process delivering it stopped; sent again'
-   where claimed_by = $1 and status = 'DELIVERING'
+   where claimed_by = $1 and status = 'DELIVERING' and ($2::uuid[] is null or id = any($2::uuid[]))
   returning id, job_seq, endpoint, attempt_count, last_attempt_at
 ), logged as (
   insert into delivery_attempts (id, created_at, updated_at, delivery_id, attempt_number, started_at, http_status, error, latency_ms, response_excerpt)
@@ -30,19 +30,41 @@ with handed as (
 )
 select id, job_seq, endpoint from handed`;
 
-/** Hands back the deliveries of one process known to be gone (or stopping: itself, at shutdown). */
-export async function handBack(client: pg.PoolClient, processId: string, workerIds: string[]): Promise<number> {
+/**
+ * Hands back the deliveries of one process known to be gone (or stopping: itself, at shutdown), and forgets
+ * the process; with `only`, just those deliveries of a live process (whose recording failed).
+ */
+export async function handBack(client: pg.PoolClient, processId: string, workerIds: string[], only?: string[]): Promise<number> {
   await client.query('begin');
   try {
     if (workerIds.length > 0) await client.query('select graphile_worker.force_unlock_workers($1::text[])', [workerIds]);
-    const { rows } = await client.query<{ id: string; job_seq: number; endpoint: string }>(HAND_BACK_SQL, [processId]);
+    const { rows } = await client.query<{ id: string; job_seq: number; endpoint: string }>(HAND_BACK_SQL, [processId, only ?? null]);
     for (const row of rows) await client.query(ADD_DELIVER_JOB_SQL, [row.id, row.job_seq, row.endpoint, null]);
-    await client.query('delete from delivery_worker_processes where id = $1', [processId]);
+    if (!only) await client.query('delete from delivery_worker_processes where id = $1', [processId]);
     await client.query('commit');
     return rows.length;
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     throw error;
+  }
+}
+
+/**
+ * This process's own DELIVERING deliveries that no attempt of it is working on (their outcome could not be
+ * recorded, say the database was briefly unreachable), older than `olderThanMs`, handed back to be sent again.
+ */
+export async function handBackOrphans(pool: pg.Pool, processId: string, inFlight: ReadonlySet<string>, olderThanMs: number): Promise<number> {
+  const { rows } = await pool.query<{ id: string }>(
+    `select id from deliveries where claimed_by = $1 and status = 'DELIVERING' and last_attempt_at < now() - make_interval(secs => $2)`,
+    [processId, olderThanMs / 1000],
+  );
+  const orphans = rows.map((r) => r.id).filter((id) => !inFlight.has(id));
+  if (orphans.length === 0) return 0;
+  const client = await pool.connect();
+  try {
+    return await handBack(client, processId, [], orphans);
+  } finally {
+    client.release();
   }
 }
 

@@ -5,12 +5,12 @@ import { Logger as GraphileLogger, run, type Runner, type WorkerEvents } from 'g
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { HubConfig } from '../config/config.js';
-import { claim, record, type AttemptRecord, type ClaimedDelivery } from './attempt.js';
+import { claimBatch, record, type AttemptRecord, type ClaimedDelivery } from './attempt.js';
 import { EndpointLimiter } from './endpoint-limiter.js';
 import { ADD_DELIVER_JOB_SQL, DELIVER_TASK, type DeliverJob } from './jobs.js';
 import { PartnerRequestError, type PartnerHttp } from './partner-http.js';
-import { handBack, PROCESS_LOCK_SQL, reclaimDeadProcesses } from './reclaim.js';
-import { nextStep, type AttemptResult } from './retry-policy.js';
+import { handBack, handBackOrphans, PROCESS_LOCK_SQL, reclaimDeadProcesses } from './reclaim.js';
+import { nextStep, type AttemptResult, type NextStep } from './retry-policy.js';
 import { signWebhook } from './sign.js';
 import type { WebhookSecretSource } from './webhook-secrets.js';
 
@@ -21,6 +21,8 @@ import type { WebhookSecretSource } from './webhook-secrets.js';
 /** The log keeps the first 1 KiB of an answer; reading stops well before a large body is buffered. */
 const EXCERPT_BYTES = 1024;
 const MAX_RESPONSE_BYTES = 64 * 1024;
+/** Attempts one job may make at once: its own delivery and due ones to the same endpoint. */
+const BATCH_MAX = 16;
 /** A job that found its endpoint full comes back this much later (or sooner: a freed slot wakes workers). */
 const ENDPOINT_FULL_DEFER_MS = 200;
 /**
@@ -54,11 +56,22 @@ export class DeliveryWorker {
   private reclaiming: Promise<unknown> = Promise.resolve();
   private stopping: Promise<void> | undefined;
   private readonly wakeTimers = new Set<NodeJS.Timeout>();
+  /** Deliveries this process is attempting right now. */
+  private readonly inFlight = new Set<string>();
 
   constructor(private readonly deps: DeliveryWorkerDeps) {
     const { concurrency, endpointConcurrency } = deps.config.delivery;
-    // Worker slots, the listener, the process lock, recording and reclaim each need a connection.
-    this.pool = new pg.Pool({ connectionString: deps.databaseUrl, max: concurrency + 6 });
+    // Queries are short: a dozen connections serve every worker slot (which wait for one when all are busy),
+    // plus the listener, the process lock and reclaim. Several hubs share the server's max_connections.
+    // The worker's own commits (claims, attempts, job bookkeeping) skip the wait for the WAL flush: if the
+    // database server itself crashes, the last few of them may be lost, which only means an attempt is made
+    // again (at-least-once, same webhook-id); each transaction is still all or nothing. The outbox rows are
+    // written by the callers' transactions, on the ORM's connections, with the server's full durability.
+    this.pool = new pg.Pool({
+      connectionString: deps.databaseUrl,
+      max: Math.min(concurrency, 12) + 4,
+      ...(deps.embedded ? {} : { options: '-c synchronous_commit=off' }),
+    });
     this.pool.on('error', (error) => deps.log.warn({ err: error.message }, 'delivery worker: idle database connection failed'));
     this.limiter = new EndpointLimiter(endpointConcurrency, () => this.wakeWorkers());
   }
@@ -121,9 +134,11 @@ export class DeliveryWorker {
   }
 
   private reclaim(): Promise<unknown> {
-    this.reclaiming = reclaimDeadProcesses(this.pool, this.processId, this.deps.log).catch((error) =>
-      this.deps.log.warn({ err: error.message }, 'delivery worker: reclaim pass failed; next pass retries'),
-    );
+    const orphanAgeMs = 2 * this.deps.config.delivery.partnerTimeoutMs + 5000;
+    this.reclaiming = (async () => {
+      await reclaimDeadProcesses(this.pool, this.processId, this.deps.log);
+      await handBackOrphans(this.pool, this.processId, this.inFlight, orphanAgeMs);
+    })().catch((error) => this.deps.log.warn({ err: error.message }, 'delivery worker: reclaim pass failed; next pass retries'));
     return this.reclaiming;
   }
 
@@ -142,29 +157,49 @@ export class DeliveryWorker {
     this.wakeTimers.add(timer);
   }
 
-  /** One graphile job: one attempt of one delivery. Throws only when our own database writes fail. */
+  /**
+   * One graphile job: an attempt of its own delivery and, in the same go, of other due deliveries to the
+   * same endpoint, as many as the endpoint has free slots in this process (up to BATCH_MAX). Throws only
+   * when our own database writes fail.
+   */
   private async run(job: DeliverJob, flags: Record<string, true> | null): Promise<void> {
     const endpoint = Object.keys(flags ?? {})[0];
-    if (endpoint === undefined) return this.attempt(job);
-    if (!this.limiter.tryEnter(endpoint)) {
+    const slots = endpoint === undefined ? 1 : this.limiter.acquire(endpoint, BATCH_MAX);
+    if (slots === 0) {
       // The same job again a little later; this one completes without touching the delivery.
       await this.pool.query(ADD_DELIVER_JOB_SQL, [job.deliveryId, job.seq, endpoint, new Date(Date.now() + ENDPOINT_FULL_DEFER_MS)]);
       this.wakeAfter(ENDPOINT_FULL_DEFER_MS);
       return;
     }
+    // Each slot is given back as soon as its attempt is over (or at once, when the batch came out smaller),
+    // so one hanging request holds one slot, never the whole batch's.
+    let held = slots;
+    const giveBack = (n: number) => {
+      held -= n;
+      if (endpoint !== undefined && n > 0) this.limiter.release(endpoint, n);
+    };
     try {
-      await this.attempt(job);
+      // A stale job (the delivery moved on: handed back, replayed, finished) claims nothing of its own.
+      const deliveries = await claimBatch(this.pool, job.deliveryId, job.seq, this.processId, endpoint ?? '', slots - 1);
+      giveBack(slots - deliveries.length);
+      await Promise.all(deliveries.map((delivery) => this.attempt(delivery).finally(() => giveBack(1))));
     } finally {
-      this.limiter.leave(endpoint);
+      giveBack(held);
     }
   }
 
-  private async attempt(job: DeliverJob): Promise<void> {
-    const delivery = await claim(this.pool, job.deliveryId, job.seq, this.processId);
-    if (!delivery) return; // stale job: the delivery moved on (handed back, replayed or finished)
-    const outcome = await this.send(delivery);
-    const step = nextStep(outcome.result, delivery.round_attempts, this.deps.config.deliveryRetrySchedule);
-    await record(this.pool, this.processId, delivery, outcome.attempt, step);
+  private async attempt(delivery: ClaimedDelivery): Promise<void> {
+    this.inFlight.add(delivery.id);
+    let step: NextStep;
+    let outcome: { attempt: AttemptRecord; result: AttemptResult };
+    try {
+      outcome = await this.send(delivery);
+      step = nextStep(outcome.result, delivery.round_attempts, this.deps.config.deliveryRetrySchedule);
+      await record(this.pool, this.processId, delivery, outcome.attempt, step);
+    } finally {
+      // If recording failed, the delivery stays DELIVERING by this process until reclaim hands it back.
+      this.inFlight.delete(delivery.id);
+    }
     if (step.kind === 'retry') this.wakeAfter(step.delayMs);
     this.deps.log.debug(
       { delivery: delivery.id, attempt: delivery.attempt_count, status: outcome.attempt.httpStatus, error: outcome.attempt.error, outcome: step.kind },

@@ -33,10 +33,8 @@ it('a hanging partner does not delay deliveries to a healthy one', async () => {
   await hanging.waitForRequests(2, { path: '/hook' });
   const started = Date.now();
   await enqueueMany(t.hub.orm, Array.from({ length: 20 }, (_, i) => ({ eventType: 'ORDER_CREATED', applicationId: APP, url: healthy.urlFor('/fast'), payload: { i } })));
-  console.log('enqueued after', Date.now() - started);
   await healthy.waitForRequests(20, { path: '/fast', timeoutMs: 4000 });
   // Far below the 5 s a hanging request holds its slot.
-  console.log('healthy after', Date.now() - started);
   expect(Date.now() - started).toBeLessThan(2000);
   // Per-endpoint concurrency: the hanging partner never had more than 2 requests open at once.
   expect(hanging.requestsTo('/hook')).toHaveLength(2);

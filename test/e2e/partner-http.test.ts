@@ -55,9 +55,9 @@ describe('the SSRF guard (ALLOW_PRIVATE_PARTNER_URLS off)', () => {
   });
 
   it('is applied by the delivery worker: the attempt is logged as refused, the partner hears nothing', async () => {
-    const t: TestHub = await startTestHub({ ALLOW_PRIVATE_PARTNER_URLS: 'false', DELIVERY_RETRY_SCHEDULE: '0.01' }, { webhookSecrets: secretsFrom({}), partnerLookup: lookup });
+    const app = uuidv7();
+    const t: TestHub = await startTestHub({ ALLOW_PRIVATE_PARTNER_URLS: 'false', DELIVERY_RETRY_SCHEDULE: '0.01' }, { webhookSecrets: secretsFrom({ [app]: 'whsec_c3NyZi10ZXN0LXNlY3JldA==' }), partnerLookup: lookup });
     try {
-      const app = uuidv7();
       const { id } = await enqueue(t.hub.orm, { eventType: 'ORDER_CREATED', applicationId: app, url: `http://partner.test:${port()}/worker`, payload: {} });
       const failed = await waitForDelivery(t.admin, id, (d) => d.status === 'FAILED');
       expect(failed.attempts).toHaveLength(2);

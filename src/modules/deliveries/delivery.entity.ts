@@ -75,6 +75,10 @@ export class Delivery extends BaseEntity {
   @Property({ type: 'int', default: 0 })
   jobSeq!: number;
 
+  /** The graphile-worker job that will make its next attempt; a worker sending a batch removes the jobs it took over. */
+  @Property({ type: 'bigint', nullable: true })
+  jobId?: string | null;
+
   /** The hub process delivering it while DELIVERING; a dead process's deliveries are handed back (reclaim). */
   @Property({ type: 'text', nullable: true })
   claimedBy?: string | null;
