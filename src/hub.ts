@@ -66,7 +66,6 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
     databaseUrl,
     partnerHttp,
     secrets: cachedSecrets(options.webhookSecrets ?? devWebhookSecrets(config)),
-    embedded: embedded !== undefined,
   });
   await worker.start();
   const services = createServices();

@@ -39,14 +39,27 @@ export interface DeliveryWorkerDeps {
   databaseUrl: string;
   partnerHttp: PartnerHttp;
   secrets: WebhookSecretSource;
-  /** The embedded database: no cross-connection NOTIFY and one shared session (no prepared statements). */
-  embedded: boolean;
+}
+
+/**
+ * PGlite (the embedded database, also what tests use without a PostgreSQL server) serves every connection
+ * from one session: notifications do not cross connections and prepared statement names collide.
+ */
+async function isPGlite(databaseUrl: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ version: string }>('select version()');
+    return rows[0].version.includes('PGlite');
+  } finally {
+    await client.end();
+  }
 }
 
 export class DeliveryWorker {
   /** This process, as other processes see it in delivery_worker_processes. */
   readonly processId = `hub-${randomBytes(8).toString('hex')}`;
-  private readonly pool: pg.Pool;
+  private pool!: pg.Pool;
   private readonly workerIds: string[] = [];
   private readonly limiter: EndpointLimiter;
   private lockClient: pg.PoolClient | undefined;
@@ -60,36 +73,43 @@ export class DeliveryWorker {
   private readonly inFlight = new Set<string>();
 
   constructor(private readonly deps: DeliveryWorkerDeps) {
-    const { concurrency, endpointConcurrency } = deps.config.delivery;
+    this.limiter = new EndpointLimiter(deps.config.delivery.endpointConcurrency, () => this.wakeWorkers());
+  }
+
+  async start(): Promise<void> {
+    const { config, log, databaseUrl } = this.deps;
+    const embedded = await isPGlite(databaseUrl);
     // Queries are short: a dozen connections serve every worker slot (which wait for one when all are busy),
     // plus the listener, the process lock and reclaim. Several hubs share the server's max_connections.
     // The worker's own commits (claims, attempts, job bookkeeping) skip the wait for the WAL flush: if the
     // database server itself crashes, the last few of them may be lost, which only means an attempt is made
     // again (at-least-once, same webhook-id); each transaction is still all or nothing. The outbox rows are
     // written by the callers' transactions, on the ORM's connections, with the server's full durability.
-    this.pool = new pg.Pool({
-      connectionString: deps.databaseUrl,
-      max: Math.min(concurrency, 12) + 4,
-      ...(deps.embedded ? {} : { options: '-c synchronous_commit=off' }),
-    });
-    this.pool.on('error', (error) => deps.log.warn({ err: error.message }, 'delivery worker: idle database connection failed'));
-    this.limiter = new EndpointLimiter(endpointConcurrency, () => this.wakeWorkers());
-  }
-
-  async start(): Promise<void> {
-    const { config, log, embedded } = this.deps;
-    this.lockClient = await this.pool.connect();
-    this.lockClient.on('error', () => {
-      this.lockLost = true;
-    });
-    await this.lockClient.query(PROCESS_LOCK_SQL, [this.processId]);
+    // On PGlite: one connection for graphile-worker's listener and one that every query of the worker waits
+    // for in turn, as concurrent connections there interleave their protocol messages in one session.
+    this.pool = new pg.Pool(
+      embedded
+        ? { connectionString: databaseUrl, max: 2 }
+        : { connectionString: databaseUrl, max: Math.min(config.delivery.concurrency, 12) + 4, options: '-c synchronous_commit=off' },
+    );
+    this.pool.on('error', (error) => log.warn({ err: error.message }, 'delivery worker: idle database connection failed'));
+    // The liveness lock needs a session of its own: not on PGlite, which only ever has this one process.
+    if (!embedded) {
+      this.lockClient = await this.pool.connect();
+      this.lockClient.on('error', () => {
+        this.lockLost = true;
+      });
+      await this.lockClient.query(PROCESS_LOCK_SQL, [this.processId]);
+    }
     await this.pool.query('insert into delivery_worker_processes (id, worker_ids, started_at) values ($1, $2, now())', [this.processId, []]);
     const events: WorkerEvents = new EventEmitter() as WorkerEvents;
     events.on('worker:create', ({ worker }) => this.workerIds.push(worker.workerId));
+    if (embedded) log.info('delivery worker: embedded database, woken by polling every %d ms (no LISTEN/NOTIFY across its connections)', config.delivery.pollIntervalMs ?? 100);
     this.runner = await run({
       pgPool: this.pool,
-      // PGlite runs one statement at a time: a few workers keep it busy, and each idle one polls it.
-      concurrency: embedded ? Math.min(4, config.delivery.concurrency) : config.delivery.concurrency,
+      // PGlite runs one statement at a time, and interleaves the protocol messages of concurrent connections
+      // (pglite-socket 0.2): two workers keep it busy with the least of that.
+      concurrency: embedded ? Math.min(2, config.delivery.concurrency) : config.delivery.concurrency,
       noHandleSignals: true,
       pollInterval: config.delivery.pollIntervalMs ?? (embedded ? 100 : 2000),
       noPreparedStatements: embedded,
@@ -122,15 +142,24 @@ export class DeliveryWorker {
       for (const timer of this.wakeTimers) clearTimeout(timer);
       await this.reclaiming;
       await this.runner?.stop().catch((error) => this.deps.log.error({ err: error }, 'delivery worker: stop failed'));
-      if (this.lockClient && !this.lockLost) {
-        await handBack(this.lockClient, this.processId, this.workerIds).catch((error) =>
+      if (!this.lockLost) {
+        await this.handBackAll().catch((error) =>
           this.deps.log.error({ err: error }, 'delivery worker: handing back in-flight deliveries failed; another process will'),
         );
       }
       this.lockClient?.release();
-      await this.pool.end();
+      await this.pool?.end();
     })();
     return this.stopping;
+  }
+
+  private async handBackAll(): Promise<void> {
+    const client = this.lockClient ?? (await this.pool.connect());
+    try {
+      await handBack(client, this.processId, this.workerIds);
+    } finally {
+      if (client !== this.lockClient) client.release();
+    }
   }
 
   private reclaim(): Promise<unknown> {
