@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 // The one typed configuration of the hub. It is read from the environment once, at boot, validated, and
 // frozen; nothing else in the code reads process.env. Defaults are documented here and in the README.
 
@@ -7,8 +9,10 @@ export interface HubConfig {
   readonly hubEnv: HubEnv;
   /** HTTP port; 0 picks a free one (tests). Default 3000. */
   readonly port: number;
-  /** {base_url} of SPEC; defaults to http://localhost:<port>. */
+  /** {base_url} of SPEC; defaults to http://localhost:<port> (the bound port when PORT=0). */
   readonly publicBaseUrl: string;
+  /** True when PUBLIC_BASE_URL was not set, so the hub derives it from the port it binds. */
+  readonly publicBaseUrlFromPort: boolean;
   /** A real PostgreSQL; when absent the hub runs on embedded PGlite kept in dataDir. */
   readonly databaseUrl: string | undefined;
   /** Where the embedded database keeps its files. Default ./data. */
@@ -28,15 +32,15 @@ export interface HubConfig {
   /** Pino level. Default info (silent under tests unless LOG_LEVEL is set). */
   readonly logLevel: string;
   /**
-   * Stop-gap until OAuth lands: a static bearer key that acts as an admin. Development and tests only;
-   * configuration is refused when it is set with HUB_ENV=production.
+   * AES-256-GCM key for secrets the hub must read back (webhook secrets, connection credentials), and the
+   * root from which cookie-signing keys are derived. ENCRYPTION_KEY: 32 bytes in base64; required in
+   * production. Elsewhere, when unset, a fixed development key is derived from a constant (see
+   * DEVELOPMENT_KEY_SEED): stable across restarts, so data written in development stays readable, and
+   * never secret.
    */
-  readonly devAdminKey: string | undefined;
-  /**
-   * Stop-gap until the applications module lands: the webhook secret every application signs with
-   * (DEV_WEBHOOK_SECRET). Development and tests only; refused with HUB_ENV=production.
-   */
-  readonly devWebhookSecret: string | undefined;
+  readonly encryptionKey: Buffer;
+  /** True when encryptionKey is the derived development key. */
+  readonly encryptionKeyIsDevelopmentKey: boolean;
   /** Production rules of CONTRACT section 1. */
   readonly isProduction: boolean;
 }
@@ -73,6 +77,14 @@ const DEFAULT_RETRY_SCHEDULE = (() => {
   return schedule;
 })();
 
+function number(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new ConfigError(`${name} must be a number >= 0, got "${raw}"`);
+  return value;
+}
+
 function integer(env: Env, name: string, fallback: number, min = 0): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -99,6 +111,22 @@ function pair<K extends string>(env: Env, a: string, b: string, keys: [K, K]): R
   return { [keys[0]]: first, [keys[1]]: second } as Record<K, string>;
 }
 
+/** The public seed of the development encryption key; a key derived from it protects nothing. */
+export const DEVELOPMENT_KEY_SEED = 'order-hub development encryption key: not secret, never use in production';
+
+function encryptionKey(env: Env, isProduction: boolean): { key: Buffer; development: boolean } {
+  const raw = env.ENCRYPTION_KEY;
+  if (raw === undefined || raw === '') {
+    if (isProduction) throw new ConfigError('ENCRYPTION_KEY is required in production (32 random bytes, base64)');
+    return { key: createHash('sha256').update(DEVELOPMENT_KEY_SEED).digest(), development: true };
+  }
+  const key = Buffer.from(raw, 'base64');
+  if (key.length !== 32 || key.toString('base64').replace(/=+$/, '') !== raw.trim().replace(/=+$/, '')) {
+    throw new ConfigError('ENCRYPTION_KEY must be 32 bytes in base64 (for example: openssl rand -base64 32)');
+  }
+  return { key, development: false };
+}
+
 function retrySchedule(env: Env): number[] {
   const raw = env.DELIVERY_RETRY_SCHEDULE;
   if (raw === undefined || raw.trim() === '') return DEFAULT_RETRY_SCHEDULE;
@@ -123,17 +151,16 @@ export function loadConfig(env: Env = process.env): HubConfig {
     throw new ConfigError(`PUBLIC_BASE_URL is not a URL: "${publicBaseUrl}"`);
   }
   const allowPrivatePartnerUrls = boolean(env, 'ALLOW_PRIVATE_PARTNER_URLS', false);
-  const devAdminKey = env.DEV_ADMIN_KEY || undefined;
   if (isProduction) {
     if (allowPrivatePartnerUrls) throw new ConfigError('ALLOW_PRIVATE_PARTNER_URLS is refused in production');
-    if (devAdminKey) throw new ConfigError('DEV_ADMIN_KEY is refused in production');
-    if (env.DEV_WEBHOOK_SECRET) throw new ConfigError('DEV_WEBHOOK_SECRET is refused in production');
     if (!publicBaseUrl.startsWith('https://')) throw new ConfigError('PUBLIC_BASE_URL must be https in production');
   }
+  const encryption = encryptionKey(env, isProduction);
   const config: HubConfig = {
     hubEnv,
     port,
     publicBaseUrl,
+    publicBaseUrlFromPort: !env.PUBLIC_BASE_URL,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || './data',
     bootstrapAdmin: pair(env, 'BOOTSTRAP_ADMIN_EMAIL', 'BOOTSTRAP_ADMIN_PASSWORD', ['email', 'password']),
@@ -147,15 +174,15 @@ export function loadConfig(env: Env = process.env): HubConfig {
       pollIntervalMs: env.DELIVERY_POLL_INTERVAL_MS ? integer(env, 'DELIVERY_POLL_INTERVAL_MS', 2000, 1) : undefined,
       reclaimIntervalMs: integer(env, 'DELIVERY_RECLAIM_INTERVAL_MS', 5000, 1),
     }),
-    rateLimit: Object.freeze({ rps: integer(env, 'RATE_LIMIT_RPS', 50), burst: integer(env, 'RATE_LIMIT_BURST', 200) }),
+    rateLimit: Object.freeze({ rps: number(env, 'RATE_LIMIT_RPS', 50), burst: integer(env, 'RATE_LIMIT_BURST', 200) }),
     ttl: Object.freeze({
       accessToken: integer(env, 'ACCESS_TOKEN_TTL', 3600, 1),
       refreshToken: integer(env, 'REFRESH_TOKEN_TTL', 30 * 24 * 3600, 1),
       authCode: integer(env, 'AUTH_CODE_TTL', 60, 1),
     }),
     logLevel: env.LOG_LEVEL ?? 'info',
-    devAdminKey,
-    devWebhookSecret: env.DEV_WEBHOOK_SECRET || undefined,
+    encryptionKey: encryption.key,
+    encryptionKeyIsDevelopmentKey: encryption.development,
     isProduction,
   };
   return Object.freeze(config);

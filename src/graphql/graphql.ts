@@ -1,7 +1,7 @@
 import { ApolloServer } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import express, { Router, type NextFunction, type Request, type Response } from 'express';
+import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { toProblem } from '../rest/problem.js';
 import type { Authenticator } from '../auth/authenticator.js';
 import { bearerAuth } from '../auth/bearer.js';
@@ -19,6 +19,7 @@ export interface GraphQLOptions {
   services: Services;
   authenticator: Authenticator;
   production: boolean;
+  rateLimiter: RequestHandler;
 }
 
 /** /graphql: the same bearer tokens and the same services as /v1 (CONTRACT section 9). */
@@ -29,10 +30,12 @@ export async function graphqlRouter(options: GraphQLOptions): Promise<{ router: 
     validationRules: [depthLimit(MAX_QUERY_DEPTH)],
     introspection: !options.production,
     includeStacktraceInErrorResponses: false,
+    // The hub owns shutdown (src/main.ts); Apollo's own signal handlers would race it.
+    stopOnTerminationSignals: false,
   });
   await server.start();
   const router = Router();
-  router.use('/graphql', express.json({ limit: '1mb' }), bearerAuth(options.authenticator), expressMiddleware(server, {
+  router.use('/graphql', express.json({ limit: '1mb' }), bearerAuth(options.authenticator), options.rateLimiter, expressMiddleware(server, {
     context: async ({ res }) => ({ ctx: contextOf(options.orm, res), services: options.services }),
   }));
   // Failures before a resolver runs (authentication, body parsing) still answer in GraphQL's error shape.

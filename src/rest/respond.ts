@@ -16,6 +16,14 @@ export function single(orm: MikroORM, call: (ctx: RequestContext, req: Request, 
   };
 }
 
+/** 204 No Content: for deletes, which have nothing to answer with. */
+export function noContent(orm: MikroORM, call: (ctx: RequestContext, req: Request, params: Params) => Promise<unknown>) {
+  return async (req: Request, res: Response) => {
+    await call(contextOf(orm, res), req, req.params as Params);
+    res.status(204).end();
+  };
+}
+
 export function list(orm: MikroORM, call: (ctx: RequestContext, page: ListInput, req: Request, params: Params) => Promise<Page<unknown>>) {
   return async (req: Request, res: Response) => {
     res.json(await call(contextOf(orm, res), listInput(req), req, req.params as Params));

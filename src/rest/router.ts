@@ -1,24 +1,36 @@
-import express, { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Authenticator } from '../auth/authenticator.js';
 import { bearerAuth } from '../auth/bearer.js';
 import { OPENAPI_PATH } from '../docs/openapi-document.js';
 import { jsonBody } from './body.js';
+import { idempotencyKeys } from './idempotency.js';
 import type { RestDeps } from './rest-deps.js';
 import { accountRoutes } from './routes/accounts.routes.js';
 import { deliveryRoutes } from './routes/deliveries.routes.js';
+import { applicationRoutes } from './routes/applications.routes.js';
+import { connectionRoutes } from './routes/connections.routes.js';
+import { catalogRoutes } from './routes/catalog.routes.js';
 import { locationRoutes } from './routes/locations.routes.js';
+import { userRoutes } from './routes/users.routes.js';
 
 export interface RestOptions extends RestDeps {
   authenticator: Authenticator;
   /** Check every response against openapi.yaml too (tests), so the document cannot drift from the code. */
   validateResponses: boolean;
+  /** Shared with /graphql: one client, one bucket. */
+  rateLimiter: RequestHandler;
 }
 
-/** /v1: body rules → OpenAPI validation → bearer auth → routes. Errors go to the problem handler. */
+/**
+ * /v1: body rules → bearer auth → rate limit → OpenAPI validation → idempotency keys → routes. Errors go to
+ * the problem handler.
+ */
 export function restRouter(options: RestOptions): Router {
   const router = Router();
   router.use(jsonBody());
+  router.use(bearerAuth(options.authenticator));
+  router.use(options.rateLimiter);
   router.use(
     OpenApiValidator.middleware({
       apiSpec: OPENAPI_PATH,
@@ -26,17 +38,20 @@ export function restRouter(options: RestOptions): Router {
       validateRequests: { allowUnknownQueryParameters: false, removeAdditional: false, coerceTypes: false, allErrors: true },
       validateResponses: options.validateResponses ? { removeAdditional: false } : false,
       validateSecurity: false,
-      // The spec's paths start with /v1 (servers: /); the router is mounted at /v1.
+      // Bundle the document once: its $refs are all internal.
       $refParser: { mode: 'bundle' },
     }),
   );
-  router.use(bearerAuth(options.authenticator));
+  router.use(idempotencyKeys(options.orm));
   const routes = Router();
   accountRoutes(routes, options);
   locationRoutes(routes, options);
   deliveryRoutes(routes, options);
+  applicationRoutes(routes, options);
+  connectionRoutes(routes, options);
+  userRoutes(routes, options);
+  catalogRoutes(routes, options);
   router.use('/v1', routes);
   return router;
 }
 
-export { express };

@@ -1,17 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { uuidv7 } from '../../src/common/ids.js';
-import { enqueue, secretsFrom, waitForDelivery } from '../support/deliveries.js';
+import { enqueue, waitForDelivery } from '../support/deliveries.js';
 import { FakePartner } from '../support/fake-partner.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 
 // The delivery engine end to end: a real hub and database, events enqueued through the outbox the way
 // services do, partners on loopback that record what they receive and fail on command.
 
-const APP = uuidv7();
-const RAW_APP = uuidv7();
-const SECRET = `whsec_${randomBytes(24).toString('base64')}`;
-const RAW_SECRET = 'a-raw-secret-of-the-application';
+// A real application (its webhook secret comes from the applications module) and a second one, so the
+// log can be read per application.
+let APP: string;
+let SECRET: string;
+let OTHER_APP: string;
 
 let t: TestHub;
 let partner: FakePartner;
@@ -20,7 +21,11 @@ let locationId: string;
 
 beforeAll(async () => {
   partner = await FakePartner.start();
-  t = await startTestHub({ DELIVERY_RETRY_SCHEDULE: '0.05,0.1' }, { webhookSecrets: secretsFrom({ [APP]: SECRET, [RAW_APP]: RAW_SECRET }) });
+  t = await startTestHub({ DELIVERY_RETRY_SCHEDULE: '0.05,0.1' });
+  const app = await t.createApplication('MARKETPLACE');
+  APP = app.id;
+  SECRET = app.webhookSecret;
+  OTHER_APP = (await t.createApplication('POS')).id;
   accountId = (await t.admin.post('/v1/accounts', { name: 'Deliveries' })).body.data.id;
   locationId = (await t.admin.post(`/v1/accounts/${accountId}/locations`, { name: 'Kitchen' })).body.data.id;
 });
@@ -67,10 +72,10 @@ describe('delivering an event', () => {
     expect(delivery.attempts[0].latencyMs).toBeGreaterThanOrEqual(0);
   });
 
-  it('signs with a raw (non-whsec) secret as its UTF-8 bytes', async () => {
-    await event({ applicationId: RAW_APP });
+  it("signs with each application's own secret", async () => {
+    await event({ applicationId: OTHER_APP });
     const [request] = await partner.waitForRequests(1, { path });
-    expect(() => new Webhook(RAW_SECRET, { format: 'raw' }).verify(request.body, request.headers as Record<string, string>)).not.toThrow();
+    expect(() => new Webhook(SECRET).verify(request.body, request.headers as Record<string, string>)).toThrow();
   });
 
   it('retries after 2 failures and succeeds, every attempt with the same webhook-id, all recorded', async () => {
@@ -154,7 +159,7 @@ describe('the delivery log', () => {
     const ids = [];
     for (let i = 0; i < 3; i++) ids.push((await event({ eventType: 'MENU_UPDATED' })).id);
     await partner.waitForRequests(3, { path });
-    const first = await t.admin.get(`/v1/applications/${RAW_APP}/deliveries?limit=1`);
+    const first = await t.admin.get(`/v1/applications/${OTHER_APP}/deliveries?limit=1`);
     expect(first.status).toBe(200);
     const page = await t.admin.get(`/v1/accounts/${accountId}/locations/${locationId}/deliveries?limit=2`);
     expect(page.body.data).toHaveLength(2);

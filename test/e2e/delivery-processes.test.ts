@@ -5,6 +5,8 @@ import { createTestDatabase, query, serverUrl, type TestDatabase } from '../supp
 import { enqueueMany } from '../support/deliveries.js';
 import { FakePartner, type RecordedRequest } from '../support/fake-partner.js';
 import { startHubProcess, type HubProcess } from '../support/hub-process.js';
+import { HttpClient } from '../support/http.js';
+import { adminTokenAt } from '../support/test-hub.js';
 
 // Hubs as real processes on one database: a SIGKILL in the middle of delivering loses nothing, and two
 // processes sharing the work send each event once. This needs a PostgreSQL server (TEST_DATABASE_URL, as in
@@ -38,8 +40,22 @@ withServer('hub processes on one PostgreSQL', () => {
     return started;
   }
 
-  const events = (n: number, path: string) =>
-    Array.from({ length: n }, (_, i) => ({ eventType: 'ORDER_CREATED', applicationId: uuidv7(), url: partner.urlFor(path), payload: { n: i } }));
+  /** A real application registered through a running hub: the hubs sign with its webhook secret. */
+  async function application(hubUrl: string): Promise<string> {
+    const admin = new HttpClient(hubUrl, await adminTokenAt(hubUrl));
+    const res = await admin.post('/v1/applications', {
+      kind: 'POS',
+      name: `POS ${uuidv7()}`,
+      redirectUris: ['http://127.0.0.1:9/callback'],
+      webhookUrl: partner.urlFor('/hooks'),
+      catalogPullUrl: 'http://127.0.0.1:9/catalog',
+    });
+    if (res.status !== 201) throw new Error(`creating an application failed: ${res.status} ${res.text}`);
+    return res.body.data.id;
+  }
+
+  const events = (n: number, path: string, applicationId: string) =>
+    Array.from({ length: n }, (_, i) => ({ eventType: 'ORDER_CREATED', applicationId, url: partner.urlFor(path), payload: { n: i } }));
 
   async function waitForDelivered(n: number, timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
@@ -64,7 +80,7 @@ withServer('hub processes on one PostgreSQL', () => {
     // A partner that takes a little time, so deliveries are in flight when the process dies.
     partner.always('/crash', { delayMs: 20 });
     const first = await hub();
-    const enqueued = await enqueueMany(orm!, events(500, '/crash'));
+    const enqueued = await enqueueMany(orm!, events(500, '/crash', await application(first.url)));
     await partner.waitForRequests(100, { path: '/crash', timeoutMs: 20_000 });
     expect(await first.kill('SIGKILL')).toBe('SIGKILL');
     const before = partner.requestsTo('/crash').length;
@@ -85,9 +101,9 @@ withServer('hub processes on one PostgreSQL', () => {
   }, 90_000);
 
   it('two hub processes on one database deliver 1,000 events exactly once', async () => {
+    const one = await hub();
     await hub();
-    await hub();
-    const enqueued = await enqueueMany(orm!, events(1000, '/shared'));
+    const enqueued = await enqueueMany(orm!, events(1000, '/shared', await application(one.url)));
     await waitForDelivered(1000, 40_000);
     const requests = partner.requestsTo('/shared');
     expect(requests).toHaveLength(1000);

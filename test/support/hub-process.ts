@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { TEST_ADMIN_KEY, testEnv } from './test-hub.js';
+import { testEnv } from './test-hub.js';
 
 // A hub as its own operating-system process (node dist/src/main.js), for crash and multi-process tests.
 
@@ -15,7 +15,7 @@ export interface HubProcess {
 }
 
 export async function startHubProcess(databaseUrl: string, overrides: Record<string, string> = {}): Promise<HubProcess> {
-  const env = { ...process.env, ...testEnv(databaseUrl, { DEV_WEBHOOK_SECRET: 'whsec_cHJvY2Vzcy10ZXN0LXNlY3JldC0xMjM0NTY=', ...overrides }) };
+  const env = { ...process.env, ...testEnv(databaseUrl, overrides) };
   const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<number | string | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
   let output = '';
@@ -46,5 +46,3 @@ export async function startHubProcess(databaseUrl: string, overrides: Record<str
     },
   };
 }
-
-export { TEST_ADMIN_KEY };

@@ -69,4 +69,10 @@ describe('signWebhook', () => {
     expect(headers['webhook-signature']).toBe(new Webhook(secret).sign('msg_1', at, body));
     expect(headers['webhook-timestamp']).toBe(String(at.getTime() / 1000));
   });
+
+  it('uses a secret without the whsec_ prefix as its UTF-8 bytes (the reference implementation\'s raw format)', () => {
+    const at = new Date('2026-11-23T06:00:00Z');
+    const headers = signWebhook('a-raw-secret', 'msg_2', at.getTime() / 1000, '{}');
+    expect(headers['webhook-signature']).toBe(new Webhook('a-raw-secret', { format: 'raw' }).sign('msg_2', at, '{}'));
+  });
 });

@@ -13,7 +13,8 @@ import { toDeliveryDetailView, toDeliveryView, type DeliveryDetailView, type Del
 // - admins see every delivery;
 // - a partner application sees only the deliveries addressed to it (never another partner's payloads);
 // - users (resellers, merchants) see the deliveries of the locations they reach.
-// Anything else is 404. A replay (retry) needs the same visibility and, for users other than admins, the
+// Anything else is 404 (reach is checked before scope, as in every service). A replay (retry) needs the
+// same visibility and, for users other than admins, the
 // write scope of the location (locations.write); an application may replay its own deliveries.
 
 export interface DeliveryListInput extends ListInput {
@@ -37,26 +38,26 @@ const REPLAYABLE: DeliveryStatus[] = ['FAILED', 'DELIVERED'];
 
 export class DeliveryService {
   async findAllForLocation(ctx: RequestContext, accountId: string, locationId: string, input: DeliveryListInput): Promise<Page<DeliveryView>> {
+    await loadReachableLocation(ctx, accountId, locationId);
     requireScope(ctx, 'deliveries.read');
     const page = pageRequest(input.limit, input.nextPageKey);
     const where = { locationId, ...statusFilter(input.status) };
-    await loadReachableLocation(ctx, accountId, locationId);
     const own = ctx.principal.type === 'application' && !ctx.reach.all ? { applicationId: ctx.principal.applicationId } : {};
     return findPage(ctx.em, Delivery, { ...where, ...own }, page, toDeliveryView);
   }
 
   async findAllForApplication(ctx: RequestContext, applicationId: string, input: DeliveryListInput): Promise<Page<DeliveryView>> {
+    const isThatApplication = ctx.principal.type === 'application' && ctx.principal.applicationId === applicationId;
+    if (!ctx.reach.all && !isThatApplication) throw new NotFoundError('Application');
     requireScope(ctx, 'deliveries.read');
     const page = pageRequest(input.limit, input.nextPageKey);
     const where = { applicationId, ...statusFilter(input.status) };
-    const isThatApplication = ctx.principal.type === 'application' && ctx.principal.applicationId === applicationId;
-    if (!ctx.reach.all && !isThatApplication) throw new NotFoundError('Application');
     return findPage(ctx.em, Delivery, where, page, toDeliveryView);
   }
 
   async findOne(ctx: RequestContext, id: string): Promise<DeliveryDetailView> {
-    requireScope(ctx, 'deliveries.read');
     const delivery = await this.loadVisible(ctx, id);
+    requireScope(ctx, 'deliveries.read');
     return this.detail(ctx, delivery);
   }
 
@@ -65,10 +66,10 @@ export class DeliveryService {
    * A replay is an operator's decision: it does not wait for other deliveries of its ordering chain.
    */
   async retry(ctx: RequestContext, id: string): Promise<DeliveryDetailView> {
-    requireScope(ctx, 'deliveries.read');
     return ctx.em.transactional(async (em) => {
       const tx = { ...ctx, em };
       const delivery = await this.loadVisible(tx, id);
+      requireScope(ctx, 'deliveries.read');
       const owner = ctx.principal.type === 'application' && delivery.applicationId === ctx.principal.applicationId;
       if (!ctx.reach.all && !owner) requireScope(ctx, 'locations.write');
       const [row] = await em.execute<{ job_seq: number; endpoint: string }[]>(

@@ -1,6 +1,7 @@
 import { generatedReference } from '../../common/ids.js';
 import { ValidationError, type FieldError } from '../../common/errors.js';
 import { TAX_RATE_TYPES, type TaxRateType } from './tax-rate.entity.js';
+import type { TaxRateView } from './location.view.js';
 
 // SPEC "TaxRate": the rules every surface shares (REST also checks the shape from OpenAPI first; GraphQL's
 // type system checks types; these rules are the ones both rely on).
@@ -14,15 +15,8 @@ export interface TaxRateInput {
   isDefault?: boolean | null;
 }
 
-export interface NormalizedTaxRate {
-  posReference: string;
-  name: string;
-  type: TaxRateType;
-  rate: number;
-  inclusive: boolean;
-  isDefault: boolean;
-  position: number;
-}
+/** A checked rate: the public shape plus its position in the list as sent. */
+export type NormalizedTaxRate = TaxRateView & { position: number };
 
 export const MAX_RATE = 1_000_000;
 export const MAX_REFERENCE_LENGTH = 255;

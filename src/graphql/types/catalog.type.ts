@@ -1,0 +1,235 @@
+import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
+import { ArgsType, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { TaxRateType } from './location.type.js';
+import { PageArgs } from './page-args.js';
+import { PageType } from './page.type.js';
+
+// The catalog over GraphQL (CONTRACT section 9), the shapes of catalog.view.ts. The compatibility fields of
+// existing POS clients (CONTRACT section 5) travel as one JSON object, passThrough, in both directions.
+
+@ObjectType('Category')
+export class CategoryType {
+  @Field(() => ID)
+  id: string;
+
+  @Field()
+  posReference: string;
+
+  @Field()
+  name: string;
+
+  @Field(() => String, { nullable: true })
+  description?: string;
+
+  @Field(() => Int)
+  position: number;
+
+  @Field()
+  show_online: boolean;
+
+  @Field(() => GraphQLJSON, { nullable: true })
+  serviceAvailability?: unknown;
+}
+
+@ObjectType('Product')
+export class ProductType {
+  @Field(() => ID)
+  id: string;
+
+  @Field()
+  posReference: string;
+
+  @Field()
+  name: string;
+
+  @Field(() => Int, { description: 'Smallest unit of the location currency' })
+  price: number;
+
+  @Field(() => [String], { description: 'Category posReferences' })
+  categories: string[];
+
+  @Field(() => [String], { description: 'Tax-rate posReferences, as stored; a value matching no rate resolves to nothing' })
+  taxRateIds: string[];
+
+  @Field({ description: 'false is out of stock' })
+  show_online: boolean;
+
+  @Field({ description: 'Alias of show_online' })
+  showOnline: boolean;
+
+  @Field(() => [String], { description: 'Modifier group posReferences' })
+  modifierGroups: string[];
+
+  @Field(() => Int)
+  position: number;
+
+  @Field()
+  createdAt: string;
+
+  @Field()
+  updatedAt: string;
+}
+
+@ObjectType('Modifier')
+export class ModifierType {
+  @Field(() => ID)
+  id: string;
+
+  @Field()
+  posReference: string;
+
+  @Field()
+  name: string;
+
+  @Field(() => Int)
+  price: number;
+
+  @Field(() => [String])
+  taxRateIds: string[];
+
+  @Field()
+  show_online: boolean;
+
+  @Field()
+  showOnline: boolean;
+
+  @Field(() => Int)
+  position: number;
+
+  @Field()
+  createdAt: string;
+
+  @Field()
+  updatedAt: string;
+}
+
+@ObjectType('ModifierGroup')
+export class ModifierGroupType {
+  @Field(() => ID)
+  id: string;
+
+  @Field()
+  posReference: string;
+
+  @Field()
+  name: string;
+
+  @Field(() => Int)
+  minPermitted: number;
+
+  @Field(() => Int, { description: '0 means no limit' })
+  maxPermitted: number;
+
+  @Field(() => [GraphQLJSON], { description: 'Each a modifier posReference, or an object {id | posReference, price?, name?}' })
+  modifiers: unknown[];
+}
+
+@ObjectType('CatalogLocation')
+export class CatalogLocationType {
+  @Field(() => [TaxRateType])
+  taxRates: TaxRateType[];
+}
+
+@ObjectType('Catalog')
+export class CatalogType {
+  @Field(() => CatalogLocationType)
+  location: CatalogLocationType;
+
+  @Field(() => [CategoryType])
+  categories: CategoryType[];
+
+  @Field(() => [ProductType])
+  products: ProductType[];
+
+  @Field(() => [ModifierType])
+  modifiers: ModifierType[];
+
+  @Field(() => [ModifierGroupType])
+  modifierGroups: ModifierGroupType[];
+}
+
+@ObjectType('CatalogKindCounts')
+export class CatalogKindCountsType {
+  @Field(() => Int) created: number;
+  @Field(() => Int) updated: number;
+  @Field(() => Int) deleted: number;
+  @Field(() => Int) unchanged: number;
+}
+
+@ObjectType('CatalogImportChanges')
+export class CatalogImportChangesType {
+  @Field(() => CatalogKindCountsType) categories: CatalogKindCountsType;
+  @Field(() => CatalogKindCountsType) products: CatalogKindCountsType;
+  @Field(() => CatalogKindCountsType) modifiers: CatalogKindCountsType;
+  @Field(() => CatalogKindCountsType) modifierGroups: CatalogKindCountsType;
+}
+
+@ObjectType('CatalogMenuRelevantChanges')
+export class CatalogMenuRelevantChangesType {
+  @Field(() => Int) changedProducts: number;
+  @Field(() => Int) changedModifiers: number;
+  @Field(() => Int) deletedProducts: number;
+  @Field(() => Int) deletedModifiers: number;
+}
+
+@ObjectType('CatalogImportResult')
+export class CatalogImportResultType {
+  @Field(() => Int) categories: number;
+  @Field(() => Int) products: number;
+  @Field(() => Int) modifiers: number;
+  @Field(() => Int) modifierGroups: number;
+  @Field(() => Int) taxRates: number;
+  @Field(() => CatalogImportChangesType) changes: CatalogImportChangesType;
+  @Field(() => CatalogMenuRelevantChangesType) menuRelevant: CatalogMenuRelevantChangesType;
+}
+
+@ObjectType()
+export class ProductPage extends PageType(ProductType, 'ProductPage') {}
+
+@ObjectType()
+export class ModifierPage extends PageType(ModifierType, 'ModifierPage') {}
+
+@ObjectType()
+export class CategoryPage extends PageType(CategoryType, 'CategoryPage') {}
+
+@ObjectType()
+export class ModifierGroupPage extends PageType(ModifierGroupType, 'ModifierGroupPage') {}
+
+@ArgsType()
+export class CatalogListArgs extends PageArgs {
+  @Field(() => String, { nullable: true, description: 'Look a record up by posReference: the page holds it or nothing' })
+  posReference?: string | null;
+}
+
+@InputType()
+export class ModifierInput {
+  @Field(() => String, { nullable: true, description: 'Required on create' })
+  posReference?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Required on create' })
+  name?: string | null;
+
+  @Field(() => Int, { nullable: true, description: 'Required on create; smallest currency unit' })
+  price?: number | null;
+
+  @Field(() => [String], { nullable: true, description: 'Omitted or null clears them, on create and update alike (SPEC "Tax references")' })
+  taxRateIds?: string[] | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'false is out of stock; default true on create' })
+  show_online?: boolean | null;
+
+  @Field(() => Int, { nullable: true })
+  position?: number | null;
+
+  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Compatibility fields of existing POS clients, returned unchanged' })
+  passThrough?: Record<string, unknown> | null;
+}
+
+@InputType()
+export class ProductInput extends ModifierInput {
+  @Field(() => [String], { nullable: true, description: 'Category posReferences' })
+  categories?: string[] | null;
+
+  @Field(() => [String], { nullable: true, description: 'Modifier group posReferences' })
+  modifierGroups?: string[] | null;
+}

@@ -1,0 +1,34 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/**
+ * What changed in a location's catalog that a published menu may show: show_online or price of a product
+ * or modifier (by PATCH or import), and products or modifiers deleted (by DELETE or left out of an import).
+ * Newly created records are not listed: no menu can contain them yet.
+ */
+export interface CatalogChange {
+  changedProductIds: string[];
+  changedModifierIds: string[];
+  deletedProductIds: string[];
+  deletedModifierIds: string[];
+}
+
+export const NO_CHANGE: Readonly<CatalogChange> = Object.freeze({ changedProductIds: [], changedModifierIds: [], deletedProductIds: [], deletedModifierIds: [] });
+
+export function catalogChange(partial: Partial<CatalogChange>): CatalogChange {
+  return { ...NO_CHANGE, ...partial };
+}
+
+/**
+ * The hook point between the catalog and the menus: called inside the transaction of the change, so that
+ * what it writes (MENU_UPDATED rows in the outbox, CONTRACT section 7; removing deleted products from
+ * menus, section 8) commits or rolls back with the change itself. Returns the change it was given, which
+ * the import reports back.
+ *
+ * Left for the menus work to fill in: it owns menus, publications and the outbox, which do not exist on this
+ * branch. Until then nothing here has anything to notify.
+ */
+export async function catalogChanged(em: EntityManager, locationId: string, change: CatalogChange): Promise<CatalogChange> {
+  void em;
+  void locationId;
+  return change;
+}

@@ -1,0 +1,333 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { assertLocationReachable, requireScope } from '../../common/access.js';
+import type { Scope } from '../../common/principal.js';
+import { ConflictError, NotFoundError } from '../../common/errors.js';
+import { isUuid } from '../../common/ids.js';
+import { findPage, pageRequest, type Page } from '../../common/pagination.js';
+import type { RequestContext } from '../../common/request-context.js';
+import { sqlRows } from '../../db/raw-sql.js';
+import type { ListInput } from '../accounts/account.service.js';
+import type { Location } from '../locations/location.entity.js';
+import { loadReachableLocation } from '../locations/location.service.js';
+import { catalogChange, catalogChanged } from './catalog-events.js';
+import { parseModifier, parseProduct, Problems, type ModifierFields, type ModifierPatch, type ProductFields, type ProductPatch } from './catalog-fields.js';
+import { writeCatalog, type ImportResult } from './catalog-import.js';
+import { readCatalog } from './catalog-read.js';
+import { parseCatalogImport, type ParsedCatalog } from './catalog-import.rules.js';
+import {
+  toCategoryView,
+  toModifierGroupView,
+  toModifierView,
+  toProductView,
+  type CatalogView,
+  type CategoryView,
+  type ModifierGroupView,
+  type ModifierView,
+  type ProductView,
+} from './catalog.view.js';
+import { Category } from './category.entity.js';
+import { ModifierGroup } from './modifier-group.entity.js';
+import { Modifier } from './modifier.entity.js';
+import { Product } from './product.entity.js';
+
+export interface CatalogListInput extends ListInput {
+  /** A lookup: the list holds the one record with this posReference, or nothing (CONTRACT section 1). */
+  posReference?: string | null;
+}
+
+type Ctx = RequestContext;
+
+/**
+ * The catalog of a location (SPEC behaviours 1, 4, 5): the full-statement import, products and modifiers
+ * with their taxRateIds rules (CONTRACT section 8), categories and modifier groups. Every method checks
+ * its scope and reaches the location through loadReachableLocation (404 for anything out of reach).
+ */
+export class CatalogService {
+  async importCatalog(ctx: Ctx, accountId: string, locationId: string, body: unknown): Promise<ImportResult> {
+    authorize(ctx, accountId, locationId, 'catalogs.write');
+    return this.applyImport(ctx, accountId, locationId, parseCatalogImport(body));
+  }
+
+  /**
+   * Applies an already-parsed CatalogImportEntity (parseCatalogImport) in one transaction: all or nothing.
+   * Tenancy is checked here; the scope is the caller's to check (the import needs catalogs.write; the
+   * catalog pull decides its own). The one check left for here needs the database: group elements naming a
+   * modifier by service id (a ValidationError naming the path).
+   */
+  async applyImport(ctx: Ctx, accountId: string, locationId: string, catalog: ParsedCatalog): Promise<ImportResult> {
+    return ctx.em.transactional(async (em) => {
+      // The location row is locked: two imports of one location apply one after the other.
+      const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId, { lock: true, populateTaxRates: true });
+      await checkModifiersNamedById(em, location, catalog);
+      return writeCatalog(em, location, catalog);
+    });
+  }
+
+  async getCatalog(ctx: Ctx, accountId: string, locationId: string): Promise<CatalogView> {
+    authorize(ctx, accountId, locationId, 'catalogs.read');
+    const location = await loadReachableLocation(ctx, accountId, locationId);
+    const { taxRates, categories, products, modifiers, groups } = await readCatalog(ctx.em, location.id);
+    return {
+      location: { taxRates },
+      categories: categories.map(toCategoryView),
+      products: products.map(toProductView),
+      modifiers: modifiers.map(toModifierView),
+      modifierGroups: groups.map(toModifierGroupView),
+    };
+  }
+
+  // Products
+
+  async listProducts(ctx: Ctx, accountId: string, locationId: string, input: CatalogListInput): Promise<Page<ProductView>> {
+    return this.list(ctx, accountId, locationId, input, Product, toProductView);
+  }
+
+  async getProduct(ctx: Ctx, accountId: string, locationId: string, productId: string): Promise<ProductView> {
+    authorize(ctx, accountId, locationId, 'catalogs.read');
+    const location = await loadReachableLocation(ctx, accountId, locationId);
+    return toProductView(await loadRecord(ctx.em, Product, location, productId, 'Product'));
+  }
+
+  async createProduct(ctx: Ctx, accountId: string, locationId: string, body: unknown): Promise<ProductView> {
+    authorize(ctx, accountId, locationId, 'catalogs.write');
+    const p = new Problems();
+    const fields = parseProduct(body, '', p, 'create') as ProductFields;
+    p.throwIfAny();
+    return this.write(ctx, async (em) => {
+      const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId);
+      await checkProductReferences(em, location, fields);
+      const product = Object.assign(new Product(location, fields.posReference, fields.name, fields.price), fields);
+      em.persist(product);
+      await em.flush();
+      return toProductView(product);
+    });
+  }
+
+  /**
+   * A patch changes what it names, except taxRateIds: omitted clears it (CONTRACT section 8), so a POS that
+   * sets show_online resends taxRateIds. show_online false is out of stock; true brings the product back.
+   */
+  async updateProduct(ctx: Ctx, accountId: string, locationId: string, productId: string, body: unknown): Promise<ProductView> {
+    authorize(ctx, accountId, locationId, 'catalogs.write');
+    const p = new Problems();
+    const patch = parseProduct(body, '', p, 'patch');
+    p.throwIfAny();
+    return this.write(ctx, async (em) => {
+      const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId);
+      const product = await loadRecord(em, Product, location, productId, 'Product');
+      await checkProductReferences(em, location, patch);
+      const watched = applyPatch(product, patch);
+      await em.flush();
+      if (watched) await catalogChanged(em, location.id, catalogChange({ changedProductIds: [product.id] }));
+      return toProductView(product);
+    });
+  }
+
+  async deleteProduct(ctx: Ctx, accountId: string, locationId: string, productId: string): Promise<void> {
+    authorize(ctx, accountId, locationId, 'catalogs.write');
+    await ctx.em.transactional(async (em) => {
+      const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId);
+      const product = await loadRecord(em, Product, location, productId, 'Product');
+      await em.remove(product).flush();
+      await catalogChanged(em, location.id, catalogChange({ deletedProductIds: [product.id] }));
+    });
+  }
+
+  // Modifiers
+
+  async listModifiers(ctx: Ctx, accountId: string, locationId: string, input: CatalogListInput): Promise<Page<ModifierView>> {
+    return this.list(ctx, accountId, locationId, input, Modifier, toModifierView);
+  }
+
+  async getModifier(ctx: Ctx, accountId: string, locationId: string, modifierId: string): Promise<ModifierView> {
+    authorize(ctx, accountId, locationId, 'catalogs.read');
+    const location = await loadReachableLocation(ctx, accountId, locationId);
+    return toModifierView(await loadRecord(ctx.em, Modifier, location, modifierId, 'Modifier'));
+  }
+
+  async createModifier(ctx: Ctx, accountId: string, locationId: string, body: unknown): Promise<ModifierView> {
+    authorize(ctx, accountId, locationId, 'catalogs.write');
+    const p = new Problems();
+    const fields = parseModifier(body, '', p, 'create') as ModifierFields;
+    p.throwIfAny();
+    return this.write(ctx, async (em) => {
+      const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId);
+      const modifier = Object.assign(new Modifier(location, fields.posReference, fields.name, fields.price), fields);
+      em.persist(modifier);
+      await em.flush();
+      return toModifierView(modifier);
+    });
+  }
+
+  /** The same rules as a product patch (taxRateIds omitted clears it). */
+  async updateModifier(ctx: Ctx, accountId: string, locationId: string, modifierId: string, body: unknown): Promise<ModifierView> {
+    authorize(ctx, accountId, locationId, 'catalogs.write');
+    const p = new Problems();
+    const patch = parseModifier(body, '', p, 'patch');
+    p.throwIfAny();
+    return this.write(ctx, async (em) => {
+      const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId);
+      const modifier = await loadRecord(em, Modifier, location, modifierId, 'Modifier');
+      const previousReference = modifier.posReference;
+      const watched = applyPatch(modifier, patch);
+      await em.flush();
+      if (modifier.posReference !== previousReference) await renameInGroups(em, location, previousReference, modifier.posReference);
+      if (watched) await catalogChanged(em, location.id, catalogChange({ changedModifierIds: [modifier.id] }));
+      return toModifierView(modifier);
+    });
+  }
+
+  /** The modifier also leaves every group that listed it, so no group points at nothing. */
+  async deleteModifier(ctx: Ctx, accountId: string, locationId: string, modifierId: string): Promise<void> {
+    authorize(ctx, accountId, locationId, 'catalogs.write');
+    await ctx.em.transactional(async (em) => {
+      const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId);
+      const modifier = await loadRecord(em, Modifier, location, modifierId, 'Modifier');
+      await em.remove(modifier).flush();
+      await sqlRows(
+        em,
+        `UPDATE modifier_groups g
+            SET modifiers = (SELECT coalesce(jsonb_agg(x.e ORDER BY x.i), '[]'::jsonb)
+                               FROM jsonb_array_elements(g.modifiers) WITH ORDINALITY AS x(e, i)
+                              -- ->> of a missing key is NULL: an element that does not match is kept.
+                              WHERE coalesce(NOT (x.e = to_jsonb(?::text) OR x.e->>'posReference' = ? OR x.e->>'id' = ?), true)),
+                updated_at = now()
+          WHERE g.location_id = ?::uuid
+            AND EXISTS (SELECT 1 FROM jsonb_array_elements(g.modifiers) AS y(e)
+                         WHERE y.e = to_jsonb(?::text) OR y.e->>'posReference' = ? OR y.e->>'id' = ?)`,
+        [modifier.posReference, modifier.posReference, modifier.id, location.id, modifier.posReference, modifier.posReference, modifier.id],
+      );
+      await catalogChanged(em, location.id, catalogChange({ deletedModifierIds: [modifier.id] }));
+    });
+  }
+
+  // Categories and modifier groups (read, and category delete)
+
+  async listCategories(ctx: Ctx, accountId: string, locationId: string, input: CatalogListInput): Promise<Page<CategoryView>> {
+    return this.list(ctx, accountId, locationId, input, Category, toCategoryView);
+  }
+
+  /** Products that listed the category no longer do; they are otherwise untouched. */
+  async deleteCategory(ctx: Ctx, accountId: string, locationId: string, categoryId: string): Promise<void> {
+    authorize(ctx, accountId, locationId, 'catalogs.write');
+    await ctx.em.transactional(async (em) => {
+      const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId);
+      const category = await loadRecord(em, Category, location, categoryId, 'Category');
+      await em.remove(category).flush();
+      await sqlRows(
+        em,
+        `UPDATE products SET categories = categories - ?::text, updated_at = now()
+          WHERE location_id = ?::uuid AND categories @> jsonb_build_array(?::text)`,
+        [category.posReference, location.id, category.posReference],
+      );
+    });
+  }
+
+  async listModifierGroups(ctx: Ctx, accountId: string, locationId: string, input: CatalogListInput): Promise<Page<ModifierGroupView>> {
+    return this.list(ctx, accountId, locationId, input, ModifierGroup, toModifierGroupView);
+  }
+
+  private async list<E extends Category | Product | Modifier | ModifierGroup, V>(
+    ctx: Ctx,
+    accountId: string,
+    locationId: string,
+    input: CatalogListInput,
+    entity: new (...args: never[]) => E,
+    view: (record: E) => V,
+  ): Promise<Page<V>> {
+    authorize(ctx, accountId, locationId, 'catalogs.read');
+    const location = await loadReachableLocation(ctx, accountId, locationId);
+    const page = pageRequest(input.limit, input.nextPageKey);
+    const where = input.posReference != null ? { location: location.id, posReference: input.posReference } : { location: location.id };
+    return findPage(ctx.em, entity, where, page, view);
+  }
+
+  /** A write transaction whose posReference clash (a concurrent create, a renamed record) is a 409. */
+  private async write<T>(ctx: Ctx, work: (em: EntityManager) => Promise<T>): Promise<T> {
+    try {
+      return await ctx.em.transactional(work);
+    } catch (err) {
+      if (err instanceof UniqueConstraintViolationException) throw new ConflictError('Another record of this kind already has this posReference');
+      throw err;
+    }
+  }
+}
+
+/** Out of reach is 404 before anything else, scope included (CONTRACT section 1: never 403 for those). */
+function authorize(ctx: Ctx, accountId: string, locationId: string, scope: Scope): void {
+  assertLocationReachable(ctx, accountId, locationId);
+  requireScope(ctx, scope);
+}
+
+async function loadRecord<E extends Category | Product | Modifier>(
+  em: EntityManager,
+  entity: new (...args: never[]) => E,
+  location: Location,
+  id: string,
+  what: string,
+): Promise<E> {
+  // A malformed id is simply not found (and never reaches PostgreSQL's uuid parser).
+  const record = isUuid(id) ? await em.findOne(entity, { id, location: location.id } as never) : null;
+  if (!record) throw new NotFoundError(what);
+  return record as E;
+}
+
+/** Applies a patch; true when price or show_online changed (what a published menu must hear about). */
+function applyPatch(record: Product | Modifier, patch: ProductPatch | ModifierPatch): boolean {
+  const before = { price: record.price, showOnline: record.showOnline };
+  const { passThrough, ...fields } = patch;
+  Object.assign(record, fields);
+  if (passThrough) record.passThrough = { ...record.passThrough, ...passThrough };
+  return record.price !== before.price || record.showOnline !== before.showOnline;
+}
+
+/** A product's categories and modifier groups must name records of its location (400 naming the path). */
+async function checkProductReferences(em: EntityManager, location: Location, product: Partial<Pick<ProductFields, 'categories' | 'modifierGroups'>>): Promise<void> {
+  const p = new Problems();
+  const check = async (entity: typeof Category | typeof ModifierGroup, refs: string[] | undefined, field: string, what: string) => {
+    if (!refs?.length) return;
+    const found = await em.find(entity as typeof Category, { location: location.id, posReference: { $in: refs } }, { fields: ['posReference'] });
+    const known = new Set(found.map((r) => r.posReference));
+    refs.forEach((ref, i) => {
+      if (!known.has(ref)) p.add(`/${field}/${i}`, `names no ${what} of this location ("${ref}")`);
+    });
+  };
+  await check(Category, product.categories, 'categories', 'category');
+  await check(ModifierGroup, product.modifierGroups, 'modifierGroups', 'modifier group');
+  p.throwIfAny();
+}
+
+/** Group elements naming a modifier by service id must name one that this import keeps. */
+async function checkModifiersNamedById(em: EntityManager, location: Location, catalog: ParsedCatalog): Promise<void> {
+  const named: { path: string; id: string }[] = [];
+  catalog.modifierGroups.forEach((group, i) =>
+    group.modifiers.forEach((element, j) => {
+      if (typeof element === 'object' && element.id !== undefined) named.push({ path: `/modifierGroups/${i}/modifiers/${j}/id`, id: element.id });
+    }),
+  );
+  if (named.length === 0) return;
+  const ids = [...new Set(named.map((n) => n.id).filter(isUuid))];
+  const stored = ids.length ? await em.find(Modifier, { location: location.id, id: { $in: ids } }, { fields: ['posReference'] }) : [];
+  const kept = new Set(catalog.modifiers.map((m) => m.posReference));
+  const keptIds = new Set(stored.filter((m) => kept.has(m.posReference)).map((m) => m.id));
+  const p = new Problems();
+  for (const { path, id } of named) if (!keptIds.has(id)) p.add(path, `names no modifier of this import ("${id}")`);
+  p.throwIfAny();
+}
+
+/** A modifier's new posReference replaces the old one in the groups that list it by posReference. */
+async function renameInGroups(em: EntityManager, location: Location, from: string, to: string): Promise<void> {
+  await sqlRows(
+    em,
+    `UPDATE modifier_groups g
+        SET modifiers = (SELECT jsonb_agg(CASE WHEN x.e = to_jsonb(?::text) THEN to_jsonb(?::text)
+                                               WHEN x.e->>'posReference' = ? THEN jsonb_set(x.e, '{posReference}', to_jsonb(?::text))
+                                               ELSE x.e END ORDER BY x.i)
+                           FROM jsonb_array_elements(g.modifiers) WITH ORDINALITY AS x(e, i)),
+            updated_at = now()
+      WHERE g.location_id = ?::uuid
+        AND EXISTS (SELECT 1 FROM jsonb_array_elements(g.modifiers) AS y(e) WHERE y.e = to_jsonb(?::text) OR y.e->>'posReference' = ?)`,
+    [from, to, from, to, location.id, from, from],
+  );
+}

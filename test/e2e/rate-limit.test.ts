@@ -1,0 +1,28 @@
+import { startTestHub, type TestHub } from '../support/test-hub.js';
+
+// CONTRACT section 1: a token bucket per client; RateLimit-* on every response; 429 with Retry-After.
+// A sustained rate of one request per 100 s keeps refill out of the test, however slow the machine.
+
+let t: TestHub;
+beforeAll(async () => {
+  t = await startTestHub({ RATE_LIMIT_RPS: '0.01', RATE_LIMIT_BURST: '3' });
+});
+afterAll(() => t.stop());
+
+it('counts down, then refuses with 429 and Retry-After, across REST and GraphQL alike', async () => {
+  const first = await t.admin.get('/v1/accounts');
+  expect(first.headers.get('ratelimit-limit')).toBe('3');
+  expect(first.headers.get('ratelimit-remaining')).toBe('2');
+  expect(Number(first.headers.get('ratelimit-reset'))).toBeGreaterThan(0);
+  const second = await t.admin.graphql('{ accounts { data { id } } }');
+  expect(second.headers.get('ratelimit-remaining')).toBe('1');
+  expect((await t.admin.get('/v1/accounts')).headers.get('ratelimit-remaining')).toBe('0');
+
+  const refused = await t.admin.get('/v1/accounts');
+  expect(refused.status).toBe(429);
+  expect(refused.body.code).toBe('rate_limited');
+  expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  const refusedGraphql = await t.admin.graphql('{ accounts { data { id } } }');
+  expect(refusedGraphql.status).toBe(429);
+  expect(refusedGraphql.body.errors?.[0].extensions?.code).toBe('rate_limited');
+});

@@ -1,0 +1,47 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { HttpClient } from './http.js';
+
+/** dist/src/main.js: exactly what `npm start` runs after building. */
+export const MAIN_JS = fileURLToPath(new URL('../../src/main.js', import.meta.url));
+
+export interface ChildHub {
+  url: string;
+  process: ChildProcess;
+  /** Everything the process printed so far. */
+  output(): string;
+  client(token: string | null): HttpClient;
+  /** Resolves with the exit code (or signal name) once the process has ended. */
+  exited: Promise<number | string>;
+}
+
+/**
+ * The hub as a separate process, for what only a real process shows: start-up from nothing, graceful
+ * shutdown, and a SIGKILL in the middle of work. Resolves once it prints the URL it listens on.
+ */
+export async function startChildHub(env: Record<string, string>, timeoutMs = 30_000): Promise<ChildHub> {
+  const child = spawn(process.execPath, [MAIN_JS], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`hub did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/\S+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`hub exited (${code}) before listening:\n${output}`));
+    });
+  });
+  return { url, process: child, output: () => output, client: (token) => new HttpClient(url, token), exited };
+}
