@@ -280,7 +280,8 @@ function excerptOf(body: string): string | null {
 function graphileLogger(log: Logger): GraphileLogger {
   return new GraphileLogger(() => (level, message) => {
     if (level === 'error') log.error({ component: 'graphile-worker' }, message);
-    else if (level === 'warning') log.warn({ component: 'graphile-worker' }, message);
+    // A pool smaller than the worker slots is deliberate here (queries are short; see start()).
+    else if (level === 'warning' && !message.includes('maxPoolSize')) log.warn({ component: 'graphile-worker' }, message);
     else log.debug({ component: 'graphile-worker' }, message);
   });
 }

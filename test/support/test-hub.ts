@@ -114,7 +114,7 @@ const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${ran
 export async function startTestHub(overrides: Record<string, string> = {}, options: HubOptions = {}): Promise<TestHub> {
   const db = await createTestDatabase();
   const config = loadConfig(testEnv(db.url, overrides));
-  const hub = await startHub(config, createLogger(config.logLevel), { validateResponses: true });
+  const hub = await startHub(config, createLogger(config.logLevel), { validateResponses: true, ...options });
   const anonymous = new HttpClient(hub.url, null);
 
   const token: TestHub['token'] = (params, options = {}) => {
