@@ -46,9 +46,12 @@ export interface HubConfig {
 }
 
 export interface DeliveryWorkerConfig {
-  /** Deliveries in flight at once in one hub process (DELIVERY_CONCURRENCY, default 32). */
+  /**
+   * Requests to partners in flight at once in one hub process (DELIVERY_CONCURRENCY, default 1024): far
+   * above the per-endpoint limit, so many dead partners together still leave room for the healthy ones.
+   */
   readonly concurrency: number;
-  /** In flight at once per partner endpoint (origin) in one process, so a slow partner holds few slots (DELIVERY_ENDPOINT_CONCURRENCY, default 8). */
+  /** Requests in flight at once per partner endpoint (origin) in one process, so a slow partner holds only its own slots (DELIVERY_ENDPOINT_CONCURRENCY, default 64). */
   readonly endpointConcurrency: number;
   /** A partner answer must arrive within this (PARTNER_TIMEOUT_MS, default 10000: CONTRACT section 7). */
   readonly partnerTimeoutMs: number;
@@ -168,8 +171,8 @@ export function loadConfig(env: Env = process.env): HubConfig {
     allowPrivatePartnerUrls,
     deliveryRetrySchedule: Object.freeze(retrySchedule(env)),
     delivery: Object.freeze({
-      concurrency: integer(env, 'DELIVERY_CONCURRENCY', 32, 1),
-      endpointConcurrency: integer(env, 'DELIVERY_ENDPOINT_CONCURRENCY', 8, 1),
+      concurrency: integer(env, 'DELIVERY_CONCURRENCY', 1024, 1),
+      endpointConcurrency: integer(env, 'DELIVERY_ENDPOINT_CONCURRENCY', 64, 1),
       partnerTimeoutMs: integer(env, 'PARTNER_TIMEOUT_MS', 10_000, 1),
       pollIntervalMs: env.DELIVERY_POLL_INTERVAL_MS ? integer(env, 'DELIVERY_POLL_INTERVAL_MS', 2000, 1) : undefined,
       reclaimIntervalMs: integer(env, 'DELIVERY_RECLAIM_INTERVAL_MS', 5000, 1),

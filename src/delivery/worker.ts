@@ -21,8 +21,10 @@ import type { WebhookSecretSource } from './webhook-secrets.js';
 /** The log keeps the first 1 KiB of an answer; reading stops well before a large body is buffered. */
 const EXCERPT_BYTES = 1024;
 const MAX_RESPONSE_BYTES = 64 * 1024;
+/** graphile-worker job slots per process. */
+const JOB_SLOTS = 4;
 /** Attempts one job may make at once: its own delivery and due ones to the same endpoint. */
-const BATCH_MAX = 16;
+const BATCH_MAX = 32;
 /** A job that found its endpoint full comes back this much later (or sooner: a freed slot wakes workers). */
 const ENDPOINT_FULL_DEFER_MS = 200;
 /**
@@ -71,8 +73,13 @@ export class DeliveryWorker {
   private readonly wakeTimers = new Set<NodeJS.Timeout>();
   /** Deliveries this process is attempting right now. */
   private readonly inFlight = new Set<string>();
+  /** The attempts under way (a graceful stop waits for them). */
+  private readonly running = new Set<Promise<void>>();
+  private readonly waitingForCapacity: (() => void)[] = [];
+  private readonly requestLimit: number;
 
   constructor(private readonly deps: DeliveryWorkerDeps) {
+    this.requestLimit = deps.config.delivery.concurrency;
     this.limiter = new EndpointLimiter(deps.config.delivery.endpointConcurrency, () => this.wakeWorkers());
   }
 
@@ -90,7 +97,7 @@ export class DeliveryWorker {
     this.pool = new pg.Pool(
       embedded
         ? { connectionString: databaseUrl, max: 2 }
-        : { connectionString: databaseUrl, max: Math.min(config.delivery.concurrency, 12) + 4, options: '-c synchronous_commit=off' },
+        : { connectionString: databaseUrl, max: 16, options: '-c synchronous_commit=off' },
     );
     this.pool.on('error', (error) => log.warn({ err: error.message }, 'delivery worker: idle database connection failed'));
     // The liveness lock needs a session of its own: not on PGlite, which only ever has this one process.
@@ -105,11 +112,12 @@ export class DeliveryWorker {
     const events: WorkerEvents = new EventEmitter() as WorkerEvents;
     events.on('worker:create', ({ worker }) => this.workerIds.push(worker.workerId));
     if (embedded) log.info('delivery worker: embedded database, woken by polling every %d ms (no LISTEN/NOTIFY across its connections)', config.delivery.pollIntervalMs ?? 100);
+    // Job slots only claim and start attempts (the attempts run on outside them): a few keep up. On PGlite,
+    // which runs one statement at a time and interleaves concurrent connections' messages, two.
+    const concurrency = embedded ? 2 : JOB_SLOTS;
     this.runner = await run({
       pgPool: this.pool,
-      // PGlite runs one statement at a time, and interleaves the protocol messages of concurrent connections
-      // (pglite-socket 0.2): two workers keep it busy with the least of that.
-      concurrency: embedded ? Math.min(2, config.delivery.concurrency) : config.delivery.concurrency,
+      concurrency,
       noHandleSignals: true,
       pollInterval: config.delivery.pollIntervalMs ?? (embedded ? 100 : 2000),
       noPreparedStatements: embedded,
@@ -124,7 +132,7 @@ export class DeliveryWorker {
     await this.reclaim();
     this.reclaimTimer = setInterval(() => void this.reclaim(), config.delivery.reclaimIntervalMs);
     this.reclaimTimer.unref();
-    log.info({ process: this.processId, concurrency: config.delivery.concurrency }, 'delivery worker running');
+    log.info({ process: this.processId, concurrency }, 'delivery worker running');
   }
 
   /** For /readyz: jobs are being taken and this process still holds its liveness lock. */
@@ -142,6 +150,9 @@ export class DeliveryWorker {
       for (const timer of this.wakeTimers) clearTimeout(timer);
       await this.reclaiming;
       await this.runner?.stop().catch((error) => this.deps.log.error({ err: error }, 'delivery worker: stop failed'));
+      // Attempts under way finish (each within the partner timeout); anything left is handed back below.
+      for (const resolve of this.waitingForCapacity.splice(0)) resolve();
+      await Promise.allSettled([...this.running]);
       if (!this.lockLost) {
         await this.handBackAll().catch((error) =>
           this.deps.log.error({ err: error }, 'delivery worker: handing back in-flight deliveries failed; another process will'),
@@ -187,11 +198,14 @@ export class DeliveryWorker {
   }
 
   /**
-   * One graphile job: an attempt of its own delivery and, in the same go, of other due deliveries to the
-   * same endpoint, as many as the endpoint has free slots in this process (up to BATCH_MAX). Throws only
-   * when our own database writes fail.
+   * One graphile job: claims its own delivery and other due deliveries to the same endpoint (as many as the
+   * endpoint has free slots here, up to BATCH_MAX), starts their attempts and completes at once. The
+   * attempts run on without holding a worker slot, so a hanging partner holds only its own endpoint's
+   * slots; claimed deliveries are DELIVERING by this process, and handed back if it dies (reclaim). Only
+   * when the whole process has `requestLimit` requests in flight does a job wait, as back-pressure.
    */
   private async run(job: DeliverJob, flags: Record<string, true> | null): Promise<void> {
+    await this.belowRequestLimit();
     const endpoint = Object.keys(flags ?? {})[0];
     const slots = endpoint === undefined ? 1 : this.limiter.acquire(endpoint, BATCH_MAX);
     if (slots === 0) {
@@ -200,21 +214,38 @@ export class DeliveryWorker {
       this.wakeAfter(ENDPOINT_FULL_DEFER_MS);
       return;
     }
-    // Each slot is given back as soon as its attempt is over (or at once, when the batch came out smaller),
-    // so one hanging request holds one slot, never the whole batch's.
-    let held = slots;
     const giveBack = (n: number) => {
-      held -= n;
       if (endpoint !== undefined && n > 0) this.limiter.release(endpoint, n);
     };
+    let deliveries: ClaimedDelivery[];
     try {
       // A stale job (the delivery moved on: handed back, replayed, finished) claims nothing of its own.
-      const deliveries = await claimBatch(this.pool, job.deliveryId, job.seq, this.processId, endpoint ?? '', slots - 1);
-      giveBack(slots - deliveries.length);
-      await Promise.all(deliveries.map((delivery) => this.attempt(delivery).finally(() => giveBack(1))));
-    } finally {
-      giveBack(held);
+      deliveries = await claimBatch(this.pool, job.deliveryId, job.seq, this.processId, endpoint ?? '', slots - 1);
+    } catch (error) {
+      giveBack(slots);
+      throw error;
     }
+    // Each slot is given back as soon as its attempt is over, so a hanging request holds one slot only.
+    giveBack(slots - deliveries.length);
+    for (const delivery of deliveries) {
+      const attempt = this.attempt(delivery)
+        .catch((error) => this.deps.log.error({ err: error, delivery: delivery.id }, 'delivery worker: recording an attempt failed; reclaim will hand it back'))
+        .finally(() => {
+          giveBack(1);
+          this.running.delete(attempt);
+          this.onAttemptDone();
+        });
+      this.running.add(attempt);
+    }
+  }
+
+  private belowRequestLimit(): Promise<void> {
+    if (this.running.size < this.requestLimit) return Promise.resolve();
+    return new Promise((resolve) => this.waitingForCapacity.push(resolve));
+  }
+
+  private onAttemptDone(): void {
+    while (this.waitingForCapacity.length > 0 && this.running.size < this.requestLimit) this.waitingForCapacity.shift()!();
   }
 
   private async attempt(delivery: ClaimedDelivery): Promise<void> {
