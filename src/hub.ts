@@ -15,6 +15,7 @@ import { databaseReadiness, openDatabase } from './db/database.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.js';
 import { startMaintenance } from './maintenance.js';
 import { IdempotencyService } from './modules/idempotency/idempotency.service.js';
+import { RESUME_TASK, resumeTask } from './modules/store-status/store-status-resume.js';
 import { createServices } from './services.js';
 import { webhookSecretFor } from './modules/applications/application.service.js';
 import { PartnerHttp } from './delivery/partner-http.js';
@@ -86,6 +87,7 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
     databaseUrl,
     partnerHttp,
     secrets: cachedSecrets(options.webhookSecrets ?? { secretFor: (applicationId) => webhookSecretFor(orm.em.fork(), applicationId) }),
+    tasks: { [RESUME_TASK]: resumeTask(orm) },
   });
   await worker.start();
   const services = createServices(effective);

@@ -5,7 +5,9 @@ import { ApplicationService } from './modules/applications/application.service.j
 import { ConnectionService } from './modules/connections/connection.service.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
 import { LocationService } from './modules/locations/location.service.js';
+import { MenuPublicationService } from './modules/menus/menu-publication.service.js';
 import { MenuService } from './modules/menus/menu.service.js';
+import { StoreStatusService } from './modules/store-status/store-status.service.js';
 import { UserService } from './modules/users/user.service.js';
 
 /** The one service layer, shared by REST routes and GraphQL resolvers. */
@@ -18,6 +20,8 @@ export interface Services {
   users: UserService;
   catalog: CatalogService;
   menus: MenuService;
+  menuPublications: MenuPublicationService;
+  storeStatus: StoreStatusService;
 }
 
 export function createServices(config: Pick<HubConfig, 'isProduction'>): Services {
@@ -31,5 +35,7 @@ export function createServices(config: Pick<HubConfig, 'isProduction'>): Service
     users: new UserService(),
     catalog: new CatalogService(),
     menus: new MenuService(),
+    menuPublications: new MenuPublicationService(),
+    storeStatus: new StoreStatusService(),
   };
 }

@@ -15,7 +15,8 @@ import { TaxRate } from '../modules/locations/tax-rate.entity.js';
 import { MenuItem } from '../modules/menus/menu-item.entity.js';
 import { MenuModifier } from '../modules/menus/menu-modifier.entity.js';
 import { Menu } from '../modules/menus/menu.entity.js';
+import { MenuPublication } from '../modules/menus/menu-publication.entity.js';
 import { User } from '../modules/users/user.entity.js';
 
 /** Every MikroORM entity of the hub; one list so the ORM, migrations and tests agree. */
-export const ENTITIES = [Account, Location, TaxRate, IdempotencyKey, User, Application, Connection, OidcPayload, Category, Product, Modifier, ModifierGroup, Delivery, DeliveryAttempt, DeliveryWorkerProcess, Menu, MenuItem, MenuModifier];
+export const ENTITIES = [Account, Location, TaxRate, IdempotencyKey, User, Application, Connection, OidcPayload, Category, Product, Modifier, ModifierGroup, Delivery, DeliveryAttempt, DeliveryWorkerProcess, Menu, MenuItem, MenuModifier, MenuPublication];

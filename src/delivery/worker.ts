@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
-import { Logger as GraphileLogger, run, type Runner, type WorkerEvents } from 'graphile-worker';
+import { Logger as GraphileLogger, run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { HubConfig } from '../config/config.js';
@@ -41,6 +41,8 @@ export interface DeliveryWorkerDeps {
   databaseUrl: string;
   partnerHttp: PartnerHttp;
   secrets: WebhookSecretSource;
+  /** Other jobs of the hub that run on this graphile-worker (the store's scheduled reopening). */
+  tasks?: TaskList;
 }
 
 /**
@@ -126,7 +128,7 @@ export class DeliveryWorker {
       events,
       logger: graphileLogger(log),
       gracefulShutdownAbortTimeout: config.delivery.partnerTimeoutMs + SHUTDOWN_MARGIN_MS,
-      taskList: { [DELIVER_TASK]: (payload, helpers) => this.run(payload as DeliverJob, helpers.job.flags) },
+      taskList: { ...this.deps.tasks, [DELIVER_TASK]: (payload, helpers) => this.run(payload as DeliverJob, helpers.job.flags) },
     });
     await this.pool.query('update delivery_worker_processes set worker_ids = $2 where id = $1', [this.processId, this.workerIds]);
     await this.reclaim();

@@ -8,9 +8,10 @@ import { ConnectionResolver } from './resolvers/connection.resolver.js';
 import { CatalogResolver, ModifierResolver, ProductResolver } from './resolvers/catalog.resolver.js';
 import { LocationResolver } from './resolvers/location.resolver.js';
 import { MenuResolver } from './resolvers/menu.resolver.js';
+import { PublicationResolver } from './resolvers/publication.resolver.js';
 import { UserResolver } from './resolvers/user.resolver.js';
 
-export const RESOLVERS = [AccountResolver, LocationResolver, ApplicationResolver, ConnectionResolver, UserResolver, CatalogResolver, ProductResolver, ModifierResolver, DeliveryResolver, MenuResolver] as const;
+export const RESOLVERS = [AccountResolver, LocationResolver, ApplicationResolver, ConnectionResolver, UserResolver, CatalogResolver, ProductResolver, ModifierResolver, DeliveryResolver, MenuResolver, PublicationResolver] as const;
 
 // Rules live in services; type-graphql's class-validator integration is off so there is one set of rules.
 export function buildHubSchema(): Promise<GraphQLSchema> {

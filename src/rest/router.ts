@@ -13,6 +13,7 @@ import { connectionRoutes } from './routes/connections.routes.js';
 import { catalogRoutes } from './routes/catalog.routes.js';
 import { locationRoutes } from './routes/locations.routes.js';
 import { menuRoutes } from './routes/menus.routes.js';
+import { storeStatusRoutes } from './routes/store-status.routes.js';
 import { userRoutes } from './routes/users.routes.js';
 
 export interface RestOptions extends RestDeps {
@@ -53,6 +54,7 @@ export function restRouter(options: RestOptions): Router {
   userRoutes(routes, options);
   catalogRoutes(routes, options);
   menuRoutes(routes, options);
+  storeStatusRoutes(routes, options);
   router.use('/v1', routes);
   return router;
 }

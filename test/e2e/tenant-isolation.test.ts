@@ -71,6 +71,10 @@ const ROUTES: Row[] = [
   { route: `DELETE ${LOC}/menus/{menuId}/items/{itemId}` },
   { route: `POST ${LOC}/menus/{menuId}/modifiers`, body: (v) => ({ modifierId: v.modifierId }) },
   { route: `PATCH ${LOC}/menus/{menuId}/modifiers/{menuModifierId}`, body: () => ({ price: 1 }) },
+  { route: `POST ${LOC}/menus/{menuId}/publications`, body: (v) => ({ connectionId: v.connectionId }) },
+  { route: `GET ${LOC}/menus/{menuId}/publications` },
+  { route: `GET ${LOC}/store-status` },
+  { route: `PUT ${LOC}/store-status`, body: () => ({ storeStatus: 'OFFLINE' }) },
 ];
 
 /** Collections not under a location: never 200 with a victim's record in them. */

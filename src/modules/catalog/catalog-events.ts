@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { applyCatalogChangeToMenus } from '../menus/menu-catalog-hook.js';
+import { enqueueMenuUpdates } from '../menus/menu-updates.js';
 
 /**
  * What changed in a location's catalog that a published menu may show: show_online or price of a product
@@ -27,6 +28,6 @@ export function catalogChange(partial: Partial<CatalogChange>): CatalogChange {
  */
 export async function catalogChanged(em: EntityManager, locationId: string, change: CatalogChange): Promise<CatalogChange> {
   void locationId;
-  await applyCatalogChangeToMenus(em, change);
+  await enqueueMenuUpdates(em, await applyCatalogChangeToMenus(em, change));
   return change;
 }

@@ -12,6 +12,7 @@ import { Product } from '../catalog/product.entity.js';
 import type { Location } from '../locations/location.entity.js';
 import { loadReachableLocation } from '../locations/location.service.js';
 import { addProductsToMenu, selectProducts } from './menu-build.js';
+import { enqueueMenuUpdates } from './menu-updates.js';
 import { readMenu, readMenus } from './menu-read.js';
 import { MenuItem } from './menu-item.entity.js';
 import { MenuModifier } from './menu-modifier.entity.js';
@@ -168,6 +169,8 @@ export class MenuService {
         const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId);
         const menu = await loadMenu(em, location, menuId, true);
         await change(em, menu, location);
+        // What a marketplace shows of this menu may have changed: MENU_UPDATED to those it was published to.
+        await enqueueMenuUpdates(em, [menu.id]);
         return (await readMenu(em, menu.id))!;
       });
     } catch (err) {

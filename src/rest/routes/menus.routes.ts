@@ -19,4 +19,7 @@ export function menuRoutes(router: Router, { orm, services }: RestDeps): void {
 
   router.post(`${MENU}/modifiers`, single(orm, (ctx, req, p) => menus.addModifier(ctx, p.accountId, p.locationId, p.menuId, req.body), 201));
   router.patch(`${MENU}/modifiers/:menuModifierId`, single(orm, (ctx, req, p) => menus.updateModifier(ctx, p.accountId, p.locationId, p.menuId, p.menuModifierId, req.body)));
+
+  router.post(`${MENU}/publications`, single(orm, (ctx, req, p) => services.menuPublications.publish(ctx, p.accountId, p.locationId, p.menuId, req.body), 201));
+  router.get(`${MENU}/publications`, list(orm, (ctx, page, _req, p) => services.menuPublications.findAll(ctx, p.accountId, p.locationId, p.menuId, page)));
 }

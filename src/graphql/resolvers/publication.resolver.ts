@@ -1,0 +1,45 @@
+import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../context.js';
+import { PageArgs } from '../types/page-args.js';
+import { MenuPublicationPage, MenuPublicationType, StoreStatusInput, StoreStatusType } from '../types/publication.type.js';
+
+/** Menu publication and store status: the REST operations, calling the same service methods. */
+@Resolver(() => MenuPublicationType)
+export class PublicationResolver {
+  @Mutation(() => MenuPublicationType, { description: 'Publishes the menu to a MARKETPLACE connection of the location, through the outbox' })
+  publishMenu(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Arg('menuId', () => ID) menuId: string,
+    @Arg('connectionId', () => ID) connectionId: string,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
+    return services.menuPublications.publish(ctx, accountId, locationId, menuId, { connectionId });
+  }
+
+  @Query(() => MenuPublicationPage)
+  menuPublications(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Arg('menuId', () => ID) menuId: string,
+    @Args(() => PageArgs) page: PageArgs,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
+    return services.menuPublications.findAll(ctx, accountId, locationId, menuId, page);
+  }
+
+  @Query(() => StoreStatusType)
+  storeStatus(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Ctx() { ctx, services }: GraphQLContext) {
+    return services.storeStatus.get(ctx, accountId, locationId);
+  }
+
+  @Mutation(() => StoreStatusType, { description: 'Sent to every connected marketplace; OFFLINE with closedUntil goes back ONLINE by itself then' })
+  setStoreStatus(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Arg('input', () => StoreStatusInput) input: StoreStatusInput,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
+    return services.storeStatus.set(ctx, accountId, locationId, input);
+  }
+}

@@ -1,0 +1,9 @@
+import type { Router } from 'express';
+import type { RestDeps } from '../rest-deps.js';
+import { single } from '../respond.js';
+
+export function storeStatusRoutes(router: Router, { orm, services }: RestDeps): void {
+  const path = '/accounts/:accountId/locations/:locationId/store-status';
+  router.put(path, single(orm, (ctx, req, p) => services.storeStatus.set(ctx, p.accountId, p.locationId, req.body)));
+  router.get(path, single(orm, (ctx, _req, p) => services.storeStatus.get(ctx, p.accountId, p.locationId)));
+}

@@ -1,0 +1,219 @@
+import { Webhook } from 'standardwebhooks';
+import { FakePartner, type RecordedRequest } from '../support/fake-partner.js';
+import type { HttpClient } from '../support/http.js';
+import { startTestHub, type TestApplication, type TestHub, type TestLocation } from '../support/test-hub.js';
+
+// SPEC behaviour 2 and CONTRACT sections 3, 4 and 7 end to end: menus published to a marketplace on
+// loopback through the outbox (signed, retried), MENU_UPDATED on catalog and menu changes, store status.
+
+let t: TestHub;
+let api: HttpClient;
+let marketplace: FakePartner;
+
+beforeAll(async () => {
+  marketplace = await FakePartner.start();
+  // Retries and scheduled jobs in milliseconds: time is driven by configuration, never by sleeping.
+  t = await startTestHub({ DELIVERY_RETRY_SCHEDULE: '0.05,0.05,0.05', DELIVERY_POLL_INTERVAL_MS: '50' });
+  api = t.admin;
+});
+afterAll(async () => {
+  await t.stop();
+  await marketplace.close();
+});
+
+const catalog = {
+  location: {
+    taxRates: [
+      { posReference: 'vat-9', name: 'VAT 9%', type: 'PERCENTAGE', rate: 90000, inclusive: true },
+      { posReference: 'vat-21', name: 'VAT 21%', type: 'PERCENTAGE', rate: 210000, isDefault: true },
+    ],
+  },
+  categories: [{ posReference: 'cat-food', name: 'Food' }],
+  modifiers: [{ posReference: 'mod-cheese', name: 'Cheese', price: 50, taxRateIds: ['vat-9'] }],
+  modifierGroups: [{ posReference: 'grp-extras', name: 'Extras', modifiers: ['mod-cheese'] }],
+  products: [
+    { posReference: 'burger', name: 'Burger', price: 850, categories: ['cat-food'], taxRateIds: ['vat-9'], modifierGroups: ['grp-extras'] },
+    { posReference: 'cola', name: 'Cola', price: 250, categories: ['cat-food'], taxRateIds: ['vat-21'] },
+  ],
+};
+
+let seq = 0;
+
+interface Setup {
+  location: TestLocation;
+  app: TestApplication;
+  connectionId: string;
+  menuId: string;
+  products: Record<string, string>;
+  paths: { menus: string; webhooks: string; store: string };
+}
+
+/** A location with the catalog and a menu, and a marketplace (its own paths on the fake partner) connected. */
+async function setup(): Promise<Setup> {
+  const n = ++seq;
+  const paths = { menus: `/m${n}/menus`, webhooks: `/m${n}/webhooks`, store: `/m${n}/store-status` };
+  const location = await t.createLocation(undefined, `Kitchen ${n}`);
+  expect((await api.put(`${location.path}/catalog/import`, catalog)).status).toBe(200);
+  const app = await t.createApplication('MARKETPLACE', {
+    menuPublicationUrl: marketplace.urlFor(paths.menus),
+    webhookUrl: marketplace.urlFor(paths.webhooks),
+    storeStatusUrl: marketplace.urlFor(paths.store),
+  });
+  const connectionId = await t.connect(app, location, { storeId: `store-${n}`, apiKey: 'marketplace-api-key-0123456789' });
+  const menu = (await api.post(`${location.path}/menus`, { name: 'Dinner', productPosReferences: ['burger', 'cola'] })).body.data;
+  const products = Object.fromEntries(menu.items.map((i: { posReference: string; productId: string }) => [i.posReference, i.productId]));
+  return { location, app, connectionId, menuId: menu.id, products, paths };
+}
+
+function verified(app: TestApplication, request: RecordedRequest): any {
+  return new Webhook(app.webhookSecret).verify(request.body, request.headers as Record<string, string>);
+}
+
+/** Polls the hub's own record of the publication until it is settled; no sleeping on a guess. */
+async function settled(s: Setup, publicationId: string): Promise<any> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const list = await api.get(`${s.location.path}/menus/${s.menuId}/publications`);
+    const found = list.body.data.find((p: { id: string }) => p.id === publicationId);
+    if (found && found.status !== 'PENDING') return found;
+    if (Date.now() > deadline) throw new Error(`publication still ${found?.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('publishing a menu', () => {
+  it('delivers the MenuExportEntity, signed, with effective taxRateIds, show_online and the location tax rates', async () => {
+    const s = await setup();
+    // An override and an out-of-stock product, so the export shows effective values.
+    const menu = (await api.get(`${s.location.path}/menus/${s.menuId}`)).body.data;
+    await api.patch(`${s.location.path}/menus/${s.menuId}/items/${menu.items[1].id}`, { taxRateIds: ['vat-9'] });
+    await api.patch(`${s.location.path}/catalog/products/${s.products.burger}`, { show_online: false, taxRateIds: ['vat-9'] });
+
+    const res = await api.post(`${s.location.path}/menus/${s.menuId}/publications`, { connectionId: s.connectionId });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ menuId: s.menuId, connectionId: s.connectionId, status: 'PENDING', attempts: 0, lastError: null });
+
+    const [request] = await marketplace.waitForRequests(1, { path: s.paths.menus });
+    const body = verified(s.app, request);
+    expect(request.headers['webhook-id']).toBe(body.eventId);
+    expect(body).toMatchObject({
+      eventType: 'MENU_PUBLISHED',
+      menuId: s.menuId,
+      publicationId: res.body.data.id,
+      accountId: s.location.accountId,
+      locationId: s.location.locationId,
+      connectionId: s.connectionId,
+      connection: { id: s.connectionId, credentials: { storeId: expect.any(String), apiKey: 'marketplace-api-key-0123456789' } },
+      location: { id: s.location.locationId, currency: 'EUR', timezone: 'UTC' },
+    });
+    expect(body.location.taxRates).toEqual([
+      { posReference: 'vat-9', name: 'VAT 9%', type: 'PERCENTAGE', rate: 90000, inclusive: true, isDefault: false },
+      { posReference: 'vat-21', name: 'VAT 21%', type: 'PERCENTAGE', rate: 210000, inclusive: false, isDefault: true },
+    ]);
+    expect(body.menu.items.map((i: any) => [i.posReference, i.taxRateIds, i.show_online])).toEqual([
+      ['burger', ['vat-9'], false],
+      ['cola', ['vat-9'], true],
+    ]);
+    expect(body.menu.modifiers).toEqual([expect.objectContaining({ posReference: 'mod-cheese', taxRateIds: ['vat-9'], show_online: true })]);
+    expect(body.menu.categories.map((c: any) => c.posReference)).toEqual(['cat-food']);
+    expect(body.menu.modifierGroups.map((g: any) => g.posReference)).toEqual(['grp-extras']);
+
+    const done = await settled(s, res.body.data.id);
+    expect(done).toMatchObject({ status: 'DELIVERED', attempts: 1, lastError: null });
+  });
+
+  it('a marketplace failing twice then accepting: PENDING with attempts and the last error, then DELIVERED', async () => {
+    const s = await setup();
+    marketplace.respond(s.paths.menus, { status: 503, body: 'busy' }, { status: 500, body: 'oops' });
+    const res = await api.post(`${s.location.path}/menus/${s.menuId}/publications`, { connectionId: s.connectionId });
+    expect(res.status).toBe(201);
+    const requests = await marketplace.waitForRequests(3, { path: s.paths.menus });
+    // The same event every time: receivers deduplicate on webhook-id.
+    expect(new Set(requests.map((r) => r.headers['webhook-id'])).size).toBe(1);
+    const done = await settled(s, res.body.data.id);
+    expect(done).toMatchObject({ status: 'DELIVERED', attempts: 3 });
+  });
+
+  it('a marketplace that never accepts: FAILED with its attempts and last error', async () => {
+    const s = await setup();
+    marketplace.always(s.paths.menus, { status: 500, body: 'down' });
+    const res = await api.post(`${s.location.path}/menus/${s.menuId}/publications`, { connectionId: s.connectionId });
+    const done = await settled(s, res.body.data.id);
+    expect(done.status).toBe('FAILED');
+    expect(done.attempts).toBeGreaterThanOrEqual(3);
+    expect(done.lastError).toMatch(/500/);
+  });
+
+  it('refuses a POS connection (400) and another location connection (404)', async () => {
+    const s = await setup();
+    const pos = await t.createApplication('POS');
+    const posConnection = await t.connect(pos, s.location);
+    const refused = await api.post(`${s.location.path}/menus/${s.menuId}/publications`, { connectionId: posConnection });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('validation_failed');
+    const other = await setup();
+    const foreign = await api.post(`${s.location.path}/menus/${s.menuId}/publications`, { connectionId: other.connectionId });
+    expect(foreign.status).toBe(404);
+    expect((await api.get(`${s.location.path}/menus/${s.menuId}/publications`)).body.data).toEqual([]);
+  });
+});
+
+describe('MENU_UPDATED', () => {
+  it('is sent to the marketplace webhook when a product of a published menu goes out of stock', async () => {
+    const s = await setup();
+    const published = await api.post(`${s.location.path}/menus/${s.menuId}/publications`, { connectionId: s.connectionId });
+    await settled(s, published.body.data.id);
+    // A product in no published menu changes nothing for the marketplace.
+    const other = (await api.post(`${s.location.path}/catalog/products`, { posReference: 'tea', name: 'Tea', price: 150 })).body.data;
+    await api.patch(`${s.location.path}/catalog/products/${other.id}`, { show_online: false });
+
+    expect((await api.patch(`${s.location.path}/catalog/products/${s.products.cola}`, { show_online: false, taxRateIds: ['vat-21'] })).status).toBe(200);
+    const [request] = await marketplace.waitForRequests(1, { path: s.paths.webhooks });
+    const body = verified(s.app, request);
+    expect(body).toMatchObject({ eventType: 'MENU_UPDATED', objectType: 'MENU', menuId: s.menuId, connectionId: s.connectionId, locationId: s.location.locationId });
+    expect(body.newState.menu.items.find((i: any) => i.posReference === 'cola')).toMatchObject({ show_online: false, taxRateIds: ['vat-21'] });
+
+    // An item override and an import that changes the menu are updates too.
+    const item = body.newState.menu.items[0];
+    await api.patch(`${s.location.path}/menus/${s.menuId}/items/${item.id}`, { taxRateIds: [] });
+    await api.put(`${s.location.path}/catalog/import`, { ...catalog, products: [{ ...catalog.products[0], price: 900 }, catalog.products[1]] });
+    const updates = await marketplace.waitForRequests(3, { path: s.paths.webhooks });
+    expect(verified(s.app, updates[1]).newState.menu.items[0]).toMatchObject({ taxRateIdsOverride: [] });
+    expect(verified(s.app, updates[2]).newState.menu.items[0]).toMatchObject({ price: 900, taxRateIdsOverride: [] });
+    expect(marketplace.requestsTo(s.paths.webhooks)).toHaveLength(3);
+  });
+});
+
+describe('store status', () => {
+  it('is sent to every connected marketplace, and goes back ONLINE by itself at closedUntil', async () => {
+    const s = await setup();
+    const closedUntil = new Date(Date.now() + 300).toISOString();
+    const res = await api.put(`${s.location.path}/store-status`, { storeStatus: 'OFFLINE', closedUntil, closedReason: 'TOO_BUSY', closedReasonNotes: 'Kitchen full' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ storeStatus: 'OFFLINE', closedUntil, closedReason: 'TOO_BUSY', closedReasonNotes: 'Kitchen full' });
+    const [closed, reopened] = await marketplace.waitForRequests(2, { path: s.paths.store });
+    expect(verified(s.app, closed)).toMatchObject({
+      connectionId: s.connectionId,
+      accountId: s.location.accountId,
+      locationId: s.location.locationId,
+      storeStatus: 'OFFLINE',
+      closedUntil,
+      closedReason: 'TOO_BUSY',
+      closedReasonNotes: 'Kitchen full',
+    });
+    expect(verified(s.app, reopened)).toMatchObject({ storeStatus: 'ONLINE', closedUntil: null, closedReason: null });
+    expect((await api.get(s.location.path)).body.data.storeStatus).toBe('ONLINE');
+  });
+
+  it('a new status replaces the scheduled reopening; a closedUntil in the past is refused', async () => {
+    const s = await setup();
+    await api.put(`${s.location.path}/store-status`, { storeStatus: 'OFFLINE', closedUntil: new Date(Date.now() + 200).toISOString() });
+    await api.put(`${s.location.path}/store-status`, { storeStatus: 'OFFLINE' });
+    const past = await api.put(`${s.location.path}/store-status`, { storeStatus: 'OFFLINE', closedUntil: new Date(Date.now() - 1000).toISOString() });
+    expect(past.status).toBe(400);
+    await api.put(`${s.location.path}/store-status`, { storeStatus: 'ONLINE' });
+    const sent = await marketplace.waitForRequests(3, { path: s.paths.store });
+    expect(sent.map((r) => JSON.parse(r.body).storeStatus)).toEqual(['OFFLINE', 'OFFLINE', 'ONLINE']);
+    expect((await api.get(s.location.path)).body.data.storeStatus).toBe('ONLINE');
+  });
+});
