@@ -1,4 +1,5 @@
 import { Webhook } from 'standardwebhooks';
+import { query } from '../support/database.js';
 import { FakePartner, type RecordedRequest } from '../support/fake-partner.js';
 import type { HttpClient } from '../support/http.js';
 import { startTestHub, type TestApplication, type TestHub, type TestLocation } from '../support/test-hub.js';
@@ -124,14 +125,22 @@ describe('publishing a menu', () => {
 
   it('a marketplace failing twice then accepting: PENDING with attempts and the last error, then DELIVERED', async () => {
     const s = await setup();
-    marketplace.respond(s.paths.menus, { status: 503, body: 'busy' }, { status: 500, body: 'oops' });
+    // The second failure is slow to come, so the publication can be seen between attempts.
+    marketplace.respond(s.paths.menus, { status: 503, body: 'busy' }, { status: 500, body: 'oops', delayMs: 500 });
     const res = await api.post(`${s.location.path}/menus/${s.menuId}/publications`, { connectionId: s.connectionId });
     expect(res.status).toBe(201);
+    await marketplace.waitForRequests(2, { path: s.paths.menus });
+    const between = (await api.get(`${s.location.path}/menus/${s.menuId}/publications`)).body.data[0];
+    // attempts counts the one under way (the delivery's attemptCount); the last error is the first answer.
+    expect(between).toMatchObject({ status: 'PENDING', attempts: 2, lastError: expect.stringContaining('503') });
     const requests = await marketplace.waitForRequests(3, { path: s.paths.menus });
     // The same event every time: receivers deduplicate on webhook-id.
     expect(new Set(requests.map((r) => r.headers['webhook-id'])).size).toBe(1);
     const done = await settled(s, res.body.data.id);
-    expect(done).toMatchObject({ status: 'DELIVERED', attempts: 3 });
+    expect(done).toMatchObject({ status: 'DELIVERED', attempts: 3, lastError: null });
+    // The delivery log has every attempt of it.
+    const delivery = (await api.get(`/v1/deliveries/${done.deliveryId}`)).body.data;
+    expect(delivery.attempts.map((a: { httpStatus: number }) => a.httpStatus)).toEqual([503, 500, 200]);
   });
 
   it('a marketplace that never accepts: FAILED with its attempts and last error', async () => {
@@ -209,11 +218,41 @@ describe('store status', () => {
     const s = await setup();
     await api.put(`${s.location.path}/store-status`, { storeStatus: 'OFFLINE', closedUntil: new Date(Date.now() + 200).toISOString() });
     await api.put(`${s.location.path}/store-status`, { storeStatus: 'OFFLINE' });
+    // The reopening scheduled by the first PUT is gone: the store stays closed until told otherwise.
+    const jobs = await query(t.db.url, `select count(*)::int as n from graphile_worker.jobs where key = $1`, [`store-status-resume:${s.location.locationId}`]);
+    expect(jobs[0].n).toBe(0);
+    expect((await api.get(`${s.location.path}/store-status`)).body.data).toEqual({ storeStatus: 'OFFLINE', closedUntil: null, closedReason: null, closedReasonNotes: null });
     const past = await api.put(`${s.location.path}/store-status`, { storeStatus: 'OFFLINE', closedUntil: new Date(Date.now() - 1000).toISOString() });
     expect(past.status).toBe(400);
     await api.put(`${s.location.path}/store-status`, { storeStatus: 'ONLINE' });
     const sent = await marketplace.waitForRequests(3, { path: s.paths.store });
     expect(sent.map((r) => JSON.parse(r.body).storeStatus)).toEqual(['OFFLINE', 'OFFLINE', 'ONLINE']);
     expect((await api.get(s.location.path)).body.data.storeStatus).toBe('ONLINE');
+  });
+});
+
+describe('over GraphQL', () => {
+  it('publishes, lists publications and sets the store status with the same rules', async () => {
+    const s = await setup();
+    const ids = { a: s.location.accountId, l: s.location.locationId, m: s.menuId };
+    const published = await api.graphql(
+      `mutation($a: ID!, $l: ID!, $m: ID!, $c: ID!) { publishMenu(accountId: $a, locationId: $l, menuId: $m, connectionId: $c) { id status attempts } }`,
+      { ...ids, c: s.connectionId },
+    );
+    expect(published.body.data?.publishMenu).toMatchObject({ status: 'PENDING', attempts: 0 });
+    await marketplace.waitForRequests(1, { path: s.paths.menus });
+    await settled(s, published.body.data!.publishMenu.id);
+    const listed = await api.graphql(`query($a: ID!, $l: ID!, $m: ID!) { menuPublications(accountId: $a, locationId: $l, menuId: $m) { data { id status deliveryId } } }`, ids);
+    expect(listed.body.data?.menuPublications.data).toEqual([expect.objectContaining({ id: published.body.data!.publishMenu.id, status: 'DELIVERED' })]);
+    const pos = await t.createApplication('POS');
+    const refused = await api.graphql(`mutation($a: ID!, $l: ID!, $m: ID!, $c: ID!) { publishMenu(accountId: $a, locationId: $l, menuId: $m, connectionId: $c) { id } }`, {
+      ...ids,
+      c: await t.connect(pos, s.location),
+    });
+    expect(refused.body.errors?.[0].extensions?.code).toBe('validation_failed');
+    const closed = await api.graphql(`mutation($a: ID!, $l: ID!) { setStoreStatus(accountId: $a, locationId: $l, input: { storeStatus: OFFLINE, closedReason: "TOO_BUSY" }) { storeStatus closedReason } }`, ids);
+    expect(closed.body.data?.setStoreStatus).toEqual({ storeStatus: 'OFFLINE', closedReason: 'TOO_BUSY' });
+    const [sent] = await marketplace.waitForRequests(1, { path: s.paths.store });
+    expect(verified(s.app, sent)).toMatchObject({ storeStatus: 'OFFLINE', closedReason: 'TOO_BUSY' });
   });
 });
