@@ -90,7 +90,7 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
     tasks: { [RESUME_TASK]: resumeTask(orm) },
   });
   await worker.start();
-  const services = createServices(effective);
+  const services = createServices(effective, { partnerHttp });
   const provider = createProvider({ config: effective, orm, box, log });
   const { app, stop: stopApp } = await createApp({
     config: effective,

@@ -4,6 +4,8 @@ import { DeliveryService } from './modules/deliveries/delivery.service.js';
 import { ApplicationService } from './modules/applications/application.service.js';
 import { ConnectionService } from './modules/connections/connection.service.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
+import { CatalogPullService } from './modules/catalog/catalog-pull.service.js';
+import type { PartnerHttp } from './delivery/partner-http.js';
 import { LocationService } from './modules/locations/location.service.js';
 import { MenuPublicationService } from './modules/menus/menu-publication.service.js';
 import { MenuService } from './modules/menus/menu.service.js';
@@ -19,13 +21,20 @@ export interface Services {
   connections: ConnectionService;
   users: UserService;
   catalog: CatalogService;
+  catalogPull: CatalogPullService;
   menus: MenuService;
   menuPublications: MenuPublicationService;
   storeStatus: StoreStatusService;
 }
 
-export function createServices(config: Pick<HubConfig, 'isProduction'>): Services {
+/** What services need from outside the process: the guarded client for calls to partners. */
+export interface ServiceDeps {
+  partnerHttp: PartnerHttp;
+}
+
+export function createServices(config: Pick<HubConfig, 'isProduction' | 'catalogPullTimeoutMs'>, deps: ServiceDeps): Services {
   const production = config.isProduction;
+  const catalog = new CatalogService();
   return {
     accounts: new AccountService(),
     locations: new LocationService(),
@@ -33,7 +42,8 @@ export function createServices(config: Pick<HubConfig, 'isProduction'>): Service
     applications: new ApplicationService({ production }),
     connections: new ConnectionService({ production }),
     users: new UserService(),
-    catalog: new CatalogService(),
+    catalog,
+    catalogPull: new CatalogPullService({ partnerHttp: deps.partnerHttp, catalog, timeoutMs: config.catalogPullTimeoutMs }),
     menus: new MenuService(),
     menuPublications: new MenuPublicationService(),
     storeStatus: new StoreStatusService(),
