@@ -242,3 +242,21 @@ describe('menus over GraphQL', () => {
     expect(missing.body.errors?.[0].extensions?.code).toBe('not_found');
   });
 });
+
+describe('scopes', () => {
+  it('menu.read reads, menu.write is needed to change (a marketplace token has only menu.read)', async () => {
+    const k = await kitchen();
+    const menu = (await api.post(`${k.path}/menus`, { name: 'Scoped', productPosReferences: ['cola'] })).body.data;
+    const app = await t.createApplication('MARKETPLACE');
+    const [, , , , , locationId] = k.path.split('/');
+    await t.connect(app, { accountId, locationId, path: k.path });
+    const marketplace = await t.applicationClient(app);
+    expect((await marketplace.get(`${k.path}/menus/${menu.id}`)).status).toBe(200);
+    const refused = await marketplace.patch(`${k.path}/menus/${menu.id}/items/${menu.items[0].id}`, { taxRateIds: [] });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('www-authenticate')).toContain('scope="menu.write"');
+    const other = await t.createApplication('MARKETPLACE');
+    // Not connected to the location: 404, never 403.
+    expect((await (await t.applicationClient(other)).get(`${k.path}/menus/${menu.id}`)).status).toBe(404);
+  });
+});
