@@ -113,7 +113,9 @@ withServer('hub processes on one PostgreSQL', () => {
     const requests = partner.requestsTo('/shared');
     expect(requests).toHaveLength(1000);
     expect(new Set(requests.map((r) => r.headers['webhook-id']))).toEqual(new Set(enqueued.map((e) => e.eventId)));
-    const [{ attempts }] = await query<{ attempts: number }>(db.url, 'select count(*)::int as attempts from delivery_attempts');
-    expect(attempts).toBe(1000);
+    // Each attempt that reached the partner was made once. (An attempt can fail before reaching it, say a
+    // keep-alive connection the partner closed at that instant; it is logged, and retried.)
+    const [{ answered }] = await query<{ answered: number }>(db.url, 'select count(*)::int as answered from delivery_attempts where http_status is not null');
+    expect(answered).toBe(1000);
   }, 90_000);
 });
