@@ -8,6 +8,8 @@ import { devAdminKeyAuthenticator } from './auth/dev-admin-key.js';
 import type { HubConfig } from './config/config.js';
 import { databaseReadiness, openDatabase } from './db/database.js';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.js';
+import { startMaintenance } from './maintenance.js';
+import { IdempotencyService } from './modules/idempotency/idempotency.service.js';
 import { createServices } from './services.js';
 
 export interface RunningHub {
@@ -60,6 +62,10 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
     validateResponses: options.validateResponses ?? false,
   });
   handler = app;
+  const idempotency = new IdempotencyService();
+  const maintenance = startMaintenance(orm, log, {
+    'expired idempotency keys': (db) => idempotency.purgeExpired(db.em.fork()),
+  });
   let stopping: Promise<void> | undefined;
   return {
     url,
@@ -74,6 +80,7 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
         await closed;
         clearInterval(idleSweep);
         log.info('http server closed: in-flight requests finished');
+        await maintenance.stop();
         await stopApp();
         await orm.close();
         log.info('database pool closed');

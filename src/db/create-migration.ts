@@ -20,7 +20,9 @@ try {
     migrations: { ...ormOptions(url.toString()).migrations, path: MIGRATIONS_SOURCE_DIR, glob: '!(*.d).ts', emit: 'ts' },
   }));
   try {
-    const result = await orm.getMigrator().createMigration(MIGRATIONS_SOURCE_DIR, false, false, process.argv[2]);
+    // The name becomes part of a class name: keep it an identifier.
+    const name = process.argv[2]?.replace(/[^A-Za-z0-9_]/g, '_');
+    const result = await orm.getMigrator().createMigration(MIGRATIONS_SOURCE_DIR, false, false, name);
     process.stdout.write(result.diff.up.length ? `created ${result.fileName}\n` : 'no changes: nothing created\n');
   } finally {
     await orm.close();

@@ -1,3 +1,4 @@
+import { IdempotencyKey } from '../modules/idempotency/idempotency-key.entity.js';
 import { Account } from '../modules/accounts/account.entity.js';
 import { Category } from '../modules/catalog/category.entity.js';
 import { ModifierGroup } from '../modules/catalog/modifier-group.entity.js';
@@ -7,4 +8,4 @@ import { Location } from '../modules/locations/location.entity.js';
 import { TaxRate } from '../modules/locations/tax-rate.entity.js';
 
 /** Every MikroORM entity of the hub; one list so the ORM, migrations and tests agree. */
-export const ENTITIES = [Account, Location, TaxRate, Category, Product, Modifier, ModifierGroup];
+export const ENTITIES = [Account, Location, TaxRate, IdempotencyKey, Category, Product, Modifier, ModifierGroup];

@@ -4,6 +4,7 @@ import type { Authenticator } from '../auth/authenticator.js';
 import { bearerAuth } from '../auth/bearer.js';
 import { OPENAPI_PATH } from '../docs/openapi-document.js';
 import { jsonBody } from './body.js';
+import { idempotencyKeys } from './idempotency.js';
 import type { RestDeps } from './rest-deps.js';
 import { accountRoutes } from './routes/accounts.routes.js';
 import { catalogRoutes } from './routes/catalog.routes.js';
@@ -17,10 +18,15 @@ export interface RestOptions extends RestDeps {
   rateLimiter: RequestHandler;
 }
 
-/** /v1: body rules → OpenAPI validation → bearer auth → routes. Errors go to the problem handler. */
+/**
+ * /v1: body rules → bearer auth → rate limit → OpenAPI validation → idempotency keys → routes. Errors go to
+ * the problem handler.
+ */
 export function restRouter(options: RestOptions): Router {
   const router = Router();
   router.use(jsonBody());
+  router.use(bearerAuth(options.authenticator));
+  router.use(options.rateLimiter);
   router.use(
     OpenApiValidator.middleware({
       apiSpec: OPENAPI_PATH,
@@ -28,12 +34,11 @@ export function restRouter(options: RestOptions): Router {
       validateRequests: { allowUnknownQueryParameters: false, removeAdditional: false, coerceTypes: false, allErrors: true },
       validateResponses: options.validateResponses ? { removeAdditional: false } : false,
       validateSecurity: false,
-      // The spec's paths start with /v1 (servers: /); the router is mounted at /v1.
+      // Bundle the document once: its $refs are all internal.
       $refParser: { mode: 'bundle' },
     }),
   );
-  router.use(bearerAuth(options.authenticator));
-  router.use(options.rateLimiter);
+  router.use(idempotencyKeys(options.orm));
   const routes = Router();
   accountRoutes(routes, options);
   locationRoutes(routes, options);

@@ -1,0 +1,116 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { ormOptions } from '../../src/db/mikro-orm.config.js';
+import { ABANDONED_AFTER_MS, IdempotencyService, REPLAY_WINDOW_MS } from '../../src/modules/idempotency/idempotency.service.js';
+import { query } from '../support/database.js';
+import { startTestHub, type TestHub } from '../support/test-hub.js';
+
+// CONTRACT section 1: Idempotency-Key on every POST, scoped to the caller, kept in PostgreSQL.
+
+let t: TestHub;
+beforeAll(async () => {
+  t = await startTestHub();
+});
+afterAll(() => t.stop());
+
+const countAccounts = async (name: string) => Number((await query(t.db.url, 'select count(*) from accounts where name = $1', [name]))[0].count);
+
+describe('over HTTP', () => {
+  it('replays the first response for the same key and body, creating once', async () => {
+    const headers = { 'idempotency-key': 'create-acme-1' };
+    const first = await t.admin.post('/v1/accounts', { name: 'Idem Acme' }, { headers });
+    const again = await t.admin.post('/v1/accounts', { name: 'Idem Acme' }, { headers });
+    expect(first.status).toBe(201);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect(await countAccounts('Idem Acme')).toBe(1);
+  });
+
+  it('refuses the same key with another body with 422', async () => {
+    const headers = { 'idempotency-key': 'create-acme-2' };
+    await t.admin.post('/v1/accounts', { name: 'Idem One' }, { headers });
+    const other = await t.admin.post('/v1/accounts', { name: 'Idem Two' }, { headers });
+    expect(other.status).toBe(422);
+    expect(other.body.code).toBe('idempotency_key_reused');
+    expect(await countAccounts('Idem Two')).toBe(0);
+  });
+
+  it('does not spend a key on a request refused by validation', async () => {
+    const headers = { 'idempotency-key': 'fix-and-retry' };
+    expect((await t.admin.post('/v1/accounts', { name: '' }, { headers })).status).toBe(400);
+    const fixed = await t.admin.post('/v1/accounts', { name: 'Idem Fixed' }, { headers });
+    expect(fixed.status).toBe(201);
+    expect(fixed.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('replays a refusal by the service as it was', async () => {
+    const headers = { 'idempotency-key': 'missing-account' };
+    const path = '/v1/accounts/01a20000-0000-7000-8000-000000000000/locations';
+    const first = await t.admin.post(path, { name: 'Nowhere' }, { headers });
+    const again = await t.admin.post(path, { name: 'Nowhere' }, { headers });
+    expect([first.status, again.status]).toEqual([404, 404]);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.headers.get('content-type')).toMatch(/problem\+json/);
+  });
+
+  it('creates exactly once when ten identical requests race', async () => {
+    const headers = { 'idempotency-key': 'race-1' };
+    const results = await Promise.all(Array.from({ length: 10 }, () => t.admin.post('/v1/accounts', { name: 'Idem Race' }, { headers })));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+    const originals = results.filter((r) => r.status === 201 && r.headers.get('idempotent-replayed') === null);
+    expect(originals).toHaveLength(1);
+    for (const r of results.filter((x) => x.status === 409)) expect(r.body.code).toBe('conflict');
+    expect(await countAccounts('Idem Race')).toBe(1);
+  });
+
+  it('refuses a key longer than 255 characters', async () => {
+    const res = await t.admin.post('/v1/accounts', { name: 'Long key' }, { headers: { 'idempotency-key': 'k'.repeat(256) } });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('IdempotencyService on the database', () => {
+  let orm: MikroORM;
+  let now = new Date('2026-11-23T12:00:00Z');
+  const service = new IdempotencyService(() => now);
+  beforeAll(async () => {
+    orm = await MikroORM.init(ormOptions(t.db.url));
+  });
+  afterAll(() => orm.close());
+
+  const done = { status: 201, contentType: 'application/json', body: '{"data":{}}' };
+
+  it('scopes keys to the caller', async () => {
+    const em = orm.em.fork();
+    expect(await service.claim(em, 'client:a', 'shared', 'h1')).toEqual({ outcome: 'proceed' });
+    expect(await service.claim(em, 'client:b', 'shared', 'h2')).toEqual({ outcome: 'proceed' });
+  });
+
+  it('is 409 while in flight, takes the key back once the first request is abandoned', async () => {
+    const em = orm.em.fork();
+    await service.claim(em, 'client:a', 'slow', 'h');
+    await expect(service.claim(em, 'client:a', 'slow', 'h')).rejects.toMatchObject({ code: 'conflict' });
+    now = new Date(now.getTime() + ABANDONED_AFTER_MS + 1);
+    expect(await service.claim(em, 'client:a', 'slow', 'h')).toEqual({ outcome: 'proceed' });
+  });
+
+  it('releases the key after a 5xx so the retry runs again', async () => {
+    const em = orm.em.fork();
+    await service.claim(em, 'client:a', 'failing', 'h');
+    await service.complete(em, 'client:a', 'failing', { ...done, status: 503 });
+    expect(await service.claim(em, 'client:a', 'failing', 'h')).toEqual({ outcome: 'proceed' });
+  });
+
+  it('replays for 24 hours, then forgets and purges', async () => {
+    const em = orm.em.fork();
+    await service.claim(em, 'client:a', 'daily', 'h');
+    await service.complete(em, 'client:a', 'daily', done);
+    now = new Date(now.getTime() + REPLAY_WINDOW_MS - 1000);
+    expect(await service.claim(em, 'client:a', 'daily', 'h')).toEqual({ outcome: 'replay', response: done });
+    now = new Date(now.getTime() + 2000);
+    expect(await service.purgeExpired(em)).toBeGreaterThanOrEqual(1);
+    expect(await service.claim(em, 'client:a', 'daily', 'other-body')).toEqual({ outcome: 'proceed' });
+  });
+});
