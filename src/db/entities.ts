@@ -6,6 +6,7 @@ import { Modifier } from '../modules/catalog/modifier.entity.js';
 import { Product } from '../modules/catalog/product.entity.js';
 import { Location } from '../modules/locations/location.entity.js';
 import { TaxRate } from '../modules/locations/tax-rate.entity.js';
+import { Order } from '../modules/orders/order.entity.js';
 
 /** Every MikroORM entity of the hub; one list so the ORM, migrations and tests agree. */
-export const ENTITIES = [Account, Location, TaxRate, IdempotencyKey, Category, Product, Modifier, ModifierGroup];
+export const ENTITIES = [Account, Location, TaxRate, IdempotencyKey, Category, Product, Modifier, ModifierGroup, Order];
