@@ -10,7 +10,7 @@ import { asServiceId, type ItemInput, type OptionInput } from './order.rules.js'
 //   4. else [].
 // A line that sends taxRateIds: [] has sent none, so it falls through to the name match: section 8 says "even
 // when empty" of the catalog record only. The hub computes no tax; it only decides which references a line
-// carries. The catalog is read set-based: one query per kind for all lines of the order.
+// carries. The catalog is read set-based: one query for all lines and options of the order.
 
 export interface CatalogTaxRecord {
   id: string;
@@ -50,6 +50,7 @@ export const itemKeys = (item: ItemInput): LineKeys => ({ id: asServiceId(item.p
 export const optionKeys = (option: OptionInput): LineKeys => ({ id: asServiceId(option.modifierId), posReference: option.posReference, name: option.name, taxRateIds: option.taxRateIds });
 
 interface CatalogRow {
+  kind: 'product' | 'modifier';
   via: 'id' | 'ref' | 'name';
   id: string;
   pos_reference: string;
@@ -60,61 +61,60 @@ interface CatalogRow {
 const unique = (values: (string | null | undefined)[]) => [...new Set(values.filter((v): v is string => typeof v === 'string' && v.length > 0))];
 
 /**
- * The catalog records of one kind that the lines can map to, in one query: a UNION whose branches each use an
- * index (primary key, the location's posReference, the location's records), rather than one OR that would scan.
+ * The SELECTs that find the catalog records of one kind the lines can map to: one per way of mapping, each
+ * using an index (primary key, the location's posReference, the location's records) where one OR would scan.
  */
-async function loadIndex(em: EntityManager, table: 'products' | 'modifiers', locationId: string, lines: LineKeys[]): Promise<CatalogTaxIndex> {
+function branchesFor(kind: 'product' | 'modifier', locationId: string, lines: LineKeys[], bindings: unknown[]): string[] {
+  const table = kind === 'product' ? 'products' : 'modifiers';
   const ids = unique(lines.map((l) => l.id));
   const refs = unique(lines.map((l) => l.posReference));
   // The name match is needed only by lines that do not carry their own references.
   const names = unique(lines.filter((l) => !l.taxRateIds || l.taxRateIds.length === 0).map((l) => l.name));
+  const select = (via: string) => `SELECT '${kind}' AS kind, '${via}' AS via, id, pos_reference, name, tax_rate_ids, position, created_at FROM ${table} WHERE location_id = ?`;
   const branches: string[] = [];
-  const bindings: unknown[] = [];
-  const columns = `id, pos_reference, name, tax_rate_ids, position, created_at`;
   if (ids.length) {
-    branches.push(`SELECT 'id' AS via, ${columns} FROM ${table} WHERE location_id = ? AND id IN (SELECT jsonb_array_elements_text(?::jsonb)::uuid)`);
+    branches.push(`${select('id')} AND id IN (SELECT jsonb_array_elements_text(?::jsonb)::uuid)`);
     bindings.push(locationId, JSON.stringify(ids));
   }
   if (refs.length) {
-    branches.push(`SELECT 'ref' AS via, ${columns} FROM ${table} WHERE location_id = ? AND pos_reference IN (SELECT jsonb_array_elements_text(?::jsonb))`);
+    branches.push(`${select('ref')} AND pos_reference IN (SELECT jsonb_array_elements_text(?::jsonb))`);
     bindings.push(locationId, JSON.stringify(refs));
   }
   if (names.length) {
-    branches.push(`SELECT 'name' AS via, ${columns} FROM ${table} WHERE location_id = ? AND name IN (SELECT jsonb_array_elements_text(?::jsonb))`);
+    branches.push(`${select('name')} AND name IN (SELECT jsonb_array_elements_text(?::jsonb))`);
     bindings.push(locationId, JSON.stringify(names));
   }
-  const byId = new Map<string, CatalogTaxRecord>();
-  const byPosReference = new Map<string, CatalogTaxRecord>();
-  const byName = new Map<string, CatalogTaxRecord>();
-  if (branches.length === 0) return { byId, byPosReference, byName };
+  return branches;
+}
+
+const emptyIndex = () => ({ byId: new Map<string, CatalogTaxRecord>(), byPosReference: new Map<string, CatalogTaxRecord>(), byName: new Map<string, CatalogTaxRecord>() });
+
+/** The catalog records that products and modifiers of the order can map to: one query for the whole order. */
+async function loadIndexes(em: EntityManager, locationId: string, items: LineKeys[], options: LineKeys[]): Promise<Record<'product' | 'modifier', CatalogTaxIndex>> {
+  const bindings: unknown[] = [];
+  const branches = [...branchesFor('product', locationId, items, bindings), ...branchesFor('modifier', locationId, options, bindings)];
+  const indexes = { product: emptyIndex(), modifier: emptyIndex() };
+  if (branches.length === 0) return indexes;
+  // Ordered so that, among records sharing a name, the first by position (then creation) is the one kept.
   const rows = await sqlRows<CatalogRow>(em, `${branches.join(' UNION ALL ')} ORDER BY position, created_at, id`, bindings);
   for (const row of rows) {
+    const index = indexes[row.kind];
     const record: CatalogTaxRecord = { id: row.id, posReference: row.pos_reference, name: row.name, taxRateIds: row.tax_rate_ids ?? [] };
-    if (row.via === 'id') byId.set(row.id, record);
-    else if (row.via === 'ref') byPosReference.set(row.pos_reference, record);
-    else if (!byName.has(row.name)) byName.set(row.name, record);
+    if (row.via === 'id') index.byId.set(row.id, record);
+    else if (row.via === 'ref') index.byPosReference.set(row.pos_reference, record);
+    else if (!index.byName.has(row.name)) index.byName.set(row.name, record);
   }
-  return { byId, byPosReference, byName };
+  return indexes;
 }
 
-export interface ResolvedOrderLines {
-  items: (ItemInput & { taxRateIds: string[]; options: (OptionInput & { taxRateIds: string[] })[] })[];
-}
+export type ResolvedItem = ItemInput & { taxRateIds: string[]; options: (OptionInput & { taxRateIds: string[] })[] };
 
-/** Every item and option of the order with its resolved taxRateIds: two queries whatever the order's size. */
-export async function resolveOrderTaxes(em: EntityManager, locationId: string, items: ItemInput[]): Promise<ResolvedOrderLines['items']> {
-  const options = items.flatMap((item) => item.options);
-  const [products, modifiers] = await Promise.all([
-    loadIndex(em, 'products', locationId, items.map(itemKeys)),
-    options.length ? loadIndex(em, 'modifiers', locationId, options.map(optionKeys)) : emptyIndex(),
-  ]);
+/** Every item and option of the order with its resolved taxRateIds: one query whatever the order's size. */
+export async function resolveOrderTaxes(em: EntityManager, locationId: string, items: ItemInput[]): Promise<ResolvedItem[]> {
+  const { product, modifier } = await loadIndexes(em, locationId, items.map(itemKeys), items.flatMap((item) => item.options.map(optionKeys)));
   return items.map((item) => ({
     ...item,
-    taxRateIds: resolveTaxRateIds(itemKeys(item), products).taxRateIds,
-    options: item.options.map((option) => ({ ...option, taxRateIds: resolveTaxRateIds(optionKeys(option), modifiers).taxRateIds })),
+    taxRateIds: resolveTaxRateIds(itemKeys(item), product).taxRateIds,
+    options: item.options.map((option) => ({ ...option, taxRateIds: resolveTaxRateIds(optionKeys(option), modifier).taxRateIds })),
   }));
-}
-
-async function emptyIndex(): Promise<CatalogTaxIndex> {
-  return { byId: new Map(), byPosReference: new Map(), byName: new Map() };
 }

@@ -91,6 +91,7 @@ export class Order extends BaseEntity<'status' | 'cancellationReason' | 'cancell
   constructor(fields: {
     id: string;
     location: Location;
+    accountId: string;
     applicationId: string;
     connectionId: string | null;
     clientId: string;
@@ -102,6 +103,5 @@ export class Order extends BaseEntity<'status' | 'cancellationReason' | 'cancell
   }) {
     super();
     Object.assign(this, fields);
-    this.accountId = fields.location.account.id;
   }
 }

@@ -7,11 +7,10 @@ import { pageRequest, toPage, type Page, type PageRequest } from '../../common/p
 import { sqlRows } from '../../db/raw-sql.js';
 import type { RequestContext } from '../../common/request-context.js';
 import type { ListInput } from '../accounts/account.service.js';
-import type { Location } from '../locations/location.entity.js';
+import { Location } from '../locations/location.entity.js';
 import { loadReachableLocation } from '../locations/location.service.js';
-import { toTaxRateView } from '../locations/location.view.js';
 import { enqueueOrderEvents, type Enqueue } from './order-events.js';
-import { loadOrderParties, type OrderParty } from './order-parties.js';
+import { loadOrderParties, loadPlacementContext, type OrderParty } from './order-parties.js';
 import { checkTransition, parseOrderStatus, STAMP_OF, type OrderActor, type OrderStatus } from './order-status.js';
 import { resolveOrderTaxes } from './order-tax.js';
 import { Order, type OrderLocation, type StatusChange } from './order.entity.js';
@@ -46,16 +45,6 @@ function visibleTo(ctx: Ctx): object {
   return ctx.principal.type === 'application' && ctx.principal.kind === 'MARKETPLACE' ? { applicationId: ctx.principal.applicationId } : {};
 }
 
-function snapshotOf(location: Location): OrderLocation {
-  return {
-    id: location.id,
-    name: location.name,
-    currency: location.currency,
-    timezone: location.timezone,
-    taxRates: location.taxRates.getItems().map(toTaxRateView),
-  };
-}
-
 /**
  * Orders (SPEC behaviours 3 and 5, CONTRACT sections 3, 5, 6 and 8): placement by a marketplace with tax
  * resolution and ORDER_CREATED to the POS, reads, and the status round trip with ORDER_STATUS_CHANGED to the
@@ -70,24 +59,23 @@ export class OrderService {
     const principal = ctx.principal;
     if (principal.type !== 'application' || principal.kind !== 'MARKETPLACE') throw new NotAMarketplaceError();
     const input = parseOrderInput(body);
-    // A retry of a placement that went through costs one indexed read.
-    const first = await this.findPlaced(ctx.em, principal.applicationId, input.externalId, locationId);
-    if (first) return { order: first, created: false };
     return ctx.em.transactional(async (em) => {
-      const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId, { populateTaxRates: true });
-      const parties = await loadOrderParties(em, locationId);
-      const marketplace = parties.find((p) => p.applicationId === principal.applicationId);
-      if (!marketplace) throw new NotFoundError('Location');
+      const placement = await loadPlacementContext(em, accountId, locationId);
+      const marketplace = placement?.parties.find((p) => p.applicationId === principal.applicationId);
+      // Reach said yes, but the location or the connection is gone by now: out of reach all the same.
+      if (!placement || !marketplace) throw new NotFoundError('Location');
       const items = await resolveOrderTaxes(em, locationId, input.items);
-      const order = this.newOrder(location, marketplace, principal.clientId, input, items);
+      const order = this.newOrder(em, accountId, placement.location, marketplace, principal.clientId, input, items);
+      // No read before the insert: a duplicate is rare, and the unique index answers it in the same statement.
       if (!(await insertOrder(em, order))) {
-        // A simultaneous identical placement won the unique index; its transaction has committed by now.
-        const winner = await this.findPlaced(em, principal.applicationId, input.externalId, locationId);
-        if (!winner) throw new ConflictError('The order was placed concurrently; retry to read it');
-        return { order: winner, created: false };
+        // The same (marketplace, externalId) was placed before, or by a simultaneous request whose transaction
+        // has committed by now (the insert waited for it): the first order it is, without a second event.
+        const first = await this.findPlaced(em, principal.applicationId, input.externalId, locationId);
+        if (!first) throw new ConflictError('The order was placed concurrently; retry to read it');
+        return { order: first, created: false };
       }
       const view = toOrderView(order);
-      await enqueueOrderEvents(em, this.enqueue, 'ORDER_CREATED', parties.filter((p) => p.kind === 'POS'), view, null);
+      await enqueueOrderEvents(em, this.enqueue, 'ORDER_CREATED', placement.parties.filter((p) => p.kind === 'POS'), view, null);
       return { order: view, created: true };
     });
   }
@@ -145,13 +133,14 @@ export class OrderService {
     });
   }
 
-  private newOrder(location: Location, marketplace: OrderParty, clientId: string, input: OrderInput, items: unknown[]): Order {
+  private newOrder(em: EntityManager, accountId: string, location: OrderLocation, marketplace: OrderParty, clientId: string, input: OrderInput, items: unknown[]): Order {
     const now = new Date();
     const details: Record<string, unknown> = { ...input, currency: input.currency ?? location.currency, items };
     return Object.assign(
       new Order({
         id: uuidv7(),
-        location,
+        location: em.getReference(Location, location.id),
+        accountId,
         applicationId: marketplace.applicationId,
         connectionId: marketplace.connectionId,
         clientId,
@@ -159,7 +148,7 @@ export class OrderService {
         externalId: input.externalId,
         statusHistory: [{ status: 'NEW', at: now.toISOString(), by: 'MARKETPLACE' }],
         details,
-        locationSnapshot: snapshotOf(location),
+        locationSnapshot: location,
       }),
       { createdAt: now, updatedAt: now },
     );
