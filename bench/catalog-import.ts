@@ -146,7 +146,7 @@ async function main(): Promise<void> {
     }
     const read = await measured(() => call('GET', `/v1/accounts/${account.id}/locations/${location.id}/catalog`, undefined));
     lines.push(`hub  GET catalog (whole)       ${read.ms.toFixed(0).padStart(6)} ms   peak RSS growth ${read.rssGrowthMb.toFixed(0).padStart(4)} MB   (${(read.result.products as unknown[]).length} products)`);
-    lines.push(`hub  RSS after the three imports: ${((process.memoryUsage().rss - rssBefore) / 1024 / 1024).toFixed(0)} MB above the start`);
+    lines.push(`hub  RSS after the three imports and the read: ${((process.memoryUsage().rss - rssBefore) / 1024 / 1024).toFixed(0)} MB above the start`);
     const plainMs: number[] = [];
     for (const [label, body] of runs) {
       const catalog = JSON.parse(body) as Json;

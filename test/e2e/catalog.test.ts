@@ -301,6 +301,18 @@ describe('products and modifiers', () => {
     expect(groups.body.data[0].modifiers).toEqual([{ posReference: 'mod-bacon', price: 90 }]);
   });
 
+  it('renames a modifier in the groups that list it, and refuses a posReference another modifier has', async () => {
+    const bacon = (await pos.get(`${base(locationId)}/catalog/modifiers?posReference=mod-bacon`)).body.data[0];
+    const renamed = await pos.patch(`${base(locationId)}/catalog/modifiers/${bacon.id}`, { posReference: 'mod-bacon-2', taxRateIds: [] });
+    expect(renamed.body.data).toMatchObject({ id: bacon.id, posReference: 'mod-bacon-2' });
+    const groups = await pos.get(`${base(locationId)}/catalog/modifier-groups`);
+    expect(groups.body.data[0].modifiers).toContainEqual({ posReference: 'mod-bacon-2', price: 90 });
+    const onion = (await pos.get(`${base(locationId)}/catalog/modifiers?posReference=mod-onion`)).body.data[0];
+    const clash = await pos.patch(`${base(locationId)}/catalog/modifiers/${onion.id}`, { posReference: 'mod-bacon-2' });
+    expect(clash.status).toBe(409);
+    expect(clash.body.code).toBe('conflict');
+  });
+
   it('lists categories, deletes one, and the products that listed it no longer do', async () => {
     const found = await pos.get(`${base(locationId)}/catalog/categories?posReference=cat-drinks`);
     expect(found.body.data).toHaveLength(1);
