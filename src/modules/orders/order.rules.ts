@@ -112,7 +112,7 @@ function shape(fields: Record<string, Rule>, requiredKeys: readonly string[], de
       p.add(path || '/', 'must be an object');
       return value;
     }
-    const out: Raw = { ...defaults };
+    const out: Raw = {};
     for (const key of requiredKeys) if (value[key] === undefined || value[key] === null) fields[key](undefined, `${path}/${key}`, p);
     for (const [key, given] of Object.entries(value)) {
       const rule = fields[key];
@@ -127,6 +127,7 @@ function shape(fields: Record<string, Rule>, requiredKeys: readonly string[], de
       }
       out[key] = rule(given, `${path}/${key}`, p);
     }
+    for (const [key, value] of Object.entries(defaults)) if (out[key] == null) out[key] = value;
     return out;
   };
 }
