@@ -1,7 +1,12 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import type Provider from 'oidc-provider';
 import type { Logger } from 'pino';
 import type { Authenticator } from './auth/authenticator.js';
+import { interactionsRouter } from './auth/interactions/interactions.router.js';
+import { acceptJsonBodies } from './auth/json-body.js';
+import { OAUTH_MOUNT } from './auth/provider.js';
+import type { SecretBox } from './common/crypto.js';
 import type { HubConfig } from './config/config.js';
 import { docsRouter } from './docs/docs.js';
 import { graphqlRouter } from './graphql/graphql.js';
@@ -18,17 +23,23 @@ export interface AppDeps {
   orm: MikroORM;
   services: Services;
   authenticator: Authenticator;
+  provider: Provider;
+  box: SecretBox;
   readiness: Record<string, ReadinessCheck>;
   validateResponses: boolean;
 }
 
-/** Express, in the order of ARCHITECTURE.md: request context → health → /graphql → /v1 → /docs → errors. */
+/** Express, in the order of ARCHITECTURE.md: request context → health → /oauth2 → /graphql → /v1 → /docs → errors. */
 export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: () => Promise<void> }> {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', false);
   app.use(requestIdAndLogging(deps.log));
   app.use(healthRouter(deps.readiness));
+  // Our login and consent pages first, then everything else under /oauth2 is the provider's (JSON bodies
+  // re-encoded for it).
+  app.use(`${OAUTH_MOUNT}/interaction`, interactionsRouter({ provider: deps.provider, orm: deps.orm, box: deps.box }));
+  app.use(OAUTH_MOUNT, acceptJsonBodies(deps.provider.callback()));
   const rateLimiter = rateLimit(deps.config.rateLimit);
   const graphql = await graphqlRouter({ orm: deps.orm, services: deps.services, authenticator: deps.authenticator, production: deps.config.isProduction, rateLimiter });
   app.use(graphql.router);

@@ -17,7 +17,13 @@ try {
 const log = createLogger(config.logLevel);
 const hub = await startHub(config, log);
 log.info({ url: hub.url, env: config.hubEnv }, 'order hub listening');
-process.stdout.write(`\nOrder Hub is running at ${hub.url}\n  API docs: ${hub.url}/docs/index.html\n  GraphQL:  ${hub.url}/graphql\n\n`);
+process.stdout.write(`\nOrder Hub is running at ${hub.url}\n  API docs: ${hub.url}/docs/index.html\n  GraphQL:  ${hub.url}/graphql\n  OAuth:    ${hub.config.publicBaseUrl}/oauth2/token\n\n`);
+// Generated on the first start without BOOTSTRAP_*: shown this once, stored only as hashes.
+const { admin, client } = hub.bootstrapped;
+if (admin) process.stdout.write(`Created the first admin (shown once):\n  e-mail:   ${admin.email}\n  password: ${admin.password}\n\n`);
+if (client) {
+  process.stdout.write(`Created the first-party client for the password grant (shown once):\n  client_id:     ${client.clientId}\n  client_secret: ${client.clientSecret}\n\n`);
+}
 
 let shuttingDown = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

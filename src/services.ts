@@ -1,18 +1,29 @@
+import type { HubConfig } from './config/config.js';
 import { AccountService } from './modules/accounts/account.service.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
+import { ApplicationService } from './modules/applications/application.service.js';
+import { ConnectionService } from './modules/connections/connection.service.js';
 import { LocationService } from './modules/locations/location.service.js';
+import { UserService } from './modules/users/user.service.js';
 
 /** The one service layer, shared by REST routes and GraphQL resolvers. */
 export interface Services {
   accounts: AccountService;
   locations: LocationService;
   catalog: CatalogService;
+  applications: ApplicationService;
+  connections: ConnectionService;
+  users: UserService;
 }
 
-export function createServices(): Services {
+export function createServices(config: Pick<HubConfig, 'isProduction'>): Services {
+  const production = config.isProduction;
   return {
     accounts: new AccountService(),
     locations: new LocationService(),
     catalog: new CatalogService(),
+    applications: new ApplicationService({ production }),
+    connections: new ConnectionService({ production }),
+    users: new UserService(),
   };
 }

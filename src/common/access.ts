@@ -5,8 +5,10 @@ import type { Scope } from './principal.js';
 // Authorization rules shared by every service: scopes (403) and tenancy (404, never 403, so ids cannot be
 // probed: CONTRACT section 1).
 
-export function requireScope(ctx: RequestContext, scope: Scope): void {
-  if (!ctx.principal.scopes.has(scope)) throw new InsufficientScopeError(scope);
+/** 403 unless the token carries `scope` (or one of the `alternatives`, which also allow the operation). */
+export function requireScope(ctx: RequestContext, scope: Scope, ...alternatives: Scope[]): void {
+  if (ctx.principal.scopes.has(scope) || alternatives.some((s) => ctx.principal.scopes.has(s))) return;
+  throw new InsufficientScopeError(scope);
 }
 
 export function canReachAccount(ctx: RequestContext, accountId: string): boolean {
@@ -27,6 +29,7 @@ export function assertLocationReachable(ctx: RequestContext, accountId: string, 
   if (!canReachLocation(ctx, accountId, locationId)) throw new NotFoundError('Location');
 }
 
+/** An admin acting directly (not through a partner application it authorised). */
 export function isAdmin(ctx: RequestContext): boolean {
-  return ctx.principal.type === 'user' && ctx.principal.role === 'admin';
+  return ctx.principal.type === 'user' && ctx.principal.role === 'admin' && ctx.principal.applicationId === undefined;
 }

@@ -5,7 +5,11 @@ export type Role = 'admin' | 'reseller' | 'merchant';
 export type ApplicationKind = 'POS' | 'MARKETPLACE';
 
 export type Principal =
-  | { type: 'user'; userId: string; role: Role; clientId: string; scopes: ReadonlySet<string> }
+  /**
+   * An operator user. `applicationId` is set when the token was issued to a partner application for that user
+   * (authorization_code): the user's rights then apply only through that application.
+   */
+  | { type: 'user'; userId: string; role: Role; clientId: string; scopes: ReadonlySet<string>; applicationId?: string }
   | { type: 'application'; applicationId: string; kind: ApplicationKind; clientId: string; scopes: ReadonlySet<string> };
 
 /**

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 // The one typed configuration of the hub. It is read from the environment once, at boot, validated, and
 // frozen; nothing else in the code reads process.env. Defaults are documented here and in the README.
 
@@ -28,10 +30,15 @@ export interface HubConfig {
   /** Pino level. Default info (silent under tests unless LOG_LEVEL is set). */
   readonly logLevel: string;
   /**
-   * Stop-gap until OAuth lands: a static bearer key that acts as an admin. Development and tests only;
-   * configuration is refused when it is set with HUB_ENV=production.
+   * AES-256-GCM key for secrets the hub must read back (webhook secrets, connection credentials), and the
+   * root from which cookie-signing keys are derived. ENCRYPTION_KEY: 32 bytes in base64; required in
+   * production. Elsewhere, when unset, a fixed development key is derived from a constant (see
+   * DEVELOPMENT_KEY_SEED): stable across restarts, so data written in development stays readable, and
+   * never secret.
    */
-  readonly devAdminKey: string | undefined;
+  readonly encryptionKey: Buffer;
+  /** True when encryptionKey is the derived development key. */
+  readonly encryptionKeyIsDevelopmentKey: boolean;
   /** Production rules of CONTRACT section 1. */
   readonly isProduction: boolean;
 }
@@ -77,6 +84,22 @@ function pair<K extends string>(env: Env, a: string, b: string, keys: [K, K]): R
   return { [keys[0]]: first, [keys[1]]: second } as Record<K, string>;
 }
 
+/** The public seed of the development encryption key; a key derived from it protects nothing. */
+export const DEVELOPMENT_KEY_SEED = 'order-hub development encryption key: not secret, never use in production';
+
+function encryptionKey(env: Env, isProduction: boolean): { key: Buffer; development: boolean } {
+  const raw = env.ENCRYPTION_KEY;
+  if (raw === undefined || raw === '') {
+    if (isProduction) throw new ConfigError('ENCRYPTION_KEY is required in production (32 random bytes, base64)');
+    return { key: createHash('sha256').update(DEVELOPMENT_KEY_SEED).digest(), development: true };
+  }
+  const key = Buffer.from(raw, 'base64');
+  if (key.length !== 32 || key.toString('base64').replace(/=+$/, '') !== raw.trim().replace(/=+$/, '')) {
+    throw new ConfigError('ENCRYPTION_KEY must be 32 bytes in base64 (for example: openssl rand -base64 32)');
+  }
+  return { key, development: false };
+}
+
 function retrySchedule(env: Env): number[] {
   const raw = env.DELIVERY_RETRY_SCHEDULE;
   if (raw === undefined || raw.trim() === '') return DEFAULT_RETRY_SCHEDULE;
@@ -101,12 +124,11 @@ export function loadConfig(env: Env = process.env): HubConfig {
     throw new ConfigError(`PUBLIC_BASE_URL is not a URL: "${publicBaseUrl}"`);
   }
   const allowPrivatePartnerUrls = boolean(env, 'ALLOW_PRIVATE_PARTNER_URLS', false);
-  const devAdminKey = env.DEV_ADMIN_KEY || undefined;
   if (isProduction) {
     if (allowPrivatePartnerUrls) throw new ConfigError('ALLOW_PRIVATE_PARTNER_URLS is refused in production');
-    if (devAdminKey) throw new ConfigError('DEV_ADMIN_KEY is refused in production');
     if (!publicBaseUrl.startsWith('https://')) throw new ConfigError('PUBLIC_BASE_URL must be https in production');
   }
+  const encryption = encryptionKey(env, isProduction);
   const config: HubConfig = {
     hubEnv,
     port,
@@ -125,7 +147,8 @@ export function loadConfig(env: Env = process.env): HubConfig {
       authCode: integer(env, 'AUTH_CODE_TTL', 60, 1),
     }),
     logLevel: env.LOG_LEVEL ?? 'info',
-    devAdminKey,
+    encryptionKey: encryption.key,
+    encryptionKeyIsDevelopmentKey: encryption.development,
     isProduction,
   };
   return Object.freeze(config);

@@ -1,12 +1,16 @@
+import { OidcPayload } from '../auth/oidc-payload.entity.js';
 import { IdempotencyKey } from '../modules/idempotency/idempotency-key.entity.js';
 import { Account } from '../modules/accounts/account.entity.js';
+import { Application } from '../modules/applications/application.entity.js';
 import { Category } from '../modules/catalog/category.entity.js';
 import { ModifierGroup } from '../modules/catalog/modifier-group.entity.js';
 import { Modifier } from '../modules/catalog/modifier.entity.js';
 import { Product } from '../modules/catalog/product.entity.js';
+import { Connection } from '../modules/connections/connection.entity.js';
 import { Location } from '../modules/locations/location.entity.js';
 import { TaxRate } from '../modules/locations/tax-rate.entity.js';
 import { Order } from '../modules/orders/order.entity.js';
+import { User } from '../modules/users/user.entity.js';
 
 /** Every MikroORM entity of the hub; one list so the ORM, migrations and tests agree. */
-export const ENTITIES = [Account, Location, TaxRate, IdempotencyKey, Category, Product, Modifier, ModifierGroup, Order];
+export const ENTITIES = [Account, Location, TaxRate, IdempotencyKey, User, Application, Connection, OidcPayload, Category, Product, Modifier, ModifierGroup, Order];

@@ -8,7 +8,10 @@ import { idempotencyKeys } from './idempotency.js';
 import type { RestDeps } from './rest-deps.js';
 import { accountRoutes } from './routes/accounts.routes.js';
 import { catalogRoutes } from './routes/catalog.routes.js';
+import { applicationRoutes } from './routes/applications.routes.js';
+import { connectionRoutes } from './routes/connections.routes.js';
 import { locationRoutes } from './routes/locations.routes.js';
+import { userRoutes } from './routes/users.routes.js';
 
 export interface RestOptions extends RestDeps {
   authenticator: Authenticator;
@@ -43,6 +46,9 @@ export function restRouter(options: RestOptions): Router {
   accountRoutes(routes, options);
   locationRoutes(routes, options);
   catalogRoutes(routes, options);
+  applicationRoutes(routes, options);
+  connectionRoutes(routes, options);
+  userRoutes(routes, options);
   router.use('/v1', routes);
   return router;
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startChildHub } from '../support/child-hub.js';
 import { createTestDatabase, query, type TestDatabase } from '../support/database.js';
-import { TEST_ADMIN_KEY, testEnv } from '../support/test-hub.js';
+import { adminTokenAt, testEnv } from '../support/test-hub.js';
 
 // What only a real process shows: `npm start` with no database configured, a restart keeping the data,
 // graceful shutdown, and a SIGKILL in the middle of a location PATCH.
@@ -19,13 +19,13 @@ describe('starting with no PostgreSQL configured', () => {
     expect((await first.client(null).get('/healthz')).status).toBe(200);
     expect(Date.now() - started).toBeLessThan(30_000);
     expect((await first.client(null).get('/readyz')).status).toBe(200);
-    const created = await first.client(TEST_ADMIN_KEY).post('/v1/accounts', { name: 'Survives restarts' });
+    const created = await first.client(await adminTokenAt(first.url)).post('/v1/accounts', { name: 'Survives restarts' });
     expect(created.status).toBe(201);
     first.process.kill('SIGTERM');
     expect(await first.exited).toBe(0);
 
     const second = await startChildHub(env);
-    const read = await second.client(TEST_ADMIN_KEY).get(`/v1/accounts/${created.body.data.id}`);
+    const read = await second.client(await adminTokenAt(second.url)).get(`/v1/accounts/${created.body.data.id}`);
     expect(read.body.data.name).toBe('Survives restarts');
     second.process.kill('SIGTERM');
     expect(await second.exited).toBe(0);
@@ -41,7 +41,7 @@ describe('on a PostgreSQL server', () => {
 
   async function setUp() {
     const hub = await startChildHub(testEnv(db.url));
-    const admin = hub.client(TEST_ADMIN_KEY);
+    const admin = hub.client(await adminTokenAt(hub.url));
     const accountId = (await admin.post('/v1/accounts', { name: 'Crash' })).body.data.id;
     const locationId = (await admin.post(`/v1/accounts/${accountId}/locations`, { name: 'Crash site' })).body.data.id;
     return { hub, admin, path: `/v1/accounts/${accountId}/locations/${locationId}`, locationId };

@@ -1,5 +1,7 @@
 import { ConfigError, loadConfig } from '../../src/config/config.js';
 
+const KEY = Buffer.alloc(32, 7).toString('base64');
+
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
@@ -35,13 +37,24 @@ describe('loadConfig', () => {
     expect(config.bootstrapAdmin).toEqual({ email: 'a@b.c', password: 'pw' });
   });
 
+  it('derives a fixed development encryption key when ENCRYPTION_KEY is unset, and reads a given one', () => {
+    const a = loadConfig({});
+    expect(a.encryptionKeyIsDevelopmentKey).toBe(true);
+    expect(a.encryptionKey).toEqual(loadConfig({}).encryptionKey);
+    const b = loadConfig({ ENCRYPTION_KEY: KEY });
+    expect(b.encryptionKeyIsDevelopmentKey).toBe(false);
+    expect(b.encryptionKey).toEqual(Buffer.alloc(32, 7));
+    expect(loadConfig({ HUB_ENV: 'production', PUBLIC_BASE_URL: 'https://h.example', ENCRYPTION_KEY: KEY }).isProduction).toBe(true);
+  });
+
   it.each([
     [{ HUB_ENV: 'prod' }, /HUB_ENV/],
     [{ PORT: 'abc' }, /PORT/],
     [{ DELIVERY_RETRY_SCHEDULE: '1,x' }, /DELIVERY_RETRY_SCHEDULE/],
     [{ BOOTSTRAP_CLIENT_ID: 'only-id' }, /BOOTSTRAP_CLIENT_SECRET/],
-    [{ HUB_ENV: 'production', PUBLIC_BASE_URL: 'https://h.example', DEV_ADMIN_KEY: 'k' }, /DEV_ADMIN_KEY/],
-    [{ HUB_ENV: 'production', PUBLIC_BASE_URL: 'https://h.example', ALLOW_PRIVATE_PARTNER_URLS: 'true' }, /ALLOW_PRIVATE/],
+    [{ HUB_ENV: 'production', PUBLIC_BASE_URL: 'https://h.example' }, /ENCRYPTION_KEY/],
+    [{ ENCRYPTION_KEY: 'c2hvcnQ=' }, /ENCRYPTION_KEY/],
+    [{ HUB_ENV: 'production', PUBLIC_BASE_URL: 'https://h.example', ENCRYPTION_KEY: KEY, ALLOW_PRIVATE_PARTNER_URLS: 'true' }, /ALLOW_PRIVATE/],
     [{ HUB_ENV: 'production', PUBLIC_BASE_URL: 'http://h.example' }, /https/],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);

@@ -1,4 +1,4 @@
-import { Entity, Property } from '@mikro-orm/core';
+import { Entity, Index, Property } from '@mikro-orm/core';
 import { BaseEntity } from '../../db/base.entity.js';
 
 @Entity({ tableName: 'accounts' })
@@ -7,6 +7,7 @@ export class Account extends BaseEntity<'createdByUserId'> {
   name: string;
 
   /** The user who created it: a reseller reaches the accounts it created (CONTRACT section 2). */
+  @Index()
   @Property({ type: 'uuid', nullable: true })
   createdByUserId: string | null = null;
 

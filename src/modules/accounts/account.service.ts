@@ -33,6 +33,7 @@ export class AccountService {
   }
 
   async findOne(ctx: RequestContext, accountId: string): Promise<AccountView> {
+    assertAccountReachable(ctx, accountId);
     requireScope(ctx, 'locations.read');
     return toAccountView(await loadReachableAccount(ctx, accountId));
   }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { secretBox } from '../../common/crypto.js';
 import { ConflictError, DomainError, ValidationError } from '../../common/errors.js';
 
 // CONTRACT section 1: same key and body within 24 h replays the first response; same key with another
@@ -67,12 +68,15 @@ export class IdempotencyService {
         throw new DomainError('idempotency_key_reused', 'This Idempotency-Key was used with a different request');
       }
       if (row.state === 'IN_FLIGHT') throw new ConflictError('A request with this Idempotency-Key is still being processed');
-      return { outcome: 'replay', response: { status: row.response_status!, contentType: row.response_content_type!, body: row.response_body! } };
+      return { outcome: 'replay', response: { status: row.response_status!, contentType: row.response_content_type!, body: secretBox().open(row.response_body!) } };
     }
     throw new ConflictError('A request with this Idempotency-Key is still being processed');
   }
 
-  /** Keeps the response for replay; a 5xx releases the key instead, so the client can simply retry. */
+  /**
+   * Keeps the response for replay; a 5xx releases the key instead, so the client can simply retry. The body is
+   * sealed at rest: some responses carry secrets shown only once (an application's client and webhook secrets).
+   */
   async complete(em: EntityManager, caller: string, key: string, response: StoredResponse): Promise<void> {
     const connection = em.getConnection();
     if (response.status >= 500) {
@@ -81,7 +85,7 @@ export class IdempotencyService {
     }
     await connection.execute(
       `update idempotency_keys set state = 'DONE', response_status = ?, response_content_type = ?, response_body = ? where caller = ? and key = ?`,
-      [response.status, response.contentType, response.body, caller, key],
+      [response.status, response.contentType, secretBox().seal(response.body), caller, key],
     );
   }
 

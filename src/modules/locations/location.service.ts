@@ -1,5 +1,5 @@
 import { LockMode } from '@mikro-orm/core';
-import { assertLocationReachable, requireScope } from '../../common/access.js';
+import { assertAccountReachable, assertLocationReachable, requireScope } from '../../common/access.js';
 import { NotFoundError } from '../../common/errors.js';
 import { findPage, pageRequest, type Page } from '../../common/pagination.js';
 import type { RequestContext } from '../../common/request-context.js';
@@ -43,6 +43,8 @@ export async function loadReachableLocation(
 
 export class LocationService {
   async create(ctx: RequestContext, accountId: string, input: LocationInput): Promise<LocationView> {
+    // Out of reach is 404 before anything else, scope included (CONTRACT section 1: never 403 for those).
+    assertAccountReachable(ctx, accountId);
     requireScope(ctx, 'provisioning');
     checkLocationFields(input, true);
     const rates = normalizeTaxRates(input.taxRates ?? [], '/taxRates');
@@ -64,6 +66,7 @@ export class LocationService {
    * other, and a crash leaves the old rates or the new ones, never a mix.
    */
   async update(ctx: RequestContext, accountId: string, locationId: string, input: LocationInput): Promise<LocationView> {
+    assertLocationReachable(ctx, accountId, locationId);
     requireScope(ctx, 'locations.write');
     checkLocationFields(input, false);
     const rates = input.taxRates == null ? null : normalizeTaxRates(input.taxRates, '/taxRates');
@@ -80,11 +83,13 @@ export class LocationService {
   }
 
   async findOne(ctx: RequestContext, accountId: string, locationId: string): Promise<LocationView> {
+    assertLocationReachable(ctx, accountId, locationId);
     requireScope(ctx, 'locations.read');
     return toLocationView(await loadReachableLocation(ctx, accountId, locationId, { populateTaxRates: true }));
   }
 
   async findAll(ctx: RequestContext, accountId: string, input: ListInput): Promise<Page<LocationView>> {
+    assertAccountReachable(ctx, accountId);
     requireScope(ctx, 'locations.read');
     await loadReachableAccount(ctx, accountId);
     const page = pageRequest(input.limit, input.nextPageKey);

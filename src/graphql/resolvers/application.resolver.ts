@@ -1,0 +1,39 @@
+import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../context.js';
+import { ApplicationKindEnum, ApplicationPage, ApplicationType, ApplicationWithSecretsType, CreateApplicationInput, UpdateApplicationInput } from '../types/application.type.js';
+import { PageArgs } from '../types/page-args.js';
+
+@Resolver(() => ApplicationType)
+export class ApplicationResolver {
+  @Query(() => ApplicationType)
+  application(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
+    return services.applications.findOne(ctx, id);
+  }
+
+  @Query(() => ApplicationPage)
+  applications(@Args(() => PageArgs) page: PageArgs, @Arg('kind', () => ApplicationKindEnum, { nullable: true }) kind: ApplicationKindEnum | null, @Ctx() { ctx, services }: GraphQLContext) {
+    return services.applications.findAll(ctx, { ...page, kind });
+  }
+
+  @Mutation(() => ApplicationWithSecretsType)
+  createApplication(@Arg('input', () => CreateApplicationInput) input: CreateApplicationInput, @Ctx() { ctx, services }: GraphQLContext) {
+    return services.applications.create(ctx, input);
+  }
+
+  @Mutation(() => ApplicationType)
+  updateApplication(@Arg('id', () => ID) id: string, @Arg('input', () => UpdateApplicationInput) input: UpdateApplicationInput, @Ctx() { ctx, services }: GraphQLContext) {
+    return services.applications.update(ctx, id, withoutNullRequired(input));
+  }
+
+  @Mutation(() => ApplicationWithSecretsType, { description: 'New client secret and webhook secret, shown once' })
+  rotateApplicationSecret(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
+    return services.applications.rotateSecrets(ctx, id);
+  }
+}
+
+/** GraphQL cannot tell "omitted" from null for name, lists and webhookUrl: null there means unchanged. */
+function withoutNullRequired(input: UpdateApplicationInput): UpdateApplicationInput {
+  const out = { ...input };
+  for (const key of ['name', 'redirectUris', 'scopes', 'webhookUrl', 'firstParty'] as const) if (out[key] === null) delete out[key];
+  return out;
+}

@@ -1,0 +1,39 @@
+import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../context.js';
+import { ApplicationKindEnum } from '../types/application.type.js';
+import { AvailableApplicationPage, ConnectInput, ConnectionPage, ConnectionType } from '../types/connection.type.js';
+import { PageArgs } from '../types/page-args.js';
+
+@Resolver(() => ConnectionType)
+export class ConnectionResolver {
+  @Query(() => AvailableApplicationPage, { description: 'Applications available for a location, each with connected' })
+  availableApplications(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Arg('kind', () => ApplicationKindEnum, { nullable: true }) kind: ApplicationKindEnum | null,
+    @Args(() => PageArgs) page: PageArgs,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
+    return services.connections.findAvailable(ctx, accountId, locationId, { ...page, kind });
+  }
+
+  @Query(() => ConnectionPage)
+  connections(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Args(() => PageArgs) page: PageArgs, @Ctx() { ctx, services }: GraphQLContext) {
+    return services.connections.findAll(ctx, accountId, locationId, page);
+  }
+
+  @Query(() => ConnectionType)
+  connection(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
+    return services.connections.findOne(ctx, accountId, locationId, id);
+  }
+
+  @Mutation(() => ConnectionType)
+  connect(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Arg('input', () => ConnectInput) input: ConnectInput, @Ctx() { ctx, services }: GraphQLContext) {
+    return services.connections.connect(ctx, accountId, locationId, input);
+  }
+
+  @Mutation(() => ConnectionType, { description: 'The application loses the location at once' })
+  disconnect(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
+    return services.connections.disconnect(ctx, accountId, locationId, id);
+  }
+}

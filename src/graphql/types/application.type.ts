@@ -1,0 +1,119 @@
+import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
+import { PageType } from './page.type.js';
+
+export enum ApplicationKindEnum {
+  POS = 'POS',
+  MARKETPLACE = 'MARKETPLACE',
+}
+registerEnumType(ApplicationKindEnum, { name: 'ApplicationKind' });
+
+@ObjectType('Application')
+export class ApplicationType {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => ApplicationKindEnum, { nullable: true, description: "null for the hub's own first-party clients" })
+  kind: ApplicationKindEnum | null;
+
+  @Field()
+  name: string;
+
+  @Field()
+  clientId: string;
+
+  @Field(() => [String])
+  redirectUris: string[];
+
+  @Field(() => [String])
+  scopes: string[];
+
+  @Field(() => String, { nullable: true })
+  webhookUrl: string | null;
+
+  @Field(() => String, { nullable: true })
+  catalogPullUrl: string | null;
+
+  @Field(() => String, { nullable: true })
+  menuPublicationUrl: string | null;
+
+  @Field(() => String, { nullable: true })
+  storeStatusUrl: string | null;
+
+  @Field()
+  firstParty: boolean;
+
+  @Field()
+  createdAt: string;
+
+  @Field()
+  updatedAt: string;
+}
+
+@ObjectType('ApplicationWithSecrets', { description: 'An application with the secrets shown only on creation and rotation' })
+export class ApplicationWithSecretsType extends ApplicationType {
+  @Field()
+  clientSecret: string;
+
+  @Field({ description: 'Standard Webhooks signing secret (whsec_...)' })
+  webhookSecret: string;
+}
+
+@ObjectType()
+export class ApplicationPage extends PageType(ApplicationType, 'ApplicationPage') {}
+
+@InputType()
+export class CreateApplicationInput {
+  @Field(() => ApplicationKindEnum)
+  kind: ApplicationKindEnum;
+
+  @Field()
+  name: string;
+
+  @Field(() => [String], { nullable: true })
+  redirectUris?: string[] | null;
+
+  @Field(() => [String], { nullable: true, description: "Default: the kind's scopes" })
+  scopes?: string[] | null;
+
+  @Field()
+  webhookUrl: string;
+
+  @Field(() => String, { nullable: true, description: 'POS only' })
+  catalogPullUrl?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'MARKETPLACE only' })
+  menuPublicationUrl?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'MARKETPLACE only' })
+  storeStatusUrl?: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Admins only' })
+  firstParty?: boolean | null;
+}
+
+@InputType()
+export class UpdateApplicationInput {
+  @Field(() => String, { nullable: true })
+  name?: string | null;
+
+  @Field(() => [String], { nullable: true })
+  redirectUris?: string[] | null;
+
+  @Field(() => [String], { nullable: true })
+  scopes?: string[] | null;
+
+  @Field(() => String, { nullable: true })
+  webhookUrl?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'null clears it' })
+  catalogPullUrl?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'null clears it' })
+  menuPublicationUrl?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'null clears it' })
+  storeStatusUrl?: string | null;
+
+  @Field(() => Boolean, { nullable: true })
+  firstParty?: boolean | null;
+}

@@ -1,0 +1,73 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Field, ID, InputType, ObjectType } from 'type-graphql';
+import { ApplicationKindEnum } from './application.type.js';
+import { PageType } from './page.type.js';
+
+@ObjectType('AvailableApplication')
+export class AvailableApplicationType {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => ApplicationKindEnum)
+  kind: ApplicationKindEnum;
+
+  @Field()
+  name: string;
+
+  @Field()
+  connected: boolean;
+
+  @Field(() => ID, { nullable: true })
+  connectionId: string | null;
+
+  @Field()
+  createdAt: string;
+}
+
+@ObjectType()
+export class AvailableApplicationPage extends PageType(AvailableApplicationType, 'AvailableApplicationPage') {}
+
+@ObjectType('Connection')
+export class ConnectionType {
+  @Field(() => ID)
+  id: string;
+
+  @Field(() => ID)
+  applicationId: string;
+
+  @Field()
+  applicationName: string;
+
+  @Field(() => ApplicationKindEnum)
+  kind: ApplicationKindEnum;
+
+  @Field(() => ID)
+  accountId: string;
+
+  @Field(() => ID)
+  locationId: string;
+
+  @Field()
+  status: string;
+
+  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Masked' })
+  credentials: Record<string, unknown> | null;
+
+  @Field()
+  createdAt: string;
+
+  @Field()
+  updatedAt: string;
+}
+
+@ObjectType()
+export class ConnectionPage extends PageType(ConnectionType, 'ConnectionPage') {}
+
+@InputType()
+export class ConnectInput {
+  @Field(() => ID)
+  applicationId: string;
+
+  @Field(() => GraphQLJSONObject, { nullable: true, description: "The client's own keys at that partner; encrypted at rest, masked on reads" })
+  credentials?: Record<string, unknown> | null;
+}

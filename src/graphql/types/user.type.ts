@@ -1,0 +1,48 @@
+import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
+import { PageType } from './page.type.js';
+
+export enum RoleEnum {
+  admin = 'admin',
+  reseller = 'reseller',
+  merchant = 'merchant',
+}
+registerEnumType(RoleEnum, { name: 'Role' });
+
+@ObjectType('User')
+export class UserType {
+  @Field(() => ID)
+  id: string;
+
+  @Field()
+  email: string;
+
+  @Field(() => RoleEnum)
+  role: RoleEnum;
+
+  @Field(() => [ID])
+  accountIds: string[];
+
+  @Field()
+  createdAt: string;
+
+  @Field()
+  updatedAt: string;
+}
+
+@ObjectType()
+export class UserPage extends PageType(UserType, 'UserPage') {}
+
+@InputType()
+export class CreateUserInput {
+  @Field()
+  email: string;
+
+  @Field()
+  password: string;
+
+  @Field(() => RoleEnum)
+  role: RoleEnum;
+
+  @Field(() => [ID], { nullable: true, description: 'The accounts a merchant belongs to' })
+  accountIds?: string[] | null;
+}

@@ -1,0 +1,134 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { randomBytes } from 'node:crypto';
+import { isAdmin, requireScope } from '../../common/access.js';
+import { generateSecret, secretBox, sha256Hex } from '../../common/crypto.js';
+import { InsufficientScopeError, NotFoundError, ValidationError } from '../../common/errors.js';
+import { findPage, pageRequest, type Page } from '../../common/pagination.js';
+import type { ApplicationKind } from '../../common/principal.js';
+import type { RequestContext } from '../../common/request-context.js';
+import type { ListInput } from '../accounts/account.service.js';
+import { Application, APPLICATION_KINDS } from './application.entity.js';
+import { checkApplicationFields, defaultScopes, type ApplicationFields } from './application.rules.js';
+import { toApplicationView, type ApplicationView, type ApplicationWithSecrets } from './application.view.js';
+
+export interface CreateApplicationInput extends ApplicationFields {
+  kind: ApplicationKind;
+  name: string;
+}
+
+export type UpdateApplicationInput = Omit<ApplicationFields, 'kind'>;
+
+/** New credentials: a public client id, a client secret (stored hashed) and a webhook secret (stored sealed). */
+export function newClientId(): string {
+  return generateSecret('oh_', 18);
+}
+export function newClientSecret(): string {
+  return generateSecret();
+}
+/** Standard Webhooks' format: whsec_ + base64 of the 32-byte HMAC key. */
+export function newWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64')}`;
+}
+
+/**
+ * The signing secret of an application's webhooks, for the delivery engine (outside any request). 404 when the
+ * application does not exist or has none.
+ */
+export async function webhookSecretFor(em: EntityManager, applicationId: string): Promise<string> {
+  const application = await em.findOne(Application, { id: applicationId });
+  if (!application?.webhookSecretSealed) throw new NotFoundError('Application');
+  return secretBox().open(application.webhookSecretSealed);
+}
+
+/** Who sees which applications: admins all, users those they registered, an application itself. */
+function reachableWhere(ctx: RequestContext): object {
+  if (isAdmin(ctx)) return {};
+  if (ctx.principal.type === 'application') return { id: ctx.principal.applicationId };
+  return { createdByUserId: ctx.principal.userId };
+}
+
+export class ApplicationService {
+  constructor(private readonly options: { production: boolean }) {}
+
+  private async loadReachable(ctx: RequestContext, id: string): Promise<Application> {
+    const application = await ctx.em.findOne(Application, { $and: [{ id }, reachableWhere(ctx)] } as never);
+    if (!application) throw new NotFoundError('Application');
+    return application;
+  }
+
+  private checkFirstParty(ctx: RequestContext, firstParty: boolean | null | undefined): void {
+    if (firstParty != null && !isAdmin(ctx)) throw ValidationError.field('/firstParty', 'only an admin can flag an application first-party');
+  }
+
+  async create(ctx: RequestContext, input: CreateApplicationInput): Promise<ApplicationWithSecrets> {
+    requireScope(ctx, 'applications.write');
+    if (ctx.principal.type !== 'user') throw new InsufficientScopeError('applications.write');
+    if (!APPLICATION_KINDS.includes(input.kind)) throw ValidationError.field('/kind', 'must be POS or MARKETPLACE');
+    checkApplicationFields(input, input.kind, this.options.production, true);
+    this.checkFirstParty(ctx, input.firstParty);
+
+    const clientSecret = newClientSecret();
+    const webhookSecret = newWebhookSecret();
+    const application = new Application({ kind: input.kind, name: input.name, clientId: newClientId(), clientSecretHash: sha256Hex(clientSecret) });
+    application.webhookSecretSealed = secretBox().seal(webhookSecret);
+    application.redirectUris = input.redirectUris ?? [];
+    application.scopes = input.scopes ? [...new Set(input.scopes)] : defaultScopes(input.kind);
+    application.webhookUrl = input.webhookUrl ?? null;
+    application.catalogPullUrl = input.catalogPullUrl ?? null;
+    application.menuPublicationUrl = input.menuPublicationUrl ?? null;
+    application.storeStatusUrl = input.storeStatusUrl ?? null;
+    application.firstParty = input.firstParty ?? false;
+    application.createdByUserId = ctx.principal.userId;
+    await ctx.em.persist(application).flush();
+    return { ...toApplicationView(application), clientSecret, webhookSecret };
+  }
+
+  async findOne(ctx: RequestContext, id: string): Promise<ApplicationView> {
+    requireScope(ctx, 'applications.read');
+    return toApplicationView(await this.loadReachable(ctx, id));
+  }
+
+  async findAll(ctx: RequestContext, input: ListInput & { kind?: ApplicationKind | null }): Promise<Page<ApplicationView>> {
+    requireScope(ctx, 'applications.read');
+    const page = pageRequest(input.limit, input.nextPageKey);
+    const where = input.kind ? { $and: [reachableWhere(ctx), { kind: input.kind }] } : reachableWhere(ctx);
+    return findPage(ctx.em, Application, where, page, toApplicationView);
+  }
+
+  /** Omitted fields stay; null clears an optional URL; an array replaces redirectUris or scopes. */
+  async update(ctx: RequestContext, id: string, input: UpdateApplicationInput): Promise<ApplicationView> {
+    requireScope(ctx, 'applications.write');
+    this.checkFirstParty(ctx, input.firstParty);
+    const application = await this.loadReachable(ctx, id);
+    if (!application.kind) throw new NotFoundError('Application'); // the hub's own clients are managed by configuration
+    checkApplicationFields(input, application.kind, this.options.production, false);
+    if (input.webhookUrl === null) throw ValidationError.field('/webhookUrl', 'is required and cannot be cleared');
+    if (input.name != null) application.name = input.name;
+    if (input.redirectUris != null) application.redirectUris = [...new Set(input.redirectUris)];
+    if (input.scopes != null) application.scopes = [...new Set(input.scopes)];
+    for (const key of ['webhookUrl', 'catalogPullUrl', 'menuPublicationUrl', 'storeStatusUrl'] as const) {
+      if (input[key] !== undefined) application[key] = input[key];
+    }
+    if (input.firstParty != null) application.firstParty = input.firstParty;
+    application.updatedAt = new Date();
+    await ctx.em.flush();
+    return toApplicationView(application);
+  }
+
+  /**
+   * New client secret and webhook secret, shown once. The old client secret stops working at once; tokens
+   * already issued live out their lifetime.
+   */
+  async rotateSecrets(ctx: RequestContext, id: string): Promise<ApplicationWithSecrets> {
+    requireScope(ctx, 'applications.write');
+    const application = await this.loadReachable(ctx, id);
+    if (!application.kind) throw new NotFoundError('Application');
+    const clientSecret = newClientSecret();
+    const webhookSecret = newWebhookSecret();
+    application.clientSecretHash = sha256Hex(clientSecret);
+    application.webhookSecretSealed = secretBox().seal(webhookSecret);
+    application.updatedAt = new Date();
+    await ctx.em.flush();
+    return { ...toApplicationView(application), clientSecret, webhookSecret };
+  }
+}

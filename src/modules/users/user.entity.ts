@@ -1,0 +1,41 @@
+import { Collection, Entity, Enum, ManyToMany, Property, Unique } from '@mikro-orm/core';
+import type { Role } from '../../common/principal.js';
+import { BaseEntity } from '../../db/base.entity.js';
+import { Account } from '../accounts/account.entity.js';
+
+export const ROLES: readonly Role[] = ['admin', 'reseller', 'merchant'];
+
+/**
+ * An operator user (CONTRACT section 2). Signs in with the password grant through a first-party client, or
+ * authorises a partner application on the login and consent pages. The e-mail is kept lower-case, so it is
+ * unique whatever case it was typed in.
+ */
+@Entity({ tableName: 'users' })
+@Unique({ properties: ['email'] })
+export class User extends BaseEntity<'createdByUserId' | 'accounts'> {
+  @Property({ type: 'text' })
+  email: string;
+
+  /** scrypt, with its parameters (common/crypto.ts). */
+  @Property({ type: 'text', hidden: true })
+  passwordHash: string;
+
+  @Enum({ items: () => ROLES })
+  role: Role;
+
+  /** Who created this user; a reseller lists the merchants it created. */
+  @Property({ type: 'uuid', nullable: true })
+  createdByUserId: string | null = null;
+
+  /** The accounts a merchant is a member of (what it reaches). */
+  @ManyToMany({ entity: () => Account, pivotTable: 'user_accounts', joinColumn: 'user_id', inverseJoinColumn: 'account_id' })
+  accounts = new Collection<Account>(this);
+
+  constructor(email: string, passwordHash: string, role: Role, createdByUserId: string | null) {
+    super();
+    this.email = email.toLowerCase();
+    this.passwordHash = passwordHash;
+    this.role = role;
+    this.createdByUserId = createdByUserId;
+  }
+}

@@ -1,0 +1,17 @@
+import type { Router } from 'express';
+import type { ApplicationKind } from '../../common/principal.js';
+import type { RestDeps } from '../rest-deps.js';
+import { list, single } from '../respond.js';
+
+const LOCATION = '/accounts/:accountId/locations/:locationId';
+
+export function connectionRoutes(router: Router, { orm, services }: RestDeps): void {
+  router.get(
+    `${LOCATION}/applications`,
+    list(orm, (ctx, page, req, p) => services.connections.findAvailable(ctx, p.accountId, p.locationId, { ...page, kind: req.query.kind as ApplicationKind | undefined })),
+  );
+  router.post(`${LOCATION}/connections`, single(orm, (ctx, req, p) => services.connections.connect(ctx, p.accountId, p.locationId, req.body), 201));
+  router.get(`${LOCATION}/connections`, list(orm, (ctx, page, _req, p) => services.connections.findAll(ctx, p.accountId, p.locationId, page)));
+  router.get(`${LOCATION}/connections/:connectionId`, single(orm, (ctx, _req, p) => services.connections.findOne(ctx, p.accountId, p.locationId, p.connectionId)));
+  router.delete(`${LOCATION}/connections/:connectionId`, single(orm, (ctx, _req, p) => services.connections.disconnect(ctx, p.accountId, p.locationId, p.connectionId)));
+}

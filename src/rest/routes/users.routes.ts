@@ -1,0 +1,8 @@
+import type { Router } from 'express';
+import type { RestDeps } from '../rest-deps.js';
+import { list, single } from '../respond.js';
+
+export function userRoutes(router: Router, { orm, services }: RestDeps): void {
+  router.post('/users', single(orm, (ctx, req) => services.users.create(ctx, req.body), 201));
+  router.get('/users', list(orm, (ctx, page) => services.users.findAll(ctx, page)));
+}

@@ -1,0 +1,135 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { ALL_SCOPES } from '../../src/common/principal.js';
+import { OPENAPI_PATH } from '../../src/docs/openapi-document.js';
+import type { HttpClient } from '../support/http.js';
+import { startTestHub, type TestHub } from '../support/test-hub.js';
+
+// Tenant isolation (CONTRACT sections 1 and 2): every /v1 route, called about another tenant's records by a
+// caller that must not reach them, answers 404, never 200 (nor 403, which would confirm the id exists).
+//
+// TO ADD A ROUTE: add one row to ROUTES (or LISTS for a collection outside a location), and, if the path names
+// a new kind of record, create one for the victim in `beforeAll` and put its id in `victim` under the path
+// parameter's name. The last test fails for any route of openapi.yaml that has no row here.
+
+interface Row {
+  /** `METHOD /path/{param}` exactly as in openapi.yaml. */
+  route: string;
+  /** A valid body: the OpenAPI validator answers 400 before tenancy is looked at. */
+  body?: (victim: Victim) => unknown;
+}
+
+type Victim = Record<string, string>;
+
+const LOC = '/v1/accounts/{accountId}/locations/{locationId}';
+
+/** Routes about one record of the victim (its account, location, connection, application): always 404. */
+const ROUTES: Row[] = [
+  { route: 'GET /v1/accounts/{accountId}' },
+  { route: 'GET /v1/accounts/{accountId}/locations' },
+  { route: 'POST /v1/accounts/{accountId}/locations', body: () => ({ name: 'Intruder location' }) },
+  { route: `GET ${LOC}` },
+  { route: `PATCH ${LOC}`, body: () => ({ name: 'Taken over' }) },
+  { route: `GET ${LOC}/applications` },
+  { route: `GET ${LOC}/connections` },
+  { route: `POST ${LOC}/connections`, body: (v) => ({ applicationId: v.intruderApplicationId }) },
+  { route: `GET ${LOC}/connections/{connectionId}` },
+  { route: `DELETE ${LOC}/connections/{connectionId}` },
+  { route: 'GET /v1/applications/{applicationId}' },
+  { route: 'PATCH /v1/applications/{applicationId}', body: () => ({ name: 'Taken over' }) },
+  { route: 'POST /v1/applications/{applicationId}/secret' },
+];
+
+/** Collections not under a location: never 200 with a victim's record in them. */
+const LISTS: { route: string; victimId: string }[] = [
+  { route: 'GET /v1/accounts', victimId: 'accountId' },
+  { route: 'GET /v1/applications', victimId: 'applicationId' },
+  { route: 'GET /v1/users', victimId: 'merchantId' },
+];
+
+/** Routes that create a new top-level record and so name no tenant. */
+const NOT_TENANT_SCOPED = ['POST /v1/accounts', 'POST /v1/applications', 'POST /v1/users'];
+
+let t: TestHub;
+const victim: Victim = {};
+const callers: Record<string, HttpClient> = {};
+
+function pathOf(route: string): string {
+  return route.slice(route.indexOf(' ') + 1).replace(/\{(\w+)\}/g, (_m, name: string) => {
+    if (!victim[name]) throw new Error(`the victim has no ${name}: create one in beforeAll and set victim.${name}`);
+    return victim[name];
+  });
+}
+
+beforeAll(async () => {
+  t = await startTestHub();
+  // The victim: an account with a location, an application connected to it, a merchant of the account.
+  const location = await t.createLocation(undefined, 'Victim location');
+  const application = await t.createApplication('POS');
+  Object.assign(victim, { accountId: location.accountId, locationId: location.locationId, applicationId: application.id });
+  victim.connectionId = await t.connect(application, location, { apiKey: 'victim-secret-key' });
+  victim.merchantId = (await t.createUser('merchant', [location.accountId])).id;
+
+  // Intruders, each with every scope its kind of principal can hold, so that only tenancy can stop them.
+  const elsewhere = await t.createLocation(undefined, 'Intruder location');
+  const intruderApp = await t.createApplication('MARKETPLACE', { scopes: [...ALL_SCOPES] });
+  await t.connect(intruderApp, elsewhere);
+  victim.intruderApplicationId = intruderApp.id;
+  callers['an application not connected to the location'] = await t.applicationClient(intruderApp);
+
+  const formerApp = await t.createApplication('MARKETPLACE', { scopes: [...ALL_SCOPES] });
+  const former = await t.connect(formerApp, location);
+  await t.admin.delete(`${location.path}/connections/${former}`);
+  callers['an application disconnected from the location'] = await t.applicationClient(formerApp);
+
+  callers['a merchant of another account'] = await t.userClient(await t.createUser('merchant', [elsewhere.accountId]));
+  const reseller = await t.userClient(await t.createUser('reseller'));
+  await t.createLocation(reseller, 'Reseller location');
+  callers['a reseller that did not create the account'] = reseller;
+});
+afterAll(() => t.stop());
+
+describe.each(Object.keys({
+  'an application not connected to the location': 0,
+  'an application disconnected from the location': 0,
+  'a merchant of another account': 0,
+  'a reseller that did not create the account': 0,
+}))('%s', (caller) => {
+  it.each(ROUTES.map((row) => [row.route, row] as const))('%s → 404', async (_route, row) => {
+    const method = row.route.split(' ')[0];
+    const res = await callers[caller].request(method, pathOf(row.route), row.body?.(victim));
+    expect({ route: row.route, status: res.status, code: res.body?.code }).toEqual({ route: row.route, status: 404, code: 'not_found' });
+  });
+
+  it.each(LISTS.map((row) => [row.route, row] as const))('%s never lists the victim', async (_route, row) => {
+    const res = await callers[caller].request('GET', `${pathOf(row.route)}?limit=200`);
+    if (res.status === 200) expect(res.body.data.map((r: { id: string }) => r.id)).not.toContain(victim[row.victimId]);
+    else expect([403, 404]).toContain(res.status);
+  });
+});
+
+describe('control: the same requests are about real records', () => {
+  it.each(ROUTES.filter((row) => row.route.startsWith('GET ')).map((row) => [row.route] as const))('%s is 200 for an admin', async (route) => {
+    const res = await t.admin.request('GET', pathOf(route));
+    expect(res.status).toBe(200);
+  });
+
+  it('left the victim untouched', async () => {
+    const connection = await t.admin.get(pathOf(`GET ${LOC}/connections/{connectionId}`));
+    expect(connection.body.data.status).toBe('ACTIVE');
+    expect((await t.admin.get(pathOf(`GET ${LOC}`))).body.data.name).toBe('Victim location');
+    expect((await t.admin.get(pathOf('GET /v1/applications/{applicationId}'))).body.data.name).toMatch(/^POS app/);
+    expect((await t.admin.get(pathOf('GET /v1/accounts/{accountId}/locations'))).body.data).toHaveLength(1);
+  });
+});
+
+describe('the table', () => {
+  it('has a row for every /v1 route of openapi.yaml', () => {
+    const doc = parse(readFileSync(OPENAPI_PATH, 'utf8')) as { paths: Record<string, Record<string, unknown>> };
+    const documented = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/v1/'))
+      .flatMap(([path, item]) => Object.keys(item).filter((k) => ['get', 'post', 'put', 'patch', 'delete'].includes(k)).map((m) => `${m.toUpperCase()} ${path}`));
+    const covered = new Set([...ROUTES.map((r) => r.route), ...LISTS.map((r) => r.route), ...NOT_TENANT_SCOPED]);
+    expect(documented.filter((route) => !covered.has(route))).toEqual([]);
+  });
+});
