@@ -5,16 +5,20 @@ import { createLogger } from '../src/common/logger.js';
 import { uuidv7 } from '../src/common/ids.js';
 import { loadConfig } from '../src/config/config.js';
 import { startHub } from '../src/hub.js';
+import { adminTokenAt, testEnv } from '../test/support/test-hub.js';
 
 // Catalog import benchmark (issue 5): 10,000 products, 2,000 modifiers, 500 modifier groups, 50 categories,
-// through HTTP against a hub in this process on a scratch database of the local PostgreSQL: first import,
+// through HTTP against a hub in this process on a scratch database of the local PostgreSQL, as a POS
+// application with its own client_credentials token (as in production, responses are not validated against
+// OpenAPI; requests are): first import,
 // unchanged re-import, 10% of products changed. The reference is a plain multi-row INSERT ... ON CONFLICT
 // of the same rows through `pg` in this script. Run: npm run build && node dist/bench/catalog-import.js
 // (DATABASE_URL names the server; default the local one).
 
-const SIZES = { products: 10_000, modifiers: 2_000, modifierGroups: 500, categories: 50 };
+/** BENCH_SCALE multiplies every count (10 comes close to the 32 MiB body limit). */
+const SCALE = Number(process.env.BENCH_SCALE ?? 1);
+const SIZES = { products: 10_000 * SCALE, modifiers: 2_000 * SCALE, modifierGroups: 500 * SCALE, categories: 50 * SCALE };
 const server = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const ADMIN_KEY = 'bench-admin-key-0123456789';
 
 type Json = Record<string, unknown>;
 
@@ -110,10 +114,11 @@ async function main(): Promise<void> {
   await admin.query(`CREATE DATABASE ${scratch}`);
   const url = new URL(server);
   url.pathname = `/${scratch}`;
-  const config = loadConfig({ HUB_ENV: 'development', PORT: '0', DATABASE_URL: url.toString(), DEV_ADMIN_KEY: ADMIN_KEY, LOG_LEVEL: 'warn', RATE_LIMIT_RPS: '0' });
+  const config = loadConfig(testEnv(url.toString(), { LOG_LEVEL: 'error' }));
   const hub = await startHub(config, createLogger(config.logLevel));
+  let token = await adminTokenAt(hub.url);
   const call = async (method: string, path: string, body: unknown) => {
-    const res = await fetch(`${hub.url}${path}`, { method, headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    const res = await fetch(`${hub.url}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
     const json = (await res.json()) as { data: Json };
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 500)}`);
     return json.data;
@@ -125,6 +130,14 @@ async function main(): Promise<void> {
     const account = await call('POST', '/v1/accounts', { name: 'Bench' });
     const location = await call('POST', `/v1/accounts/${account.id}/locations`, { name: 'Bench kitchen' });
     const reference = await call('POST', `/v1/accounts/${account.id}/locations`, { name: 'Reference kitchen' });
+    const pos = await call('POST', '/v1/applications', { kind: 'POS', name: 'Bench POS', redirectUris: ['http://127.0.0.1:9/callback'], webhookUrl: 'http://127.0.0.1:9/webhooks', catalogPullUrl: 'http://127.0.0.1:9/catalog' });
+    await call('POST', `/v1/accounts/${account.id}/locations/${location.id}/connections`, { applicationId: pos.id });
+    const granted = await fetch(`${hub.url}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: pos.clientId as string, client_secret: pos.clientSecret as string }),
+    });
+    token = ((await granted.json()) as { access_token: string }).access_token;
     const path = `/v1/accounts/${account.id}/locations/${location.id}/catalog/import`;
     const first = JSON.stringify(buildCatalog(0));
     const changed = JSON.stringify(buildCatalog(7, 0.1));

@@ -1,8 +1,8 @@
 import type { HubConfig } from './config/config.js';
 import { AccountService } from './modules/accounts/account.service.js';
-import { CatalogService } from './modules/catalog/catalog.service.js';
 import { ApplicationService } from './modules/applications/application.service.js';
 import { ConnectionService } from './modules/connections/connection.service.js';
+import { CatalogService } from './modules/catalog/catalog.service.js';
 import { LocationService } from './modules/locations/location.service.js';
 import { UserService } from './modules/users/user.service.js';
 
@@ -10,10 +10,10 @@ import { UserService } from './modules/users/user.service.js';
 export interface Services {
   accounts: AccountService;
   locations: LocationService;
-  catalog: CatalogService;
   applications: ApplicationService;
   connections: ConnectionService;
   users: UserService;
+  catalog: CatalogService;
 }
 
 export function createServices(config: Pick<HubConfig, 'isProduction'>): Services {
@@ -21,9 +21,9 @@ export function createServices(config: Pick<HubConfig, 'isProduction'>): Service
   return {
     accounts: new AccountService(),
     locations: new LocationService(),
-    catalog: new CatalogService(),
     applications: new ApplicationService({ production }),
     connections: new ConnectionService({ production }),
     users: new UserService(),
+    catalog: new CatalogService(),
   };
 }

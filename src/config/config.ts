@@ -58,6 +58,14 @@ const DEFAULT_RETRY_SCHEDULE = (() => {
   return schedule;
 })();
 
+function number(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new ConfigError(`${name} must be a number >= 0, got "${raw}"`);
+  return value;
+}
+
 function integer(env: Env, name: string, fallback: number, min = 0): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -140,7 +148,7 @@ export function loadConfig(env: Env = process.env): HubConfig {
     bootstrapClient: pair(env, 'BOOTSTRAP_CLIENT_ID', 'BOOTSTRAP_CLIENT_SECRET', ['clientId', 'clientSecret']),
     allowPrivatePartnerUrls,
     deliveryRetrySchedule: Object.freeze(retrySchedule(env)),
-    rateLimit: Object.freeze({ rps: integer(env, 'RATE_LIMIT_RPS', 50), burst: integer(env, 'RATE_LIMIT_BURST', 200) }),
+    rateLimit: Object.freeze({ rps: number(env, 'RATE_LIMIT_RPS', 50), burst: integer(env, 'RATE_LIMIT_BURST', 200) }),
     ttl: Object.freeze({
       accessToken: integer(env, 'ACCESS_TOKEN_TTL', 3600, 1),
       refreshToken: integer(env, 'REFRESH_TOKEN_TTL', 30 * 24 * 3600, 1),

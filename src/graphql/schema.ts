@@ -2,9 +2,9 @@ import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { AccountResolver } from './resolvers/account.resolver.js';
-import { CatalogResolver, ModifierResolver, ProductResolver } from './resolvers/catalog.resolver.js';
 import { ApplicationResolver } from './resolvers/application.resolver.js';
 import { ConnectionResolver } from './resolvers/connection.resolver.js';
+import { CatalogResolver, ModifierResolver, ProductResolver } from './resolvers/catalog.resolver.js';
 import { LocationResolver } from './resolvers/location.resolver.js';
 import { UserResolver } from './resolvers/user.resolver.js';
 

@@ -7,9 +7,9 @@ import { jsonBody } from './body.js';
 import { idempotencyKeys } from './idempotency.js';
 import type { RestDeps } from './rest-deps.js';
 import { accountRoutes } from './routes/accounts.routes.js';
-import { catalogRoutes } from './routes/catalog.routes.js';
 import { applicationRoutes } from './routes/applications.routes.js';
 import { connectionRoutes } from './routes/connections.routes.js';
+import { catalogRoutes } from './routes/catalog.routes.js';
 import { locationRoutes } from './routes/locations.routes.js';
 import { userRoutes } from './routes/users.routes.js';
 
@@ -45,10 +45,10 @@ export function restRouter(options: RestOptions): Router {
   const routes = Router();
   accountRoutes(routes, options);
   locationRoutes(routes, options);
-  catalogRoutes(routes, options);
   applicationRoutes(routes, options);
   connectionRoutes(routes, options);
   userRoutes(routes, options);
+  catalogRoutes(routes, options);
   router.use('/v1', routes);
   return router;
 }

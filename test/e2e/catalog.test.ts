@@ -1,22 +1,28 @@
 import { query } from '../support/database.js';
 import type { HttpClient } from '../support/http.js';
-import { startTestHub, type TestHub } from '../support/test-hub.js';
+import { startTestHub, type TestApplication, type TestHub } from '../support/test-hub.js';
 
-// SPEC behaviours 1, 4, 5 and CONTRACT sections 5 and 8 for the catalog, through HTTP against a running hub.
+// SPEC behaviours 1, 4, 5 and CONTRACT sections 5 and 8 for the catalog, through HTTP against a running hub,
+// as a POS application with its own client_credentials token, connected to each location it works on.
 
 let t: TestHub;
+let app: TestApplication;
 let pos: HttpClient;
 let accountId: string;
 
 beforeAll(async () => {
   t = await startTestHub();
-  pos = t.admin;
+  app = await t.createApplication('POS');
+  pos = await t.applicationClient(app);
   accountId = (await t.admin.post('/v1/accounts', { name: 'Catalog Account' })).body.data.id;
 });
 afterAll(() => t.stop());
 
+/** A location of the account, created by the admin, with the POS application connected to it. */
 async function newLocation(name = 'Kitchen'): Promise<string> {
-  return (await t.admin.post(`/v1/accounts/${accountId}/locations`, { name })).body.data.id;
+  const locationId = (await t.admin.post(`/v1/accounts/${accountId}/locations`, { name })).body.data.id;
+  await t.connect(app, { accountId, locationId, path: `/v1/accounts/${accountId}/locations/${locationId}` });
+  return locationId;
 }
 
 const vat = { posReference: 'vat-9', name: 'VAT 9%', type: 'PERCENTAGE', rate: 90000 };
@@ -169,6 +175,15 @@ describe('catalog import', () => {
       expect(res.body.data.changes[kind]).toMatchObject({ created: 0, updated: 0, deleted: 0 });
     }
     expect((await pos.get(`${base(locationId)}/catalog`)).body.data).toEqual(exported);
+  });
+
+  it('applies two concurrent imports of one location one after the other, never a mix', async () => {
+    const locationId = await newLocation();
+    const only = (prefix: string) => catalog({ products: ['1', '2', '3'].map((n) => ({ posReference: `${prefix}-${n}`, name: `${prefix} ${n}`, price: 100 })) });
+    const [a, b] = await Promise.all([pos.put(`${base(locationId)}/catalog/import`, only('a')), pos.put(`${base(locationId)}/catalog/import`, only('b'))]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const products = (await pos.get(`${base(locationId)}/catalog`)).body.data.products.map((p: { posReference: string }) => p.posReference);
+    expect([['a-1', 'a-2', 'a-3'], ['b-1', 'b-2', 'b-3']]).toContainEqual(products);
   });
 
   it('accepts the compatibility fields and returns them unchanged', async () => {
@@ -340,6 +355,42 @@ describe('products and modifiers', () => {
     expect((await pos.get(`${base(other)}/catalog/products/${id}`)).status).toBe(404);
     expect((await pos.patch(`${base(other)}/catalog/products/${id}`, { price: 1 })).status).toBe(404);
     expect((await pos.get(`${base(locationId)}/catalog/products/not-a-uuid`)).status).toBe(400);
+  });
+});
+
+describe('scopes', () => {
+  it('gives a connected MARKETPLACE application (no catalogs scope) 403, naming the scope', async () => {
+    const locationId = await newLocation();
+    const marketplace = await t.createApplication('MARKETPLACE');
+    await t.connect(marketplace, { accountId, locationId, path: base(locationId) });
+    const client = await t.applicationClient(marketplace);
+    const read = await client.get(`${base(locationId)}/catalog`);
+    expect(read.status).toBe(403);
+    expect(read.headers.get('www-authenticate')).toContain('scope="catalogs.read"');
+    const write = await client.put(`${base(locationId)}/catalog/import`, catalog());
+    expect(write.status).toBe(403);
+    expect(write.body.code).toBe('insufficient_scope');
+  });
+
+  it('gives an application without the scope 404, not 403, for a location it does not reach', async () => {
+    const locationId = await newLocation();
+    const marketplace = await t.createApplication('MARKETPLACE');
+    const client = await t.applicationClient(marketplace);
+    const res = await client.get(`${base(locationId)}/catalog/products?posReference=burger`);
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('not_found');
+  });
+
+  it('lets a catalogs.read token read and refuses its writes with 403 catalogs.write', async () => {
+    const locationId = await newLocation();
+    await pos.put(`${base(locationId)}/catalog/import`, catalog());
+    const reader = await t.applicationClient(app, 'catalogs.read');
+    const found = await reader.get(`${base(locationId)}/catalog/products?posReference=burger`);
+    expect(found.status).toBe(200);
+    const res = await reader.patch(`${base(locationId)}/catalog/products/${found.body.data[0].id}`, { show_online: false, taxRateIds: ['vat-9'] });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('www-authenticate')).toContain('scope="catalogs.write"');
+    expect((await lookup(locationId, 'burger')).data[0].show_online).toBe(true);
   });
 });
 

@@ -120,6 +120,14 @@ describe('patching a location', () => {
     expect((await t.admin.get(path())).body.data.taxRates).toEqual([]);
   });
 
+  it('applies two concurrent PATCHes of the rates one after the other, never a mix', async () => {
+    const low = { posReference: 'low', name: 'Low', type: 'PERCENTAGE', rate: 90000, inclusive: false, isDefault: false };
+    const [a, b] = await Promise.all([t.admin.patch(path(), { taxRates: [vat, low] }), t.admin.patch(path(), { taxRates: [low, bag] })]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const rates = (await t.admin.get(path())).body.data.taxRates.map((r: { posReference: string }) => r.posReference);
+    expect([['vat-21', 'low'], ['low', 'bag-fee']]).toContainEqual(rates);
+  });
+
   it('gives a rate resent without posReference a new UUID each time', async () => {
     const anonymous = { name: 'Service', type: 'FIXED', rate: 100 };
     const first = (await t.admin.patch(path(), { taxRates: [anonymous] })).body.data.taxRates[0].posReference;

@@ -38,6 +38,22 @@ const ROUTES: Row[] = [
   { route: 'GET /v1/applications/{applicationId}' },
   { route: 'PATCH /v1/applications/{applicationId}', body: () => ({ name: 'Taken over' }) },
   { route: 'POST /v1/applications/{applicationId}/secret' },
+  // Catalog (issue 5)
+  { route: `PUT ${LOC}/catalog/import`, body: () => ({ products: [] }) },
+  { route: `GET ${LOC}/catalog` },
+  { route: `GET ${LOC}/catalog/products` },
+  { route: `POST ${LOC}/catalog/products`, body: () => ({ posReference: 'intruder', name: 'Intruder', price: 1 }) },
+  { route: `GET ${LOC}/catalog/products/{productId}` },
+  { route: `PATCH ${LOC}/catalog/products/{productId}`, body: () => ({ show_online: false }) },
+  { route: `DELETE ${LOC}/catalog/products/{productId}` },
+  { route: `GET ${LOC}/catalog/modifiers` },
+  { route: `POST ${LOC}/catalog/modifiers`, body: () => ({ posReference: 'intruder', name: 'Intruder', price: 1 }) },
+  { route: `GET ${LOC}/catalog/modifiers/{modifierId}` },
+  { route: `PATCH ${LOC}/catalog/modifiers/{modifierId}`, body: () => ({ price: 1 }) },
+  { route: `DELETE ${LOC}/catalog/modifiers/{modifierId}` },
+  { route: `GET ${LOC}/catalog/categories` },
+  { route: `DELETE ${LOC}/catalog/categories/{categoryId}` },
+  { route: `GET ${LOC}/catalog/modifier-groups` },
 ];
 
 /** Collections not under a location: never 200 with a victim's record in them. */
@@ -69,6 +85,16 @@ beforeAll(async () => {
   Object.assign(victim, { accountId: location.accountId, locationId: location.locationId, applicationId: application.id });
   victim.connectionId = await t.connect(application, location, { apiKey: 'victim-secret-key' });
   victim.merchantId = (await t.createUser('merchant', [location.accountId])).id;
+  const catalog = await t.admin.put(`${location.path}/catalog/import`, {
+    categories: [{ posReference: 'cat', name: 'Category' }],
+    modifiers: [{ posReference: 'mod', name: 'Modifier', price: 50 }],
+    modifierGroups: [{ posReference: 'grp', name: 'Group', modifiers: ['mod'] }],
+    products: [{ posReference: 'prod', name: 'Product', price: 500, categories: ['cat'], modifierGroups: ['grp'], taxRateIds: ['vat'] }],
+  });
+  expect(catalog.status).toBe(200);
+  victim.productId = (await t.admin.get(`${location.path}/catalog/products?posReference=prod`)).body.data[0].id;
+  victim.modifierId = (await t.admin.get(`${location.path}/catalog/modifiers?posReference=mod`)).body.data[0].id;
+  victim.categoryId = (await t.admin.get(`${location.path}/catalog/categories?posReference=cat`)).body.data[0].id;
 
   // Intruders, each with every scope its kind of principal can hold, so that only tenancy can stop them.
   const elsewhere = await t.createLocation(undefined, 'Intruder location');
@@ -120,6 +146,11 @@ describe('control: the same requests are about real records', () => {
     expect((await t.admin.get(pathOf(`GET ${LOC}`))).body.data.name).toBe('Victim location');
     expect((await t.admin.get(pathOf('GET /v1/applications/{applicationId}'))).body.data.name).toMatch(/^POS app/);
     expect((await t.admin.get(pathOf('GET /v1/accounts/{accountId}/locations'))).body.data).toHaveLength(1);
+    const catalog = (await t.admin.get(pathOf(`GET ${LOC}/catalog`))).body.data;
+    expect(catalog.products.map((p: { posReference: string; show_online: boolean; taxRateIds: string[] }) => [p.posReference, p.show_online, p.taxRateIds])).toEqual([['prod', true, ['vat']]]);
+    expect(catalog.modifiers.map((m: { posReference: string; price: number }) => [m.posReference, m.price])).toEqual([['mod', 50]]);
+    expect(catalog.categories).toHaveLength(1);
+    expect(catalog.modifierGroups[0].modifiers).toEqual(['mod']);
   });
 });
 

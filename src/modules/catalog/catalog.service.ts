@@ -1,6 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { requireScope } from '../../common/access.js';
+import { assertLocationReachable, requireScope } from '../../common/access.js';
+import type { Scope } from '../../common/principal.js';
 import { ConflictError, NotFoundError } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
 import { findPage, pageRequest, type Page } from '../../common/pagination.js';
@@ -44,7 +45,7 @@ type Ctx = RequestContext;
  */
 export class CatalogService {
   async importCatalog(ctx: Ctx, accountId: string, locationId: string, body: unknown): Promise<ImportResult> {
-    requireScope(ctx, 'catalogs.write');
+    authorize(ctx, accountId, locationId, 'catalogs.write');
     return this.applyImport(ctx, accountId, locationId, parseCatalogImport(body));
   }
 
@@ -64,7 +65,7 @@ export class CatalogService {
   }
 
   async getCatalog(ctx: Ctx, accountId: string, locationId: string): Promise<CatalogView> {
-    requireScope(ctx, 'catalogs.read');
+    authorize(ctx, accountId, locationId, 'catalogs.read');
     const location = await loadReachableLocation(ctx, accountId, locationId);
     const { taxRates, categories, products, modifiers, groups } = await readCatalog(ctx.em, location.id);
     return {
@@ -83,13 +84,13 @@ export class CatalogService {
   }
 
   async getProduct(ctx: Ctx, accountId: string, locationId: string, productId: string): Promise<ProductView> {
-    requireScope(ctx, 'catalogs.read');
+    authorize(ctx, accountId, locationId, 'catalogs.read');
     const location = await loadReachableLocation(ctx, accountId, locationId);
     return toProductView(await loadRecord(ctx.em, Product, location, productId, 'Product'));
   }
 
   async createProduct(ctx: Ctx, accountId: string, locationId: string, body: unknown): Promise<ProductView> {
-    requireScope(ctx, 'catalogs.write');
+    authorize(ctx, accountId, locationId, 'catalogs.write');
     const p = new Problems();
     const fields = parseProduct(body, '', p, 'create') as ProductFields;
     p.throwIfAny();
@@ -108,7 +109,7 @@ export class CatalogService {
    * sets show_online resends taxRateIds. show_online false is out of stock; true brings the product back.
    */
   async updateProduct(ctx: Ctx, accountId: string, locationId: string, productId: string, body: unknown): Promise<ProductView> {
-    requireScope(ctx, 'catalogs.write');
+    authorize(ctx, accountId, locationId, 'catalogs.write');
     const p = new Problems();
     const patch = parseProduct(body, '', p, 'patch');
     p.throwIfAny();
@@ -124,7 +125,7 @@ export class CatalogService {
   }
 
   async deleteProduct(ctx: Ctx, accountId: string, locationId: string, productId: string): Promise<void> {
-    requireScope(ctx, 'catalogs.write');
+    authorize(ctx, accountId, locationId, 'catalogs.write');
     await ctx.em.transactional(async (em) => {
       const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId);
       const product = await loadRecord(em, Product, location, productId, 'Product');
@@ -140,13 +141,13 @@ export class CatalogService {
   }
 
   async getModifier(ctx: Ctx, accountId: string, locationId: string, modifierId: string): Promise<ModifierView> {
-    requireScope(ctx, 'catalogs.read');
+    authorize(ctx, accountId, locationId, 'catalogs.read');
     const location = await loadReachableLocation(ctx, accountId, locationId);
     return toModifierView(await loadRecord(ctx.em, Modifier, location, modifierId, 'Modifier'));
   }
 
   async createModifier(ctx: Ctx, accountId: string, locationId: string, body: unknown): Promise<ModifierView> {
-    requireScope(ctx, 'catalogs.write');
+    authorize(ctx, accountId, locationId, 'catalogs.write');
     const p = new Problems();
     const fields = parseModifier(body, '', p, 'create') as ModifierFields;
     p.throwIfAny();
@@ -161,7 +162,7 @@ export class CatalogService {
 
   /** The same rules as a product patch (taxRateIds omitted clears it). */
   async updateModifier(ctx: Ctx, accountId: string, locationId: string, modifierId: string, body: unknown): Promise<ModifierView> {
-    requireScope(ctx, 'catalogs.write');
+    authorize(ctx, accountId, locationId, 'catalogs.write');
     const p = new Problems();
     const patch = parseModifier(body, '', p, 'patch');
     p.throwIfAny();
@@ -179,7 +180,7 @@ export class CatalogService {
 
   /** The modifier also leaves every group that listed it, so no group points at nothing. */
   async deleteModifier(ctx: Ctx, accountId: string, locationId: string, modifierId: string): Promise<void> {
-    requireScope(ctx, 'catalogs.write');
+    authorize(ctx, accountId, locationId, 'catalogs.write');
     await ctx.em.transactional(async (em) => {
       const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId);
       const modifier = await loadRecord(em, Modifier, location, modifierId, 'Modifier');
@@ -209,7 +210,7 @@ export class CatalogService {
 
   /** Products that listed the category no longer do; they are otherwise untouched. */
   async deleteCategory(ctx: Ctx, accountId: string, locationId: string, categoryId: string): Promise<void> {
-    requireScope(ctx, 'catalogs.write');
+    authorize(ctx, accountId, locationId, 'catalogs.write');
     await ctx.em.transactional(async (em) => {
       const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId);
       const category = await loadRecord(em, Category, location, categoryId, 'Category');
@@ -235,7 +236,7 @@ export class CatalogService {
     entity: new (...args: never[]) => E,
     view: (record: E) => V,
   ): Promise<Page<V>> {
-    requireScope(ctx, 'catalogs.read');
+    authorize(ctx, accountId, locationId, 'catalogs.read');
     const location = await loadReachableLocation(ctx, accountId, locationId);
     const page = pageRequest(input.limit, input.nextPageKey);
     const where = input.posReference != null ? { location: location.id, posReference: input.posReference } : { location: location.id };
@@ -251,6 +252,12 @@ export class CatalogService {
       throw err;
     }
   }
+}
+
+/** Out of reach is 404 before anything else, scope included (CONTRACT section 1: never 403 for those). */
+function authorize(ctx: Ctx, accountId: string, locationId: string, scope: Scope): void {
+  assertLocationReachable(ctx, accountId, locationId);
+  requireScope(ctx, scope);
 }
 
 async function loadRecord<E extends Category | Product | Modifier>(

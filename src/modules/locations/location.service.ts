@@ -29,15 +29,18 @@ export async function loadReachableLocation(
   options: { lock?: boolean; populateTaxRates?: boolean } = {},
 ): Promise<Location> {
   assertLocationReachable(ctx, accountId, locationId);
+  // With a lock, the rates are read only once the lock is held: populated in the same (joined) query, they
+  // would come from the snapshot taken before waiting, i.e. the rates a concurrent writer just replaced.
   const location = await ctx.em.findOne(
     Location,
     { id: locationId, account: accountId },
     {
-      populate: options.populateTaxRates ? ['taxRates'] : [],
+      populate: options.populateTaxRates && !options.lock ? ['taxRates'] : [],
       lockMode: options.lock ? LockMode.PESSIMISTIC_WRITE : undefined,
     },
   );
   if (!location) throw new NotFoundError('Location');
+  if (options.populateTaxRates && options.lock) await ctx.em.populate(location, ['taxRates']);
   return location;
 }
 
