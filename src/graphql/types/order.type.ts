@@ -232,6 +232,7 @@ export class OrderType {
   location: OrderLocationType;
 }
 
+@ObjectType()
 export class OrderPage extends PageType(OrderType, 'OrderPage') {}
 
 @ObjectType('PlacedOrder')
