@@ -16,6 +16,12 @@ import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.js';
 import { startMaintenance } from './maintenance.js';
 import { IdempotencyService } from './modules/idempotency/idempotency.service.js';
 import { createServices } from './services.js';
+import { webhookSecretFor } from './modules/applications/application.service.js';
+import { PartnerHttp } from './delivery/partner-http.js';
+import type { WebhookSecretSource } from './delivery/webhook-secrets.js';
+import { cachedSecrets } from './delivery/webhook-secrets.js';
+import { DeliveryWorker } from './delivery/worker.js';
+import type { LookupFunction } from 'node:net';
 
 export interface RunningHub {
   url: string;
@@ -23,6 +29,8 @@ export interface RunningHub {
   config: HubConfig;
   orm: MikroORM;
   server: Server;
+  /** The delivery worker of this process. */
+  worker: DeliveryWorker;
   /** Credentials generated on this start (first start without BOOTSTRAP_*), to be shown once. */
   bootstrapped: Bootstrapped;
   /** Graceful: stop accepting, finish in-flight requests, then close the pool and the embedded database. */
@@ -32,6 +40,10 @@ export interface RunningHub {
 export interface HubOptions {
   /** Check every /v1 response against openapi.yaml (tests). */
   validateResponses?: boolean;
+  /** Where the worker gets webhook secrets; default: the applications' own (webhookSecretFor). */
+  webhookSecrets?: WebhookSecretSource;
+  /** Name resolution for partner calls (tests make a name resolve to a forbidden address). */
+  partnerLookup?: LookupFunction;
   /** Replaces the OAuth bearer authenticator; bench/ uses a fixed principal to measure what validation costs. */
   authenticator?: Authenticator;
 }
@@ -62,6 +74,20 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
   const effective: HubConfig = config.publicBaseUrlFromPort ? Object.freeze({ ...config, publicBaseUrl: url }) : config;
+  const partnerHttp = new PartnerHttp({
+    allowPrivateAddresses: config.allowPrivatePartnerUrls,
+    httpsOnly: config.isProduction,
+    timeoutMs: config.delivery.partnerTimeoutMs,
+    lookup: options.partnerLookup,
+  });
+  const worker = new DeliveryWorker({
+    config,
+    log,
+    databaseUrl,
+    partnerHttp,
+    secrets: cachedSecrets(options.webhookSecrets ?? { secretFor: (applicationId) => webhookSecretFor(orm.em.fork(), applicationId) }),
+  });
+  await worker.start();
   const services = createServices(effective);
   const provider = createProvider({ config: effective, orm, box, log });
   const { app, stop: stopApp } = await createApp({
@@ -75,6 +101,7 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
     readiness: {
       database: async () => (await databaseReadiness(orm)).database,
       migrations: async () => (await databaseReadiness(orm)).migrations,
+      worker: () => worker.ready(),
     },
     validateResponses: options.validateResponses ?? false,
   });
@@ -90,6 +117,7 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
     config: effective,
     orm,
     server,
+    worker,
     bootstrapped,
     stop() {
       stopping ??= (async () => {
@@ -101,6 +129,8 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
         clearInterval(idleSweep);
         log.info('http server closed: in-flight requests finished');
         await maintenance.stop();
+        // In-flight deliveries finish (up to the partner timeout); what is left is handed back.
+        await worker.stop();
         await stopApp();
         await orm.close();
         log.info('database pool closed');

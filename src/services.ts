@@ -1,5 +1,6 @@
 import type { HubConfig } from './config/config.js';
 import { AccountService } from './modules/accounts/account.service.js';
+import { DeliveryService } from './modules/deliveries/delivery.service.js';
 import { ApplicationService } from './modules/applications/application.service.js';
 import { ConnectionService } from './modules/connections/connection.service.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
@@ -10,6 +11,7 @@ import { UserService } from './modules/users/user.service.js';
 export interface Services {
   accounts: AccountService;
   locations: LocationService;
+  deliveries: DeliveryService;
   applications: ApplicationService;
   connections: ConnectionService;
   users: UserService;
@@ -21,6 +23,7 @@ export function createServices(config: Pick<HubConfig, 'isProduction'>): Service
   return {
     accounts: new AccountService(),
     locations: new LocationService(),
+    deliveries: new DeliveryService(),
     applications: new ApplicationService({ production }),
     connections: new ConnectionService({ production }),
     users: new UserService(),

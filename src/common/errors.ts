@@ -103,3 +103,17 @@ export class InsufficientScopeError extends DomainError {
     super('insufficient_scope', `This operation needs the scope "${scope}"`);
   }
 }
+
+/** A partner's server answered with an error or could not be reached (502). */
+export class PartnerError extends DomainError {
+  constructor(message: string) {
+    super('partner_error', message);
+  }
+}
+
+/** A partner's server did not answer in time (504). */
+export class PartnerTimeoutError extends DomainError {
+  constructor(message: string) {
+    super('partner_timeout', message);
+  }
+}

@@ -23,6 +23,8 @@ export interface HubConfig {
   readonly allowPrivatePartnerUrls: boolean;
   /** Seconds between delivery attempts; after the last one a delivery is FAILED. */
   readonly deliveryRetrySchedule: readonly number[];
+  /** The delivery worker (src/delivery/); defaults below, in loadConfig. */
+  readonly delivery: DeliveryWorkerConfig;
   /** Token bucket per client; rps 0 turns rate limiting off. */
   readonly rateLimit: { rps: number; burst: number };
   /** Lifetimes in seconds. */
@@ -41,6 +43,26 @@ export interface HubConfig {
   readonly encryptionKeyIsDevelopmentKey: boolean;
   /** Production rules of CONTRACT section 1. */
   readonly isProduction: boolean;
+}
+
+export interface DeliveryWorkerConfig {
+  /**
+   * Requests to partners in flight at once in one hub process (DELIVERY_CONCURRENCY, default 1024): far
+   * above the per-endpoint limit, so many dead partners together still leave room for the healthy ones.
+   */
+  readonly concurrency: number;
+  /** Requests in flight at once per partner endpoint (origin) in one process, so a slow partner holds only its own slots (DELIVERY_ENDPOINT_CONCURRENCY, default 64). */
+  readonly endpointConcurrency: number;
+  /** A partner answer must arrive within this (PARTNER_TIMEOUT_MS, default 10000: CONTRACT section 7). */
+  readonly partnerTimeoutMs: number;
+  /**
+   * Fallback poll when no LISTEN/NOTIFY wake-up arrives (DELIVERY_POLL_INTERVAL_MS). Default 2000 on
+   * PostgreSQL, where NOTIFY wakes the worker at once; on the embedded database (100), which cannot deliver
+   * notifications across its socket connections.
+   */
+  readonly pollIntervalMs: number | undefined;
+  /** How often a process looks for deliveries left behind by a dead process (DELIVERY_RECLAIM_INTERVAL_MS, default 5000). */
+  readonly reclaimIntervalMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -148,6 +170,13 @@ export function loadConfig(env: Env = process.env): HubConfig {
     bootstrapClient: pair(env, 'BOOTSTRAP_CLIENT_ID', 'BOOTSTRAP_CLIENT_SECRET', ['clientId', 'clientSecret']),
     allowPrivatePartnerUrls,
     deliveryRetrySchedule: Object.freeze(retrySchedule(env)),
+    delivery: Object.freeze({
+      concurrency: integer(env, 'DELIVERY_CONCURRENCY', 1024, 1),
+      endpointConcurrency: integer(env, 'DELIVERY_ENDPOINT_CONCURRENCY', 64, 1),
+      partnerTimeoutMs: integer(env, 'PARTNER_TIMEOUT_MS', 10_000, 1),
+      pollIntervalMs: env.DELIVERY_POLL_INTERVAL_MS ? integer(env, 'DELIVERY_POLL_INTERVAL_MS', 2000, 1) : undefined,
+      reclaimIntervalMs: integer(env, 'DELIVERY_RECLAIM_INTERVAL_MS', 5000, 1),
+    }),
     rateLimit: Object.freeze({ rps: number(env, 'RATE_LIMIT_RPS', 50), burst: integer(env, 'RATE_LIMIT_BURST', 200) }),
     ttl: Object.freeze({
       accessToken: integer(env, 'ACCESS_TOKEN_TTL', 3600, 1),

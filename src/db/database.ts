@@ -1,10 +1,12 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import { Logger as GraphileLogger, runMigrations as runJobMigrations } from 'graphile-worker';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { ormOptions } from './mikro-orm.config.js';
 
 // Opening the database: connect, then bring the schema up to date with the committed migrations. Several
-// hub processes may start against one database at once, so migrations run under a PostgreSQL advisory lock.
+// hub processes may start against one database at once, so migrations run under a PostgreSQL advisory lock,
+// graphile-worker's own schema (the delivery job queue) included: its installer is not safe to run twice at once.
 
 const MIGRATION_LOCK = 7_240_001;
 
@@ -18,6 +20,7 @@ export async function runMigrations(clientUrl: string, log?: Logger): Promise<st
       const applied = await orm.getMigrator().up();
       const names = applied.map((m) => m.name);
       if (names.length > 0) log?.info({ migrations: names }, 'migrations applied');
+      await installJobQueue(clientUrl);
       return names;
     } finally {
       await orm.close();
@@ -25,6 +28,16 @@ export async function runMigrations(clientUrl: string, log?: Logger): Promise<st
   } finally {
     await lock.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
     await lock.end();
+  }
+}
+
+/** graphile-worker's schema (graphile_worker), brought up to date by its own migrations. */
+async function installJobQueue(clientUrl: string): Promise<void> {
+  const pool = new pg.Pool({ connectionString: clientUrl, max: 1 });
+  try {
+    await runJobMigrations({ pgPool: pool, logger: new GraphileLogger(() => () => undefined) });
+  } finally {
+    await pool.end();
   }
 }
 

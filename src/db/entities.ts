@@ -1,6 +1,9 @@
 import { OidcPayload } from '../auth/oidc-payload.entity.js';
 import { IdempotencyKey } from '../modules/idempotency/idempotency-key.entity.js';
 import { Account } from '../modules/accounts/account.entity.js';
+import { Delivery } from '../modules/deliveries/delivery.entity.js';
+import { DeliveryAttempt } from '../modules/deliveries/delivery-attempt.entity.js';
+import { DeliveryWorkerProcess } from '../modules/deliveries/delivery-worker-process.entity.js';
 import { Application } from '../modules/applications/application.entity.js';
 import { Connection } from '../modules/connections/connection.entity.js';
 import { Category } from '../modules/catalog/category.entity.js';
@@ -13,4 +16,5 @@ import { Order } from '../modules/orders/order.entity.js';
 import { User } from '../modules/users/user.entity.js';
 
 /** Every MikroORM entity of the hub; one list so the ORM, migrations and tests agree. */
-export const ENTITIES = [Account, Location, TaxRate, IdempotencyKey, User, Application, Connection, OidcPayload, Category, Product, Modifier, ModifierGroup, Order];
+
+export const ENTITIES = [Account, Location, TaxRate, IdempotencyKey, User, Application, Connection, OidcPayload, Category, Product, Modifier, ModifierGroup, Delivery, DeliveryAttempt, DeliveryWorkerProcess, Order];

@@ -26,6 +26,8 @@ export function ormOptions(clientUrl: string, overrides: Partial<Options> = {}):
       emit: 'ts',
       silent: true,
     },
+    // graphile-worker's schema (the delivery job queue) is installed and migrated by graphile-worker itself.
+    schemaGenerator: { ignoreSchema: ['graphile_worker'] },
     pool: { min: 0, max: 10 },
     // Entities are validated at the edge and in services; MikroORM's own discovery warnings are noise here.
     discovery: { warnWhenNoEntities: false },

@@ -7,6 +7,7 @@ import { jsonBody } from './body.js';
 import { idempotencyKeys } from './idempotency.js';
 import type { RestDeps } from './rest-deps.js';
 import { accountRoutes } from './routes/accounts.routes.js';
+import { deliveryRoutes } from './routes/deliveries.routes.js';
 import { applicationRoutes } from './routes/applications.routes.js';
 import { connectionRoutes } from './routes/connections.routes.js';
 import { catalogRoutes } from './routes/catalog.routes.js';
@@ -45,6 +46,7 @@ export function restRouter(options: RestOptions): Router {
   const routes = Router();
   accountRoutes(routes, options);
   locationRoutes(routes, options);
+  deliveryRoutes(routes, options);
   applicationRoutes(routes, options);
   connectionRoutes(routes, options);
   userRoutes(routes, options);

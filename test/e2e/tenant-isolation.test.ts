@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { ALL_SCOPES } from '../../src/common/principal.js';
 import { OPENAPI_PATH } from '../../src/docs/openapi-document.js';
+import { enqueue } from '../support/deliveries.js';
 import type { HttpClient } from '../support/http.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 
@@ -54,6 +55,11 @@ const ROUTES: Row[] = [
   { route: `GET ${LOC}/catalog/categories` },
   { route: `DELETE ${LOC}/catalog/categories/{categoryId}` },
   { route: `GET ${LOC}/catalog/modifier-groups` },
+  // Delivery log (issue 4)
+  { route: `GET ${LOC}/deliveries` },
+  { route: 'GET /v1/applications/{applicationId}/deliveries' },
+  { route: 'GET /v1/deliveries/{deliveryId}' },
+  { route: 'POST /v1/deliveries/{deliveryId}/retry' },
 ];
 
 /** Collections not under a location: never 200 with a victim's record in them. */
@@ -95,6 +101,9 @@ beforeAll(async () => {
   victim.productId = (await t.admin.get(`${location.path}/catalog/products?posReference=prod`)).body.data[0].id;
   victim.modifierId = (await t.admin.get(`${location.path}/catalog/modifiers?posReference=mod`)).body.data[0].id;
   victim.categoryId = (await t.admin.get(`${location.path}/catalog/categories?posReference=cat`)).body.data[0].id;
+  victim.deliveryId = (
+    await enqueue(t.hub.orm, { eventType: 'ORDER_CREATED', applicationId: application.id, accountId: location.accountId, locationId: location.locationId, url: 'http://127.0.0.1:9/webhooks', payload: { victim: true } })
+  ).id;
 
   // Intruders, each with every scope its kind of principal can hold, so that only tenancy can stop them.
   const elsewhere = await t.createLocation(undefined, 'Intruder location');

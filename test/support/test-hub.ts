@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../src/config/config.js';
 import { createLogger } from '../../src/common/logger.js';
 import type { ApplicationKind, Role } from '../../src/common/principal.js';
-import { startHub, type RunningHub } from '../../src/hub.js';
+import { startHub, type HubOptions, type RunningHub } from '../../src/hub.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { HttpClient, type HttpResult } from './http.js';
 
@@ -111,10 +111,10 @@ let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(3).toString('hex')}`;
 
 /** A hub in this process on a free port, over HTTP, on its own database; responses checked against OpenAPI. */
-export async function startTestHub(overrides: Record<string, string> = {}): Promise<TestHub> {
+export async function startTestHub(overrides: Record<string, string> = {}, options: HubOptions = {}): Promise<TestHub> {
   const db = await createTestDatabase();
   const config = loadConfig(testEnv(db.url, overrides));
-  const hub = await startHub(config, createLogger(config.logLevel), { validateResponses: true });
+  const hub = await startHub(config, createLogger(config.logLevel), { validateResponses: true, ...options });
   const anonymous = new HttpClient(hub.url, null);
 
   const token: TestHub['token'] = (params, options = {}) => {

@@ -1,0 +1,88 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { uuidv7 } from '../common/ids.js';
+import { addJobExpression, CHAIN_LOCK_SQL, endpointOf, forKnex } from './jobs.js';
+
+// The outbox (CONTRACT section 7): a service calls enqueueDelivery inside its own transaction, next to the
+// change that causes the event. The delivery row and its graphile-worker job are written on that
+// transaction's connection, so they commit with the change or not at all: no event without the change, no
+// change without its event. graphile-worker's NOTIFY fires on commit and wakes a worker within milliseconds.
+
+/** Event types of CONTRACT section 7; v1 may add more (consumers ignore unknown ones). */
+export type DeliveryEventType = 'ORDER_CREATED' | 'ORDER_STATUS_CHANGED' | 'MENU_PUBLISHED' | 'MENU_UPDATED' | 'STORE_STATUS_CHANGED' | (string & {});
+
+export interface EnqueueDeliveryInput {
+  /** The webhook-id: stable across retries; generated (UUID v7) when omitted. Unique per application. */
+  eventId?: string;
+  eventType: DeliveryEventType;
+  /** The receiving application: its webhook secret signs the request; it sees this delivery in its log. */
+  applicationId: string;
+  accountId?: string | null;
+  locationId?: string | null;
+  connectionId?: string | null;
+  /**
+   * Deliveries with the same key to the same URL reach the partner in the order they were enqueued: a later
+   * one waits until the earlier one is DELIVERED or FAILED. Orders use their order id.
+   */
+  orderingKey?: string | null;
+  /** The partner's webhookUrl, menuPublicationUrl or storeStatusUrl. */
+  url: string;
+  /** The JSON body, sent exactly as given. */
+  payload: unknown;
+}
+
+export interface EnqueuedDelivery {
+  id: string;
+  eventId: string;
+}
+
+/**
+ * Writes the delivery and its job in the caller's transaction. Must be called inside `em.transactional`
+ * (or with an em forked inside one); it refuses to run outside, where the event could outlive a rolled
+ * back change.
+ */
+export async function enqueueDelivery(em: EntityManager, input: EnqueueDeliveryInput): Promise<EnqueuedDelivery> {
+  if (!em.isInTransaction()) throw new Error('enqueueDelivery must run inside the transaction of the change that causes the event');
+  const id = uuidv7();
+  const eventId = input.eventId ?? uuidv7();
+  const endpoint = endpointOf(input.url);
+  let held = false;
+  let chainPosition: number | null = null;
+  if (input.orderingKey) {
+    // Under the chain lock, "is an earlier delivery of this chain unfinished?" and the insert cannot
+    // interleave with the worker finishing that earlier delivery (which releases the next one under the same lock).
+    await em.execute(...forKnex(CHAIN_LOCK_SQL, [input.orderingKey, input.url]));
+    const [row] = await em.execute<{ busy: boolean; last: number | null }[]>(
+      `select exists(select 1 from deliveries where ordering_key = ? and url = ? and status in ('PENDING', 'DELIVERING')) as busy,
+              (select max(chain_position) from deliveries where ordering_key = ? and url = ?) as last`,
+      [input.orderingKey, input.url, input.orderingKey, input.url],
+    );
+    held = row.busy;
+    chainPosition = (row.last ?? 0) + 1;
+  }
+  // One statement: the row and, unless it waits for its chain, its job. createdAt in milliseconds, like
+  // every createdAt, so the keyset paging of the log compares exactly what it stored.
+  const sql = `insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, account_id, location_id, connection_id,
+       ordering_key, chain_position, url, endpoint, payload, status, held, job_seq, job_id)
+     values ($1, date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', clock_timestamp()),
+             $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::json, 'PENDING', $13, $14,
+             case when $13::boolean then null else (${addJobExpression('$1', '$14', '$11', 'null')}).id end)`;
+  await em.execute(
+    ...forKnex(sql, [
+      id,
+      eventId,
+      input.eventType,
+      input.applicationId,
+      input.accountId ?? null,
+      input.locationId ?? null,
+      input.connectionId ?? null,
+      input.orderingKey ?? null,
+      chainPosition,
+      input.url,
+      endpoint,
+      JSON.stringify(input.payload ?? null),
+      held,
+      held ? 0 : 1,
+    ]),
+  );
+  return { id, eventId };
+}

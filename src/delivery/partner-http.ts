@@ -1,0 +1,133 @@
+import { got, type Agents, type RequestError } from 'got';
+import type { LookupFunction } from 'node:net';
+import { PartnerError, PartnerTimeoutError } from '../common/errors.js';
+import { partnerAgents } from './guarded-agent.js';
+
+// Every call from the hub to a partner (CONTRACT section 7) goes through here: got with a request timeout,
+// no redirects followed, no got-level retries (the outbox retries), and agents that refuse loopback,
+// private, link-local and metadata addresses after DNS resolution unless explicitly allowed. Nothing here
+// logs; callers log outcomes without headers, bodies or secrets.
+
+export interface PartnerHttpOptions {
+  /** ALLOW_PRIVATE_PARTNER_URLS: development and tests only. */
+  allowPrivateAddresses: boolean;
+  /** Production: partner URLs must be https. */
+  httpsOnly: boolean;
+  /** Default for calls that give none (PARTNER_TIMEOUT_MS, 10 s). */
+  timeoutMs: number;
+  /** Name resolution; tests inject one to make a name resolve to a forbidden address. */
+  lookup?: LookupFunction;
+}
+
+export interface PartnerCallOptions {
+  timeoutMs?: number;
+  headers?: Record<string, string>;
+  /** Stop reading an answer larger than this (the delivery log keeps only 1 KiB). Default 1 MiB. */
+  maxResponseBytes?: number;
+}
+
+export interface PartnerResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+export type PartnerFailureKind = 'timeout' | 'forbidden_address' | 'invalid_url' | 'network' | 'too_large';
+
+/** No HTTP answer: the request could not be sent or no answer came in time. */
+export class PartnerRequestError extends Error {
+  constructor(
+    readonly kind: PartnerFailureKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PartnerRequestError';
+  }
+}
+
+const DEFAULT_MAX_RESPONSE = 1024 * 1024;
+
+export class PartnerHttp {
+  private readonly agents: Agents;
+
+  constructor(private readonly options: PartnerHttpOptions) {
+    this.agents = partnerAgents(options.allowPrivateAddresses);
+  }
+
+  /** Throws PartnerRequestError('invalid_url') for a URL the hub must not call. */
+  checkUrl(url: string): URL {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new PartnerRequestError('invalid_url', 'The partner URL is not a URL');
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new PartnerRequestError('invalid_url', 'The partner URL must be http or https');
+    if (this.options.httpsOnly && parsed.protocol !== 'https:') throw new PartnerRequestError('invalid_url', 'The partner URL must be https in production');
+    if (parsed.username || parsed.password) throw new PartnerRequestError('invalid_url', 'The partner URL must not carry credentials');
+    return parsed;
+  }
+
+  /** POST a body; any HTTP answer is returned (the caller judges the status). */
+  async post(url: string, body: string, call: PartnerCallOptions = {}): Promise<PartnerResponse> {
+    const target = this.checkUrl(url);
+    const maxBytes = call.maxResponseBytes ?? DEFAULT_MAX_RESPONSE;
+    const request = got(target, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', 'user-agent': 'order-hub', ...call.headers },
+      timeout: { request: call.timeoutMs ?? this.options.timeoutMs },
+      followRedirect: false,
+      retry: { limit: 0 },
+      throwHttpErrors: false,
+      agent: this.agents,
+      dnsLookup: this.options.lookup,
+      responseType: 'text',
+    });
+    let tooLarge = false;
+    request.on('downloadProgress', (progress) => {
+      if (progress.transferred > maxBytes) {
+        tooLarge = true;
+        request.cancel();
+      }
+    });
+    try {
+      const response = await request;
+      return { status: response.statusCode, headers: response.headers, body: response.body };
+    } catch (error) {
+      if (tooLarge) throw new PartnerRequestError('too_large', `The partner's answer is larger than ${maxBytes} bytes`);
+      throw classify(error as RequestError);
+    }
+  }
+
+  /**
+   * A synchronous JSON call (the catalog pull): 2xx answers are parsed; anything else throws the
+   * DomainErrors of CONTRACT section 1: partner_timeout (504) or partner_error (502).
+   */
+  async postJson(url: string, body: unknown, call: PartnerCallOptions = {}): Promise<{ status: number; body: unknown }> {
+    let response: PartnerResponse;
+    try {
+      response = await this.post(url, JSON.stringify(body), call);
+    } catch (error) {
+      if (error instanceof PartnerRequestError && error.kind === 'timeout') throw new PartnerTimeoutError('The partner did not answer in time');
+      if (error instanceof PartnerRequestError) throw new PartnerError(`The partner could not be called: ${error.message}`);
+      throw error;
+    }
+    if (response.status < 200 || response.status > 299) throw new PartnerError(`The partner answered HTTP ${response.status}`);
+    try {
+      return { status: response.status, body: response.body === '' ? null : JSON.parse(response.body) };
+    } catch {
+      throw new PartnerError('The partner answered with a body that is not JSON');
+    }
+  }
+}
+
+function classify(error: RequestError): PartnerRequestError {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  if (error.code === 'EPARTNERADDRESS' || cause?.code === 'EPARTNERADDRESS') {
+    return new PartnerRequestError('forbidden_address', cause?.message ?? error.message);
+  }
+  if (error.name === 'TimeoutError' || error.code === 'ETIMEDOUT') return new PartnerRequestError('timeout', 'No answer within the timeout');
+  // The code (ECONNREFUSED, ECONNRESET, ENOTFOUND...) says enough and never carries a secret.
+  return new PartnerRequestError('network', error.code ? `Connection failed (${error.code})` : 'Connection failed');
+}

@@ -1,0 +1,29 @@
+import { createHmac } from 'node:crypto';
+
+// Standard Webhooks (https://www.standardwebhooks.com, CONTRACT section 7): every partner request carries
+//   webhook-id         the event id, stable across retries and replays (receivers deduplicate on it)
+//   webhook-timestamp  unix seconds of this attempt
+//   webhook-signature  "v1,<base64 HMAC-SHA256 of '<id>.<timestamp>.<body>'>"
+
+const WHSEC_PREFIX = 'whsec_';
+
+/**
+ * The HMAC key of a webhook secret: a `whsec_<base64>` secret is the base64-decoded bytes (the Standard
+ * Webhooks convention); any other string is used as its UTF-8 bytes (a "raw" secret).
+ */
+export function webhookKey(secret: string): Buffer {
+  if (secret.startsWith(WHSEC_PREFIX)) return Buffer.from(secret.slice(WHSEC_PREFIX.length), 'base64');
+  return Buffer.from(secret, 'utf8');
+}
+
+export interface WebhookHeaders {
+  'webhook-id': string;
+  'webhook-timestamp': string;
+  'webhook-signature': string;
+}
+
+export function signWebhook(secret: string, id: string, timestampSeconds: number, body: string): WebhookHeaders {
+  const timestamp = String(Math.floor(timestampSeconds));
+  const signature = createHmac('sha256', webhookKey(secret)).update(`${id}.${timestamp}.${body}`).digest('base64');
+  return { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${signature}` };
+}

@@ -1,0 +1,15 @@
+import type { Request, Router } from 'express';
+import type { RestDeps } from '../rest-deps.js';
+import { list, single } from '../respond.js';
+
+const status = (req: Request) => (req.query.status as string | undefined) ?? null;
+
+export function deliveryRoutes(router: Router, { orm, services }: RestDeps): void {
+  router.get(
+    '/accounts/:accountId/locations/:locationId/deliveries',
+    list(orm, (ctx, page, req, p) => services.deliveries.findAllForLocation(ctx, p.accountId, p.locationId, { ...page, status: status(req) })),
+  );
+  router.get('/applications/:applicationId/deliveries', list(orm, (ctx, page, req, p) => services.deliveries.findAllForApplication(ctx, p.applicationId, { ...page, status: status(req) })));
+  router.get('/deliveries/:deliveryId', single(orm, (ctx, _req, p) => services.deliveries.findOne(ctx, p.deliveryId)));
+  router.post('/deliveries/:deliveryId/retry', single(orm, (ctx, _req, p) => services.deliveries.retry(ctx, p.deliveryId)));
+}

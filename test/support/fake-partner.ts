@@ -1,0 +1,144 @@
+import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
+
+// A partner's server on loopback (a POS, a marketplace, any webhook receiver): it records every request
+// and answers as scripted per path: a status, headers and body, after a delay, or never (hang). Unscripted
+// requests get the path's standing answer, or 200 {}.
+
+export interface RecordedRequest {
+  method: string;
+  /** Path without the query. */
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  body: string;
+  /** performance.now() when the request was complete. */
+  receivedAt: number;
+}
+
+export interface ScriptedResponse {
+  status?: number;
+  headers?: Record<string, string>;
+  /** A string is sent as is; anything else as JSON. */
+  body?: unknown;
+  delayMs?: number;
+  /** Never answer (until the partner is closed). */
+  hang?: boolean;
+}
+
+export class FakePartner {
+  readonly requests: RecordedRequest[] = [];
+  private readonly scripts = new Map<string, ScriptedResponse[]>();
+  private readonly standing = new Map<string, ScriptedResponse>();
+  private readonly waiters = new Set<() => void>();
+  private readonly sockets = new Set<Socket>();
+
+  private constructor(
+    private readonly server: Server,
+    readonly url: string,
+  ) {}
+
+  static async start(): Promise<FakePartner> {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const partner = new FakePartner(server, `http://127.0.0.1:${port}`);
+    server.on('connection', (socket) => {
+      partner.sockets.add(socket);
+      socket.on('close', () => partner.sockets.delete(socket));
+    });
+    server.on('request', (req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const url = new URL(req.url ?? '/', partner.url);
+        const recorded: RecordedRequest = {
+          method: req.method ?? 'GET',
+          path: url.pathname,
+          query: url.searchParams,
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+          receivedAt: performance.now(),
+        };
+        partner.requests.push(recorded);
+        for (const wake of [...partner.waiters]) wake();
+        partner.answer(recorded.path, res);
+      });
+    });
+    return partner;
+  }
+
+  /** The full URL of a path on this partner. */
+  urlFor(path: string): string {
+    return `${this.url}${path}`;
+  }
+
+  /** Answers for the next requests to a path, used once each, in order. */
+  respond(path: string, ...responses: ScriptedResponse[]): this {
+    this.scripts.set(path, [...(this.scripts.get(path) ?? []), ...responses]);
+    return this;
+  }
+
+  /** The answer to every request to a path once its scripted answers are used up. */
+  always(path: string, response: ScriptedResponse): this {
+    this.standing.set(path, response);
+    return this;
+  }
+
+  hang(path: string): this {
+    return this.always(path, { hang: true });
+  }
+
+  requestsTo(path: string): RecordedRequest[] {
+    return this.requests.filter((r) => r.path === path);
+  }
+
+  /** Resolves with the requests (to `path`, if given) once there are at least n; rejects after timeoutMs. */
+  waitForRequests(n: number, options: { path?: string; timeoutMs?: number } = {}): Promise<RecordedRequest[]> {
+    const matching = () => (options.path ? this.requestsTo(options.path) : this.requests);
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const found = matching();
+        if (found.length < n) return;
+        cleanup();
+        resolve(found);
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`expected ${n} requests${options.path ? ` to ${options.path}` : ''} within ${options.timeoutMs ?? 10_000} ms, got ${matching().length}`));
+      }, options.timeoutMs ?? 10_000);
+      const cleanup = () => {
+        clearTimeout(timer);
+        this.waiters.delete(check);
+      };
+      this.waiters.add(check);
+      check();
+    });
+  }
+
+  reset(): void {
+    this.requests.length = 0;
+    this.scripts.clear();
+    this.standing.clear();
+  }
+
+  /** Closes the server and every connection, hanging ones included. */
+  async close(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private answer(path: string, res: ServerResponse): void {
+    const queue = this.scripts.get(path);
+    const script = queue?.shift() ?? this.standing.get(path) ?? {};
+    if (script.hang) return;
+    const send = () => {
+      const body = script.body === undefined ? '{}' : typeof script.body === 'string' ? script.body : JSON.stringify(script.body);
+      res.writeHead(script.status ?? 200, { 'content-type': 'application/json', ...script.headers });
+      res.end(body);
+    };
+    if (script.delayMs) setTimeout(send, script.delayMs);
+    else send();
+  }
+}

@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import { isForbiddenAddress } from '../../src/delivery/address-guard.js';
+import { nextStep, retryAfterMs } from '../../src/delivery/retry-policy.js';
+import { signWebhook } from '../../src/delivery/sign.js';
+
+// The pure rules of the delivery engine: what follows an attempt, which addresses are refused, signing.
+
+const schedule = [5, 30, 120];
+
+describe('nextStep', () => {
+  it('delivers on any 2xx', () => {
+    for (const status of [200, 201, 204, 299]) expect(nextStep({ status }, 1, schedule)).toEqual({ kind: 'delivered' });
+  });
+
+  it('stops at once on 410', () => {
+    expect(nextStep({ status: 410 }, 1, schedule).kind).toBe('failed');
+  });
+
+  it('retries other answers and errors along the schedule, with ±20 % jitter', () => {
+    expect(nextStep({ status: 500 }, 1, schedule, () => 0)).toMatchObject({ kind: 'retry', delayMs: 4000 });
+    expect(nextStep({ status: 500 }, 1, schedule, () => 0.5)).toMatchObject({ kind: 'retry', delayMs: 5000 });
+    expect(nextStep({ error: 'timeout' }, 2, schedule, () => 0.999999)).toMatchObject({ kind: 'retry', delayMs: 36000, reason: 'timeout' });
+    expect(nextStep({ status: 301 }, 3, schedule, () => 0.5)).toMatchObject({ kind: 'retry', delayMs: 120000, reason: 'HTTP 301' });
+  });
+
+  it('fails after the last step', () => {
+    expect(nextStep({ status: 500 }, 4, schedule)).toMatchObject({ kind: 'failed' });
+    expect(nextStep({ status: 500 }, 1, [])).toMatchObject({ kind: 'failed' });
+  });
+
+  it('waits at least Retry-After on 429 and 503, and only there', () => {
+    expect(nextStep({ status: 429, retryAfter: '120' }, 1, schedule, () => 0.5)).toMatchObject({ delayMs: 120000 });
+    expect(nextStep({ status: 503, retryAfter: '1' }, 1, schedule, () => 0.5)).toMatchObject({ delayMs: 5000 });
+    expect(nextStep({ status: 500, retryAfter: '120' }, 1, schedule, () => 0.5)).toMatchObject({ delayMs: 5000 });
+    expect(nextStep({ status: 503, retryAfter: String(30 * 24 * 3600) }, 1, schedule, () => 0.5)).toMatchObject({ delayMs: 3 * 24 * 3600 * 1000 });
+  });
+
+  it('reads Retry-After as seconds or an HTTP date', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(retryAfterMs('7', now)).toBe(7000);
+    expect(retryAfterMs('Thu, 01 Jan 2026 00:00:30 GMT', now)).toBe(30000);
+    expect(retryAfterMs('Wed, 31 Dec 2025 00:00:00 GMT', now)).toBe(0);
+    expect(retryAfterMs('soon', now)).toBeNull();
+    expect(retryAfterMs(undefined, now)).toBeNull();
+  });
+});
+
+describe('isForbiddenAddress', () => {
+  it.each([
+    '127.0.0.1', '127.255.0.9', '::1', '[::1]', '0.0.0.0', '::', '10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.1.1',
+    '169.254.169.254', '100.100.100.200', 'fe80::1', 'fd00:ec2::254', 'fc00::1', '::ffff:127.0.0.1', '::ffff:7f00:1',
+    '::ffff:169.254.169.254', '224.0.0.1', '255.255.255.255', 'not-an-address',
+  ])('refuses %s', (address) => {
+    expect(isForbiddenAddress(address)).toBe(true);
+  });
+
+  it.each(['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('allows the public address %s', (address) => {
+    expect(isForbiddenAddress(address)).toBe(false);
+  });
+});
+
+describe('signWebhook', () => {
+  it('matches the Standard Webhooks reference implementation', () => {
+    const secret = `whsec_${randomBytes(32).toString('base64')}`;
+    const body = '{"a":1}';
+    const at = new Date('2026-11-23T06:00:00Z');
+    const headers = signWebhook(secret, 'msg_1', at.getTime() / 1000, body);
+    expect(headers['webhook-signature']).toBe(new Webhook(secret).sign('msg_1', at, body));
+    expect(headers['webhook-timestamp']).toBe(String(at.getTime() / 1000));
+  });
+
+  it('uses a secret without the whsec_ prefix as its UTF-8 bytes (the reference implementation\'s raw format)', () => {
+    const at = new Date('2026-11-23T06:00:00Z');
+    const headers = signWebhook('a-raw-secret', 'msg_2', at.getTime() / 1000, '{}');
+    expect(headers['webhook-signature']).toBe(new Webhook('a-raw-secret', { format: 'raw' }).sign('msg_2', at, '{}'));
+  });
+});
