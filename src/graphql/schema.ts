@@ -7,9 +7,10 @@ import { ApplicationResolver } from './resolvers/application.resolver.js';
 import { ConnectionResolver } from './resolvers/connection.resolver.js';
 import { CatalogResolver, ModifierResolver, ProductResolver } from './resolvers/catalog.resolver.js';
 import { LocationResolver } from './resolvers/location.resolver.js';
+import { OrderResolver } from './resolvers/order.resolver.js';
 import { UserResolver } from './resolvers/user.resolver.js';
 
-export const RESOLVERS = [AccountResolver, LocationResolver, ApplicationResolver, ConnectionResolver, UserResolver, CatalogResolver, ProductResolver, ModifierResolver, DeliveryResolver] as const;
+export const RESOLVERS = [AccountResolver, LocationResolver, ApplicationResolver, ConnectionResolver, UserResolver, CatalogResolver, ProductResolver, ModifierResolver, DeliveryResolver, OrderResolver] as const;
 
 // Rules live in services; type-graphql's class-validator integration is off so there is one set of rules.
 export function buildHubSchema(): Promise<GraphQLSchema> {

@@ -12,6 +12,7 @@ import { applicationRoutes } from './routes/applications.routes.js';
 import { connectionRoutes } from './routes/connections.routes.js';
 import { catalogRoutes } from './routes/catalog.routes.js';
 import { locationRoutes } from './routes/locations.routes.js';
+import { orderRoutes } from './routes/orders.routes.js';
 import { userRoutes } from './routes/users.routes.js';
 
 export interface RestOptions extends RestDeps {
@@ -51,6 +52,7 @@ export function restRouter(options: RestOptions): Router {
   connectionRoutes(routes, options);
   userRoutes(routes, options);
   catalogRoutes(routes, options);
+  orderRoutes(routes, options);
   router.use('/v1', routes);
   return router;
 }

@@ -60,6 +60,10 @@ const ROUTES: Row[] = [
   { route: 'GET /v1/applications/{applicationId}/deliveries' },
   { route: 'GET /v1/deliveries/{deliveryId}' },
   { route: 'POST /v1/deliveries/{deliveryId}/retry' },
+  { route: `POST ${LOC}/orders`, body: () => ({ externalId: 'intruder-order', fulfillmentType: 'PICKUP', items: [{ name: 'Product', quantity: 1, price: 500 }] }) },
+  { route: `GET ${LOC}/orders` },
+  { route: `GET ${LOC}/orders/{orderId}` },
+  { route: `PATCH ${LOC}/orders/{orderId}`, body: () => ({ status: 'CANCELLED' }) },
 ];
 
 /** Collections not under a location: never 200 with a victim's record in them. */
@@ -104,6 +108,11 @@ beforeAll(async () => {
   victim.deliveryId = (
     await enqueue(t.hub.orm, { eventType: 'ORDER_CREATED', applicationId: application.id, accountId: location.accountId, locationId: location.locationId, url: 'http://127.0.0.1:9/webhooks', payload: { victim: true } })
   ).id;
+  const marketplace = await t.createApplication('MARKETPLACE');
+  await t.connect(marketplace, location);
+  const order = await (await t.applicationClient(marketplace)).post(`${location.path}/orders`, { externalId: 'victim-order', fulfillmentType: 'DELIVERY', items: [{ posReference: 'prod', name: 'Product', quantity: 1, price: 500 }] });
+  expect(order.status).toBe(201);
+  victim.orderId = order.body.data.id;
 
   // Intruders, each with every scope its kind of principal can hold, so that only tenancy can stop them.
   const elsewhere = await t.createLocation(undefined, 'Intruder location');
