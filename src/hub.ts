@@ -88,7 +88,7 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
     secrets: cachedSecrets(options.webhookSecrets ?? { secretFor: (applicationId) => webhookSecretFor(orm.em.fork(), applicationId) }),
   });
   await worker.start();
-  const services = createServices(effective);
+  const services = createServices(effective, { partnerHttp });
   const provider = createProvider({ config: effective, orm, box, log });
   const { app, stop: stopApp } = await createApp({
     config: effective,

@@ -5,6 +5,8 @@ import { DeliveryService } from './modules/deliveries/delivery.service.js';
 import { ApplicationService } from './modules/applications/application.service.js';
 import { ConnectionService } from './modules/connections/connection.service.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
+import { CatalogPullService } from './modules/catalog/catalog-pull.service.js';
+import type { PartnerHttp } from './delivery/partner-http.js';
 import { LocationService } from './modules/locations/location.service.js';
 import { OrderService } from './modules/orders/order.service.js';
 import { UserService } from './modules/users/user.service.js';
@@ -18,11 +20,18 @@ export interface Services {
   connections: ConnectionService;
   users: UserService;
   catalog: CatalogService;
+  catalogPull: CatalogPullService;
   orders: OrderService;
 }
 
-export function createServices(config: Pick<HubConfig, 'isProduction'>): Services {
+/** What services need from outside the process: the guarded client for calls to partners. */
+export interface ServiceDeps {
+  partnerHttp: PartnerHttp;
+}
+
+export function createServices(config: Pick<HubConfig, 'isProduction' | 'catalogPullTimeoutMs'>, deps: ServiceDeps): Services {
   const production = config.isProduction;
+  const catalog = new CatalogService();
   return {
     accounts: new AccountService(),
     locations: new LocationService(),
@@ -30,7 +39,8 @@ export function createServices(config: Pick<HubConfig, 'isProduction'>): Service
     applications: new ApplicationService({ production }),
     connections: new ConnectionService({ production }),
     users: new UserService(),
-    catalog: new CatalogService(),
+    catalog,
+    catalogPull: new CatalogPullService({ partnerHttp: deps.partnerHttp, catalog, timeoutMs: config.catalogPullTimeoutMs }),
     orders: new OrderService(enqueueDelivery),
   };
 }

@@ -106,8 +106,8 @@ export class InsufficientScopeError extends DomainError {
 
 /** A partner's server answered with an error or could not be reached (502). */
 export class PartnerError extends DomainError {
-  constructor(message: string) {
-    super('partner_error', message);
+  constructor(message: string, errors?: FieldError[]) {
+    super('partner_error', message, errors);
   }
 }
 

@@ -25,6 +25,8 @@ export interface HubConfig {
   readonly deliveryRetrySchedule: readonly number[];
   /** The delivery worker (src/delivery/); defaults below, in loadConfig. */
   readonly delivery: DeliveryWorkerConfig;
+  /** The synchronous catalog pull from a POS must answer within this (CATALOG_PULL_TIMEOUT_MS, CONTRACT section 7: 15 s). */
+  readonly catalogPullTimeoutMs: number;
   /** Token bucket per client; rps 0 turns rate limiting off. */
   readonly rateLimit: { rps: number; burst: number };
   /** Lifetimes in seconds. */
@@ -177,6 +179,7 @@ export function loadConfig(env: Env = process.env): HubConfig {
       pollIntervalMs: env.DELIVERY_POLL_INTERVAL_MS ? integer(env, 'DELIVERY_POLL_INTERVAL_MS', 2000, 1) : undefined,
       reclaimIntervalMs: integer(env, 'DELIVERY_RECLAIM_INTERVAL_MS', 5000, 1),
     }),
+    catalogPullTimeoutMs: integer(env, 'CATALOG_PULL_TIMEOUT_MS', 15_000, 1),
     rateLimit: Object.freeze({ rps: number(env, 'RATE_LIMIT_RPS', 50), burst: integer(env, 'RATE_LIMIT_BURST', 200) }),
     ttl: Object.freeze({
       accessToken: integer(env, 'ACCESS_TOKEN_TTL', 3600, 1),

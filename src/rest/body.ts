@@ -1,10 +1,11 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { DomainError } from '../common/errors.js';
+import { MAX_IMPORT_BYTES } from '../modules/catalog/catalog-import.rules.js';
 
 // Body rules of CONTRACT section 1: JSON only (415), 1 MiB (catalog import 32 MiB), malformed JSON 400.
 
 export const BODY_LIMIT = 1024 * 1024;
-export const IMPORT_BODY_LIMIT = 32 * 1024 * 1024;
+export const IMPORT_BODY_LIMIT = MAX_IMPORT_BYTES;
 
 const isImport = (req: Request) => req.method === 'PUT' && req.path.endsWith('/catalog/import');
 

@@ -29,7 +29,7 @@ describe('starting with no PostgreSQL configured', () => {
     expect(read.body.data.name).toBe('Survives restarts');
     second.process.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-  }, 90_000);
+  }, 180_000);
 });
 
 describe('on a PostgreSQL server', () => {
@@ -63,7 +63,7 @@ describe('on a PostgreSQL server', () => {
       else expect(String(result.reason?.cause?.code ?? result.reason)).toMatch(/ECONNREFUSED|ECONNRESET|fetch failed/);
     }
     expect(results.filter((r) => r.status === 'fulfilled').length).toBeGreaterThanOrEqual(1);
-  });
+  }, 120_000);
 
   it('leaves either the old or the new tax rates when killed during a PATCH, never a mix', async () => {
     for (let round = 0; round < 3; round += 1) {
@@ -80,5 +80,5 @@ describe('on a PostgreSQL server', () => {
       expect(prefixes.size).toBeLessThanOrEqual(1);
       if (rows.length > 0) expect(rows).toHaveLength(150);
     }
-  });
+  }, 240_000);
 });

@@ -36,6 +36,7 @@ const ROUTES: Row[] = [
   { route: `POST ${LOC}/connections`, body: (v) => ({ applicationId: v.intruderApplicationId }) },
   { route: `GET ${LOC}/connections/{connectionId}` },
   { route: `DELETE ${LOC}/connections/{connectionId}` },
+  { route: `POST ${LOC}/connections/{connectionId}/pull` },
   { route: 'GET /v1/applications/{applicationId}' },
   { route: 'PATCH /v1/applications/{applicationId}', body: () => ({ name: 'Taken over' }) },
   { route: 'POST /v1/applications/{applicationId}/secret' },

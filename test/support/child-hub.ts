@@ -19,7 +19,7 @@ export interface ChildHub {
  * The hub as a separate process, for what only a real process shows: start-up from nothing, graceful
  * shutdown, and a SIGKILL in the middle of work. Resolves once it prints the URL it listens on.
  */
-export async function startChildHub(env: Record<string, string>, timeoutMs = 30_000): Promise<ChildHub> {
+export async function startChildHub(env: Record<string, string>, timeoutMs = 90_000): Promise<ChildHub> {
   const child = spawn(process.execPath, [MAIN_JS], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

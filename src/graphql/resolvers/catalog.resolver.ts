@@ -44,6 +44,16 @@ export class CatalogResolver {
     return services.catalog.importCatalog(ctx, accountId, locationId, catalog);
   }
 
+  @Mutation(() => CatalogImportResultType, { description: 'Pulls the catalog from the POS of a connection and applies it as an import (POST connections/{id}/pull)' })
+  pullCatalog(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Arg('connectionId', () => ID) connectionId: string,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
+    return services.catalogPull.pull(ctx, accountId, locationId, connectionId);
+  }
+
   @Query(() => CategoryPage)
   categories(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Args(() => CatalogListArgs) args: CatalogListArgs, @Ctx() { ctx, services }: GraphQLContext) {
     return services.catalog.listCategories(ctx, accountId, locationId, args);

@@ -17,6 +17,9 @@ import {
 // statement, so every reference must name a record of the same import. Exported for the catalog pull, which
 // must refuse a POS answer of the wrong shape with the same clear message.
 
+/** A catalog import, sent or pulled, may be up to 32 MiB of JSON (CONTRACT section 1). */
+export const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
+
 export interface ParsedCatalog {
   /** Checked by the location's rules. undefined: the location's rates stay as they are (SPEC: omitted is unchanged). */
   taxRates: NormalizedTaxRate[] | undefined;

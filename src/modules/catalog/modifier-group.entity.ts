@@ -1,6 +1,5 @@
-import { Entity, Index, ManyToOne, Property, Unique, type Rel } from '@mikro-orm/core';
-import { BaseEntity } from '../../db/base.entity.js';
-import { Location } from '../locations/location.entity.js';
+import { Entity, Index, Property, Unique } from '@mikro-orm/core';
+import { CatalogRecord } from './catalog-record.entity.js';
 import type { GroupModifierRef } from './catalog-fields.js';
 
 /**
@@ -10,16 +9,7 @@ import type { GroupModifierRef } from './catalog-fields.js';
 @Entity({ tableName: 'modifier_groups' })
 @Unique({ properties: ['location', 'posReference'] })
 @Index({ properties: ['location', 'createdAt', 'id'] })
-export class ModifierGroup extends BaseEntity<'minPermitted' | 'maxPermitted' | 'modifiers' | 'position'> {
-  @ManyToOne(() => Location, { deleteRule: 'cascade' })
-  location: Rel<Location>;
-
-  @Property({ type: 'text' })
-  posReference: string;
-
-  @Property({ type: 'text' })
-  name: string;
-
+export class ModifierGroup extends CatalogRecord<'minPermitted' | 'maxPermitted' | 'modifiers'> {
   @Property({ type: 'integer' })
   minPermitted = 0;
 
@@ -29,15 +19,4 @@ export class ModifierGroup extends BaseEntity<'minPermitted' | 'maxPermitted' | 
 
   @Property({ type: 'json' })
   modifiers: GroupModifierRef[] = [];
-
-  /** Order of the last import, so the catalog reads back in the order it was written. */
-  @Property({ type: 'integer' })
-  position = 0;
-
-  constructor(location: Location, posReference: string, name: string) {
-    super();
-    this.location = location;
-    this.posReference = posReference;
-    this.name = name;
-  }
 }

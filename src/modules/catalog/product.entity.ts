@@ -1,6 +1,6 @@
-import { Entity, Index, ManyToOne, Property, Unique, type Rel } from '@mikro-orm/core';
-import { BaseEntity } from '../../db/base.entity.js';
-import { Location } from '../locations/location.entity.js';
+import { Entity, Index, Property, Unique } from '@mikro-orm/core';
+import type { Location } from '../locations/location.entity.js';
+import { CatalogRecord } from './catalog-record.entity.js';
 import type { PassThrough } from './catalog-fields.js';
 
 /**
@@ -11,16 +11,7 @@ import type { PassThrough } from './catalog-fields.js';
 @Entity({ tableName: 'products' })
 @Unique({ properties: ['location', 'posReference'] })
 @Index({ properties: ['location', 'createdAt', 'id'] })
-export class Product extends BaseEntity<'categories' | 'taxRateIds' | 'showOnline' | 'modifierGroups' | 'position' | 'passThrough'> {
-  @ManyToOne(() => Location, { deleteRule: 'cascade' })
-  location: Rel<Location>;
-
-  @Property({ type: 'text' })
-  posReference: string;
-
-  @Property({ type: 'text' })
-  name: string;
-
+export class Product extends CatalogRecord<'categories' | 'taxRateIds' | 'showOnline' | 'modifierGroups' | 'passThrough'> {
   /** Smallest unit of the location's currency. */
   @Property({ type: 'integer' })
   price: number;
@@ -37,18 +28,12 @@ export class Product extends BaseEntity<'categories' | 'taxRateIds' | 'showOnlin
   @Property({ type: 'json' })
   modifierGroups: string[] = [];
 
-  @Property({ type: 'integer' })
-  position = 0;
-
   /** The compatibility fields of CONTRACT section 5 (and description, imageUrl), returned as received. */
   @Property({ type: 'json' })
   passThrough: PassThrough = {};
 
   constructor(location: Location, posReference: string, name: string, price: number) {
-    super();
-    this.location = location;
-    this.posReference = posReference;
-    this.name = name;
+    super(location, posReference, name);
     this.price = price;
   }
 }
