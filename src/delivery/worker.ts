@@ -97,7 +97,7 @@ export class DeliveryWorker {
     this.pool = new pg.Pool(
       embedded
         ? { connectionString: databaseUrl, max: 2 }
-        : { connectionString: databaseUrl, max: 16, options: '-c synchronous_commit=off' },
+        : { connectionString: databaseUrl, max: 10, options: '-c synchronous_commit=off' },
     );
     this.pool.on('error', (error) => log.warn({ err: error.message }, 'delivery worker: idle database connection failed'));
     // The liveness lock needs a session of its own: not on PGlite, which only ever has this one process.

@@ -4,9 +4,9 @@ import { ormOptions } from '../../src/db/mikro-orm.config.js';
 import { createTestDatabase, query, serverUrl, type TestDatabase } from '../support/database.js';
 import { enqueueMany } from '../support/deliveries.js';
 import { FakePartner, type RecordedRequest } from '../support/fake-partner.js';
-import { startHubProcess, type HubProcess } from '../support/hub-process.js';
+import { startChildHub, type ChildHub } from '../support/child-hub.js';
 import { HttpClient } from '../support/http.js';
-import { adminTokenAt } from '../support/test-hub.js';
+import { adminTokenAt, testEnv } from '../support/test-hub.js';
 
 // Hubs as real processes on one database: a SIGKILL in the middle of delivering loses nothing, and two
 // processes sharing the work send each event once. This needs a PostgreSQL server (TEST_DATABASE_URL, as in
@@ -18,22 +18,27 @@ withServer('hub processes on one PostgreSQL', () => {
   let db: TestDatabase;
   let partner: FakePartner;
   let orm: MikroORM | undefined;
-  const processes: HubProcess[] = [];
+  const processes: ChildHub[] = [];
 
   beforeEach(async () => {
     db = await createTestDatabase();
     partner = await FakePartner.start();
   });
   afterEach(async () => {
-    await Promise.all(processes.splice(0).map((p) => p.kill('SIGKILL')));
+    await Promise.all(processes.splice(0).map((p) => kill(p, 'SIGKILL')));
     await orm?.close();
     orm = undefined;
     await partner.close();
     await db.drop();
   });
 
-  async function hub(): Promise<HubProcess> {
-    const started = await startHubProcess(db.url, { DELIVERY_RECLAIM_INTERVAL_MS: '200', DELIVERY_CONCURRENCY: '16' });
+  function kill(hub: ChildHub, signal: NodeJS.Signals): Promise<number | string> {
+    if (hub.process.exitCode === null && hub.process.signalCode === null) hub.process.kill(signal);
+    return hub.exited;
+  }
+
+  async function hub(): Promise<ChildHub> {
+    const started = await startChildHub(testEnv(db.url, { DELIVERY_RECLAIM_INTERVAL_MS: '200' }));
     processes.push(started);
     // The test's own ORM once the first hub has migrated the database.
     orm ??= await MikroORM.init(ormOptions(db.url, { pool: { min: 0, max: 8 } }));
@@ -82,7 +87,7 @@ withServer('hub processes on one PostgreSQL', () => {
     const first = await hub();
     const enqueued = await enqueueMany(orm!, events(500, '/crash', await application(first.url)));
     await partner.waitForRequests(100, { path: '/crash', timeoutMs: 20_000 });
-    expect(await first.kill('SIGKILL')).toBe('SIGKILL');
+    expect(await kill(first, 'SIGKILL')).toBe('SIGKILL');
     const before = partner.requestsTo('/crash').length;
     expect(before).toBeLessThan(500);
 
@@ -108,7 +113,9 @@ withServer('hub processes on one PostgreSQL', () => {
     const requests = partner.requestsTo('/shared');
     expect(requests).toHaveLength(1000);
     expect(new Set(requests.map((r) => r.headers['webhook-id']))).toEqual(new Set(enqueued.map((e) => e.eventId)));
-    const [{ attempts }] = await query<{ attempts: number }>(db.url, 'select count(*)::int as attempts from delivery_attempts');
-    expect(attempts).toBe(1000);
+    // Each attempt that reached the partner was made once. (An attempt can fail before reaching it, say a
+    // keep-alive connection the partner closed at that instant; it is logged, and retried.)
+    const [{ answered }] = await query<{ answered: number }>(db.url, 'select count(*)::int as answered from delivery_attempts where http_status is not null');
+    expect(answered).toBe(1000);
   }, 90_000);
 });
