@@ -1,4 +1,5 @@
 import type { HubConfig } from './config/config.js';
+import { enqueueDelivery } from './delivery/outbox.js';
 import { AccountService } from './modules/accounts/account.service.js';
 import { DeliveryService } from './modules/deliveries/delivery.service.js';
 import { ApplicationService } from './modules/applications/application.service.js';
@@ -7,6 +8,7 @@ import { CatalogService } from './modules/catalog/catalog.service.js';
 import { CatalogPullService } from './modules/catalog/catalog-pull.service.js';
 import type { PartnerHttp } from './delivery/partner-http.js';
 import { LocationService } from './modules/locations/location.service.js';
+import { OrderService } from './modules/orders/order.service.js';
 import { MenuPublicationService } from './modules/menus/menu-publication.service.js';
 import { MenuService } from './modules/menus/menu.service.js';
 import { StoreStatusService } from './modules/store-status/store-status.service.js';
@@ -22,6 +24,7 @@ export interface Services {
   users: UserService;
   catalog: CatalogService;
   catalogPull: CatalogPullService;
+  orders: OrderService;
   menus: MenuService;
   menuPublications: MenuPublicationService;
   storeStatus: StoreStatusService;
@@ -44,6 +47,7 @@ export function createServices(config: Pick<HubConfig, 'isProduction' | 'catalog
     users: new UserService(),
     catalog,
     catalogPull: new CatalogPullService({ partnerHttp: deps.partnerHttp, catalog, timeoutMs: config.catalogPullTimeoutMs }),
+    orders: new OrderService(enqueueDelivery),
     menus: new MenuService(),
     menuPublications: new MenuPublicationService(),
     storeStatus: new StoreStatusService(),

@@ -12,6 +12,7 @@ import { Modifier } from '../modules/catalog/modifier.entity.js';
 import { Product } from '../modules/catalog/product.entity.js';
 import { Location } from '../modules/locations/location.entity.js';
 import { TaxRate } from '../modules/locations/tax-rate.entity.js';
+import { Order } from '../modules/orders/order.entity.js';
 import { MenuItem } from '../modules/menus/menu-item.entity.js';
 import { MenuModifier } from '../modules/menus/menu-modifier.entity.js';
 import { Menu } from '../modules/menus/menu.entity.js';
@@ -19,4 +20,5 @@ import { MenuPublication } from '../modules/menus/menu-publication.entity.js';
 import { User } from '../modules/users/user.entity.js';
 
 /** Every MikroORM entity of the hub; one list so the ORM, migrations and tests agree. */
-export const ENTITIES = [Account, Location, TaxRate, IdempotencyKey, User, Application, Connection, OidcPayload, Category, Product, Modifier, ModifierGroup, Delivery, DeliveryAttempt, DeliveryWorkerProcess, Menu, MenuItem, MenuModifier, MenuPublication];
+
+export const ENTITIES = [Account, Location, TaxRate, IdempotencyKey, User, Application, Connection, OidcPayload, Category, Product, Modifier, ModifierGroup, Delivery, DeliveryAttempt, DeliveryWorkerProcess, Order, Menu, MenuItem, MenuModifier, MenuPublication];

@@ -34,3 +34,11 @@ export function listInput(req: Request): ListInput {
   const { limit, nextPageKey } = req.query as { limit?: string | number; nextPageKey?: string };
   return { limit: limit === undefined ? undefined : Number(limit), nextPageKey: nextPageKey ?? null };
 }
+
+/** 201 when the call created the record, 200 when it found the one created before (a duplicate placement). */
+export function createdOrFound(orm: MikroORM, call: (ctx: RequestContext, req: Request, params: Params) => Promise<{ data: unknown; created: boolean }>) {
+  return async (req: Request, res: Response) => {
+    const { data, created } = await call(contextOf(orm, res), req, req.params as Params);
+    res.status(created ? 201 : 200).json({ data });
+  };
+}

@@ -12,6 +12,7 @@ import { applicationRoutes } from './routes/applications.routes.js';
 import { connectionRoutes } from './routes/connections.routes.js';
 import { catalogRoutes } from './routes/catalog.routes.js';
 import { locationRoutes } from './routes/locations.routes.js';
+import { orderRoutes } from './routes/orders.routes.js';
 import { menuRoutes } from './routes/menus.routes.js';
 import { storeStatusRoutes } from './routes/store-status.routes.js';
 import { userRoutes } from './routes/users.routes.js';
@@ -53,6 +54,7 @@ export function restRouter(options: RestOptions): Router {
   connectionRoutes(routes, options);
   userRoutes(routes, options);
   catalogRoutes(routes, options);
+  orderRoutes(routes, options);
   menuRoutes(routes, options);
   storeStatusRoutes(routes, options);
   router.use('/v1', routes);

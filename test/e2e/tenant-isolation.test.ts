@@ -61,6 +61,10 @@ const ROUTES: Row[] = [
   { route: 'GET /v1/applications/{applicationId}/deliveries' },
   { route: 'GET /v1/deliveries/{deliveryId}' },
   { route: 'POST /v1/deliveries/{deliveryId}/retry' },
+  { route: `POST ${LOC}/orders`, body: () => ({ externalId: 'intruder-order', fulfillmentType: 'PICKUP', items: [{ name: 'Product', quantity: 1, price: 500 }] }) },
+  { route: `GET ${LOC}/orders` },
+  { route: `GET ${LOC}/orders/{orderId}` },
+  { route: `PATCH ${LOC}/orders/{orderId}`, body: () => ({ status: 'CANCELLED' }) },
   // Menus (issue 6)
   { route: `GET ${LOC}/menus` },
   { route: `POST ${LOC}/menus`, body: () => ({ name: 'Intruder menu' }) },
@@ -117,12 +121,17 @@ beforeAll(async () => {
   victim.productId = (await t.admin.get(`${location.path}/catalog/products?posReference=prod`)).body.data[0].id;
   victim.modifierId = (await t.admin.get(`${location.path}/catalog/modifiers?posReference=mod`)).body.data[0].id;
   victim.categoryId = (await t.admin.get(`${location.path}/catalog/categories?posReference=cat`)).body.data[0].id;
-  victim.deliveryId = (
-    await enqueue(t.hub.orm, { eventType: 'ORDER_CREATED', applicationId: application.id, accountId: location.accountId, locationId: location.locationId, url: 'http://127.0.0.1:9/webhooks', payload: { victim: true } })
-  ).id;
   // A menu of the victim, built from its catalog.
   const menu = (await t.admin.post(`${location.path}/menus`, { name: 'Victim menu', productPosReferences: ['prod'] })).body.data;
   Object.assign(victim, { menuId: menu.id, itemId: menu.items[0].id, menuModifierId: menu.modifiers[0].id });
+  victim.deliveryId = (
+    await enqueue(t.hub.orm, { eventType: 'ORDER_CREATED', applicationId: application.id, accountId: location.accountId, locationId: location.locationId, url: 'http://127.0.0.1:9/webhooks', payload: { victim: true } })
+  ).id;
+  const marketplace = await t.createApplication('MARKETPLACE');
+  await t.connect(marketplace, location);
+  const order = await (await t.applicationClient(marketplace)).post(`${location.path}/orders`, { externalId: 'victim-order', fulfillmentType: 'DELIVERY', items: [{ posReference: 'prod', name: 'Product', quantity: 1, price: 500 }] });
+  expect(order.status).toBe(201);
+  victim.orderId = order.body.data.id;
 
   // Intruders, each with every scope its kind of principal can hold, so that only tenancy can stop them.
   const elsewhere = await t.createLocation(undefined, 'Intruder location');

@@ -1,0 +1,261 @@
+import 'reflect-metadata';
+import pg from 'pg';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { createLogger } from '../src/common/logger.js';
+import { uuidv7 } from '../src/common/ids.js';
+import { loadConfig } from '../src/config/config.js';
+import { startHub } from '../src/hub.js';
+import { percentile } from './support.js';
+
+// Order placement benchmark (issue 7). A hub in this process on a scratch database of the local PostgreSQL; a
+// MARKETPLACE application places orders of 3 items with 2 options each through the full stack (bearer token
+// lookup, OpenAPI and contract validation, tax resolution against the catalog, the order insert and its
+// ORDER_CREATED outbox row in one transaction); a fake POS on loopback records when each ORDER_CREATED arrives.
+//   1. closed loop: 16 clients, each placing its next order as soon as the previous one is answered;
+//   2. open loop: 200 orders/s for a fixed time, latency of each placement;
+//   3. the baseline: the same inserts (order row + outbox row, one transaction) through plain `pg` behind a
+//      bare node:http server, with the same 16 clients and bodies.
+// Run: npm run bench:orders. BENCH_SECONDS: each phase's length (default 10); BENCH_CLIENTS: closed-loop clients
+// (default 16); BENCH_NO_POS=1: no POS connected, so no outbox row and no delivery (isolates their cost);
+// BENCH_SKIP_OPEN=1: no open-loop phase. (DATABASE_URL names the server; default the local one).
+
+const server = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
+const CLOSED_LOOP_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const OPEN_LOOP_RATE = 200;
+const OPEN_LOOP_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-0123456789' };
+const FIRST_PARTY = { clientId: 'bench-first-party', clientSecret: 'bench-first-party-secret-0123456789abcdef' };
+
+type Json = Record<string, any>;
+
+const summary = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+};
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+let counter = 0;
+function orderBody(): Json {
+  const option = (ref: string, name: string) => ({ posReference: ref, name, price: 50 });
+  return {
+    externalId: `bench-${process.pid}-${counter++}`,
+    fulfillmentType: 'DELIVERY',
+    customer: { firstName: 'Bench', phone: '+31 20 000 0000' },
+    items: [
+      { posReference: 'prod-1', name: 'Burger', quantity: 2, price: 950, options: [option('mod-1', 'Cheese'), option('mod-2', 'Bacon')] },
+      { posReference: 'prod-2', name: 'Fries', quantity: 1, price: 350, options: [option('mod-3', 'Mayo'), { name: 'Ketchup', price: 0 }] },
+      { name: 'Cola', quantity: 1, price: 250, taxRateIds: ['vat-21'], options: [option('mod-4', 'Ice'), option('mod-5', 'Lemon')] },
+    ],
+    subTotal: 2800,
+    totalTax: 300,
+    total: 3100,
+  };
+}
+
+/** The fake POS: answers 200 at once and notes when each order's ORDER_CREATED arrived. */
+async function fakePos(): Promise<{ url: string; arrivals: Map<string, number>; close(): Promise<void> }> {
+  const arrivals = new Map<string, number>();
+  const srv = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const event = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      if (event.eventType === 'ORDER_CREATED' && !arrivals.has(event.orderId)) arrivals.set(event.orderId, performance.now());
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}/webhooks`, arrivals, close: () => new Promise((r) => srv.close(() => r())) };
+}
+
+async function readJson(req: IncomingMessage): Promise<Json> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+}
+
+/** The baseline: the same two inserts in one transaction through pg, behind node:http, nothing else. */
+async function baselineServer(url: string, ids: { locationId: string; accountId: string; applicationId: string; posApplicationId: string; webhookUrl: string }): Promise<{ url: string; close(): Promise<void> }> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const srv: Server = createServer(async (req, res) => {
+    try {
+      const body = await readJson(req);
+      const id = uuidv7();
+      const now = new Date();
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(
+          `INSERT INTO orders (id, created_at, updated_at, location_id, account_id, application_id, client_id, source_name, external_id, status, status_history, details, location_snapshot)
+           VALUES ($1, $2, $2, $3, $4, $5, 'baseline', 'baseline', $6, 'NEW', $7, $8, '{}') ON CONFLICT (application_id, external_id) DO NOTHING`,
+          [id, now, ids.locationId, ids.accountId, ids.applicationId, `base-${body.externalId}`, JSON.stringify([{ status: 'NEW', at: now.toISOString(), by: 'MARKETPLACE' }]), JSON.stringify(body)],
+        );
+        // DELIVERED already: the row is written as the outbox row is, but no worker picks it up.
+        await client.query(
+          `INSERT INTO deliveries (id, created_at, updated_at, event_id, event_type, application_id, account_id, location_id, ordering_key, chain_position, url, endpoint, payload, status, held, job_seq)
+           VALUES ($1, $2, $2, $3, 'ORDER_CREATED', $4, $5, $6, $7, 1, $8, $9, $10::json, 'DELIVERED', false, 0)`,
+          [uuidv7(), now, uuidv7(), ids.posApplicationId, ids.accountId, ids.locationId, id, ids.webhookUrl, new URL(ids.webhookUrl).origin, JSON.stringify({ orderId: id, newState: body })],
+        );
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+      res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { id, ...body } }));
+    } catch (error) {
+      res.writeHead(500).end(String(error));
+    }
+  });
+  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`,
+    close: async () => {
+      await new Promise<void>((r) => srv.close(() => r()));
+      await pool.end();
+    },
+  };
+}
+
+interface Placement {
+  orderId: string;
+  sentAt: number;
+  latency: number;
+}
+
+async function placeOne(url: string, token: string | null): Promise<Placement> {
+  const sentAt = performance.now();
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(orderBody()) });
+  const json = (await res.json()) as Json;
+  const latency = performance.now() - sentAt;
+  if (res.status !== 201) throw new Error(`placement answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
+  return { orderId: json.data.id, sentAt, latency };
+}
+
+async function closedLoop(url: string, token: string | null, seconds: number): Promise<{ placements: Placement[]; elapsed: number }> {
+  const placements: Placement[] = [];
+  const t0 = performance.now();
+  const until = t0 + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (performance.now() < until) placements.push(await placeOne(url, token));
+    }),
+  );
+  return { placements, elapsed: (performance.now() - t0) / 1000 };
+}
+
+async function openLoop(url: string, token: string, rate: number, seconds: number): Promise<Placement[]> {
+  const total = rate * seconds;
+  const t0 = performance.now();
+  const inFlight: Promise<Placement>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = t0 + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    inFlight.push(placeOne(url, token));
+  }
+  return Promise.all(inFlight);
+}
+
+async function untilDelivered(arrivals: Map<string, number>, placements: Placement[], timeoutMs = 60_000): Promise<number[]> {
+  const deadline = performance.now() + timeoutMs;
+  while (placements.some((p) => !arrivals.has(p.orderId)) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  const missing = placements.filter((p) => !arrivals.has(p.orderId)).length;
+  if (missing) throw new Error(`${missing} orders never reached the POS`);
+  return placements.map((p) => (arrivals.get(p.orderId) as number) - p.sentAt);
+}
+
+async function main(): Promise<void> {
+  const scratch = `orderhub_bench_orders_${process.pid}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${scratch}`);
+  const url = new URL(server);
+  url.pathname = `/${scratch}`;
+  const config = loadConfig({
+    HUB_ENV: 'development',
+    PORT: '0',
+    DATABASE_URL: url.toString(),
+    BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
+    BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+    BOOTSTRAP_CLIENT_ID: FIRST_PARTY.clientId,
+    BOOTSTRAP_CLIENT_SECRET: FIRST_PARTY.clientSecret,
+    ALLOW_PRIVATE_PARTNER_URLS: 'true',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_RPS: '0',
+  });
+  const hub = await startHub(config, createLogger(config.logLevel));
+  const pos = await fakePos();
+  const lines: string[] = [];
+  let baseline: Awaited<ReturnType<typeof baselineServer>> | undefined;
+  try {
+    const token = async (params: Record<string, string>) => {
+      const res = await fetch(`${hub.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString() });
+      const json = (await res.json()) as Json;
+      if (!res.ok) throw new Error(`token: ${res.status} ${JSON.stringify(json)}`);
+      return json.access_token as string;
+    };
+    const adminToken = await token({ grant_type: 'password', username: ADMIN.email, password: ADMIN.password, client_id: FIRST_PARTY.clientId, client_secret: FIRST_PARTY.clientSecret });
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${hub.url}${path}`, { method, headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const json = (await res.json()) as Json;
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 500)}`);
+      return json.data;
+    };
+    const account = await call('POST', '/v1/accounts', { name: 'Bench' });
+    const taxRates = [
+      { posReference: 'vat-9', name: 'VAT 9%', type: 'PERCENTAGE', rate: 90000 },
+      { posReference: 'vat-21', name: 'VAT 21%', type: 'PERCENTAGE', rate: 210000 },
+    ];
+    const location = await call('POST', `/v1/accounts/${account.id}/locations`, { name: 'Bench kitchen', taxRates });
+    const loc = `/v1/accounts/${account.id}/locations/${location.id}`;
+    await call('PUT', `${loc}/catalog/import`, {
+      categories: [{ posReference: 'mains', name: 'Mains' }],
+      products: Array.from({ length: 200 }, (_, i) => ({ posReference: `prod-${i}`, name: `Product ${i}`, price: 500 + i, categories: ['mains'], taxRateIds: [i % 2 ? 'vat-9' : 'vat-21'] })),
+      modifiers: Array.from({ length: 100 }, (_, i) => ({ posReference: `mod-${i}`, name: `Modifier ${i}`, price: 50, taxRateIds: ['vat-9'] })),
+      modifierGroups: [],
+    });
+    const redirect = { redirectUris: ['http://127.0.0.1:9/callback'] };
+    const posApp = await call('POST', '/v1/applications', { kind: 'POS', name: 'Bench POS', webhookUrl: pos.url, catalogPullUrl: 'http://127.0.0.1:9/catalog', ...redirect });
+    const marketApp = await call('POST', '/v1/applications', { kind: 'MARKETPLACE', name: 'Bench marketplace', webhookUrl: 'http://127.0.0.1:9/webhooks', ...redirect });
+    if (!process.env.BENCH_NO_POS) await call('POST', `${loc}/connections`, { applicationId: posApp.id });
+    await call('POST', `${loc}/connections`, { applicationId: marketApp.id });
+    const marketToken = await token({ grant_type: 'client_credentials', client_id: marketApp.clientId, client_secret: marketApp.clientSecret });
+    const ordersUrl = `${hub.url}${loc}/orders`;
+
+    // Warm-up: connections, JIT, caches.
+    await closedLoop(ordersUrl, marketToken, 1);
+
+    const closed = await closedLoop(ordersUrl, marketToken, CLOSED_LOOP_SECONDS);
+    const closedToPos = process.env.BENCH_NO_POS ? { p50: NaN, p99: NaN } : summary(await untilDelivered(pos.arrivals, closed.placements));
+    const closedPlacement = summary(closed.placements.map((p) => p.latency));
+    const hubRate = closed.placements.length / closed.elapsed;
+    lines.push(`hub, ${CLIENTS} clients, ${CLOSED_LOOP_SECONDS} s: ${hubRate.toFixed(0)} orders/s; placement p50 ${ms(closedPlacement.p50)}, p99 ${ms(closedPlacement.p99)}; order-to-POS p50 ${ms(closedToPos.p50)}, p99 ${ms(closedToPos.p99)}`);
+
+    const open = process.env.BENCH_SKIP_OPEN ? closed.placements : await openLoop(ordersUrl, marketToken, OPEN_LOOP_RATE, OPEN_LOOP_SECONDS);
+    const openToPos = process.env.BENCH_NO_POS ? { p50: NaN, p99: NaN } : summary(await untilDelivered(pos.arrivals, open));
+    const openPlacement = summary(open.map((p) => p.latency));
+    lines.push(`hub, ${OPEN_LOOP_RATE} orders/s for ${OPEN_LOOP_SECONDS} s: placement p50 ${ms(openPlacement.p50)}, p99 ${ms(openPlacement.p99)}; order-to-POS p50 ${ms(openToPos.p50)}, p99 ${ms(openToPos.p99)}`);
+
+    baseline = await baselineServer(url.toString(), { locationId: location.id, accountId: account.id, applicationId: uuidv7(), posApplicationId: posApp.id, webhookUrl: pos.url });
+    await closedLoop(baseline.url, null, 1);
+    const plain = await closedLoop(baseline.url, null, CLOSED_LOOP_SECONDS);
+    const plainRate = plain.placements.length / plain.elapsed;
+    const plainLatency = summary(plain.placements.map((p) => p.latency));
+    lines.push(`plain pg on node:http, ${CLIENTS} clients: ${plainRate.toFixed(0)} orders/s; p50 ${ms(plainLatency.p50)}, p99 ${ms(plainLatency.p99)}`);
+    lines.push(`ratio hub / plain pg throughput: ${(hubRate / plainRate).toFixed(2)}`);
+  } finally {
+    await baseline?.close();
+    await hub.stop();
+    await pos.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+    await admin.end();
+  }
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+await main();

@@ -1,0 +1,43 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../context.js';
+import { OrderListArgs, OrderPage, OrderType, PlacedOrderType, UpdateOrderStatusInput } from '../types/order.type.js';
+
+/** GraphQL's null means "not given": the service reads the input as it reads a JSON body without those keys. */
+function given(input: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined));
+}
+
+@Resolver(() => OrderType)
+export class OrderResolver {
+  @Query(() => OrderType)
+  order(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
+    return services.orders.findOne(ctx, accountId, locationId, id);
+  }
+
+  @Query(() => OrderPage, { description: 'Orders of a location; with status and newestFirst, the live order board' })
+  orders(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Args(() => OrderListArgs) args: OrderListArgs, @Ctx() { ctx, services }: GraphQLContext) {
+    return services.orders.findAll(ctx, accountId, locationId, args);
+  }
+
+  @Mutation(() => PlacedOrderType, { description: 'Place an order (a MARKETPLACE application); the order is the body of POST .../orders' })
+  placeOrder(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Arg('order', () => GraphQLJSONObject) order: Record<string, unknown>,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
+    return services.orders.place(ctx, accountId, locationId, order);
+  }
+
+  @Mutation(() => OrderType, { description: 'The order PATCH: a status change (CONTRACT section 6), estimated times' })
+  updateOrderStatus(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => UpdateOrderStatusInput) input: UpdateOrderStatusInput,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
+    return services.orders.updateStatus(ctx, accountId, locationId, id, given(input));
+  }
+}

@@ -1,0 +1,272 @@
+import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
+import { ArgsType, Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { ORDER_STATUSES } from '../../modules/orders/order-status.js';
+import { TaxRateType } from './location.type.js';
+import { PageArgs } from './page-args.js';
+import { PageType } from './page.type.js';
+
+// The order of CONTRACT section 5 as GraphQL reads it: what the hub decides is typed; what the marketplace
+// sent and the hub only carries (customer, delivery, amounts lines) is JSON, exactly as received.
+
+export enum OrderStatusEnum {
+  NEW = 'NEW',
+  ACCEPTED = 'ACCEPTED',
+  REJECTED = 'REJECTED',
+  PREPARING = 'PREPARING',
+  READY = 'READY',
+  COMPLETED = 'COMPLETED',
+  CANCELLED = 'CANCELLED',
+}
+registerEnumType(OrderStatusEnum, { name: 'OrderStatus', description: `One of ${ORDER_STATUSES.join(', ')} (CONTRACT section 6)` });
+
+@ObjectType('OrderOption')
+export class OrderOptionType {
+  @Field(() => String, { nullable: true })
+  posReference?: string | null;
+
+  @Field(() => String, { nullable: true })
+  modifierId?: string | null;
+
+  @Field()
+  name: string;
+
+  @Field(() => Int)
+  quantity: number;
+
+  @Field(() => Int)
+  price: number;
+
+  @Field(() => [String], { description: 'Resolved at placement (CONTRACT section 8)' })
+  taxRateIds: string[];
+
+  @Field(() => String, { nullable: true })
+  menuModifierGroupId?: string | null;
+
+  @Field(() => String, { nullable: true })
+  modifierGroupName?: string | null;
+}
+
+@ObjectType('OrderItem')
+export class OrderItemType {
+  @Field(() => String, { nullable: true })
+  posReference?: string | null;
+
+  @Field(() => String, { nullable: true })
+  productId?: string | null;
+
+  @Field(() => String, { nullable: true })
+  partnerId?: string | null;
+
+  @Field(() => String, { nullable: true })
+  parentPosReference?: string | null;
+
+  @Field(() => String, { nullable: true })
+  menuCategoryId?: string | null;
+
+  @Field()
+  name: string;
+
+  @Field(() => Int)
+  quantity: number;
+
+  @Field(() => Int)
+  price: number;
+
+  @Field(() => [String], { description: 'Resolved at placement (CONTRACT section 8)' })
+  taxRateIds: string[];
+
+  @Field(() => String, { nullable: true })
+  customerNotes?: string | null;
+
+  @Field(() => [OrderOptionType])
+  options: OrderOptionType[];
+}
+
+@ObjectType('OrderStatusChange')
+export class OrderStatusChangeType {
+  @Field(() => OrderStatusEnum)
+  status: OrderStatusEnum;
+
+  @Field()
+  at: string;
+
+  @Field()
+  by: string;
+
+  @Field(() => String, { nullable: true })
+  reason?: string | null;
+}
+
+@ObjectType('OrderLocation')
+export class OrderLocationType {
+  @Field(() => ID)
+  id: string;
+
+  @Field()
+  name: string;
+
+  @Field()
+  currency: string;
+
+  @Field()
+  timezone: string;
+
+  @Field(() => [TaxRateType])
+  taxRates: TaxRateType[];
+}
+
+@ObjectType('Order')
+export class OrderType {
+  @Field(() => ID)
+  id: string;
+
+  @Field()
+  externalId: string;
+
+  @Field(() => GraphQLJSON, { nullable: true, description: 'A string or a number, as the marketplace sent it' })
+  orderNumber?: unknown;
+
+  @Field(() => GraphQLJSON, { nullable: true })
+  friendlyId?: unknown;
+
+  @Field()
+  fulfillmentType: string;
+
+  @Field()
+  currency: string;
+
+  @Field(() => String, { nullable: true })
+  placedOn?: string | null;
+
+  @Field(() => Boolean, { nullable: true })
+  isPaid?: boolean | null;
+
+  @Field(() => Boolean, { nullable: true })
+  isScheduledOrder?: boolean | null;
+
+  @Field(() => String, { nullable: true })
+  estimatedPickupTime?: string | null;
+
+  @Field(() => String, { nullable: true })
+  estimatedDeliveryTime?: string | null;
+
+  @Field(() => String, { nullable: true })
+  notes?: string | null;
+
+  @Field(() => String, { nullable: true })
+  tableName?: string | null;
+
+  @Field(() => GraphQLJSONObject, { nullable: true })
+  customer?: object | null;
+
+  @Field(() => GraphQLJSONObject, { nullable: true })
+  delivery?: object | null;
+
+  @Field(() => [OrderItemType])
+  items: OrderItemType[];
+
+  @Field(() => [GraphQLJSONObject], { nullable: true })
+  discounts?: object[] | null;
+
+  @Field(() => [GraphQLJSONObject], { nullable: true })
+  charges?: object[] | null;
+
+  @Field(() => [GraphQLJSONObject], { nullable: true })
+  tax?: object[] | null;
+
+  @Field(() => [GraphQLJSONObject], { nullable: true })
+  payments?: object[] | null;
+
+  @Field(() => Int, { nullable: true })
+  subTotal?: number | null;
+
+  @Field(() => Int, { nullable: true })
+  totalTax?: number | null;
+
+  @Field(() => Int, { nullable: true })
+  total?: number | null;
+
+  @Field(() => OrderStatusEnum)
+  status: OrderStatusEnum;
+
+  @Field(() => String, { nullable: true })
+  cancellationReason: string | null;
+
+  @Field(() => String, { nullable: true })
+  cancelledBy: string | null;
+
+  @Field(() => ID)
+  accountId: string;
+
+  @Field(() => ID)
+  locationId: string;
+
+  @Field({ description: "The marketplace's client id" })
+  clientId: string;
+
+  @Field({ description: "The marketplace's name" })
+  sourceName: string;
+
+  @Field()
+  createdAt: string;
+
+  @Field()
+  updatedAt: string;
+
+  @Field(() => String, { nullable: true })
+  acceptedAt: string | null;
+
+  @Field(() => String, { nullable: true })
+  rejectedAt: string | null;
+
+  @Field(() => String, { nullable: true })
+  completedAt: string | null;
+
+  @Field(() => String, { nullable: true })
+  cancelledAt: string | null;
+
+  @Field(() => [OrderStatusChangeType])
+  statusHistory: OrderStatusChangeType[];
+
+  @Field(() => OrderLocationType)
+  location: OrderLocationType;
+}
+
+@ObjectType()
+export class OrderPage extends PageType(OrderType, 'OrderPage') {}
+
+@ObjectType('PlacedOrder')
+export class PlacedOrderType {
+  @Field(() => OrderType)
+  order: OrderType;
+
+  @Field({ description: 'false when this externalId was placed before: the first order is returned' })
+  created: boolean;
+}
+
+@ArgsType()
+export class OrderListArgs extends PageArgs {
+  @Field(() => [OrderStatusEnum], { nullable: true, description: 'Only orders in one of these statuses' })
+  status?: OrderStatusEnum[] | null;
+
+  @Field(() => String, { nullable: true, description: 'RFC 3339: orders placed at or after it' })
+  since?: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Most recent first, as a live order board shows them; default oldest first' })
+  newestFirst?: boolean | null;
+}
+
+@InputType('UpdateOrderStatusInput')
+export class UpdateOrderStatusInput {
+  @Field({ description: 'A status, in any case' })
+  status: string;
+
+  @Field(() => String, { nullable: true })
+  cancellationReason?: string | null;
+
+  @Field(() => String, { nullable: true })
+  estimatedPickupTime?: string | null;
+
+  @Field(() => String, { nullable: true })
+  estimatedDeliveryTime?: string | null;
+}

@@ -1,0 +1,76 @@
+// The order state machine of CONTRACT section 6, as pure functions: the service asks it whether a change is
+// allowed, and by whom, and never encodes a transition itself.
+
+export const ORDER_STATUSES = ['NEW', 'ACCEPTED', 'REJECTED', 'PREPARING', 'READY', 'COMPLETED', 'CANCELLED'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const CANCELLATION_REASONS = ['OUT_OF_STOCK', 'STORE_CLOSED', 'TOO_BUSY', 'CUSTOMER_CANCELLED', 'OTHER'] as const;
+export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
+
+/** Who made a change, as kept in statusHistory[].by and cancelledBy. OPERATOR: a user of the hub (the UI). */
+export type OrderActor = 'MARKETPLACE' | 'POS' | 'OPERATOR';
+
+const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
+  NEW: ['ACCEPTED', 'REJECTED', 'CANCELLED'],
+  ACCEPTED: ['PREPARING', 'READY', 'COMPLETED', 'CANCELLED'],
+  PREPARING: ['READY', 'COMPLETED', 'CANCELLED'],
+  READY: ['COMPLETED', 'CANCELLED'],
+  COMPLETED: [],
+  REJECTED: [],
+  CANCELLED: [],
+};
+
+/** The statuses a marketplace may still cancel from: before READY (CONTRACT section 6). */
+const MARKETPLACE_MAY_CANCEL: readonly OrderStatus[] = ['NEW', 'ACCEPTED', 'PREPARING'];
+
+/** The timestamp field a status stamps when it is reached (CONTRACT section 5). */
+export const STAMP_OF: Partial<Record<OrderStatus, 'acceptedAt' | 'rejectedAt' | 'completedAt' | 'cancelledAt'>> = {
+  ACCEPTED: 'acceptedAt',
+  REJECTED: 'rejectedAt',
+  COMPLETED: 'completedAt',
+  CANCELLED: 'cancelledAt',
+};
+
+/** Input is matched case-insensitively ("accepted" is ACCEPTED); null when it names no status. */
+export function parseOrderStatus(value: unknown): OrderStatus | null {
+  if (typeof value !== 'string') return null;
+  const upper = value.trim().toUpperCase();
+  return (ORDER_STATUSES as readonly string[]).includes(upper) ? (upper as OrderStatus) : null;
+}
+
+export function parseCancellationReason(value: unknown): CancellationReason | null {
+  if (typeof value !== 'string') return null;
+  const upper = value.trim().toUpperCase();
+  return (CANCELLATION_REASONS as readonly string[]).includes(upper) ? (upper as CancellationReason) : null;
+}
+
+export function isFinal(status: OrderStatus): boolean {
+  return NEXT[status].length === 0;
+}
+
+export type TransitionVerdict =
+  /** The order is already in that status: nothing changes, no event (CONTRACT section 3). */
+  | { kind: 'unchanged' }
+  | { kind: 'allowed' }
+  /** Not an edge of section 6, or not one this actor may take: 409 invalid_transition. */
+  | { kind: 'refused'; reason: string };
+
+/**
+ * May `actor` move an order from `from` to `to`? The POS (and an operator) may take any edge of section 6;
+ * a marketplace only CANCELLED, and only before READY.
+ */
+export function checkTransition(from: OrderStatus, to: OrderStatus, actor: OrderActor): TransitionVerdict {
+  if (from === to) return { kind: 'unchanged' };
+  if (!NEXT[from].includes(to)) {
+    const allowed = NEXT[from];
+    return {
+      kind: 'refused',
+      reason: allowed.length ? `An order in status ${from} can move to ${allowed.join(', ')}, not ${to}` : `An order in status ${from} is final`,
+    };
+  }
+  if (actor === 'MARKETPLACE') {
+    if (to !== 'CANCELLED') return { kind: 'refused', reason: `A marketplace may only cancel an order, not set it to ${to}` };
+    if (!MARKETPLACE_MAY_CANCEL.includes(from)) return { kind: 'refused', reason: `A marketplace may cancel an order only before it is READY; it is ${from}` };
+  }
+  return { kind: 'allowed' };
+}

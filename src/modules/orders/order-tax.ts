@@ -1,0 +1,120 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sqlRows } from '../../db/raw-sql.js';
+import { asServiceId, type ItemInput, type OptionInput } from './order.rules.js';
+
+// Order tax resolution (SPEC "Tax references" rule 5, CONTRACT section 8), per item and per option:
+//   1. the catalog product (modifier) the line maps to by productId (modifierId) or posReference gives its
+//      taxRateIds, even when empty;
+//   2. else the taxRateIds on the incoming line, when it sends some;
+//   3. else the "catalog map": a catalog product (modifier) whose name equals the line's exactly;
+//   4. else [].
+// A line that sends taxRateIds: [] has sent none, so it falls through to the name match: section 8 says "even
+// when empty" of the catalog record only. The hub computes no tax; it only decides which references a line
+// carries. The catalog is read set-based: one query for all lines and options of the order.
+
+export interface CatalogTaxRecord {
+  id: string;
+  posReference: string;
+  name: string;
+  taxRateIds: string[];
+}
+
+/** What resolution needs of one kind of catalog record (products or modifiers). */
+export interface CatalogTaxIndex {
+  byId: ReadonlyMap<string, CatalogTaxRecord>;
+  byPosReference: ReadonlyMap<string, CatalogTaxRecord>;
+  /** The first record by position (then creation) when several share a name. */
+  byName: ReadonlyMap<string, CatalogTaxRecord>;
+}
+
+export interface LineKeys {
+  id: string | null;
+  posReference: string | null | undefined;
+  name: string;
+  taxRateIds: string[] | null | undefined;
+}
+
+/** Which rule gave a line its taxRateIds (kept for tests and logs; not part of the order). */
+export type ResolvedBy = 'catalog' | 'payload' | 'name' | 'none';
+
+export function resolveTaxRateIds(line: LineKeys, index: CatalogTaxIndex): { taxRateIds: string[]; by: ResolvedBy } {
+  const mapped = (line.id ? index.byId.get(line.id) : undefined) ?? (line.posReference ? index.byPosReference.get(line.posReference) : undefined);
+  if (mapped) return { taxRateIds: [...mapped.taxRateIds], by: 'catalog' };
+  if (line.taxRateIds && line.taxRateIds.length > 0) return { taxRateIds: [...line.taxRateIds], by: 'payload' };
+  const byName = index.byName.get(line.name);
+  if (byName) return { taxRateIds: [...byName.taxRateIds], by: 'name' };
+  return { taxRateIds: [], by: 'none' };
+}
+
+export const itemKeys = (item: ItemInput): LineKeys => ({ id: asServiceId(item.productId), posReference: item.posReference, name: item.name, taxRateIds: item.taxRateIds });
+export const optionKeys = (option: OptionInput): LineKeys => ({ id: asServiceId(option.modifierId), posReference: option.posReference, name: option.name, taxRateIds: option.taxRateIds });
+
+interface CatalogRow {
+  kind: 'product' | 'modifier';
+  via: 'id' | 'ref' | 'name';
+  id: string;
+  pos_reference: string;
+  name: string;
+  tax_rate_ids: string[];
+}
+
+const unique = (values: (string | null | undefined)[]) => [...new Set(values.filter((v): v is string => typeof v === 'string' && v.length > 0))];
+
+/**
+ * The SELECTs that find the catalog records of one kind the lines can map to: one per way of mapping, each
+ * using an index (primary key, the location's posReference, the location's records) where one OR would scan.
+ */
+function branchesFor(kind: 'product' | 'modifier', locationId: string, lines: LineKeys[], bindings: unknown[]): string[] {
+  const table = kind === 'product' ? 'products' : 'modifiers';
+  const ids = unique(lines.map((l) => l.id));
+  const refs = unique(lines.map((l) => l.posReference));
+  // The name match is needed only by lines that do not carry their own references.
+  const names = unique(lines.filter((l) => !l.taxRateIds || l.taxRateIds.length === 0).map((l) => l.name));
+  const select = (via: string) => `SELECT '${kind}' AS kind, '${via}' AS via, id, pos_reference, name, tax_rate_ids, position, created_at FROM ${table} WHERE location_id = ?`;
+  const branches: string[] = [];
+  if (ids.length) {
+    branches.push(`${select('id')} AND id IN (SELECT jsonb_array_elements_text(?::jsonb)::uuid)`);
+    bindings.push(locationId, JSON.stringify(ids));
+  }
+  if (refs.length) {
+    branches.push(`${select('ref')} AND pos_reference IN (SELECT jsonb_array_elements_text(?::jsonb))`);
+    bindings.push(locationId, JSON.stringify(refs));
+  }
+  if (names.length) {
+    branches.push(`${select('name')} AND name IN (SELECT jsonb_array_elements_text(?::jsonb))`);
+    bindings.push(locationId, JSON.stringify(names));
+  }
+  return branches;
+}
+
+const emptyIndex = () => ({ byId: new Map<string, CatalogTaxRecord>(), byPosReference: new Map<string, CatalogTaxRecord>(), byName: new Map<string, CatalogTaxRecord>() });
+
+/** The catalog records that products and modifiers of the order can map to: one query for the whole order. */
+async function loadIndexes(em: EntityManager, locationId: string, items: LineKeys[], options: LineKeys[]): Promise<Record<'product' | 'modifier', CatalogTaxIndex>> {
+  const bindings: unknown[] = [];
+  const branches = [...branchesFor('product', locationId, items, bindings), ...branchesFor('modifier', locationId, options, bindings)];
+  const indexes = { product: emptyIndex(), modifier: emptyIndex() };
+  if (branches.length === 0) return indexes;
+  // Ordered so that, among records sharing a name, the first by position (then creation) is the one kept.
+  const rows = await sqlRows<CatalogRow>(em, `${branches.join(' UNION ALL ')} ORDER BY position, created_at, id`, bindings);
+  for (const row of rows) {
+    const index = indexes[row.kind];
+    const record: CatalogTaxRecord = { id: row.id, posReference: row.pos_reference, name: row.name, taxRateIds: row.tax_rate_ids ?? [] };
+    if (row.via === 'id') index.byId.set(row.id, record);
+    else if (row.via === 'ref') index.byPosReference.set(row.pos_reference, record);
+    else if (!index.byName.has(row.name)) index.byName.set(row.name, record);
+  }
+  return indexes;
+}
+
+export type ResolvedItem = ItemInput & { taxRateIds: string[]; options: (OptionInput & { taxRateIds: string[] })[] };
+
+/** Every item and option of the order with its resolved taxRateIds: one query whatever the order's size. */
+export async function resolveOrderTaxes(em: EntityManager, locationId: string, items: ItemInput[]): Promise<ResolvedItem[]> {
+  const { product, modifier } = await loadIndexes(em, locationId, items.map(itemKeys), items.flatMap((item) => item.options.map(optionKeys)));
+  return items.map((item) => ({
+    ...item,
+    taxRateIds: resolveTaxRateIds(itemKeys(item), product).taxRateIds,
+    options: item.options.map((option) => ({ ...option, taxRateIds: resolveTaxRateIds(optionKeys(option), modifier).taxRateIds })),
+  }));
+}

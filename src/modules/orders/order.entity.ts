@@ -1,0 +1,107 @@
+import { Entity, Enum, Index, ManyToOne, Property, Unique, type Rel } from '@mikro-orm/core';
+import { BaseEntity } from '../../db/base.entity.js';
+import { Location } from '../locations/location.entity.js';
+import type { TaxRateView } from '../locations/location.view.js';
+import { ORDER_STATUSES, type OrderStatus } from './order-status.js';
+
+export interface StatusChange {
+  status: OrderStatus;
+  /** RFC 3339 */
+  at: string;
+  by: 'MARKETPLACE' | 'POS' | 'OPERATOR';
+  reason?: string;
+}
+
+/** The location as the order was placed under it: its tax rates are the ones the order's taxRateIds name. */
+export interface OrderLocation {
+  id: string;
+  name: string;
+  currency: string;
+  timezone: string;
+  taxRates: TaxRateView[];
+}
+
+/**
+ * An order placed by a marketplace (CONTRACT section 5). What the hub filters and changes has its own column;
+ * the marketplace's body (items and options with their resolved taxRateIds, amounts as sent, the compatibility
+ * fields) is kept whole in `details`. One order per (marketplace application, externalId): the unique index
+ * is what makes simultaneous identical placements create one order.
+ */
+@Entity({ tableName: 'orders' })
+@Unique({ properties: ['applicationId', 'externalId'] })
+@Index({ properties: ['location', 'createdAt', 'id'] })
+@Index({ properties: ['location', 'status', 'createdAt', 'id'] })
+export class Order extends BaseEntity<'status' | 'cancellationReason' | 'cancelledBy' | 'acceptedAt' | 'rejectedAt' | 'completedAt' | 'cancelledAt' | 'connectionId'> {
+  @ManyToOne(() => Location, { deleteRule: 'cascade' })
+  location: Rel<Location>;
+
+  @Property({ type: 'uuid' })
+  accountId: string;
+
+  /** The marketplace application that placed it: it alone (of the marketplaces) sees and cancels it. */
+  @Property({ type: 'uuid' })
+  applicationId: string;
+
+  /** The marketplace's connection to the location at placement. */
+  @Property({ type: 'uuid', nullable: true })
+  connectionId: string | null = null;
+
+  /** The marketplace's OAuth client id. */
+  @Property({ type: 'text' })
+  clientId: string;
+
+  /** The marketplace's name. */
+  @Property({ type: 'text' })
+  sourceName: string;
+
+  @Property({ type: 'text' })
+  externalId: string;
+
+  @Enum({ items: () => [...ORDER_STATUSES] })
+  status: OrderStatus = 'NEW';
+
+  @Property({ type: 'text', nullable: true })
+  cancellationReason: string | null = null;
+
+  @Property({ type: 'text', nullable: true })
+  cancelledBy: string | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  acceptedAt: Date | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  rejectedAt: Date | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  completedAt: Date | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  cancelledAt: Date | null = null;
+
+  @Property({ type: 'json' })
+  statusHistory: StatusChange[];
+
+  /** The order body of CONTRACT section 5 as the marketplace sent it, with the resolved taxRateIds. */
+  @Property({ type: 'json' })
+  details: Record<string, unknown>;
+
+  @Property({ type: 'json' })
+  locationSnapshot: OrderLocation;
+
+  constructor(fields: {
+    id: string;
+    location: Location;
+    accountId: string;
+    applicationId: string;
+    connectionId: string | null;
+    clientId: string;
+    sourceName: string;
+    externalId: string;
+    statusHistory: StatusChange[];
+    details: Record<string, unknown>;
+    locationSnapshot: OrderLocation;
+  }) {
+    super();
+    Object.assign(this, fields);
+  }
+}

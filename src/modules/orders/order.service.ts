@@ -1,0 +1,253 @@
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { assertLocationReachable, requireScope } from '../../common/access.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../common/errors.js';
+import { uuidv7 } from '../../common/ids.js';
+import { pageRequest, toPage, type Page, type PageRequest } from '../../common/pagination.js';
+import { sqlRows } from '../../db/raw-sql.js';
+import type { RequestContext } from '../../common/request-context.js';
+import type { ListInput } from '../accounts/account.service.js';
+import { Location } from '../locations/location.entity.js';
+import { loadReachableLocation } from '../locations/location.service.js';
+import { enqueueOrderEvents, type Enqueue } from './order-events.js';
+import { loadOrderParties, loadPlacementContext, type OrderParty } from './order-parties.js';
+import { checkTransition, parseOrderStatus, STAMP_OF, type OrderActor, type OrderStatus } from './order-status.js';
+import { resolveOrderTaxes } from './order-tax.js';
+import { Order, type OrderLocation, type StatusChange } from './order.entity.js';
+import { InvalidTransitionError, NotAMarketplaceError } from './order.errors.js';
+import { parseOrderInput, parseStatusPatch, type OrderInput } from './order.rules.js';
+import { toOrderView, type OrderView } from './order.view.js';
+
+export interface OrderListInput extends ListInput {
+  /** One status or several (any case); null or empty: every status. */
+  status?: string | string[] | null;
+  /** RFC 3339: orders placed at or after it. */
+  since?: string | null;
+  /** Most recent first (a live order board); default oldest first, the stable order of CONTRACT section 1. */
+  newestFirst?: boolean | null;
+}
+
+export interface PlacedOrder {
+  order: OrderView;
+  /** false when the (marketplace, externalId) was placed before: the first order is returned (200, not 201). */
+  created: boolean;
+}
+
+type Ctx = RequestContext;
+
+function actorOf(ctx: Ctx): OrderActor {
+  if (ctx.principal.type === 'user') return 'OPERATOR';
+  return ctx.principal.kind === 'MARKETPLACE' ? 'MARKETPLACE' : 'POS';
+}
+
+/** A marketplace sees only the orders it placed; a POS and operators see all of the location's. */
+function visibleTo(ctx: Ctx): object {
+  return ctx.principal.type === 'application' && ctx.principal.kind === 'MARKETPLACE' ? { applicationId: ctx.principal.applicationId } : {};
+}
+
+/**
+ * Orders (SPEC behaviours 3 and 5, CONTRACT sections 3, 5, 6 and 8): placement by a marketplace with tax
+ * resolution and ORDER_CREATED to the POS, reads, and the status round trip with ORDER_STATUS_CHANGED to the
+ * other side. Every event is an outbox row written in the transaction of the change it reports.
+ */
+export class OrderService {
+  constructor(private readonly enqueue: Enqueue) {}
+
+  async place(ctx: Ctx, accountId: string, locationId: string, body: unknown): Promise<PlacedOrder> {
+    assertLocationReachable(ctx, accountId, locationId);
+    requireScope(ctx, 'orders.write');
+    const principal = ctx.principal;
+    if (principal.type !== 'application' || principal.kind !== 'MARKETPLACE') throw new NotAMarketplaceError();
+    const input = parseOrderInput(body);
+    return ctx.em.transactional(async (em) => {
+      const placement = await loadPlacementContext(em, accountId, locationId);
+      const marketplace = placement?.parties.find((p) => p.applicationId === principal.applicationId);
+      // Reach said yes, but the location or the connection is gone by now: out of reach all the same.
+      if (!placement || !marketplace) throw new NotFoundError('Location');
+      const items = await resolveOrderTaxes(em, locationId, input.items);
+      const order = this.newOrder(em, accountId, placement.location, marketplace, principal.clientId, input, items);
+      // No read before the insert: a duplicate is rare, and the unique index answers it in the same statement.
+      if (!(await insertOrder(em, order))) {
+        // The same (marketplace, externalId) was placed before, or by a simultaneous request whose transaction
+        // has committed by now (the insert waited for it): the first order it is, without a second event.
+        const first = await this.findPlaced(em, principal.applicationId, input.externalId, locationId);
+        if (!first) throw new ConflictError('The order was placed concurrently; retry to read it');
+        return { order: first, created: false };
+      }
+      const view = toOrderView(order);
+      await enqueueOrderEvents(em, this.enqueue, 'ORDER_CREATED', placement.parties.filter((p) => p.kind === 'POS'), view, null);
+      return { order: view, created: true };
+    });
+  }
+
+  async findOne(ctx: Ctx, accountId: string, locationId: string, orderId: string): Promise<OrderView> {
+    assertLocationReachable(ctx, accountId, locationId);
+    requireScope(ctx, 'orders.read');
+    return toOrderView(await this.load(ctx, ctx.em, accountId, locationId, orderId, false));
+  }
+
+  async findAll(ctx: Ctx, accountId: string, locationId: string, input: OrderListInput): Promise<Page<OrderView>> {
+    assertLocationReachable(ctx, accountId, locationId);
+    requireScope(ctx, 'orders.read');
+    const page = pageRequest(input.limit, input.nextPageKey);
+    const where: Record<string, unknown> = { location: locationId, accountId, ...visibleTo(ctx) };
+    const statuses = statusFilter(input.status);
+    if (statuses.length) where.status = { $in: statuses };
+    if (input.since) where.createdAt = { $gte: sinceDate(input.since) };
+    await loadReachableLocation(ctx, accountId, locationId);
+    const newestFirst = input.newestFirst === true;
+    const rows = await ctx.em.find(Order, { $and: [where, keyFilter(page.after, newestFirst)] } as never, {
+      orderBy: newestFirst ? { createdAt: 'desc', id: 'desc' } : { createdAt: 'asc', id: 'asc' },
+      limit: page.limit + 1,
+    });
+    return toPage(rows, page.limit, toOrderView);
+  }
+
+  /**
+   * The order PATCH (CONTRACT sections 3 and 6). The order row is locked, so concurrent changes of one order
+   * apply one after the other and their events are enqueued in that same order.
+   */
+  async updateStatus(ctx: Ctx, accountId: string, locationId: string, orderId: string, body: unknown): Promise<OrderView> {
+    assertLocationReachable(ctx, accountId, locationId);
+    requireScope(ctx, 'orders.write');
+    const patch = parseStatusPatch(body);
+    const actor = actorOf(ctx);
+    return ctx.em.transactional(async (em) => {
+      const order = await this.load(ctx, em, accountId, locationId, orderId, true);
+      const previous = toOrderView(order);
+      const verdict = checkTransition(order.status, patch.status, actor);
+      if (verdict.kind === 'refused') throw new InvalidTransitionError(verdict.reason);
+      // The marketplace set the estimated times when it placed the order; the kitchen (POS, operator) moves them.
+      const timesChanged = actor !== 'MARKETPLACE' && applyEstimatedTimes(order, patch);
+      if (verdict.kind === 'unchanged' && !timesChanged) return previous;
+      const now = new Date();
+      if (verdict.kind === 'allowed') applyStatus(order, patch.status, actor, patch.cancellationReason, now);
+      order.updatedAt = now;
+      await em.flush();
+      const view = toOrderView(order);
+      const parties = await loadOrderParties(em, locationId);
+      // "To the other side": the marketplace hears what the kitchen did; the POS hears the marketplace cancel.
+      const receivers = actor === 'MARKETPLACE' ? parties.filter((p) => p.kind === 'POS') : parties.filter((p) => p.applicationId === order.applicationId);
+      await enqueueOrderEvents(em, this.enqueue, verdict.kind === 'allowed' ? 'ORDER_STATUS_CHANGED' : 'ORDER_UPDATED', receivers, view, previous);
+      return view;
+    });
+  }
+
+  private newOrder(em: EntityManager, accountId: string, location: OrderLocation, marketplace: OrderParty, clientId: string, input: OrderInput, items: unknown[]): Order {
+    const now = new Date();
+    const details: Record<string, unknown> = { ...input, currency: input.currency ?? location.currency, items };
+    return Object.assign(
+      new Order({
+        id: uuidv7(),
+        location: em.getReference(Location, location.id),
+        accountId,
+        applicationId: marketplace.applicationId,
+        connectionId: marketplace.connectionId,
+        clientId,
+        sourceName: marketplace.name,
+        externalId: input.externalId,
+        statusHistory: [{ status: 'NEW', at: now.toISOString(), by: 'MARKETPLACE' }],
+        details,
+        locationSnapshot: location,
+      }),
+      { createdAt: now, updatedAt: now },
+    );
+  }
+
+  /** The first order of (marketplace, externalId); a 409 when that externalId was used at another location. */
+  private async findPlaced(em: EntityManager, applicationId: string, externalId: string, locationId: string): Promise<OrderView | null> {
+    const order = await em.findOne(Order, { applicationId, externalId }, { disableIdentityMap: true });
+    if (!order) return null;
+    if (order.location.id !== locationId) throw new ConflictError(`externalId "${externalId}" was already used by this marketplace for an order at another location`);
+    return toOrderView(order);
+  }
+
+  private async load(ctx: Ctx, em: EntityManager, accountId: string, locationId: string, orderId: string, lock: boolean): Promise<Order> {
+    const order = await em.findOne(Order, { id: orderId, location: locationId, accountId, ...visibleTo(ctx) } as never, {
+      lockMode: lock ? LockMode.PESSIMISTIC_WRITE : undefined,
+    });
+    if (!order) throw new NotFoundError('Order');
+    return order;
+  }
+}
+
+function statusFilter(status: OrderListInput['status']): OrderStatus[] {
+  const given = status == null ? [] : Array.isArray(status) ? status : [status];
+  return given.map((value) => {
+    const parsed = parseOrderStatus(value);
+    if (!parsed) throw ValidationError.field('status', `"${value}" is not an order status`);
+    return parsed;
+  });
+}
+
+function sinceDate(since: string): Date {
+  const date = new Date(since);
+  if (Number.isNaN(date.getTime())) throw ValidationError.field('since', 'must be an RFC 3339 date-time');
+  return date;
+}
+
+function keyFilter(after: PageRequest['after'], newestFirst: boolean): object {
+  if (!after) return {};
+  const op = newestFirst ? '$lt' : '$gt';
+  return { $or: [{ createdAt: { [op]: after.createdAt } }, { createdAt: after.createdAt, id: { [op]: after.id } }] };
+}
+
+function applyStatus(order: Order, status: OrderStatus, actor: OrderActor, reason: string | null, now: Date): void {
+  order.status = status;
+  const stamp = STAMP_OF[status];
+  if (stamp) order[stamp] = now;
+  if (status === 'CANCELLED') order.cancelledBy = actor;
+  if (status === 'CANCELLED' || status === 'REJECTED') order.cancellationReason = reason;
+  const change: StatusChange = { status, at: now.toISOString(), by: actor, ...(reason ? { reason } : {}) };
+  order.statusHistory = [...order.statusHistory, change];
+}
+
+/** True when an estimated time changed; the details object is replaced so the change is flushed. */
+function applyEstimatedTimes(order: Order, patch: ReturnType<typeof parseStatusPatch>): boolean {
+  const next = { ...order.details };
+  let changed = false;
+  for (const key of ['estimatedPickupTime', 'estimatedDeliveryTime'] as const) {
+    if (patch[key] === undefined || sameInstant(next[key], patch[key])) continue;
+    next[key] = patch[key];
+    changed = true;
+  }
+  if (changed) order.details = next;
+  return changed;
+}
+
+function sameInstant(a: unknown, b: string | null | undefined): boolean {
+  if (a == null || b == null) return a == b;
+  return typeof a === 'string' && Date.parse(a) === Date.parse(b);
+}
+
+/**
+ * INSERT … ON CONFLICT DO NOTHING on (application_id, external_id): false when another placement of the same
+ * order holds the index. A concurrent one makes this statement wait for its commit, so the loser then reads
+ * the winner. Plain SQL: the order is written exactly once and never through the identity map.
+ */
+async function insertOrder(em: EntityManager, order: Order): Promise<boolean> {
+  const rows = await sqlRows<{ id: string }>(
+    em,
+    `INSERT INTO orders (id, created_at, updated_at, location_id, account_id, application_id, connection_id, client_id, source_name,
+                         external_id, status, status_history, details, location_snapshot)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'NEW', ?::jsonb, ?::jsonb, ?::jsonb)
+     ON CONFLICT (application_id, external_id) DO NOTHING
+     RETURNING id`,
+    [
+      order.id,
+      order.createdAt,
+      order.updatedAt,
+      order.location.id,
+      order.accountId,
+      order.applicationId,
+      order.connectionId,
+      order.clientId,
+      order.sourceName,
+      order.externalId,
+      JSON.stringify(order.statusHistory),
+      JSON.stringify(order.details),
+      JSON.stringify(order.locationSnapshot),
+    ],
+  );
+  return rows.length === 1;
+}

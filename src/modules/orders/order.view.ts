@@ -1,0 +1,50 @@
+import type { Order, OrderLocation, StatusChange } from './order.entity.js';
+import type { OrderStatus } from './order-status.js';
+
+// The one public shape of an order (CONTRACT section 5, "Order as stored and sent"): REST, GraphQL and the
+// OrderWebhookEvent's newState/previousState all use it.
+
+export interface OrderView extends Record<string, unknown> {
+  id: string;
+  externalId: string;
+  status: OrderStatus;
+  cancellationReason: string | null;
+  cancelledBy: string | null;
+  accountId: string;
+  locationId: string;
+  clientId: string;
+  sourceName: string;
+  createdAt: string;
+  updatedAt: string;
+  acceptedAt: string | null;
+  rejectedAt: string | null;
+  completedAt: string | null;
+  cancelledAt: string | null;
+  statusHistory: StatusChange[];
+  location: OrderLocation;
+}
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+export function toOrderView(order: Order): OrderView {
+  return {
+    id: order.id,
+    ...order.details,
+    externalId: order.externalId,
+    status: order.status,
+    cancellationReason: order.cancellationReason,
+    cancelledBy: order.cancelledBy,
+    accountId: order.accountId,
+    locationId: order.location.id,
+    clientId: order.clientId,
+    sourceName: order.sourceName,
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+    acceptedAt: iso(order.acceptedAt),
+    rejectedAt: iso(order.rejectedAt),
+    completedAt: iso(order.completedAt),
+    cancelledAt: iso(order.cancelledAt),
+    statusHistory: order.statusHistory,
+    location: order.locationSnapshot,
+  };
+}

@@ -1,0 +1,412 @@
+import pg from 'pg';
+import { Webhook } from 'standardwebhooks';
+import { FakePartner, type RecordedRequest } from '../support/fake-partner.js';
+import type { HttpClient } from '../support/http.js';
+import { startTestHub, type TestApplication, type TestHub, type TestLocation } from '../support/test-hub.js';
+
+// Orders end to end (issue 7): a marketplace places orders over HTTP with its own client_credentials token,
+// a POS and a marketplace on loopback receive the signed OrderWebhookEvents, the POS moves the order through
+// its statuses with its own token.
+
+const HOOK = '/webhooks';
+
+let t: TestHub;
+let posPartner: FakePartner;
+let marketPartner: FakePartner;
+let pos: TestApplication;
+let market: TestApplication;
+let otherMarket: TestApplication;
+let loc: TestLocation;
+let posConnectionId: string;
+let marketConnectionId: string;
+let posClient: HttpClient;
+let marketClient: HttpClient;
+let otherMarketClient: HttpClient;
+const catalogIds: Record<string, string> = {};
+
+const TAX_RATES = [
+  { posReference: 'vat-low', name: 'VAT 9%', type: 'PERCENTAGE', rate: 90000 },
+  { posReference: 'vat-high', name: 'VAT 21%', type: 'PERCENTAGE', rate: 210000, inclusive: true, isDefault: true },
+  { posReference: 'deposit', name: 'Deposit', type: 'FIXED', rate: 15 },
+];
+
+beforeAll(async () => {
+  [posPartner, marketPartner] = await Promise.all([FakePartner.start(), FakePartner.start()]);
+  t = await startTestHub();
+  pos = await t.createApplication('POS', { webhookUrl: posPartner.urlFor(HOOK) });
+  market = await t.createApplication('MARKETPLACE', { webhookUrl: marketPartner.urlFor(HOOK) });
+  otherMarket = await t.createApplication('MARKETPLACE', { webhookUrl: marketPartner.urlFor('/other') });
+  loc = await t.createLocation(undefined, 'Trattoria');
+  expect((await t.admin.patch(loc.path, { taxRates: TAX_RATES })).status).toBe(200);
+  posConnectionId = await t.connect(pos, loc);
+  marketConnectionId = await t.connect(market, loc);
+  await t.connect(otherMarket, loc);
+  [posClient, marketClient, otherMarketClient] = await Promise.all([t.applicationClient(pos), t.applicationClient(market), t.applicationClient(otherMarket)]);
+  const imported = await t.admin.put(`${loc.path}/catalog/import`, {
+    categories: [{ posReference: 'mains', name: 'Mains' }],
+    products: [
+      { posReference: 'burger', name: 'Burger', price: 950, categories: ['mains'], taxRateIds: ['vat-low'] },
+      { posReference: 'water', name: 'Water', price: 250, categories: ['mains'], taxRateIds: [] },
+      { posReference: 'fries', name: 'Fries', price: 350, categories: ['mains'], taxRateIds: ['vat-high', 'deposit'] },
+    ],
+    modifiers: [
+      { posReference: 'cheese', name: 'Cheese', price: 100, taxRateIds: ['vat-high'] },
+      { posReference: 'ice', name: 'Ice', price: 0, taxRateIds: [] },
+      { posReference: 'bacon', name: 'Bacon', price: 150, taxRateIds: ['vat-low', 'deposit'] },
+    ],
+    modifierGroups: [],
+  });
+  expect(imported.status).toBe(200);
+  const catalog = (await t.admin.get(`${loc.path}/catalog`)).body.data;
+  for (const record of [...catalog.products, ...catalog.modifiers]) catalogIds[record.posReference] = record.id;
+});
+
+afterAll(async () => {
+  await Promise.all([posPartner?.close(), marketPartner?.close()]);
+  await t?.stop();
+});
+
+let sequence = 0;
+const externalId = () => `mp-${Date.now()}-${sequence++}`;
+
+function simpleOrder(overrides: Record<string, unknown> = {}) {
+  return { externalId: externalId(), fulfillmentType: 'PICKUP', items: [{ name: 'Burger', posReference: 'burger', quantity: 1, price: 950 }], total: 950, ...overrides };
+}
+
+async function place(body: Record<string, unknown>, client = marketClient, headers: Record<string, string> = {}) {
+  return client.post(`${loc.path}/orders`, body, { headers });
+}
+
+/** The parsed webhook calls a partner received about one order, in arrival order. */
+function eventsAbout(partner: FakePartner, orderId: string, path = HOOK): any[] {
+  return partner.requestsTo(path).map((r: RecordedRequest) => JSON.parse(r.body)).filter((event: any) => event.orderId === orderId);
+}
+
+/** Waits (on the partner's own arrivals, not a timer) until it holds n events about the order. */
+async function waitForEvents(partner: FakePartner, orderId: string, n: number, path = HOOK): Promise<any[]> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const events = eventsAbout(partner, orderId, path);
+    if (events.length >= n) return events;
+    if (Date.now() > deadline) throw new Error(`expected ${n} events about ${orderId}, got ${events.length}`);
+    await partner.waitForRequests(partner.requests.length + 1, { timeoutMs: Math.max(1, deadline - Date.now()) }).catch(() => undefined);
+  }
+}
+
+function requestsAbout(partner: FakePartner, orderId: string): RecordedRequest[] {
+  return partner.requestsTo(HOOK).filter((r: RecordedRequest) => JSON.parse(r.body).orderId === orderId);
+}
+
+async function countRows(sql: string, params: unknown[]): Promise<number> {
+  const client = new pg.Client({ connectionString: t.db.url });
+  await client.connect();
+  try {
+    return Number((await client.query(sql, params)).rows[0].count);
+  } finally {
+    await client.end();
+  }
+}
+
+describe('placing an order', () => {
+  it('stores it NEW with taxRateIds resolved by all four rules on items and options, and sends the POS a signed ORDER_CREATED', async () => {
+    const body = {
+      externalId: externalId(),
+      orderNumber: 'A-17',
+      fulfillmentType: 'DELIVERY',
+      customer: { firstName: 'Ada', phone: '+31 20 000' },
+      delivery: { instructions: 'ring twice', address: { street: 'Canal 1', city: 'Amsterdam' } },
+      items: [
+        {
+          // 1. catalog by productId: the product's rates win over the line's own
+          productId: catalogIds.burger, name: 'Burger deluxe', quantity: 2, price: 950, taxRateIds: ['from-payload'],
+          options: [
+            { modifierId: catalogIds.cheese, name: 'Extra cheese', price: 100, taxRateIds: ['from-payload'] }, // 1. by modifierId
+            { posReference: 'ice', name: 'Bacon', price: 0, taxRateIds: ['from-payload'] }, // 1. by posReference, empty even so
+            { posReference: 'no-such', name: 'Sauce', price: 50, taxRateIds: ['vat-low'] }, // 2. the payload's
+            { name: 'Bacon', price: 150 }, // 3. catalog map by exact name
+            { name: 'bacon', price: 150, taxRateIds: [] }, // 4. nothing: names match exactly only
+          ],
+        },
+        // 1. catalog by posReference, even when its rates are empty (the name would have matched Fries)
+        { posReference: 'water', name: 'Fries', quantity: 1, price: 250, taxRateIds: ['vat-high'] },
+        // 2. the payload's rates, stored and relayed even when they name no rate of the location
+        { posReference: 'unknown', name: 'Burger', quantity: 1, price: 1200, taxRateIds: ['vat-high', 'not-a-rate'] },
+        // 3. the catalog map: a product named exactly like the line
+        { name: 'Fries', quantity: 3, price: 350 },
+        // 4. nothing at all
+        { name: 'Mystery box', quantity: 1, price: 500 },
+      ],
+      discounts: [{ name: 'promo', amount: -100 }],
+      charges: [{ name: 'delivery', displayName: 'Delivery fee', amount: 299 }],
+      tax: [{ name: 'VAT', amount: 321 }],
+      payments: [{ name: 'card', amount: 5999.0 }],
+      subTotal: 5450,
+      totalTax: 321,
+      total: 5999.0,
+    };
+    const res = await place(body);
+    expect(res.status).toBe(201);
+    const order = res.body.data;
+    expect(order).toMatchObject({
+      externalId: body.externalId,
+      orderNumber: 'A-17',
+      status: 'NEW',
+      fulfillmentType: 'DELIVERY',
+      currency: 'EUR',
+      accountId: loc.accountId,
+      locationId: loc.locationId,
+      clientId: market.clientId,
+      sourceName: market.data.name,
+      cancellationReason: null,
+      acceptedAt: null,
+      total: 5999,
+      payments: [{ name: 'card', amount: 5999 }],
+      delivery: body.delivery,
+    });
+    expect(order.statusHistory).toEqual([{ status: 'NEW', at: order.createdAt, by: 'MARKETPLACE' }]);
+    expect(order.items.map((i: any) => i.taxRateIds)).toEqual([['vat-low'], [], ['vat-high', 'not-a-rate'], ['vat-high', 'deposit'], []]);
+    expect(order.items[0].options.map((o: any) => o.taxRateIds)).toEqual([['vat-high'], [], ['vat-low'], ['vat-low', 'deposit'], []]);
+    expect(order.items[0].options[0].quantity).toBe(1);
+    expect(order.location).toEqual({
+      id: loc.locationId,
+      name: 'Trattoria',
+      currency: 'EUR',
+      timezone: 'UTC',
+      taxRates: [
+        { posReference: 'vat-low', name: 'VAT 9%', type: 'PERCENTAGE', rate: 90000, inclusive: false, isDefault: false },
+        { posReference: 'vat-high', name: 'VAT 21%', type: 'PERCENTAGE', rate: 210000, inclusive: true, isDefault: true },
+        { posReference: 'deposit', name: 'Deposit', type: 'FIXED', rate: 15, inclusive: false, isDefault: false },
+      ],
+    });
+    expect((await posClient.get(`${loc.path}/orders/${order.id}`)).body.data).toEqual(order);
+
+    const [event] = await waitForEvents(posPartner, order.id, 1);
+    const [request] = requestsAbout(posPartner, order.id);
+    const verified = new Webhook(pos.webhookSecret).verify(request.body, request.headers as Record<string, string>);
+    expect(verified).toEqual(event);
+    expect(request.headers['webhook-id']).toBe(event.eventId);
+    expect(event).toEqual({
+      eventId: expect.any(String),
+      eventType: 'ORDER_CREATED',
+      objectType: 'ORDER',
+      eventTime: expect.any(String),
+      accountId: loc.accountId,
+      locationId: loc.locationId,
+      connectionId: posConnectionId,
+      clientId: market.clientId,
+      orderId: order.id,
+      newState: order,
+      previousState: null,
+    });
+    // The marketplace placed it: it hears nothing about its own placement.
+    expect(eventsAbout(marketPartner, order.id)).toEqual([]);
+  });
+
+  it('returns the first order with 200 for the same externalId, and sends ORDER_CREATED once', async () => {
+    const body = simpleOrder();
+    const first = await place(body);
+    const again = await place({ ...body, total: 1 });
+    expect([first.status, again.status]).toEqual([201, 200]);
+    expect(again.body.data).toEqual(first.body.data);
+    expect(await countRows(`select count(*) from deliveries where event_type = 'ORDER_CREATED' and payload->>'orderId' = $1`, [first.body.data.id])).toBe(1);
+    // Another marketplace may use the same externalId: it is its own order.
+    const other = await place(body, otherMarketClient);
+    expect(other.status).toBe(201);
+    expect(other.body.data.id).not.toBe(first.body.data.id);
+  });
+
+  it('replays an Idempotency-Key with the same body and refuses it with another (422)', async () => {
+    const body = simpleOrder();
+    const key = `key-${externalId()}`;
+    const first = await place(body, marketClient, { 'idempotency-key': key });
+    const replay = await place(body, marketClient, { 'idempotency-key': key });
+    expect(first.status).toBe(201);
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toEqual(first.body);
+    const other = await place(simpleOrder(), marketClient, { 'idempotency-key': key });
+    expect(other.status).toBe(422);
+    expect(other.body.code).toBe('idempotency_key_reused');
+  });
+
+  it('makes one order of 20 simultaneous identical placements', async () => {
+    const body = simpleOrder();
+    const results = await Promise.all(Array.from({ length: 20 }, () => place(body)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(19);
+    expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1);
+    const orderId = results[0].body.data.id;
+    expect(await countRows(`select count(*) from orders where external_id = $1`, [body.externalId])).toBe(1);
+    expect(await countRows(`select count(*) from deliveries where event_type = 'ORDER_CREATED' and payload->>'orderId' = $1`, [orderId])).toBe(1);
+  });
+
+  it('refuses a malformed order with 400 naming each problem', async () => {
+    const res = await place({ externalId: externalId(), fulfillmentType: 'DRONE', items: [{ name: 'Burger', quantity: 0, price: 9.5, colour: 'red' }], totl: 1 });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('validation_failed');
+    const paths = res.body.errors.map((e: any) => e.path);
+    expect(paths).toEqual(expect.arrayContaining(['/fulfillmentType', '/items/0/quantity', '/items/0/price']));
+    expect(res.body.detail).toMatch(/colour/);
+    expect(res.body.detail).toMatch(/totl/);
+    expect((await place({ ...simpleOrder(), items: [] })).status).toBe(400);
+  });
+
+  it('lets only a connected marketplace place orders', async () => {
+    const byPos = await place(simpleOrder(), posClient);
+    expect(byPos.status).toBe(403);
+    expect(byPos.body.code).toBe('insufficient_scope');
+    const stranger = await t.createApplication('MARKETPLACE');
+    const res = await place(simpleOrder(), await t.applicationClient(stranger));
+    expect(res.status).toBe(404);
+    const readOnly = await place(simpleOrder(), await t.applicationClient(market, 'orders.read'));
+    expect(readOnly.status).toBe(403);
+  });
+
+  it('still reaches a POS that fails twice', async () => {
+    posPartner.respond(HOOK, { status: 500 }, { status: 503, body: 'busy' });
+    const order = (await place(simpleOrder())).body.data;
+    await waitForEvents(posPartner, order.id, 3);
+    const requests = requestsAbout(posPartner, order.id);
+    expect(requests).toHaveLength(3);
+    expect(new Set(requests.map((r) => r.headers['webhook-id'])).size).toBe(1);
+    expect(JSON.parse(requests[2].body).eventType).toBe('ORDER_CREATED');
+  });
+});
+
+describe('the status round trip', () => {
+  const patch = (client: HttpClient, orderId: string, body: Record<string, unknown>) => client.patch(`${loc.path}/orders/${orderId}`, body);
+
+  it('NEW → ACCEPTED → PREPARING → READY → COMPLETED, each change reaching the marketplace in order', async () => {
+    const order = (await place(simpleOrder())).body.data;
+    // Existing POS clients echo the whole order back with the new status, in any case.
+    const accepted = await patch(posClient, order.id, { ...order, status: 'accepted', estimatedPickupTime: '2026-11-23T07:30:00Z' });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.data).toMatchObject({ status: 'ACCEPTED', estimatedPickupTime: '2026-11-23T07:30:00Z' });
+    expect(accepted.body.data.acceptedAt).toEqual(expect.any(String));
+    for (const status of ['PREPARING', 'Ready', 'COMPLETED']) expect((await patch(posClient, order.id, { status })).status).toBe(200);
+    const done = (await marketClient.get(`${loc.path}/orders/${order.id}`)).body.data;
+    expect(done.status).toBe('COMPLETED');
+    expect(done.completedAt).toEqual(expect.any(String));
+    expect(done.statusHistory.map((h: any) => `${h.status}:${h.by}`)).toEqual(['NEW:MARKETPLACE', 'ACCEPTED:POS', 'PREPARING:POS', 'READY:POS', 'COMPLETED:POS']);
+
+    const events = await waitForEvents(marketPartner, order.id, 4);
+    expect(events.map((e) => `${e.eventType}:${e.previousState.status}->${e.newState.status}`)).toEqual([
+      'ORDER_STATUS_CHANGED:NEW->ACCEPTED',
+      'ORDER_STATUS_CHANGED:ACCEPTED->PREPARING',
+      'ORDER_STATUS_CHANGED:PREPARING->READY',
+      'ORDER_STATUS_CHANGED:READY->COMPLETED',
+    ]);
+    expect(events[3].newState).toEqual(done);
+    expect(events.every((e) => e.connectionId === marketConnectionId)).toBe(true);
+    const [request] = requestsAbout(marketPartner, order.id);
+    expect(new Webhook(market.webhookSecret).verify(request.body, request.headers as Record<string, string>)).toEqual(events[0]);
+    // The POS made the changes: it hears only the creation.
+    expect(eventsAbout(posPartner, order.id).map((e) => e.eventType)).toEqual(['ORDER_CREATED']);
+  });
+
+  it('answers the current status again with 200 and no event', async () => {
+    const order = (await place(simpleOrder())).body.data;
+    expect((await patch(posClient, order.id, { status: 'ACCEPTED' })).status).toBe(200);
+    const same = await patch(posClient, order.id, { status: 'accepted' });
+    expect(same.status).toBe(200);
+    expect(same.body.data.statusHistory).toHaveLength(2);
+    expect((await patch(posClient, order.id, { status: 'PREPARING' })).status).toBe(200);
+    const events = await waitForEvents(marketPartner, order.id, 2);
+    expect(events.map((e) => e.newState.status)).toEqual(['ACCEPTED', 'PREPARING']);
+  });
+
+  it('refuses transitions outside section 6 with 409 invalid_transition, and bad bodies with 400', async () => {
+    const order = (await place(simpleOrder())).body.data;
+    const skip = await patch(posClient, order.id, { status: 'COMPLETED' });
+    expect(skip.status).toBe(409);
+    expect(skip.body.code).toBe('invalid_transition');
+    expect((await patch(posClient, order.id, { status: 'REJECTED', cancellationReason: 'too_busy' })).body.data).toMatchObject({ status: 'REJECTED', cancellationReason: 'TOO_BUSY' });
+    const fromFinal = await patch(posClient, order.id, { status: 'ACCEPTED' });
+    expect(fromFinal.status).toBe(409);
+    expect(fromFinal.body.code).toBe('invalid_transition');
+    expect((await patch(posClient, order.id, { status: 'DONE' })).status).toBe(400);
+    expect((await patch(posClient, order.id, { status: 'CANCELLED', cancellationReason: 'BORED' })).status).toBe(400);
+    expect((await patch(posClient, order.id, { status: 'CANCELLED', notAField: 1 })).status).toBe(400);
+  });
+
+  it('lets the marketplace cancel a NEW order (the POS hears it) but not accept one', async () => {
+    const order = (await place(simpleOrder())).body.data;
+    const refused = await patch(marketClient, order.id, { status: 'ACCEPTED' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('invalid_transition');
+    const cancelled = await patch(marketClient, order.id, { status: 'cancelled', cancellationReason: 'CUSTOMER_CANCELLED' });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data).toMatchObject({ status: 'CANCELLED', cancelledBy: 'MARKETPLACE', cancellationReason: 'CUSTOMER_CANCELLED' });
+    expect(cancelled.body.data.cancelledAt).toEqual(expect.any(String));
+    const events = await waitForEvents(posPartner, order.id, 2);
+    expect(events.map((e) => e.eventType)).toEqual(['ORDER_CREATED', 'ORDER_STATUS_CHANGED']);
+    expect(events[1]).toMatchObject({ connectionId: posConnectionId, previousState: { status: 'NEW' }, newState: { status: 'CANCELLED', cancelledBy: 'MARKETPLACE' } });
+  });
+
+  it('refuses the marketplace a cancel once the order is READY', async () => {
+    const order = (await place(simpleOrder())).body.data;
+    for (const status of ['ACCEPTED', 'READY']) await patch(posClient, order.id, { status });
+    const late = await patch(marketClient, order.id, { status: 'CANCELLED' });
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('invalid_transition');
+  });
+});
+
+describe('reading orders', () => {
+  it('lists by status and since, page by page, and a marketplace sees only its own orders', async () => {
+    const since = new Date().toISOString();
+    const mine = [];
+    for (let i = 0; i < 3; i++) mine.push((await place(simpleOrder())).body.data);
+    const theirs = (await place(simpleOrder(), otherMarketClient)).body.data;
+    await posClient.patch(`${loc.path}/orders/${mine[1].id}`, { status: 'ACCEPTED' });
+
+    const first = await posClient.get(`${loc.path}/orders?since=${encodeURIComponent(since)}&limit=2`);
+    expect(first.status).toBe(200);
+    expect(first.body.data.map((o: any) => o.id)).toEqual([mine[0].id, mine[1].id]);
+    expect(first.body.hasNextPage).toBe(true);
+    const second = await posClient.get(`${loc.path}/orders?since=${encodeURIComponent(since)}&limit=2&nextPageKey=${first.body.nextPageKey}`);
+    expect(second.body.data.map((o: any) => o.id)).toEqual([mine[2].id, theirs.id]);
+    expect(second.body).toMatchObject({ hasNextPage: false, nextPageKey: null });
+
+    const accepted = await posClient.get(`${loc.path}/orders?status=accepted&since=${encodeURIComponent(since)}`);
+    expect(accepted.body.data.map((o: any) => o.id)).toEqual([mine[1].id]);
+
+    const marketView = await marketClient.get(`${loc.path}/orders?since=${encodeURIComponent(since)}`);
+    expect(marketView.body.data.map((o: any) => o.id)).toEqual(mine.map((o) => o.id));
+    expect((await otherMarketClient.get(`${loc.path}/orders/${mine[0].id}`)).status).toBe(404);
+    expect((await otherMarketClient.patch(`${loc.path}/orders/${mine[0].id}`, { status: 'CANCELLED' })).status).toBe(404);
+    expect((await posClient.get(`${loc.path}/orders?status=DONE`)).status).toBe(400);
+  });
+
+  it('serves the live order board and the status change over GraphQL', async () => {
+    const order = (await place(simpleOrder())).body.data;
+    const newer = (await place(simpleOrder())).body.data;
+    const board = await posClient.graphql(
+      `query($a: ID!, $l: ID!) { orders(accountId: $a, locationId: $l, status: [NEW], newestFirst: true, limit: 2) {
+         data { id status externalId items { name taxRateIds options { name } } location { taxRates { posReference } } } hasNextPage } }`,
+      { a: loc.accountId, l: loc.locationId },
+    );
+    expect(board.body.errors).toBeUndefined();
+    expect(board.body.data.orders.data.map((o: any) => o.id)).toEqual([newer.id, order.id]);
+    expect(board.body.data.orders.data[0].items[0].taxRateIds).toEqual(['vat-low']);
+
+    const changed = await posClient.graphql(
+      `mutation($a: ID!, $l: ID!, $id: ID!) { updateOrderStatus(accountId: $a, locationId: $l, id: $id, input: { status: "accepted" }) { status acceptedAt statusHistory { status by } } }`,
+      { a: loc.accountId, l: loc.locationId, id: order.id },
+    );
+    expect(changed.body.errors).toBeUndefined();
+    expect(changed.body.data.updateOrderStatus).toMatchObject({ status: 'ACCEPTED', statusHistory: [{ status: 'NEW', by: 'MARKETPLACE' }, { status: 'ACCEPTED', by: 'POS' }] });
+    const invalid = await posClient.graphql(
+      `mutation($a: ID!, $l: ID!, $id: ID!) { updateOrderStatus(accountId: $a, locationId: $l, id: $id, input: { status: "NEW" }) { status } }`,
+      { a: loc.accountId, l: loc.locationId, id: order.id },
+    );
+    expect(invalid.body.errors?.[0]?.extensions?.code).toBe('invalid_transition');
+
+    const placed = await marketClient.graphql(
+      `mutation($a: ID!, $l: ID!, $o: JSONObject!) { placeOrder(accountId: $a, locationId: $l, order: $o) { created order { id status items { taxRateIds } } } }`,
+      { a: loc.accountId, l: loc.locationId, o: simpleOrder() },
+    );
+    expect(placed.body.errors).toBeUndefined();
+    expect(placed.body.data.placeOrder).toMatchObject({ created: true, order: { status: 'NEW', items: [{ taxRateIds: ['vat-low'] }] } });
+  });
+});
