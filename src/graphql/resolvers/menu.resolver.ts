@@ -7,7 +7,9 @@ import {
   MenuEntryInput,
   MenuItemType,
   MenuModifierType,
+  MenuEntryPathArgs,
   MenuPage,
+  MenuPathArgs,
   MenuType,
   UpdateMenuInput,
 } from '../types/menu.type.js';
@@ -50,9 +52,7 @@ export class MenuResolver {
 
   @Mutation(() => MenuItemType)
   addMenuItem(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
-    @Arg('menuId', () => ID) menuId: string,
+    @Args(() => MenuPathArgs) { accountId, locationId, menuId }: MenuPathArgs,
     @Arg('input', () => CreateMenuItemInput) input: CreateMenuItemInput,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
@@ -61,10 +61,7 @@ export class MenuResolver {
 
   @Mutation(() => MenuItemType, { description: 'taxRateIds omitted (or null) removes the override: the item inherits the product taxRateIds again' })
   updateMenuItem(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
-    @Arg('menuId', () => ID) menuId: string,
-    @Arg('id', () => ID) id: string,
+    @Args(() => MenuEntryPathArgs) { accountId, locationId, menuId, id }: MenuEntryPathArgs,
     @Arg('input', () => MenuEntryInput) input: MenuEntryInput,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
@@ -73,10 +70,7 @@ export class MenuResolver {
 
   @Mutation(() => Boolean)
   async deleteMenuItem(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
-    @Arg('menuId', () => ID) menuId: string,
-    @Arg('id', () => ID) id: string,
+    @Args(() => MenuEntryPathArgs) { accountId, locationId, menuId, id }: MenuEntryPathArgs,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
     await services.menus.deleteItem(ctx, accountId, locationId, menuId, id);
@@ -85,9 +79,7 @@ export class MenuResolver {
 
   @Mutation(() => MenuModifierType)
   addMenuModifier(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
-    @Arg('menuId', () => ID) menuId: string,
+    @Args(() => MenuPathArgs) { accountId, locationId, menuId }: MenuPathArgs,
     @Arg('input', () => CreateMenuModifierInput) input: CreateMenuModifierInput,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
@@ -96,10 +88,7 @@ export class MenuResolver {
 
   @Mutation(() => MenuModifierType, { description: 'The override rules of menu items' })
   updateMenuModifier(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
-    @Arg('menuId', () => ID) menuId: string,
-    @Arg('id', () => ID) id: string,
+    @Args(() => MenuEntryPathArgs) { accountId, locationId, menuId, id }: MenuEntryPathArgs,
     @Arg('input', () => MenuEntryInput) input: MenuEntryInput,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {

@@ -1,4 +1,4 @@
-import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { ArgsType, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { PageType } from './page.type.js';
 
 // Menus over GraphQL (CONTRACT section 9), the shapes of menus/menu.view.ts.
@@ -76,4 +76,24 @@ export class CreateMenuItemInput extends MenuEntryInput {
 @InputType()
 export class CreateMenuModifierInput extends MenuEntryInput {
   @Field(() => ID) modifierId: string;
+}
+
+/** The path of a menu, as the REST routes have it: {accountId}/locations/{locationId}/menus/{menuId}. */
+@ArgsType()
+export class MenuPathArgs {
+  @Field(() => ID)
+  accountId: string;
+
+  @Field(() => ID)
+  locationId: string;
+
+  @Field(() => ID)
+  menuId: string;
+}
+
+/** A menu item or menu modifier: the menu's path and the entry's id. */
+@ArgsType()
+export class MenuEntryPathArgs extends MenuPathArgs {
+  @Field(() => ID)
+  id: string;
 }

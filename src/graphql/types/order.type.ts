@@ -19,13 +19,11 @@ export enum OrderStatusEnum {
 }
 registerEnumType(OrderStatusEnum, { name: 'OrderStatus', description: `One of ${ORDER_STATUSES.join(', ')} (CONTRACT section 6)` });
 
-@ObjectType('OrderOption')
-export class OrderOptionType {
+/** What items and options share: the catalog reference, name, quantity, price and resolved taxRateIds. */
+@ObjectType()
+abstract class OrderLineType {
   @Field(() => String, { nullable: true })
   posReference?: string | null;
-
-  @Field(() => String, { nullable: true })
-  modifierId?: string | null;
 
   @Field()
   name: string;
@@ -38,6 +36,12 @@ export class OrderOptionType {
 
   @Field(() => [String], { description: 'Resolved at placement (CONTRACT section 8)' })
   taxRateIds: string[];
+}
+
+@ObjectType('OrderOption')
+export class OrderOptionType extends OrderLineType {
+  @Field(() => String, { nullable: true })
+  modifierId?: string | null;
 
   @Field(() => String, { nullable: true })
   menuModifierGroupId?: string | null;
@@ -47,10 +51,7 @@ export class OrderOptionType {
 }
 
 @ObjectType('OrderItem')
-export class OrderItemType {
-  @Field(() => String, { nullable: true })
-  posReference?: string | null;
-
+export class OrderItemType extends OrderLineType {
   @Field(() => String, { nullable: true })
   productId?: string | null;
 
@@ -62,18 +63,6 @@ export class OrderItemType {
 
   @Field(() => String, { nullable: true })
   menuCategoryId?: string | null;
-
-  @Field()
-  name: string;
-
-  @Field(() => Int)
-  quantity: number;
-
-  @Field(() => Int)
-  price: number;
-
-  @Field(() => [String], { description: 'Resolved at placement (CONTRACT section 8)' })
-  taxRateIds: string[];
 
   @Field(() => String, { nullable: true })
   customerNotes?: string | null;
