@@ -1,16 +1,15 @@
 import { uuidv7 } from '../../src/common/ids.js';
 import { enqueue, enqueueMany, secretsFrom, waitForDelivery } from '../support/deliveries.js';
 import { FakePartner } from '../support/fake-partner.js';
-import { serverUrl } from '../support/database.js';
+import { describeOnServer } from '../support/database.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 
 // One partner never holds up another, and the events of one order arrive in order. The worker runs with 8
 // slots and at most 2 in flight per endpoint, so a hanging partner can take 2 slots, never all of them.
 // Needs a PostgreSQL server (TEST_DATABASE_URL, as in CI): on the embedded PGlite the worker runs 2 slots
 // over one connection (pglite-socket interleaves concurrent connections' messages), which this load breaks.
-const withServer = serverUrl() ? describe : describe.skip;
 
-withServer('isolation between partners, order within an order', () => {
+describeOnServer('isolation between partners, order within an order', () => {
 
   const APP = uuidv7();
   let t: TestHub;

@@ -1,7 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { uuidv7 } from '../../src/common/ids.js';
 import { ormOptions } from '../../src/db/mikro-orm.config.js';
-import { createTestDatabase, query, serverUrl, type TestDatabase } from '../support/database.js';
+import { createTestDatabase, query, type TestDatabase, describeOnServer } from '../support/database.js';
 import { enqueueMany } from '../support/deliveries.js';
 import { FakePartner, type RecordedRequest } from '../support/fake-partner.js';
 import { startChildHub, type ChildHub } from '../support/child-hub.js';
@@ -12,9 +12,8 @@ import { adminTokenAt, testEnv } from '../support/test-hub.js';
 // processes sharing the work send each event once. This needs a PostgreSQL server (TEST_DATABASE_URL, as in
 // CI): the embedded PGlite serves every connection from one session, so it cannot host several hub
 // processes, and it runs only the hub started in its own process.
-const withServer = serverUrl() ? describe : describe.skip;
 
-withServer('hub processes on one PostgreSQL', () => {
+describeOnServer('hub processes on one PostgreSQL', () => {
   let db: TestDatabase;
   let partner: FakePartner;
   let orm: MikroORM | undefined;
