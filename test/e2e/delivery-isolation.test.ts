@@ -1,7 +1,7 @@
 import { uuidv7 } from '../../src/common/ids.js';
 import { enqueue, enqueueMany, secretsFrom, waitForDelivery } from '../support/deliveries.js';
 import { FakePartner } from '../support/fake-partner.js';
-import { describeOnServer } from '../support/database.js';
+import { describeOnServer } from '../support/on-server.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 
 // One partner never holds up another, and the events of one order arrive in order. The worker runs with 8

@@ -1,7 +1,8 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { uuidv7 } from '../../src/common/ids.js';
 import { ormOptions } from '../../src/db/mikro-orm.config.js';
-import { createTestDatabase, query, type TestDatabase, describeOnServer } from '../support/database.js';
+import { createTestDatabase, query, type TestDatabase } from '../support/database.js';
+import { describeOnServer } from '../support/on-server.js';
 import { enqueueMany } from '../support/deliveries.js';
 import { FakePartner, type RecordedRequest } from '../support/fake-partner.js';
 import { startChildHub, type ChildHub } from '../support/child-hub.js';

@@ -1,4 +1,4 @@
-import { itOnServer } from '../support/database.js';
+import { itOnServer } from '../support/on-server.js';
 import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { FakePartner, type RecordedRequest } from '../support/fake-partner.js';

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startChildHub } from '../support/child-hub.js';
 import { createTestDatabase, query, type TestDatabase } from '../support/database.js';
+import { describeOnServer } from '../support/on-server.js';
 import { adminTokenAt, testEnv } from '../support/test-hub.js';
 
 // What only a real process shows: `npm start` with no database configured, a restart keeping the data,
@@ -32,7 +33,8 @@ describe('starting with no PostgreSQL configured', () => {
   }, 180_000);
 });
 
-describe('on a PostgreSQL server', () => {
+// Concurrent writes while the hub stops or dies: PostgreSQL only (see test/support/on-server.ts).
+describeOnServer('on a PostgreSQL server', () => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await createTestDatabase();

@@ -53,10 +53,3 @@ export async function query<T extends pg.QueryResultRow = pg.QueryResultRow>(url
   }
 }
 
-/**
- * For tests whose point is concurrency between transactions or processes: the embedded PGlite runs one
- * transaction at a time over one session, so there they would show nothing (or hang). They run whenever a
- * PostgreSQL server is configured, which CI always does.
- */
-export const describeOnServer = serverUrl() ? describe : describe.skip;
-export const itOnServer = serverUrl() ? it : it.skip;
