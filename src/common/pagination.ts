@@ -2,6 +2,12 @@ import { ValidationError } from './errors.js';
 
 // Keyset paging of CONTRACT section 1: stable order by creation time then id, an opaque nextPageKey.
 
+/** What a caller asks of a list (CONTRACT section 1): limit 1..200 (default 50) and the previous page's key. */
+export interface ListInput {
+  limit?: number;
+  nextPageKey?: string | null;
+}
+
 export interface PageRequest {
   limit: number;
   after: { createdAt: Date; id: string } | null;

@@ -1,7 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
-import type { ListInput } from '../modules/accounts/account.service.js';
-import type { Page } from '../common/pagination.js';
+import type { Page, ListInput } from '../common/pagination.js';
 import type { RequestContext } from '../common/request-context.js';
 import { contextOf } from '../http/context.js';
 

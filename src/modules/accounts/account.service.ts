@@ -1,17 +1,12 @@
 import { assertAccountReachable, requireScope } from '../../common/access.js';
 import { NotFoundError, ValidationError } from '../../common/errors.js';
-import { findPage, pageRequest, type Page } from '../../common/pagination.js';
+import { findPage, pageRequest, type ListInput, type Page } from '../../common/pagination.js';
 import type { RequestContext } from '../../common/request-context.js';
 import { Account } from './account.entity.js';
 import { toAccountView, type AccountView } from './account.view.js';
 
 export interface CreateAccountInput {
   name: string;
-}
-
-export interface ListInput {
-  limit?: number;
-  nextPageKey?: string | null;
 }
 
 /** Loads an account the caller may reach, or 404: the tenancy gate for everything under an account. */

@@ -1,9 +1,8 @@
 import { canReachLocation, requireScope } from '../../common/access.js';
 import { DomainError, NotFoundError, ValidationError } from '../../common/errors.js';
-import { findPage, pageRequest, type Page } from '../../common/pagination.js';
+import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
 import type { RequestContext } from '../../common/request-context.js';
 import { ADD_DELIVER_JOB_SQL, forKnex } from '../../delivery/jobs.js';
-import type { ListInput } from '../accounts/account.service.js';
 import { loadReachableLocation } from '../locations/location.service.js';
 import { DeliveryAttempt } from './delivery-attempt.entity.js';
 import { DELIVERY_STATUSES, Delivery, type DeliveryStatus } from './delivery.entity.js';

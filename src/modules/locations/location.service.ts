@@ -1,9 +1,9 @@
 import { LockMode } from '@mikro-orm/core';
 import { assertAccountReachable, assertLocationReachable, requireScope } from '../../common/access.js';
 import { NotFoundError } from '../../common/errors.js';
-import { findPage, pageRequest, type Page } from '../../common/pagination.js';
+import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
 import type { RequestContext } from '../../common/request-context.js';
-import { loadReachableAccount, type ListInput } from '../accounts/account.service.js';
+import { loadReachableAccount } from '../accounts/account.service.js';
 import { Location } from './location.entity.js';
 import { checkLocationFields } from './location.rules.js';
 import { toLocationView, type LocationView } from './location.view.js';

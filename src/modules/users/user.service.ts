@@ -3,11 +3,10 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { assertAccountReachable, isAdmin, requireScope } from '../../common/access.js';
 import { hashPassword } from '../../common/crypto.js';
 import { ConflictError, InsufficientScopeError, NotFoundError, ValidationError, type FieldError } from '../../common/errors.js';
-import { findPage, pageRequest, type Page } from '../../common/pagination.js';
+import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
 import type { Role } from '../../common/principal.js';
 import type { RequestContext } from '../../common/request-context.js';
 import { Account } from '../accounts/account.entity.js';
-import type { ListInput } from '../accounts/account.service.js';
 import { ROLES, User } from './user.entity.js';
 import { toUserView, type UserView } from './user.view.js';
 
