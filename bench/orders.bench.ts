@@ -19,7 +19,7 @@ import { percentile } from './support.js';
 //      bare node:http server, with the same 16 clients and bodies.
 // Run: npm run bench:orders. BENCH_SECONDS: each phase's length (default 10); BENCH_CLIENTS: closed-loop clients
 // (default 16); BENCH_NO_POS=1: no POS connected, so no outbox row and no delivery (isolates their cost);
-// BENCH_SKIP_OPEN=1: no open-loop phase. (DATABASE_URL names the server; default the local one).
+// BENCH_SKIP_OPEN=1: no open-loop phase; BENCH_SKIP_BASELINE=1: no baseline (to profile the hub alone). (DATABASE_URL names the server; default the local one).
 
 const server = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
@@ -241,6 +241,7 @@ async function main(): Promise<void> {
     const openPlacement = summary(open.map((p) => p.latency));
     lines.push(`hub, ${OPEN_LOOP_RATE} orders/s for ${OPEN_LOOP_SECONDS} s: placement p50 ${ms(openPlacement.p50)}, p99 ${ms(openPlacement.p99)}; order-to-POS p50 ${ms(openToPos.p50)}, p99 ${ms(openToPos.p99)}`);
 
+    if (process.env.BENCH_SKIP_BASELINE) return;
     baseline = await baselineServer(url.toString(), { locationId: location.id, accountId: account.id, applicationId: uuidv7(), posApplicationId: posApp.id, webhookUrl: pos.url });
     await closedLoop(baseline.url, null, 1);
     const plain = await closedLoop(baseline.url, null, CLOSED_LOOP_SECONDS);
