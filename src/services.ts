@@ -1,5 +1,4 @@
 import type { HubConfig } from './config/config.js';
-import { enqueueDelivery } from './delivery/outbox.js';
 import { AccountService } from './modules/accounts/account.service.js';
 import { DeliveryService } from './modules/deliveries/delivery.service.js';
 import { ApplicationService } from './modules/applications/application.service.js';
@@ -47,7 +46,7 @@ export function createServices(config: Pick<HubConfig, 'isProduction' | 'catalog
     users: new UserService(),
     catalog,
     catalogPull: new CatalogPullService({ partnerHttp: deps.partnerHttp, catalog, timeoutMs: config.catalogPullTimeoutMs }),
-    orders: new OrderService(enqueueDelivery),
+    orders: new OrderService(),
     menus: new MenuService(),
     menuPublications: new MenuPublicationService(),
     storeStatus: new StoreStatusService(),

@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { errors } from 'oidc-provider';
 import { Application } from '../modules/applications/application.entity.js';
 import { clientMetadata } from './client-metadata.js';
+import { prefetchedPayload } from './prefetched-payload.js';
 
 // oidc-provider's storage in PostgreSQL (table oidc_payloads, one row per (model, id)), in plain SQL over the
 // ORM's pool. Clients are not stored here: the Client model reads the applications table.
@@ -13,6 +14,10 @@ interface Row {
   /** Epoch seconds, or null. */
   consumed: number | null;
 }
+
+/** What find() reads of a row (unqualified column names of oidc_payloads), and which rows still count. */
+export const PAYLOAD_COLUMNS = 'payload, floor(extract(epoch from consumed_at))::float8 as consumed';
+export const LIVE = '(expires_at is null or expires_at > now())';
 
 /** Models whose rows belong to a grant and go when the grant is revoked. */
 const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest']);
@@ -45,16 +50,15 @@ export class PostgresAdapter {
   }
 
   async find(id: string): Promise<Payload | undefined> {
-    const rows = await this.execute<Row[]>(
-      `select payload, floor(extract(epoch from consumed_at))::float8 as consumed from oidc_payloads where model = ? and id = ? and (expires_at is null or expires_at > now())`,
-      [this.model, id],
-    );
+    const prefetched = prefetchedPayload(this.model, id);
+    if (prefetched) return withConsumed(prefetched);
+    const rows = await this.execute<Row[]>(`select ${PAYLOAD_COLUMNS} from oidc_payloads where model = ? and id = ? and ${LIVE}`, [this.model, id]);
     return withConsumed(rows[0]);
   }
 
   async findByUid(uid: string): Promise<Payload | undefined> {
     const rows = await this.execute<Row[]>(
-      `select payload, floor(extract(epoch from consumed_at))::float8 as consumed from oidc_payloads where model = ? and uid = ? and (expires_at is null or expires_at > now())`,
+      `select ${PAYLOAD_COLUMNS} from oidc_payloads where model = ? and uid = ? and ${LIVE}`,
       [this.model, uid],
     );
     return withConsumed(rows[0]);

@@ -2,9 +2,34 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type Provider from 'oidc-provider';
 import type { ApplicationKind, Principal, Reach, Role } from '../common/principal.js';
 import type { Authenticator } from './authenticator.js';
+import { LIVE, PAYLOAD_COLUMNS } from './adapter.js';
 import { APPLICATION_SUBJECT } from './client-metadata.js';
+import { withPrefetchedPayload } from './prefetched-payload.js';
 import { locationsReach, userReach, userThroughApplicationReach } from './reach.js';
 import { parseScope } from './scopes.js';
+
+interface TokenRow {
+  payload: Record<string, unknown>;
+  consumed: number | null;
+  application_id: string | null;
+  kind: ApplicationKind | null;
+  account_id: string | null;
+  location_id: string | null;
+}
+
+/**
+ * A live access token's row (what the adapter's find reads) and, when its subject is an application issued
+ * through that application's own client, the application's kind and active connections (one row each; one
+ * row with nulls when it has none or the subject is a user).
+ */
+const TOKEN_WITH_APPLICATION_REACH_SQL = `
+  select ${PAYLOAD_COLUMNS}, a.id as application_id, a.kind, c.account_id, c.location_id
+    from oidc_payloads
+    left join applications a
+      on a.id = case when payload->>'accountId' ~ '^${APPLICATION_SUBJECT}[0-9a-f-]{36}$' then substr(payload->>'accountId', ${APPLICATION_SUBJECT.length + 1})::uuid end
+     and a.client_id = payload->>'clientId'
+    left join connections c on c.application_id = a.id and c.status = 'ACTIVE'
+   where model = 'AccessToken' and oidc_payloads.id = ? and ${LIVE}`;
 
 /**
  * The bearer tokens of /v1 and /graphql: an opaque access token issued by the provider → the principal it was
@@ -13,25 +38,25 @@ import { parseScope } from './scopes.js';
 export function oauthAuthenticator(provider: Provider, orm: MikroORM): Authenticator {
   return {
     async authenticate(token) {
-      const accessToken = await provider.AccessToken.find(token);
+      const em = orm.em.fork();
+      // The token's row and, when it was issued to an application, that application with its active
+      // connections: one round trip on the hot path of every partner call.
+      const rows = await em.getConnection().execute<TokenRow[]>(TOKEN_WITH_APPLICATION_REACH_SQL, [token]);
+      if (rows.length === 0) return null;
+      const { payload, consumed } = rows[0];
+      // The provider still decides whether the token is valid (expiry, format, session binding): from the row
+      // just read, not a second read.
+      const accessToken = await withPrefetchedPayload({ model: 'AccessToken', id: token, payload, consumed }, () => provider.AccessToken.find(token));
       if (!accessToken?.accountId || !accessToken.clientId) return null;
       const scopes = new Set(parseScope(accessToken.scope));
-      const em = orm.em.fork();
       const { accountId, clientId } = accessToken;
 
       if (accountId.startsWith(APPLICATION_SUBJECT)) {
-        // The application and its active connections in one round trip.
         const applicationId = accountId.slice(APPLICATION_SUBJECT.length);
-        const rows = await em.getConnection().execute<{ kind: ApplicationKind | null; account_id: string | null; location_id: string | null }[]>(
-          `select a.kind, c.account_id, c.location_id from applications a
-           left join connections c on c.application_id = a.id and c.status = 'ACTIVE'
-           where a.id = ? and a.client_id = ?`,
-          [applicationId, clientId],
-        );
-        const kind = rows[0]?.kind;
-        if (!kind) return null;
+        const kind = rows[0].kind;
+        if (!kind || rows[0].application_id !== applicationId) return null;
         const principal: Principal = { type: 'application', applicationId, kind, clientId, scopes };
-        const connected = rows.filter((r): r is { kind: ApplicationKind; account_id: string; location_id: string } => r.location_id !== null);
+        const connected = rows.filter((r): r is TokenRow & { account_id: string; location_id: string } => r.location_id !== null);
         return { principal, reach: locationsReach(connected) };
       }
 

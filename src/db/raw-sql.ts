@@ -12,3 +12,9 @@ export async function sqlRows<T>(em: EntityManager, sql: string, bindings: reado
   const result = (await runner.raw(sql, bindings as Knex.RawBinding[])) as { rows: T[] };
   return result.rows;
 }
+
+/** A piece of a statement with its `?` bindings, in the order they appear in the text. */
+export interface SqlFragment {
+  sql: string;
+  bindings: unknown[];
+}

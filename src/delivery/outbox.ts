@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sqlRows } from '../db/raw-sql.js';
+import { sqlRows, type SqlFragment } from '../db/raw-sql.js';
 import { uuidv7 } from '../common/ids.js';
 import { addJobExpression, CHAIN_LOCK_SQL, endpointOf, forKnex } from './jobs.js';
 
@@ -89,4 +89,37 @@ export async function enqueueDelivery(em: EntityManager, input: EnqueueDeliveryI
     ]),
   );
   return { id, eventId };
+}
+
+/**
+ * The outbox rows of events that open their ordering chain (an order's ORDER_CREATED: nothing of that order
+ * can precede it, and nothing can follow it before the order is committed), as an INSERT … SELECT that the
+ * caller places in a CTE of the very statement that makes the change: one round trip, atomic without an
+ * explicit transaction. The rows, and their jobs, are written once per row `sourceCte` returns, so a change
+ * that did not happen (an insert that hit ON CONFLICT DO NOTHING) writes no event. Opening a chain needs no
+ * chain lock: there is no earlier delivery to wait for.
+ */
+export function openingDeliveriesInsert(sourceCte: string, inputs: readonly EnqueueDeliveryInput[]): SqlFragment {
+  const rows = inputs.map((input) => ({
+    id: uuidv7(),
+    event_id: input.eventId ?? uuidv7(),
+    event_type: input.eventType,
+    application_id: input.applicationId,
+    account_id: input.accountId ?? null,
+    location_id: input.locationId ?? null,
+    connection_id: input.connectionId ?? null,
+    ordering_key: input.orderingKey ?? null,
+    url: input.url,
+    endpoint: endpointOf(input.url),
+    payload: input.payload ?? null,
+  }));
+  const sql = `insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, account_id, location_id, connection_id,
+       ordering_key, chain_position, url, endpoint, payload, status, held, job_seq, job_id)
+     select e.id, date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', clock_timestamp()), e.event_id, e.event_type,
+            e.application_id, e.account_id, e.location_id, e.connection_id, e.ordering_key, case when e.ordering_key is null then null else 1 end,
+            e.url, e.endpoint, e.payload, 'PENDING', false, 1, (${addJobExpression('e.id', '1', 'e.endpoint', 'null')}).id
+       from ${sourceCte}
+      cross join json_to_recordset(?::json) as e(id uuid, event_id uuid, event_type text, application_id uuid, account_id uuid, location_id uuid,
+                                                 connection_id uuid, ordering_key text, url text, endpoint text, payload json)`;
+  return { sql, bindings: [JSON.stringify(rows)] };
 }

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EnqueueDeliveryInput } from '../../delivery/outbox.js';
 import { uuidv7 } from '../../common/ids.js';
 import type { OrderParty } from './order-parties.js';
 import type { OrderView } from './order.view.js';
@@ -26,36 +26,19 @@ export interface OrderWebhookEvent {
   previousState: OrderView | null;
 }
 
-/** What the outbox takes; the delivery module's enqueueDelivery has exactly this shape. */
-export interface OutboxDelivery {
-  eventId: string;
-  eventType: string;
-  applicationId: string;
-  accountId: string;
-  locationId: string;
-  connectionId: string;
-  orderingKey: string;
-  url: string;
-  payload: unknown;
-}
-
-export type Enqueue = (em: EntityManager, delivery: OutboxDelivery) => Promise<unknown>;
-
 /**
- * One event per receiving party, each with its own eventId (a webhook-id is unique per receiver), enqueued in
- * the caller's transaction. Parties without a webhookUrl receive nothing.
+ * One event per receiving party, each with its own eventId (a webhook-id is unique per receiver), ready for the
+ * outbox. Parties without a webhookUrl receive nothing.
  */
-export async function enqueueOrderEvents(
-  em: EntityManager,
-  enqueue: Enqueue,
+export function orderEvents(
   eventType: OrderEventType,
   receivers: readonly OrderParty[],
   newState: OrderView,
   previousState: OrderView | null,
-): Promise<void> {
+): EnqueueDeliveryInput[] {
   const eventTime = new Date().toISOString();
-  for (const party of receivers) {
-    if (!party.webhookUrl) continue;
+  return receivers.flatMap((party) => {
+    if (!party.webhookUrl) return [];
     const event: OrderWebhookEvent = {
       eventId: uuidv7(),
       eventType,
@@ -69,7 +52,7 @@ export async function enqueueOrderEvents(
       newState,
       previousState,
     };
-    await enqueue(em, {
+    return [{
       eventId: event.eventId,
       eventType,
       applicationId: party.applicationId,
@@ -79,6 +62,6 @@ export async function enqueueOrderEvents(
       orderingKey: newState.id,
       url: party.webhookUrl,
       payload: event,
-    });
-  }
+    }];
+  });
 }

@@ -1,5 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { sqlRows } from '../../db/raw-sql.js';
+import type { SqlFragment } from '../../db/raw-sql.js';
 import { asServiceId, type ItemInput, type OptionInput } from './order.rules.js';
 
 // Order tax resolution (SPEC "Tax references" rule 5, CONTRACT section 8), per item and per option:
@@ -10,7 +9,7 @@ import { asServiceId, type ItemInput, type OptionInput } from './order.rules.js'
 //   4. else [].
 // A line that sends taxRateIds: [] has sent none, so it falls through to the name match: section 8 says "even
 // when empty" of the catalog record only. The hub computes no tax; it only decides which references a line
-// carries. The catalog is read set-based: one query for all lines and options of the order.
+// carries. The catalog is read set-based: one expression for all lines and options of the order.
 
 export interface CatalogTaxRecord {
   id: string;
@@ -49,13 +48,14 @@ export function resolveTaxRateIds(line: LineKeys, index: CatalogTaxIndex): { tax
 export const itemKeys = (item: ItemInput): LineKeys => ({ id: asServiceId(item.productId), posReference: item.posReference, name: item.name, taxRateIds: item.taxRateIds });
 export const optionKeys = (option: OptionInput): LineKeys => ({ id: asServiceId(option.modifierId), posReference: option.posReference, name: option.name, taxRateIds: option.taxRateIds });
 
-interface CatalogRow {
+/** A catalog record a line of the order may map to, and how it was found. */
+export interface CatalogMatch {
   kind: 'product' | 'modifier';
   via: 'id' | 'ref' | 'name';
   id: string;
   pos_reference: string;
   name: string;
-  tax_rate_ids: string[];
+  tax_rate_ids: string[] | null;
 }
 
 const unique = (values: (string | null | undefined)[]) => [...new Set(values.filter((v): v is string => typeof v === 'string' && v.length > 0))];
@@ -87,17 +87,30 @@ function branchesFor(kind: 'product' | 'modifier', locationId: string, lines: Li
   return branches;
 }
 
+/**
+ * One SQL expression giving, as a JSON array of CatalogMatch, every catalog record the order's lines and
+ * options can map to; ordered so that, among records sharing a name, the first by position (then creation)
+ * comes first. An expression, not a query of its own, so the placement reads it in the same round trip as
+ * its location.
+ */
+export function catalogMatchesExpression(locationId: string, items: ItemInput[]): SqlFragment {
+  const bindings: unknown[] = [];
+  const branches = [
+    ...branchesFor('product', locationId, items.map(itemKeys), bindings),
+    ...branchesFor('modifier', locationId, items.flatMap((item) => item.options.map(optionKeys)), bindings),
+  ];
+  if (branches.length === 0) return { sql: `'[]'::json`, bindings };
+  const sql = `(SELECT COALESCE(json_agg(json_build_object('kind', m.kind, 'via', m.via, 'id', m.id, 'pos_reference', m.pos_reference, 'name', m.name,
+                                                   'tax_rate_ids', m.tax_rate_ids) ORDER BY m.position, m.created_at, m.id), '[]')
+                  FROM (${branches.join(' UNION ALL ')}) m)`;
+  return { sql, bindings };
+}
+
 const emptyIndex = () => ({ byId: new Map<string, CatalogTaxRecord>(), byPosReference: new Map<string, CatalogTaxRecord>(), byName: new Map<string, CatalogTaxRecord>() });
 
-/** The catalog records that products and modifiers of the order can map to: one query for the whole order. */
-async function loadIndexes(em: EntityManager, locationId: string, items: LineKeys[], options: LineKeys[]): Promise<Record<'product' | 'modifier', CatalogTaxIndex>> {
-  const bindings: unknown[] = [];
-  const branches = [...branchesFor('product', locationId, items, bindings), ...branchesFor('modifier', locationId, options, bindings)];
+function indexesOf(matches: readonly CatalogMatch[]): Record<'product' | 'modifier', CatalogTaxIndex> {
   const indexes = { product: emptyIndex(), modifier: emptyIndex() };
-  if (branches.length === 0) return indexes;
-  // Ordered so that, among records sharing a name, the first by position (then creation) is the one kept.
-  const rows = await sqlRows<CatalogRow>(em, `${branches.join(' UNION ALL ')} ORDER BY position, created_at, id`, bindings);
-  for (const row of rows) {
+  for (const row of matches) {
     const index = indexes[row.kind];
     const record: CatalogTaxRecord = { id: row.id, posReference: row.pos_reference, name: row.name, taxRateIds: row.tax_rate_ids ?? [] };
     if (row.via === 'id') index.byId.set(row.id, record);
@@ -109,9 +122,9 @@ async function loadIndexes(em: EntityManager, locationId: string, items: LineKey
 
 export type ResolvedItem = ItemInput & { taxRateIds: string[]; options: (OptionInput & { taxRateIds: string[] })[] };
 
-/** Every item and option of the order with its resolved taxRateIds: one query whatever the order's size. */
-export async function resolveOrderTaxes(em: EntityManager, locationId: string, items: ItemInput[]): Promise<ResolvedItem[]> {
-  const { product, modifier } = await loadIndexes(em, locationId, items.map(itemKeys), items.flatMap((item) => item.options.map(optionKeys)));
+/** Every item and option of the order with its resolved taxRateIds, given what catalogMatchesExpression found. */
+export function resolveOrderTaxes(items: ItemInput[], matches: readonly CatalogMatch[]): ResolvedItem[] {
+  const { product, modifier } = indexesOf(matches);
   return items.map((item) => ({
     ...item,
     taxRateIds: resolveTaxRateIds(itemKeys(item), product).taxRateIds,

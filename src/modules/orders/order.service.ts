@@ -8,10 +8,11 @@ import { sqlRows } from '../../db/raw-sql.js';
 import type { RequestContext } from '../../common/request-context.js';
 import { Location } from '../locations/location.entity.js';
 import { loadReachableLocation } from '../locations/location.service.js';
-import { enqueueOrderEvents, type Enqueue } from './order-events.js';
+import { orderEvents } from './order-events.js';
+import { enqueueDelivery, openingDeliveriesInsert, type EnqueueDeliveryInput } from '../../delivery/outbox.js';
 import { loadOrderParties, loadPlacementContext, type OrderParty } from './order-parties.js';
 import { checkTransition, parseOrderStatus, STAMP_OF, type OrderActor, type OrderStatus } from './order-status.js';
-import { resolveOrderTaxes } from './order-tax.js';
+import { catalogMatchesExpression, resolveOrderTaxes } from './order-tax.js';
 import { Order, type OrderLocation, type StatusChange } from './order.entity.js';
 import { InvalidTransitionError, NotAMarketplaceError } from './order.errors.js';
 import { parseOrderInput, parseStatusPatch, type OrderInput } from './order.rules.js';
@@ -47,36 +48,38 @@ function visibleTo(ctx: Ctx): object {
 /**
  * Orders (SPEC behaviours 3 and 5, CONTRACT sections 3, 5, 6 and 8): placement by a marketplace with tax
  * resolution and ORDER_CREATED to the POS, reads, and the status round trip with ORDER_STATUS_CHANGED to the
- * other side. Every event is an outbox row written in the transaction of the change it reports.
+ * other side. Every event is an outbox row written in the statement or transaction of the change it reports.
  */
 export class OrderService {
-  constructor(private readonly enqueue: Enqueue) {}
-
+  /**
+   * Two round trips: one read (the location, its parties and the catalog records the lines map to) and one
+   * statement that inserts the order and, only if it was new, its ORDER_CREATED outbox rows and their jobs:
+   * atomic as one statement, with no transaction held open across the resolution in between.
+   */
   async place(ctx: Ctx, accountId: string, locationId: string, body: unknown): Promise<PlacedOrder> {
     assertLocationReachable(ctx, accountId, locationId);
     requireScope(ctx, 'orders.write');
     const principal = ctx.principal;
     if (principal.type !== 'application' || principal.kind !== 'MARKETPLACE') throw new NotAMarketplaceError();
     const input = parseOrderInput(body);
-    return ctx.em.transactional(async (em) => {
-      const placement = await loadPlacementContext(em, accountId, locationId);
-      const marketplace = placement?.parties.find((p) => p.applicationId === principal.applicationId);
-      // Reach said yes, but the location or the connection is gone by now: out of reach all the same.
-      if (!placement || !marketplace) throw new NotFoundError('Location');
-      const items = await resolveOrderTaxes(em, locationId, input.items);
-      const order = this.newOrder(em, accountId, placement.location, marketplace, principal.clientId, input, items);
-      // No read before the insert: a duplicate is rare, and the unique index answers it in the same statement.
-      if (!(await insertOrder(em, order))) {
-        // The same (marketplace, externalId) was placed before, or by a simultaneous request whose transaction
-        // has committed by now (the insert waited for it): the first order it is, without a second event.
-        const first = await this.findPlaced(em, principal.applicationId, input.externalId, locationId);
-        if (!first) throw new ConflictError('The order was placed concurrently; retry to read it');
-        return { order: first, created: false };
-      }
-      const view = toOrderView(order);
-      await enqueueOrderEvents(em, this.enqueue, 'ORDER_CREATED', placement.parties.filter((p) => p.kind === 'POS'), view, null);
-      return { order: view, created: true };
-    });
+    const em = ctx.em;
+    const placement = await loadPlacementContext(em, accountId, locationId, catalogMatchesExpression(locationId, input.items));
+    const marketplace = placement?.parties.find((p) => p.applicationId === principal.applicationId);
+    // Reach said yes, but the location or the connection is gone by now: out of reach all the same.
+    if (!placement || !marketplace) throw new NotFoundError('Location');
+    const items = resolveOrderTaxes(input.items, placement.catalogMatches);
+    const order = this.newOrder(em, accountId, placement.location, marketplace, principal.clientId, input, items);
+    const view = toOrderView(order);
+    const events = orderEvents('ORDER_CREATED', placement.parties.filter((p) => p.kind === 'POS'), view, null);
+    // No read before the insert: a duplicate is rare, and the unique index answers it in the same statement.
+    if (!(await insertOrder(em, order, events))) {
+      // The same (marketplace, externalId) was placed before, or by a simultaneous request whose statement
+      // has committed by now (the insert waited for it): the first order it is, without a second event.
+      const first = await this.findPlaced(em, principal.applicationId, input.externalId, locationId);
+      if (!first) throw new ConflictError('The order was placed concurrently; retry to read it');
+      return { order: first, created: false };
+    }
+    return { order: view, created: true };
   }
 
   async findOne(ctx: Ctx, accountId: string, locationId: string, orderId: string): Promise<OrderView> {
@@ -127,7 +130,7 @@ export class OrderService {
       const parties = await loadOrderParties(em, locationId);
       // "To the other side": the marketplace hears what the kitchen did; the POS hears the marketplace cancel.
       const receivers = actor === 'MARKETPLACE' ? parties.filter((p) => p.kind === 'POS') : parties.filter((p) => p.applicationId === order.applicationId);
-      await enqueueOrderEvents(em, this.enqueue, verdict.kind === 'allowed' ? 'ORDER_STATUS_CHANGED' : 'ORDER_UPDATED', receivers, view, previous);
+      for (const event of orderEvents(verdict.kind === 'allowed' ? 'ORDER_STATUS_CHANGED' : 'ORDER_UPDATED', receivers, view, previous)) await enqueueDelivery(em, event);
       return view;
     });
   }
@@ -220,18 +223,23 @@ function sameInstant(a: unknown, b: string | null | undefined): boolean {
 }
 
 /**
- * INSERT … ON CONFLICT DO NOTHING on (application_id, external_id): false when another placement of the same
- * order holds the index. A concurrent one makes this statement wait for its commit, so the loser then reads
- * the winner. Plain SQL: the order is written exactly once and never through the identity map.
+ * INSERT … ON CONFLICT DO NOTHING on (application_id, external_id), and the ORDER_CREATED outbox rows only for
+ * an order that was inserted, in one statement: false when another placement of the same order holds the
+ * index. A concurrent one makes this statement wait for its commit, so the loser then reads the winner. Plain
+ * SQL: the order is written exactly once and never through the identity map.
  */
-async function insertOrder(em: EntityManager, order: Order): Promise<boolean> {
+async function insertOrder(em: EntityManager, order: Order, events: EnqueueDeliveryInput[]): Promise<boolean> {
+  const deliveries = openingDeliveriesInsert('placed', events);
   const rows = await sqlRows<{ id: string }>(
     em,
-    `INSERT INTO orders (id, created_at, updated_at, location_id, account_id, application_id, connection_id, client_id, source_name,
-                         external_id, status, status_history, details, location_snapshot)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'NEW', ?::jsonb, ?::jsonb, ?::jsonb)
-     ON CONFLICT (application_id, external_id) DO NOTHING
-     RETURNING id`,
+    `WITH placed AS (
+       INSERT INTO orders (id, created_at, updated_at, location_id, account_id, application_id, connection_id, client_id, source_name,
+                           external_id, status, status_history, details, location_snapshot)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'NEW', ?::jsonb, ?::jsonb, ?::jsonb)
+       ON CONFLICT (application_id, external_id) DO NOTHING
+       RETURNING id
+     ), events AS (${deliveries.sql})
+     SELECT id FROM placed`,
     [
       order.id,
       order.createdAt,
@@ -246,6 +254,7 @@ async function insertOrder(em: EntityManager, order: Order): Promise<boolean> {
       JSON.stringify(order.statusHistory),
       JSON.stringify(order.details),
       JSON.stringify(order.locationSnapshot),
+      ...deliveries.bindings,
     ],
   );
   return rows.length === 1;
