@@ -7,7 +7,7 @@ import { createLogger } from '../src/common/logger.js';
 import { uuidv7 } from '../src/common/ids.js';
 import { loadConfig } from '../src/config/config.js';
 import { startHub } from '../src/hub.js';
-import { percentile } from './support.js';
+import { cpuNow, cpuPer, percentile } from './support.js';
 
 // Order placement benchmark (issue 7). A hub in this process on a scratch database of the local PostgreSQL; a
 // MARKETPLACE application places orders of 3 items with 2 options each through the full stack (bearer token
@@ -230,30 +230,35 @@ async function main(): Promise<void> {
     // Warm-up: connections, JIT, caches.
     await closedLoop(ordersUrl, marketToken, 1);
 
+    const cpuBefore = cpuNow(scratch);
     const closed = await closedLoop(ordersUrl, marketToken, CLOSED_LOOP_SECONDS);
     const closedToPos = process.env.BENCH_NO_POS ? { p50: NaN, p99: NaN } : summary(await untilDelivered(pos.arrivals, closed.placements));
+    const hubCpu = cpuPer(cpuBefore, cpuNow(scratch), closed.placements.length);
     const closedPlacement = summary(closed.placements.map((p) => p.latency));
     const hubRate = closed.placements.length / closed.elapsed;
-    lines.push(`hub, ${CLIENTS} clients, ${CLOSED_LOOP_SECONDS} s: ${hubRate.toFixed(0)} orders/s; placement p50 ${ms(closedPlacement.p50)}, p99 ${ms(closedPlacement.p99)}; order-to-POS p50 ${ms(closedToPos.p50)}, p99 ${ms(closedToPos.p99)}`);
+    lines.push(`hub, ${CLIENTS} clients, ${CLOSED_LOOP_SECONDS} s: ${hubRate.toFixed(0)} orders/s; placement p50 ${ms(closedPlacement.p50)}, p99 ${ms(closedPlacement.p99)}; order-to-POS p50 ${ms(closedToPos.p50)}, p99 ${ms(closedToPos.p99)}; ${hubCpu}`);
 
     const open = process.env.BENCH_SKIP_OPEN ? closed.placements : await openLoop(ordersUrl, marketToken, OPEN_LOOP_RATE, OPEN_LOOP_SECONDS);
     const openToPos = process.env.BENCH_NO_POS ? { p50: NaN, p99: NaN } : summary(await untilDelivered(pos.arrivals, open));
     const openPlacement = summary(open.map((p) => p.latency));
     lines.push(`hub, ${OPEN_LOOP_RATE} orders/s for ${OPEN_LOOP_SECONDS} s: placement p50 ${ms(openPlacement.p50)}, p99 ${ms(openPlacement.p99)}; order-to-POS p50 ${ms(openToPos.p50)}, p99 ${ms(openToPos.p99)}`);
 
-    if (process.env.BENCH_SKIP_BASELINE) return;
-    baseline = await baselineServer(url.toString(), { locationId: location.id, accountId: account.id, applicationId: uuidv7(), posApplicationId: posApp.id, webhookUrl: pos.url });
-    await closedLoop(baseline.url, null, 1);
-    const plain = await closedLoop(baseline.url, null, CLOSED_LOOP_SECONDS);
-    const plainRate = plain.placements.length / plain.elapsed;
-    const plainLatency = summary(plain.placements.map((p) => p.latency));
-    lines.push(`plain pg on node:http, ${CLIENTS} clients: ${plainRate.toFixed(0)} orders/s; p50 ${ms(plainLatency.p50)}, p99 ${ms(plainLatency.p99)}`);
-    lines.push(`ratio hub / plain pg throughput: ${(hubRate / plainRate).toFixed(2)}`);
+    if (!process.env.BENCH_SKIP_BASELINE) {
+      baseline = await baselineServer(url.toString(), { locationId: location.id, accountId: account.id, applicationId: uuidv7(), posApplicationId: posApp.id, webhookUrl: pos.url });
+      await closedLoop(baseline.url, null, 1);
+      const plainCpuBefore = cpuNow(scratch);
+      const plain = await closedLoop(baseline.url, null, CLOSED_LOOP_SECONDS);
+      const plainCpu = cpuPer(plainCpuBefore, cpuNow(scratch), plain.placements.length);
+      const plainRate = plain.placements.length / plain.elapsed;
+      const plainLatency = summary(plain.placements.map((p) => p.latency));
+      lines.push(`plain pg on node:http, ${CLIENTS} clients: ${plainRate.toFixed(0)} orders/s; p50 ${ms(plainLatency.p50)}, p99 ${ms(plainLatency.p99)}; ${plainCpu}`);
+      lines.push(`ratio hub / plain pg throughput: ${(hubRate / plainRate).toFixed(2)}`);
+    }
   } finally {
     await baseline?.close();
     await hub.stop();
     await pos.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+    if (!process.env.BENCH_KEEP_DB) await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
     await admin.end();
   }
   process.stdout.write(`${lines.join('\n')}\n`);

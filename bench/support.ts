@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import { readdirSync, readFileSync } from 'node:fs';
 
 // Small, dependency-free load helpers for the benchmarks: bounded in count and time, loopback only.
 
@@ -52,3 +53,45 @@ export function row(label: string, f: Figures): string {
 }
 
 export const TABLE_HEAD = '| what | requests | per second | p50 ms | p99 ms |\n| --- | ---: | ---: | ---: | ---: |';
+
+/**
+ * CPU time (ms) used so far by this process and by the PostgreSQL backends serving `database` on this machine
+ * (Linux /proc; 0 for the server elsewhere). On 2 cores the hub, its load and PostgreSQL compete for the same
+ * CPUs, so CPU per request, not wall time alone, says where the cost is. Only backends still connected count:
+ * the benches keep their pools open across a phase.
+ */
+export function cpuNow(database: string): { process: number; postgres: number } {
+  const usage = process.cpuUsage();
+  return { process: (usage.user + usage.system) / 1000, postgres: postgresCpuMs(database) };
+}
+
+function postgresCpuMs(database: string): number {
+  let ticks = 0;
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return 0;
+  }
+  for (const pid of entries) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)') || !readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `)) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime: fields 14 and 15 of stat, 12 and 13 after the command name.
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended between the listing and the read
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** USER_HZ: 100 on every Linux the hub runs on. */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU ms per request between two cpuNow() readings. */
+export function cpuPer(before: ReturnType<typeof cpuNow>, after: ReturnType<typeof cpuNow>, requests: number): string {
+  const per = (a: number, b: number) => ((b - a) / requests).toFixed(2);
+  return `CPU per order: this process ${per(before.process, after.process)} ms, PostgreSQL ${per(before.postgres, after.postgres)} ms`;
+}

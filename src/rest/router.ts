@@ -4,6 +4,7 @@ import type { Authenticator } from '../auth/authenticator.js';
 import { bearerAuth } from '../auth/bearer.js';
 import { OPENAPI_PATH } from '../docs/openapi-document.js';
 import { jsonBody } from './body.js';
+import { memoizeRoutePatterns } from './route-pattern-cache.js';
 import { idempotencyKeys } from './idempotency.js';
 import type { RestDeps } from './rest-deps.js';
 import { accountRoutes } from './routes/accounts.routes.js';
@@ -30,6 +31,7 @@ export interface RestOptions extends RestDeps {
  * the problem handler.
  */
 export function restRouter(options: RestOptions): Router {
+  memoizeRoutePatterns();
   const router = Router();
   router.use(jsonBody());
   router.use(bearerAuth(options.authenticator));

@@ -7,6 +7,8 @@ import type { PassThrough } from './catalog-fields.js';
 @Entity({ tableName: 'modifiers' })
 @Unique({ properties: ['location', 'posReference'] })
 @Index({ properties: ['location', 'createdAt', 'id'] })
+// An order line that maps by nothing else is matched by its exact name (CONTRACT section 8), on every placement.
+@Index({ properties: ['location', 'name'] })
 export class Modifier extends CatalogRecord<'taxRateIds' | 'showOnline' | 'passThrough'> {
   @Property({ type: 'integer' })
   price: number;

@@ -11,6 +11,8 @@ import type { PassThrough } from './catalog-fields.js';
 @Entity({ tableName: 'products' })
 @Unique({ properties: ['location', 'posReference'] })
 @Index({ properties: ['location', 'createdAt', 'id'] })
+// An order line that maps by nothing else is matched by its exact name (CONTRACT section 8), on every placement.
+@Index({ properties: ['location', 'name'] })
 export class Product extends CatalogRecord<'categories' | 'taxRateIds' | 'showOnline' | 'modifierGroups' | 'passThrough'> {
   /** Smallest unit of the location's currency. */
   @Property({ type: 'integer' })

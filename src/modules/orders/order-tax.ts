@@ -62,7 +62,9 @@ const unique = (values: (string | null | undefined)[]) => [...new Set(values.fil
 
 /**
  * The SELECTs that find the catalog records of one kind the lines can map to: one per way of mapping, each
- * using an index (primary key, the location's posReference, the location's records) where one OR would scan.
+ * using an index (primary key, the location's posReference, the location's names) where one OR would scan.
+ * `= ANY(ARRAY(…))`, not `IN (SELECT …)`: the planner then looks each value up in the index, where a semi
+ * join may scan every record of the location when its statistics are young (a catalog just imported).
  */
 function branchesFor(kind: 'product' | 'modifier', locationId: string, lines: LineKeys[], bindings: unknown[]): string[] {
   const table = kind === 'product' ? 'products' : 'modifiers';
@@ -73,15 +75,15 @@ function branchesFor(kind: 'product' | 'modifier', locationId: string, lines: Li
   const select = (via: string) => `SELECT '${kind}' AS kind, '${via}' AS via, id, pos_reference, name, tax_rate_ids, position, created_at FROM ${table} WHERE location_id = ?`;
   const branches: string[] = [];
   if (ids.length) {
-    branches.push(`${select('id')} AND id IN (SELECT jsonb_array_elements_text(?::jsonb)::uuid)`);
+    branches.push(`${select('id')} AND id = ANY(ARRAY(SELECT jsonb_array_elements_text(?::jsonb)::uuid))`);
     bindings.push(locationId, JSON.stringify(ids));
   }
   if (refs.length) {
-    branches.push(`${select('ref')} AND pos_reference IN (SELECT jsonb_array_elements_text(?::jsonb))`);
+    branches.push(`${select('ref')} AND pos_reference = ANY(ARRAY(SELECT jsonb_array_elements_text(?::jsonb)))`);
     bindings.push(locationId, JSON.stringify(refs));
   }
   if (names.length) {
-    branches.push(`${select('name')} AND name IN (SELECT jsonb_array_elements_text(?::jsonb))`);
+    branches.push(`${select('name')} AND name = ANY(ARRAY(SELECT jsonb_array_elements_text(?::jsonb)))`);
     bindings.push(locationId, JSON.stringify(names));
   }
   return branches;
