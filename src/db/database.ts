@@ -3,6 +3,7 @@ import { Logger as GraphileLogger, runMigrations as runJobMigrations } from 'gra
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { ormOptions } from './mikro-orm.config.js';
+import { disableNamedStatements } from './raw-sql.js';
 
 // Opening the database: connect, then bring the schema up to date with the committed migrations. Several
 // hub processes may start against one database at once, so migrations run under a PostgreSQL advisory lock,
@@ -43,7 +44,15 @@ async function installJobQueue(clientUrl: string): Promise<void> {
 
 export async function openDatabase(clientUrl: string, log?: Logger): Promise<MikroORM> {
   await runMigrations(clientUrl, log);
-  return MikroORM.init(ormOptions(clientUrl));
+  const orm = await MikroORM.init(ormOptions(clientUrl));
+  const [{ version }] = await orm.em.getConnection().execute<{ version: string }[]>('select version()');
+  if (isPGliteVersion(version)) disableNamedStatements(orm.em);
+  return orm;
+}
+
+/** The embedded database (PGlite), told apart from a PostgreSQL server by what `select version()` says. */
+export function isPGliteVersion(version: string): boolean {
+  return version.includes('PGlite');
 }
 
 /** For /readyz: reachable, and no committed migration left to run. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Knex } from '@mikro-orm/postgresql';
 
@@ -17,4 +18,56 @@ export async function sqlRows<T>(em: EntityManager, sql: string, bindings: reado
 export interface SqlFragment {
   sql: string;
   bindings: unknown[];
+}
+
+interface PooledClient {
+  query<T>(config: { name: string | undefined; text: string; values: readonly unknown[] }): Promise<{ rows: T[] }>;
+}
+
+interface KnexPool {
+  acquireConnection(): Promise<PooledClient>;
+  releaseConnection(connection: PooledClient): Promise<void>;
+}
+
+/**
+ * Pools whose connections must not name their statements: PGlite (the embedded database) serves every
+ * connection from one session, where a name one connection prepared collides with another connection's.
+ */
+const unnamedOnly = new WeakSet<object>();
+
+export function disableNamedStatements(em: EntityManager): void {
+  unnamedOnly.add(em.getConnection().getKnex().client);
+}
+
+/** Statement names by text: a handful of hot statements, each with a few variants of its text. */
+const statementNames = new Map<string, string>();
+const MAX_STATEMENT_NAMES = 1000;
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `hub_${createHash('sha1').update(text).digest('base64url')}`;
+    if (statementNames.size < MAX_STATEMENT_NAMES) statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * A hot-path statement outside any transaction, as a named prepared statement on a connection of the ORM's
+ * pool: PostgreSQL parses and plans it once per connection instead of on every request, and the call skips
+ * the query builder. Same `?` bindings as sqlRows (turned into $1…$n here). Refuses to run inside a
+ * transaction, whose connection the pool does not hand out.
+ */
+export async function preparedRows<T>(em: EntityManager, sql: string, bindings: readonly unknown[] = []): Promise<T[]> {
+  if (em.getTransactionContext()) throw new Error('preparedRows runs outside transactions; use sqlRows inside one');
+  let n = 0;
+  const text = sql.replace(/\?/g, () => `$${++n}`);
+  const pool = em.getConnection().getKnex().client as unknown as KnexPool;
+  const name = unnamedOnly.has(pool) ? undefined : statementName(text);
+  const connection = await pool.acquireConnection();
+  try {
+    return (await connection.query<T>({ name, text, values: bindings })).rows;
+  } finally {
+    await pool.releaseConnection(connection);
+  }
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ApplicationKind } from '../../common/principal.js';
-import { sqlRows, type SqlFragment } from '../../db/raw-sql.js';
+import { preparedRows, sqlRows, type SqlFragment } from '../../db/raw-sql.js';
 import type { CatalogMatch } from './order-tax.js';
 import type { TaxRateView } from '../locations/location.view.js';
 import type { OrderLocation } from './order.entity.js';
@@ -46,7 +46,7 @@ export interface PlacementContext {
  * location is not in that account. The hot path of a placement: the ORM would take four queries for the same.
  */
 export async function loadPlacementContext(em: EntityManager, accountId: string, locationId: string, catalogMatches: SqlFragment): Promise<PlacementContext | null> {
-  const [row] = await sqlRows<{ id: string; name: string; currency: string; timezone: string; tax_rates: TaxRateView[]; parties: OrderParty[]; catalog_matches: CatalogMatch[] }>(
+  const [row] = await preparedRows<{ id: string; name: string; currency: string; timezone: string; tax_rates: TaxRateView[]; parties: OrderParty[]; catalog_matches: CatalogMatch[] }>(
     em,
     `SELECT l.id, l.name, l.currency, l.timezone, ${catalogMatches.sql} AS catalog_matches,
             COALESCE((SELECT json_agg(json_build_object('posReference', t.pos_reference, 'name', t.name, 'type', t.type, 'rate', t.rate,

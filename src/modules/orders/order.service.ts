@@ -4,7 +4,7 @@ import { assertLocationReachable, requireScope } from '../../common/access.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../common/errors.js';
 import { uuidv7 } from '../../common/ids.js';
 import { pageRequest, toPage, type Page, type PageRequest, type ListInput } from '../../common/pagination.js';
-import { sqlRows } from '../../db/raw-sql.js';
+import { preparedRows } from '../../db/raw-sql.js';
 import type { RequestContext } from '../../common/request-context.js';
 import { Location } from '../locations/location.entity.js';
 import { loadReachableLocation } from '../locations/location.service.js';
@@ -230,7 +230,7 @@ function sameInstant(a: unknown, b: string | null | undefined): boolean {
  */
 async function insertOrder(em: EntityManager, order: Order, events: EnqueueDeliveryInput[]): Promise<boolean> {
   const deliveries = openingDeliveriesInsert('placed', events);
-  const rows = await sqlRows<{ id: string }>(
+  const rows = await preparedRows<{ id: string }>(
     em,
     `WITH placed AS (
        INSERT INTO orders (id, created_at, updated_at, location_id, account_id, application_id, connection_id, client_id, source_name,
