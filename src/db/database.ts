@@ -3,7 +3,7 @@ import { Logger as GraphileLogger, runMigrations as runJobMigrations } from 'gra
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { ormOptions } from './mikro-orm.config.js';
-import { disableNamedStatements } from './raw-sql.js';
+import { useSimpleQueries } from './raw-sql.js';
 
 // Opening the database: connect, then bring the schema up to date with the committed migrations. Several
 // hub processes may start against one database at once, so migrations run under a PostgreSQL advisory lock,
@@ -46,7 +46,7 @@ export async function openDatabase(clientUrl: string, log?: Logger): Promise<Mik
   await runMigrations(clientUrl, log);
   const orm = await MikroORM.init(ormOptions(clientUrl));
   const [{ version }] = await orm.em.getConnection().execute<{ version: string }[]>('select version()');
-  if (isPGliteVersion(version)) disableNamedStatements(orm.em);
+  if (isPGliteVersion(version)) useSimpleQueries(orm.em);
   return orm;
 }
 

@@ -21,7 +21,7 @@ export interface SqlFragment {
 }
 
 interface PooledClient {
-  query<T>(config: { name: string | undefined; text: string; values: readonly unknown[] }): Promise<{ rows: T[] }>;
+  query<T>(config: { name: string; text: string; values: readonly unknown[] }): Promise<{ rows: T[] }>;
 }
 
 interface KnexPool {
@@ -30,13 +30,15 @@ interface KnexPool {
 }
 
 /**
- * Pools whose connections must not name their statements: PGlite (the embedded database) serves every
- * connection from one session, where a name one connection prepared collides with another connection's.
+ * Pools on PGlite (the embedded database), which serves every connection from one session: there a name one
+ * connection prepared collides with another connection's, and even unnamed statements of concurrent
+ * connections can overwrite each other between parse and execute. Their statements go as simple queries with
+ * the values inlined, one message each, which do not interleave.
  */
-const unnamedOnly = new WeakSet<object>();
+const embeddedPools = new WeakSet<object>();
 
-export function disableNamedStatements(em: EntityManager): void {
-  unnamedOnly.add(em.getConnection().getKnex().client);
+export function useSimpleQueries(em: EntityManager): void {
+  embeddedPools.add(em.getConnection().getKnex().client);
 }
 
 /** Statement names by text: a handful of hot statements, each with a few variants of its text. */
@@ -56,17 +58,17 @@ function statementName(text: string): string {
  * A hot-path statement outside any transaction, as a named prepared statement on a connection of the ORM's
  * pool: PostgreSQL parses and plans it once per connection instead of on every request, and the call skips
  * the query builder. Same `?` bindings as sqlRows (turned into $1…$n here). Refuses to run inside a
- * transaction, whose connection the pool does not hand out.
+ * transaction, whose connection the pool does not hand out. On PGlite: a simple query (useSimpleQueries).
  */
 export async function preparedRows<T>(em: EntityManager, sql: string, bindings: readonly unknown[] = []): Promise<T[]> {
   if (em.getTransactionContext()) throw new Error('preparedRows runs outside transactions; use sqlRows inside one');
+  const pool = em.getConnection().getKnex().client as unknown as KnexPool;
+  if (embeddedPools.has(pool)) return em.getConnection().execute<T[]>(sql, [...bindings]);
   let n = 0;
   const text = sql.replace(/\?/g, () => `$${++n}`);
-  const pool = em.getConnection().getKnex().client as unknown as KnexPool;
-  const name = unnamedOnly.has(pool) ? undefined : statementName(text);
   const connection = await pool.acquireConnection();
   try {
-    return (await connection.query<T>({ name, text, values: bindings })).rows;
+    return (await connection.query<T>({ name: statementName(text), text, values: bindings })).rows;
   } finally {
     await pool.releaseConnection(connection);
   }
