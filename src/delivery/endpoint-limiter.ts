@@ -24,13 +24,15 @@ export class EndpointLimiter {
   forbidden = (): string[] => [...this.full];
 
   /**
-   * Takes up to `wanted` slots and answers how many it got: 0 when the endpoint is at its limit. Jobs
-   * fetched in the same instant by several workers (before any of them counted) overshoot the flag filter,
-   * and must step back rather than wait in a worker slot.
+   * Takes up to `wanted` slots, leaving `leave` of the free ones to others (jobs claiming at the same
+   * moment) where it can, but at least one if any is free; answers how many it got: 0 when the endpoint is
+   * at its limit. Jobs fetched in the same instant by several workers (before any of them counted) overshoot
+   * the flag filter, and must step back rather than wait in a worker slot.
    */
-  acquire(endpoint: string, wanted: number): number {
+  acquire(endpoint: string, wanted: number, leave = 0): number {
     const current = this.inFlight.get(endpoint) ?? 0;
-    const granted = Math.max(0, Math.min(wanted, this.limit - current));
+    const free = this.limit - current;
+    const granted = Math.min(free, Math.max(1, Math.min(wanted, free - leave)));
     if (granted === 0) return 0;
     this.inFlight.set(endpoint, current + granted);
     if (current + granted >= this.limit) this.full.add(endpoint);

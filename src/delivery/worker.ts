@@ -24,10 +24,8 @@ const EXCERPT_BYTES = 1024;
 const MAX_RESPONSE_BYTES = 64 * 1024;
 /** graphile-worker job slots per process. */
 const JOB_SLOTS = 4;
-/** Attempts one job may make at once: its own delivery and due ones to the same endpoint. */
+/** Attempts one job may make at once, at most: its own delivery and due ones to the same endpoint. */
 const BATCH_MAX = 32;
-/** A job that found its endpoint full comes back this much later (or sooner: a freed slot wakes workers). */
-const ENDPOINT_FULL_DEFER_MS = 200;
 /**
  * graphile-worker 0.16 wakes on new jobs, not when a future job falls due (that waits for the next poll):
  * a retry due within this horizon gets a timer that wakes the workers at its time.
@@ -83,6 +81,8 @@ export class DeliveryWorker {
   private readonly running = new Set<Promise<void>>();
   private readonly waitingForCapacity: (() => void)[] = [];
   private readonly requestLimit: number;
+  /** Job slots of this process: jobs that may be claiming for one endpoint at the same moment. */
+  private jobSlots = 1;
 
   constructor(private readonly deps: DeliveryWorkerDeps) {
     this.requestLimit = deps.config.delivery.concurrency;
@@ -127,6 +127,7 @@ export class DeliveryWorker {
     // Job slots only claim and start attempts (the attempts run on outside them): a few keep up. On PGlite,
     // which runs one statement at a time and interleaves concurrent connections' messages, two.
     const concurrency = embedded ? 2 : JOB_SLOTS;
+    this.jobSlots = concurrency;
     this.runner = await run({
       pgPool: this.pool,
       concurrency,
@@ -225,11 +226,15 @@ export class DeliveryWorker {
   private async run(job: DeliverJob, flags: Record<string, true> | null): Promise<void> {
     await this.belowRequestLimit();
     const endpoint = Object.keys(flags ?? {})[0];
-    const slots = endpoint === undefined ? 1 : this.limiter.acquire(endpoint, BATCH_MAX);
+    // The slots are taken before the claim, which gives back what it did not use; one is left for each other
+    // job slot, so that jobs claiming at the same moment (a stream of events, a claim each) never find the
+    // endpoint full of slots that are only reserved.
+    const slots = endpoint === undefined ? 1 : this.limiter.acquire(endpoint, BATCH_MAX, this.jobSlots - 1);
     if (slots === 0) {
-      // The same job again a little later; this one completes without touching the delivery.
-      await this.pool.query(ADD_DELIVER_JOB_SQL, [job.deliveryId, job.seq, endpoint, new Date(Date.now() + ENDPOINT_FULL_DEFER_MS)]);
-      this.wakeAfter(ENDPOINT_FULL_DEFER_MS);
+      // The same job again, due now: this process skips it (its endpoint is a forbidden flag here) until the
+      // endpoint is offered work again and wakes a worker, while another process may take it at once. This
+      // job completes without touching the delivery.
+      await this.pool.query(ADD_DELIVER_JOB_SQL, [job.deliveryId, job.seq, endpoint, null]);
       return;
     }
     const giveBack = (n: number) => {

@@ -90,6 +90,15 @@ describe('EndpointLimiter', () => {
     expect(limiter.inFlightTo(A)).toBe(4);
   });
 
+  it('leaves slots to other jobs claiming at the same moment, but grants one while any is free', () => {
+    const limiter = new EndpointLimiter(8, 4, () => undefined);
+    expect(limiter.acquire(A, 32, 3)).toBe(5);
+    expect(limiter.acquire(A, 32, 3)).toBe(1);
+    expect(limiter.acquire(A, 32, 3)).toBe(1);
+    expect(limiter.acquire(A, 32, 3)).toBe(1);
+    expect(limiter.acquire(A, 32, 3)).toBe(0);
+  });
+
   it('offers a full endpoint work again only once `refill` slots are free, and says so once', () => {
     let freed = 0;
     const limiter = new EndpointLimiter(4, 2, () => freed++);
