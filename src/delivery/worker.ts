@@ -15,9 +15,10 @@ import { nextStep, type AttemptResult, type NextStep } from './retry-policy.js';
 import { signWebhook } from './sign.js';
 import type { WebhookSecretSource } from './webhook-secrets.js';
 
-// The delivery worker: graphile-worker jobs (LISTEN/NOTIFY wake-up, SKIP LOCKED) each make one attempt of
-// one delivery: claim it, sign, POST, record the outcome and, for a retry, add the next job, all decided by
-// our own tables (src/modules/deliveries). Several processes may run it against one database.
+// The delivery worker: graphile-worker jobs (LISTEN/NOTIFY wake-up, SKIP LOCKED) each claim a batch of due
+// deliveries to one endpoint and make one attempt of each: sign, POST, record the outcome (together with the
+// outcomes of other attempts ending at the same time) and, for a retry, add the next job, all decided by our
+// own tables (src/modules/deliveries). Several processes may run it against one database.
 
 /** The log keeps the first 1 KiB of an answer; reading stops well before a large body is buffered. */
 const EXCERPT_BYTES = 1024;
