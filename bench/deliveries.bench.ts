@@ -14,9 +14,12 @@ import { createTestDatabase } from '../test/support/database.js';
 //   2. latency: events committed one per transaction at RATE per second for SECONDS; the time from commit to
 //      the partner receiving the request, p50/p99/max.
 // Run: npm run build && DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres node dist/bench/deliveries.bench.js
+// BENCH_ORDERED=1: every event has an ordering key of its own (each the first event of its order, like
+// ORDER_CREATED), so enqueueing and recording take the ordering-chain path.
 
 const N = Number(process.env.BENCH_EVENTS ?? 5000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
+const ORDERED = Boolean(process.env.BENCH_ORDERED);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const APP = '01a20000-0000-7000-8000-00000000a001';
 
@@ -49,7 +52,13 @@ const config = loadConfig({
   ...(process.env.DELIVERY_CONCURRENCY ? { DELIVERY_CONCURRENCY: process.env.DELIVERY_CONCURRENCY } : {}),
   ...(process.env.DELIVERY_ENDPOINT_CONCURRENCY ? { DELIVERY_ENDPOINT_CONCURRENCY: process.env.DELIVERY_ENDPOINT_CONCURRENCY } : {}),
 });
-const event = (i: number) => ({ eventType: 'ORDER_CREATED', applicationId: APP, url, payload: { orderId: `o-${i}`, lines: [{ name: 'Margherita', qty: 1, price: 950 }] } });
+const event = (i: number) => ({
+  eventType: 'ORDER_CREATED',
+  applicationId: APP,
+  url,
+  orderingKey: ORDERED ? `o-${i}` : null,
+  payload: { orderId: `o-${i}`, lines: [{ name: 'Margherita', qty: 1, price: 950 }] },
+});
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

@@ -1,32 +1,32 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { performance } from 'node:perf_hooks';
-import { Logger as GraphileLogger, run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
+import { Logger as GraphileLogger, run, type Runner, type TaskList, type Worker, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { HubConfig } from '../config/config.js';
-import { claimBatch, record, type AttemptRecord, type ClaimedDelivery } from './attempt.js';
+import { claimBatch, type ClaimedDelivery } from './attempt.js';
 import { EndpointLimiter } from './endpoint-limiter.js';
 import { ADD_DELIVER_JOB_SQL, DELIVER_TASK, type DeliverJob } from './jobs.js';
 import { PartnerRequestError, type PartnerHttp } from './partner-http.js';
 import { handBack, handBackOrphans, PROCESS_LOCK_SQL, reclaimDeadProcesses } from './reclaim.js';
+import { OutcomeRecorder, type AttemptRecord } from './record-outcomes.js';
 import { nextStep, type AttemptResult, type NextStep } from './retry-policy.js';
 import { signWebhook } from './sign.js';
 import type { WebhookSecretSource } from './webhook-secrets.js';
 
-// The delivery worker: graphile-worker jobs (LISTEN/NOTIFY wake-up, SKIP LOCKED) each make one attempt of
-// one delivery: claim it, sign, POST, record the outcome and, for a retry, add the next job, all decided by
-// our own tables (src/modules/deliveries). Several processes may run it against one database.
+// The delivery worker: graphile-worker jobs (LISTEN/NOTIFY wake-up, SKIP LOCKED) each claim a batch of due
+// deliveries to one endpoint and make one attempt of each: sign, POST, record the outcome (together with the
+// outcomes of other attempts ending at the same time) and, for a retry, add the next job, all decided by our
+// own tables (src/modules/deliveries). Several processes may run it against one database.
 
 /** The log keeps the first 1 KiB of an answer; reading stops well before a large body is buffered. */
 const EXCERPT_BYTES = 1024;
 const MAX_RESPONSE_BYTES = 64 * 1024;
 /** graphile-worker job slots per process. */
 const JOB_SLOTS = 4;
-/** Attempts one job may make at once: its own delivery and due ones to the same endpoint. */
+/** Attempts one job may make at once, at most: its own delivery and due ones to the same endpoint. */
 const BATCH_MAX = 32;
-/** A job that found its endpoint full comes back this much later (or sooner: a freed slot wakes workers). */
-const ENDPOINT_FULL_DEFER_MS = 200;
 /**
  * graphile-worker 0.16 wakes on new jobs, not when a future job falls due (that waits for the next poll):
  * a retry due within this horizon gets a timer that wakes the workers at its time.
@@ -64,7 +64,10 @@ export class DeliveryWorker {
   /** This process, as other processes see it in delivery_worker_processes. */
   readonly processId = `hub-${randomBytes(8).toString('hex')}`;
   private pool!: pg.Pool;
+  private recorder!: OutcomeRecorder;
   private readonly workerIds: string[] = [];
+  /** This process's graphile-worker workers that are still taking jobs (to nudge). */
+  private readonly workers = new Set<Worker>();
   private readonly limiter: EndpointLimiter;
   private lockClient: pg.PoolClient | undefined;
   private lockLost = false;
@@ -79,10 +82,13 @@ export class DeliveryWorker {
   private readonly running = new Set<Promise<void>>();
   private readonly waitingForCapacity: (() => void)[] = [];
   private readonly requestLimit: number;
+  /** Job slots of this process: jobs that may be claiming for one endpoint at the same moment. */
+  private jobSlots = 1;
 
   constructor(private readonly deps: DeliveryWorkerDeps) {
     this.requestLimit = deps.config.delivery.concurrency;
-    this.limiter = new EndpointLimiter(deps.config.delivery.endpointConcurrency, () => this.wakeWorkers());
+    const limit = deps.config.delivery.endpointConcurrency;
+    this.limiter = new EndpointLimiter(limit, Math.max(1, Math.min(BATCH_MAX, Math.floor(limit / 2))), () => this.wakeWorkers());
   }
 
   async start(): Promise<void> {
@@ -102,6 +108,7 @@ export class DeliveryWorker {
         : { connectionString: databaseUrl, max: 10, options: '-c synchronous_commit=off' },
     );
     this.pool.on('error', (error) => log.warn({ err: error.message }, 'delivery worker: idle database connection failed'));
+    this.recorder = new OutcomeRecorder(this.pool, this.processId);
     // The liveness lock needs a session of its own: not on PGlite, which only ever has this one process.
     if (!embedded) {
       this.lockClient = await this.pool.connect();
@@ -112,11 +119,16 @@ export class DeliveryWorker {
     }
     await this.pool.query('insert into delivery_worker_processes (id, worker_ids, started_at) values ($1, $2, now())', [this.processId, []]);
     const events: WorkerEvents = new EventEmitter() as WorkerEvents;
-    events.on('worker:create', ({ worker }) => this.workerIds.push(worker.workerId));
+    events.on('worker:create', ({ worker }) => {
+      this.workerIds.push(worker.workerId);
+      this.workers.add(worker);
+    });
+    events.on('worker:release', ({ worker }) => this.workers.delete(worker));
     if (embedded) log.info('delivery worker: embedded database, woken by polling every %d ms (no LISTEN/NOTIFY across its connections)', config.delivery.pollIntervalMs ?? 100);
     // Job slots only claim and start attempts (the attempts run on outside them): a few keep up. On PGlite,
     // which runs one statement at a time and interleaves concurrent connections' messages, two.
     const concurrency = embedded ? 2 : JOB_SLOTS;
+    this.jobSlots = concurrency;
     this.runner = await run({
       pgPool: this.pool,
       concurrency,
@@ -184,9 +196,15 @@ export class DeliveryWorker {
     return this.reclaiming;
   }
 
-  /** An endpoint came back under its limit: nudge idle workers (in every process) to look again. */
+  /**
+   * Jobs this process skipped may be takeable now (an endpoint came back under its limit, a retry fell due):
+   * an idle worker of this process looks again, or a busy one looks again when its job is done. Only this
+   * process's workers: the endpoint limits are per process, and other processes find a due retry at their
+   * next poll. (A NOTIFY would cost a round trip and wake every idle worker of every process.)
+   */
   private wakeWorkers(): void {
-    this.pool.query(`select pg_notify('jobs:insert', '{"count":1}')`).catch(() => undefined);
+    if (this.stopping) return;
+    for (const worker of this.workers) if (worker.nudge()) return;
   }
 
   private wakeAfter(delayMs: number): void {
@@ -209,11 +227,15 @@ export class DeliveryWorker {
   private async run(job: DeliverJob, flags: Record<string, true> | null): Promise<void> {
     await this.belowRequestLimit();
     const endpoint = Object.keys(flags ?? {})[0];
-    const slots = endpoint === undefined ? 1 : this.limiter.acquire(endpoint, BATCH_MAX);
+    // The slots are taken before the claim, which gives back what it did not use; one is left for each other
+    // job slot, so that jobs claiming at the same moment (a stream of events, a claim each) never find the
+    // endpoint full of slots that are only reserved.
+    const slots = endpoint === undefined ? 1 : this.limiter.acquire(endpoint, BATCH_MAX, this.jobSlots - 1);
     if (slots === 0) {
-      // The same job again a little later; this one completes without touching the delivery.
-      await this.pool.query(ADD_DELIVER_JOB_SQL, [job.deliveryId, job.seq, endpoint, new Date(Date.now() + ENDPOINT_FULL_DEFER_MS)]);
-      this.wakeAfter(ENDPOINT_FULL_DEFER_MS);
+      // The same job again, due now: this process skips it (its endpoint is a forbidden flag here) until the
+      // endpoint is offered work again and wakes a worker, while another process may take it at once. This
+      // job completes without touching the delivery.
+      await this.pool.query(ADD_DELIVER_JOB_SQL, [job.deliveryId, job.seq, endpoint, null]);
       return;
     }
     const giveBack = (n: number) => {
@@ -257,7 +279,7 @@ export class DeliveryWorker {
     try {
       outcome = await this.send(delivery);
       step = nextStep(outcome.result, delivery.round_attempts, this.deps.config.deliveryRetrySchedule);
-      await record(this.pool, this.processId, delivery, outcome.attempt, step);
+      await this.recorder.record({ delivery, attempt: outcome.attempt, step });
     } finally {
       // If recording failed, the delivery stays DELIVERING by this process until reclaim hands it back.
       this.inFlight.delete(delivery.id);

@@ -15,6 +15,12 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 @Index({ properties: ['applicationId', 'createdAt', 'id'] })
 @Index({ properties: ['orderingKey', 'url', 'chainPosition'] })
 @Index({ properties: ['claimedBy'] })
+// The worker's claim: the due deliveries to one endpoint, oldest first. Only PENDING, unheld rows are in it,
+// so it stays as small as the queue however long the log grows (without it every claim read the whole log).
+@Index({
+  name: 'deliveries_pending_by_endpoint',
+  expression: `create index "deliveries_pending_by_endpoint" on "deliveries" ("endpoint", "created_at") where "status" = 'PENDING' and not "held"`,
+})
 export class Delivery extends BaseEntity {
   /** The webhook-id header: stable across every attempt and replay, so receivers deduplicate on it. */
   @Property({ type: 'uuid' })
