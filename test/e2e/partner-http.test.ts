@@ -1,5 +1,5 @@
 import { lookup as dnsLookup } from 'node:dns';
-import type { LookupFunction } from 'node:net';
+import { createServer, type AddressInfo, type LookupFunction } from 'node:net';
 import { uuidv7 } from '../../src/common/ids.js';
 import { PartnerError, PartnerTimeoutError } from '../../src/common/errors.js';
 import { isForbiddenAddress } from '../../src/delivery/address-guard.js';
@@ -93,6 +93,30 @@ describe('partner calls', () => {
   it('stops reading an answer over the size limit', async () => {
     partner.always('/big', { body: 'x'.repeat(200_000) });
     await expect(open.post(partner.urlFor('/big'), '{}', { maxResponseBytes: 10_000 })).rejects.toMatchObject({ kind: 'too_large' });
+  });
+
+  it('sends the body byte for byte, multi-byte characters included, and returns the answer with its headers', async () => {
+    partner.respond('/utf8', { status: 503, headers: { 'retry-after': '7' }, body: 'busy: réessayez' });
+    const body = JSON.stringify({ name: 'Crème brûlée', price: '€ 7,50', note: '寿司 🍣' });
+    const response = await open.post(partner.urlFor('/utf8'), body);
+    expect(partner.requestsTo('/utf8')[0].body).toBe(body);
+    expect(response).toMatchObject({ status: 503, body: 'busy: réessayez', headers: { 'retry-after': '7' } });
+  });
+
+  it('fails an answer cut off before its end as a network failure, not a success and not a hang', async () => {
+    const cutting = createServer((socket) => {
+      socket.once('data', () => {
+        socket.write('HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"partial":');
+        socket.destroy();
+      });
+    });
+    await new Promise<void>((resolve) => cutting.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(cutting.address() as AddressInfo).port}/cut`;
+      await expect(open.post(url, '{}', { timeoutMs: 5000 })).rejects.toMatchObject({ kind: 'network' });
+    } finally {
+      cutting.close();
+    }
   });
 
   it('postJson (the synchronous catalog pull) parses 2xx and maps failures to partner_error / partner_timeout', async () => {
