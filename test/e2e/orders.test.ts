@@ -273,6 +273,18 @@ describe('placing an order', () => {
     expect(new Set(requests.map((r) => r.headers['webhook-id'])).size).toBe(1);
     expect(JSON.parse(requests[2].body).eventType).toBe('ORDER_CREATED');
   });
+
+  it('holds a cancel that comes while ORDER_CREATED is still being retried until the POS has the order', async () => {
+    posPartner.respond(HOOK, { status: 500 }, { status: 500 });
+    const order = (await place(simpleOrder())).body.data;
+    const cancelled = await marketClient.patch(`${loc.path}/orders/${order.id}`, { status: 'CANCELLED', cancellationReason: 'CUSTOMER_CANCELLED' });
+    expect(cancelled.status).toBe(200);
+    const events = await waitForEvents(posPartner, order.id, 4);
+    expect(events.map((e) => e.eventType)).toEqual(['ORDER_CREATED', 'ORDER_CREATED', 'ORDER_CREATED', 'ORDER_STATUS_CHANGED']);
+    // The creation opened the order's chain at its first place; the cancel queued behind it.
+    expect(await countRows(`select count(*) from deliveries where payload->>'orderId' = $1 and url = $2 and chain_position = 1 and event_type = 'ORDER_CREATED'`, [order.id, posPartner.urlFor(HOOK)])).toBe(1);
+    expect(await countRows(`select count(*) from deliveries where payload->>'orderId' = $1 and url = $2 and chain_position = 2 and event_type = 'ORDER_STATUS_CHANGED'`, [order.id, posPartner.urlFor(HOOK)])).toBe(1);
+  });
 });
 
 describe('the status round trip', () => {
