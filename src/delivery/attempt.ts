@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { prepared } from './prepared.js';
 
 // Claiming deliveries for an attempt each: the first write of the worker's hot path (record-outcomes.ts has
 // the second), in plain SQL.
@@ -49,6 +50,6 @@ with own as (
 select claimed.*, (select n from taken_over) as taken_over from claimed`;
 
 export async function claimBatch(pool: pg.Pool, deliveryId: string, seq: number, processId: string, endpoint: string, more: number): Promise<ClaimedDelivery[]> {
-  const { rows } = await pool.query<ClaimedDelivery>(CLAIM_SQL, [deliveryId, seq, processId, endpoint, more]);
+  const { rows } = await pool.query<ClaimedDelivery>(prepared(pool, 'claim-batch', CLAIM_SQL, [deliveryId, seq, processId, endpoint, more]));
   return rows;
 }

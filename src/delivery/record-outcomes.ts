@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { ClaimedDelivery } from './attempt.js';
 import { GroupCommit } from './group-commit.js';
 import { addJobExpression, CHAIN_LOCK_SQL, TRY_CHAIN_LOCKS_SQL } from './jobs.js';
+import { prepared } from './prepared.js';
 import type { NextStep } from './retry-policy.js';
 
 // Recording what attempts came to: the attempt row, the delivery's new state, for a retry its next job, and
@@ -110,20 +111,19 @@ async function recordBatch(pool: pg.Pool, processId: string, outcomes: readonly 
   const chains = new Map<string, { orderingKey: string; url: string }>();
   for (const o of outcomes) if (finishesChain(o)) chains.set(chainOf(o), { orderingKey: o.delivery.ordering_key!, url: o.delivery.url });
   if (chains.size === 0) {
-    await pool.query(RECORD_OUTCOMES_SQL, parameters(processId, outcomes));
+    await pool.query(prepared(pool, 'record-outcomes', RECORD_OUTCOMES_SQL, parameters(processId, outcomes)));
     return outcomes.map(() => 'recorded');
   }
   const client = await pool.connect();
   try {
     await client.query('begin');
-    const { rows: busy } = await client.query<{ ordering_key: string; url: string }>(TRY_CHAIN_LOCKS_SQL, [
-      [...chains.values()].map((c) => c.orderingKey),
-      [...chains.values()].map((c) => c.url),
-    ]);
+    const { rows: busy } = await client.query<{ ordering_key: string; url: string }>(
+      prepared(pool, 'try-chain-locks', TRY_CHAIN_LOCKS_SQL, [[...chains.values()].map((c) => c.orderingKey), [...chains.values()].map((c) => c.url)]),
+    );
     const busyChains = new Set(busy.map((c) => `${c.ordering_key}\n${c.url}`));
     const results = outcomes.map((o): Recorded => (finishesChain(o) && busyChains.has(chainOf(o)) ? 'chain busy' : 'recorded'));
     const now = outcomes.filter((_, i) => results[i] === 'recorded');
-    if (now.length > 0) await client.query(RECORD_OUTCOMES_SQL, parameters(processId, now));
+    if (now.length > 0) await client.query(prepared(pool, 'record-outcomes', RECORD_OUTCOMES_SQL, parameters(processId, now)));
     await client.query('commit');
     return results;
   } catch (error) {
@@ -140,7 +140,7 @@ async function recordUnderChainLock(pool: pg.Pool, processId: string, outcome: A
   try {
     await client.query('begin');
     await client.query(CHAIN_LOCK_SQL, [outcome.delivery.ordering_key, outcome.delivery.url]);
-    await client.query(RECORD_OUTCOMES_SQL, parameters(processId, [outcome]));
+    await client.query(prepared(pool, 'record-outcomes', RECORD_OUTCOMES_SQL, parameters(processId, [outcome])));
     await client.query('commit');
   } catch (error) {
     await client.query('rollback').catch(() => undefined);

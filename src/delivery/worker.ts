@@ -9,6 +9,7 @@ import { claimBatch, type ClaimedDelivery } from './attempt.js';
 import { EndpointLimiter } from './endpoint-limiter.js';
 import { ADD_DELIVER_JOB_SQL, DELIVER_TASK, type DeliverJob } from './jobs.js';
 import { PartnerRequestError, type PartnerHttp } from './partner-http.js';
+import { useUnnamedStatements } from './prepared.js';
 import { handBack, handBackOrphans, PROCESS_LOCK_SQL, reclaimDeadProcesses } from './reclaim.js';
 import { OutcomeRecorder, type AttemptRecord } from './record-outcomes.js';
 import { nextStep, type AttemptResult, type NextStep } from './retry-policy.js';
@@ -107,6 +108,7 @@ export class DeliveryWorker {
         ? { connectionString: databaseUrl, max: 2 }
         : { connectionString: databaseUrl, max: 10, options: '-c synchronous_commit=off' },
     );
+    if (embedded) useUnnamedStatements(this.pool);
     this.pool.on('error', (error) => log.warn({ err: error.message }, 'delivery worker: idle database connection failed'));
     this.recorder = new OutcomeRecorder(this.pool, this.processId);
     // The liveness lock needs a session of its own: not on PGlite, which only ever has this one process.
