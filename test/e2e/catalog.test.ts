@@ -112,7 +112,7 @@ describe('catalog import', () => {
     expect((await lookup(locationId, 'water')).data[0].id).toBe(waterId);
   });
 
-  it('reports price and show_online changes of kept products for menus, and clears taxRateIds left out', async () => {
+  it('reports every change a menu shows of kept products (price, name, cleared taxRateIds), and clears taxRateIds left out', async () => {
     const locationId = await newLocation();
     await pos.put(`${base(locationId)}/catalog/import`, catalog());
     const next = catalog();
@@ -123,7 +123,7 @@ describe('catalog import', () => {
     ];
     const res = await pos.put(`${base(locationId)}/catalog/import`, next);
     expect(res.body.data.changes.products).toEqual({ created: 0, updated: 3, deleted: 0, unchanged: 0 });
-    expect(res.body.data.menuRelevant).toMatchObject({ changedProducts: 1, deletedProducts: 0 });
+    expect(res.body.data.menuRelevant).toMatchObject({ changedProducts: 3, deletedProducts: 0 });
     expect((await lookup(locationId, 'water')).data[0].taxRateIds).toEqual([]);
   });
 

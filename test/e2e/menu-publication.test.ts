@@ -191,6 +191,38 @@ describe('MENU_UPDATED', () => {
     expect(verified(s.app, updates[2]).newState.menu.items[0]).toMatchObject({ price: 900, taxRateIdsOverride: [] });
     expect(marketplace.requestsTo(s.paths.webhooks)).toHaveLength(3);
   });
+
+  it('follows every change a published menu shows: a name, taxRateIds by import, the location and its tax rates', async () => {
+    const s = await setup();
+    const published = await api.post(`${s.location.path}/menus/${s.menuId}/publications`, { connectionId: s.connectionId });
+    await settled(s, published.body.data.id);
+    const updates = () => query(t.db.url, `select count(*)::int as n from deliveries where event_type = 'MENU_UPDATED' and location_id = $1`, [s.location.locationId]);
+
+    // A product renamed (its taxRateIds resent as they are: an omitted list clears it).
+    expect((await api.patch(`${s.location.path}/catalog/products/${s.products.cola}`, { name: 'Cola Zero', taxRateIds: ['vat-21'] })).status).toBe(200);
+    const [renamed] = await marketplace.waitForRequests(1, { path: s.paths.webhooks });
+    expect(verified(s.app, renamed).newState.menu.items.find((i: any) => i.posReference === 'cola')).toMatchObject({ name: 'Cola Zero' });
+
+    // A modifier's taxRateIds changed by an import, nothing else.
+    const reimport = { ...catalog, products: [catalog.products[0], { ...catalog.products[1], name: 'Cola Zero' }], modifiers: [{ ...catalog.modifiers[0], taxRateIds: ['vat-21'] }] };
+    expect((await api.put(`${s.location.path}/catalog/import`, reimport)).status).toBe(200);
+    const [, byImport] = await marketplace.waitForRequests(2, { path: s.paths.webhooks });
+    expect(verified(s.app, byImport).newState.menu.modifiers[0]).toMatchObject({ posReference: 'mod-cheese', taxRateIds: ['vat-21'] });
+
+    // The location's tax rates: by PATCH, and by an import that carries different ones.
+    const rates = [...catalog.location.taxRates, { posReference: 'deposit', name: 'Deposit', type: 'FIXED', rate: 15 }];
+    expect((await api.patch(s.location.path, { taxRates: rates })).status).toBe(200);
+    const [, , byPatch] = await marketplace.waitForRequests(3, { path: s.paths.webhooks });
+    expect(verified(s.app, byPatch).newState.location.taxRates.map((r: any) => r.posReference)).toEqual(['vat-9', 'vat-21', 'deposit']);
+    expect((await api.put(`${s.location.path}/catalog/import`, { ...reimport, location: { taxRates: catalog.location.taxRates } })).status).toBe(200);
+    const [, , , byImportedRates] = await marketplace.waitForRequests(4, { path: s.paths.webhooks });
+    expect(verified(s.app, byImportedRates).newState.location.taxRates.map((r: any) => r.posReference)).toEqual(['vat-9', 'vat-21']);
+
+    // What the menu does not show changes nothing for the marketplace: the same rates again, the same import.
+    expect((await api.patch(s.location.path, { taxRates: catalog.location.taxRates })).status).toBe(200);
+    expect((await api.put(`${s.location.path}/catalog/import`, { ...reimport, location: { taxRates: catalog.location.taxRates } })).status).toBe(200);
+    expect((await updates())[0].n).toBe(4);
+  });
 });
 
 describe('store status', () => {

@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { applyCatalogChangeToMenus } from '../menus/menu-catalog-hook.js';
-import { enqueueMenuUpdates } from '../menus/menu-updates.js';
+import { enqueueMenuUpdates, menusOfLocation } from '../menus/menu-updates.js';
 
 /**
- * What changed in a location's catalog that a published menu may show: show_online or price of a product
- * or modifier (by PATCH or import), and products or modifiers deleted (by DELETE or left out of an import).
+ * What changed in a location's catalog that a published menu may show: a product's or modifier's name,
+ * price, taxRateIds, show_online (and a product's categories) by PATCH or import, and products or modifiers
+ * deleted (by DELETE or left out of an import).
  * Newly created records are not listed: no menu can contain them yet.
  */
 export interface CatalogChange {
@@ -12,9 +13,11 @@ export interface CatalogChange {
   changedModifierIds: string[];
   deletedProductIds: string[];
   deletedModifierIds: string[];
+  /** The import replaced the location's tax rates with different ones: every menu's location block shows them. */
+  taxRatesChanged: boolean;
 }
 
-export const NO_CHANGE: Readonly<CatalogChange> = Object.freeze({ changedProductIds: [], changedModifierIds: [], deletedProductIds: [], deletedModifierIds: [] });
+export const NO_CHANGE: Readonly<CatalogChange> = Object.freeze({ changedProductIds: [], changedModifierIds: [], deletedProductIds: [], deletedModifierIds: [], taxRatesChanged: false });
 
 export function catalogChange(partial: Partial<CatalogChange>): CatalogChange {
   return { ...NO_CHANGE, ...partial };
@@ -27,7 +30,8 @@ export function catalogChange(partial: Partial<CatalogChange>): CatalogChange {
  * the import reports back.
  */
 export async function catalogChanged(em: EntityManager, locationId: string, change: CatalogChange): Promise<CatalogChange> {
-  void locationId;
-  await enqueueMenuUpdates(em, await applyCatalogChangeToMenus(em, change));
+  const menuIds = new Set(await applyCatalogChangeToMenus(em, change));
+  if (change.taxRatesChanged) for (const id of await menusOfLocation(em, locationId)) menuIds.add(id);
+  await enqueueMenuUpdates(em, [...menuIds]);
   return change;
 }

@@ -43,12 +43,13 @@ const PRODUCTS: Kind = {
     col('position', 'integer'),
     col('pass_through', 'jsonb'),
   ],
-  watched: ['price', 'show_online'],
+  // What a menu shows of a product (menus/menu-read.ts): a change of any of it is a MENU_UPDATED.
+  watched: ['name', 'price', 'categories', 'tax_rate_ids', 'show_online'],
 };
 const MODIFIERS: Kind = {
   table: 'modifiers',
   columns: [col('pos_reference', 'text'), col('name', 'text'), col('price', 'integer'), col('tax_rate_ids', 'jsonb'), col('show_online', 'boolean'), col('position', 'integer'), col('pass_through', 'jsonb')],
-  watched: ['price', 'show_online'],
+  watched: ['name', 'price', 'tax_rate_ids', 'show_online'],
 };
 const MODIFIER_GROUPS: Kind = {
   table: 'modifier_groups',
@@ -70,7 +71,7 @@ export interface ImportResult {
   modifierGroups: number;
   taxRates: number;
   changes: { categories: KindCounts; products: KindCounts; modifiers: KindCounts; modifierGroups: KindCounts };
-  /** What catalogChanged reported for menus: price/show_online changes and deletions. */
+  /** What catalogChanged reported for menus: changes of what menus show, and deletions. */
   menuRelevant: { changedProducts: number; changedModifiers: number; deletedProducts: number; deletedModifiers: number };
 }
 
@@ -144,8 +145,9 @@ async function applyKind(em: EntityManager, locationId: string, kind: Kind, rows
  * locked by the caller). catalog.taxRates undefined leaves the location's tax rates as they are.
  */
 export async function writeCatalog(em: EntityManager, location: Location, catalog: ParsedCatalog): Promise<ImportResult> {
+  let taxRatesChanged = false;
   if (catalog.taxRates) {
-    await replaceTaxRates(em, location, catalog.taxRates);
+    taxRatesChanged = await replaceTaxRates(em, location, catalog.taxRates);
     await em.flush();
   }
   const locationId = location.id;
@@ -195,6 +197,7 @@ export async function writeCatalog(em: EntityManager, location: Location, catalo
     changedModifierIds: modifierResult.watchedIds,
     deletedProductIds: productResult.deletedIds,
     deletedModifierIds: modifierResult.deletedIds,
+    taxRatesChanged,
   });
   return {
     categories: catalog.categories.length,

@@ -273,12 +273,18 @@ async function loadRecord<E extends Category | Product | Modifier>(
 }
 
 /** Applies a patch; true when price or show_online changed (what a published menu must hear about). */
+/** What a menu shows of a product or modifier (menus/menu-read.ts): a change of any of it is a MENU_UPDATED. */
+const MENU_VISIBLE = ['posReference', 'name', 'price', 'categories', 'taxRateIds', 'showOnline'] as const;
+
+const menuVisible = (record: Product | Modifier) => JSON.stringify(MENU_VISIBLE.map((field) => (record as Partial<Product>)[field] ?? null));
+
+/** Applies the patch; true when it changed something a menu shows. */
 function applyPatch(record: Product | Modifier, patch: ProductPatch | ModifierPatch): boolean {
-  const before = { price: record.price, showOnline: record.showOnline };
+  const before = menuVisible(record);
   const { passThrough, ...fields } = patch;
   Object.assign(record, fields);
   if (passThrough) record.passThrough = { ...record.passThrough, ...passThrough };
-  return record.price !== before.price || record.showOnline !== before.showOnline;
+  return menuVisible(record) !== before;
 }
 
 /** A product's categories and modifier groups must name records of its location (400 naming the path). */

@@ -4,9 +4,10 @@ import { NotFoundError } from '../../common/errors.js';
 import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
 import type { RequestContext } from '../../common/request-context.js';
 import { loadReachableAccount } from '../accounts/account.service.js';
+import { enqueueLocationMenuUpdates } from '../menus/menu-updates.js';
 import { Location } from './location.entity.js';
 import { checkLocationFields } from './location.rules.js';
-import { toLocationView, type LocationView } from './location.view.js';
+import { toLocationView, toTaxRateView, type LocationView } from './location.view.js';
 import { TaxRate } from './tax-rate.entity.js';
 import { normalizeTaxRates, type TaxRateInput } from './tax-rate.rules.js';
 
@@ -75,13 +76,16 @@ export class LocationService {
     const rates = input.taxRates == null ? null : normalizeTaxRates(input.taxRates, '/taxRates');
     return ctx.em.transactional(async (em) => {
       const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId, { lock: true, populateTaxRates: true });
+      const before = whatMenusShow(toLocationView(location));
       if (input.name !== undefined) location.name = input.name as string;
       if (input.currency != null) location.currency = input.currency;
       if (input.timezone != null) location.timezone = input.timezone;
       if (rates) await replaceTaxRates(em, location, rates);
       location.updatedAt = new Date();
       await em.flush();
-      return toLocationView(location);
+      const view = toLocationView(location);
+      if (whatMenusShow(view) !== before) await enqueueLocationMenuUpdates(em, location.id);
+      return view;
     });
   }
 
@@ -101,17 +105,25 @@ export class LocationService {
   }
 }
 
+/** The location block of a menu export (menus/menu-export.ts), to tell whether a change shows in menus. */
+function whatMenusShow(view: LocationView): string {
+  return JSON.stringify([view.name, view.currency, view.timezone, view.taxRates]);
+}
+
 /**
  * Full replacement (SPEC: a rate left out is removed). The old rows are deleted and flushed before the new
- * ones are inserted, so a resent posReference never meets its old row in the unique index.
+ * ones are inserted, so a resent posReference never meets its old row in the unique index. True when the
+ * rates as views (what orders and menus carry) are not the same as before.
  */
 export async function replaceTaxRates(
   em: RequestContext['em'],
   location: Location,
   rates: ReturnType<typeof normalizeTaxRates>,
-): Promise<void> {
+): Promise<boolean> {
+  const before = JSON.stringify(location.taxRates.getItems().map(toTaxRateView));
   for (const old of location.taxRates.getItems()) em.remove(old);
   location.taxRates.removeAll();
   await em.flush();
   for (const rate of rates) location.taxRates.add(new TaxRate(location, rate));
+  return JSON.stringify(location.taxRates.getItems().map(toTaxRateView)) !== before;
 }

@@ -6,9 +6,9 @@ import { connectionWithCredentials } from '../connections/connection.service.js'
 import { readMenuExport } from './menu-export.js';
 
 // MENU_UPDATED (CONTRACT section 7): when what a published menu shows changes (a product's or modifier's
-// price or show_online, an item or menu modifier override, an import), each marketplace the menu was
-// published to hears about it at its webhookUrl, with the menu export as newState. Written through the
-// outbox in the transaction of the change.
+// name, price, taxRateIds or show_online, an item or menu modifier override, an import, the location's
+// name, currency, timezone or tax rates), each marketplace the menu was published to hears about it at its
+// webhookUrl, with the menu export as newState. Written through the outbox in the transaction of the change.
 
 interface Target {
   menuId: string;
@@ -64,4 +64,13 @@ export async function enqueueMenuUpdates(em: EntityManager, menuIds: readonly st
     });
   }
   return targets.length;
+}
+
+export async function menusOfLocation(em: EntityManager, locationId: string): Promise<string[]> {
+  return (await sqlRows<{ id: string }>(em, 'SELECT id FROM menus WHERE location_id = ?::uuid', [locationId])).map((m) => m.id);
+}
+
+/** Every menu of the location: what its location block shows (name, currency, timezone, tax rates) changed. */
+export async function enqueueLocationMenuUpdates(em: EntityManager, locationId: string): Promise<number> {
+  return enqueueMenuUpdates(em, await menusOfLocation(em, locationId));
 }
