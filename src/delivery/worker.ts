@@ -5,6 +5,7 @@ import { Logger as GraphileLogger, run, type Runner, type TaskList, type Worker,
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { HubConfig } from '../config/config.js';
+import { isPGliteVersion } from '../db/database.js';
 import { claimBatch, type ClaimedDelivery } from './attempt.js';
 import { EndpointLimiter } from './endpoint-limiter.js';
 import { ADD_DELIVER_JOB_SQL, DELIVER_TASK, type DeliverJob } from './jobs.js';
@@ -55,7 +56,7 @@ async function isPGlite(databaseUrl: string): Promise<boolean> {
   await client.connect();
   try {
     const { rows } = await client.query<{ version: string }>('select version()');
-    return rows[0].version.includes('PGlite');
+    return isPGliteVersion(rows[0].version);
   } finally {
     await client.end();
   }

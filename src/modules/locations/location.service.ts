@@ -76,15 +76,15 @@ export class LocationService {
     const rates = input.taxRates == null ? null : normalizeTaxRates(input.taxRates, '/taxRates');
     return ctx.em.transactional(async (em) => {
       const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId, { lock: true, populateTaxRates: true });
-      const before = whatMenusShow(toLocationView(location));
+      const before = whatMenusShow(location);
       if (input.name !== undefined) location.name = input.name as string;
       if (input.currency != null) location.currency = input.currency;
       if (input.timezone != null) location.timezone = input.timezone;
-      if (rates) await replaceTaxRates(em, location, rates);
+      const ratesChanged = rates ? await replaceTaxRates(em, location, rates) : false;
       location.updatedAt = new Date();
       await em.flush();
       const view = toLocationView(location);
-      if (whatMenusShow(view) !== before) await enqueueLocationMenuUpdates(em, location.id);
+      if (ratesChanged || whatMenusShow(location) !== before) await enqueueLocationMenuUpdates(em, location.id);
       return view;
     });
   }
@@ -105,9 +105,9 @@ export class LocationService {
   }
 }
 
-/** The location block of a menu export (menus/menu-export.ts), to tell whether a change shows in menus. */
-function whatMenusShow(view: LocationView): string {
-  return JSON.stringify([view.name, view.currency, view.timezone, view.taxRates]);
+/** The location block of a menu export (menus/menu-export.ts) but its tax rates (replaceTaxRates tells of those). */
+function whatMenusShow(location: Location): string {
+  return JSON.stringify([location.name, location.currency, location.timezone]);
 }
 
 /**
