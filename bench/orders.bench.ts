@@ -19,6 +19,8 @@ import { cpuNow, cpuPer, percentile } from './support.js';
 //      bare node:http server, with the same 16 clients and bodies.
 // Run: npm run bench:orders. BENCH_SECONDS: each phase's length (default 10); BENCH_CLIENTS: closed-loop clients
 // (default 16); BENCH_NO_POS=1: no POS connected, so no outbox row and no delivery (isolates their cost);
+// BENCH_NO_DELIVERY=1: the POS is connected, so each order writes its outbox row and job, but the delivery
+// worker is stopped before the first order (isolates the cost of delivering from that of the outbox);
 // BENCH_SKIP_OPEN=1: no open-loop phase; BENCH_SKIP_BASELINE=1: no baseline (to profile the hub alone). (DATABASE_URL names the server; default the local one).
 
 const server = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -227,19 +229,23 @@ async function main(): Promise<void> {
     const marketToken = await token({ grant_type: 'client_credentials', client_id: marketApp.clientId, client_secret: marketApp.clientSecret });
     const ordersUrl = `${hub.url}${loc}/orders`;
 
+    // Nothing is delivered from here on: no order-to-POS figures either.
+    const delivering = !process.env.BENCH_NO_POS && !process.env.BENCH_NO_DELIVERY;
+    if (process.env.BENCH_NO_DELIVERY) await hub.worker.stop();
+
     // Warm-up: connections, JIT, caches.
     await closedLoop(ordersUrl, marketToken, 1);
 
     const cpuBefore = cpuNow(scratch);
     const closed = await closedLoop(ordersUrl, marketToken, CLOSED_LOOP_SECONDS);
-    const closedToPos = process.env.BENCH_NO_POS ? { p50: NaN, p99: NaN } : summary(await untilDelivered(pos.arrivals, closed.placements));
+    const closedToPos = !delivering ? { p50: NaN, p99: NaN } : summary(await untilDelivered(pos.arrivals, closed.placements));
     const hubCpu = cpuPer(cpuBefore, cpuNow(scratch), closed.placements.length);
     const closedPlacement = summary(closed.placements.map((p) => p.latency));
     const hubRate = closed.placements.length / closed.elapsed;
     lines.push(`hub, ${CLIENTS} clients, ${CLOSED_LOOP_SECONDS} s: ${hubRate.toFixed(0)} orders/s; placement p50 ${ms(closedPlacement.p50)}, p99 ${ms(closedPlacement.p99)}; order-to-POS p50 ${ms(closedToPos.p50)}, p99 ${ms(closedToPos.p99)}; ${hubCpu}`);
 
     const open = process.env.BENCH_SKIP_OPEN ? closed.placements : await openLoop(ordersUrl, marketToken, OPEN_LOOP_RATE, OPEN_LOOP_SECONDS);
-    const openToPos = process.env.BENCH_NO_POS ? { p50: NaN, p99: NaN } : summary(await untilDelivered(pos.arrivals, open));
+    const openToPos = !delivering ? { p50: NaN, p99: NaN } : summary(await untilDelivered(pos.arrivals, open));
     const openPlacement = summary(open.map((p) => p.latency));
     lines.push(`hub, ${OPEN_LOOP_RATE} orders/s for ${OPEN_LOOP_SECONDS} s: placement p50 ${ms(openPlacement.p50)}, p99 ${ms(openPlacement.p99)}; order-to-POS p50 ${ms(openToPos.p50)}, p99 ${ms(openToPos.p99)}`);
 

@@ -223,6 +223,51 @@ describe('MENU_UPDATED', () => {
     expect((await api.put(`${s.location.path}/catalog/import`, { ...reimport, location: { taxRates: catalog.location.taxRates } })).status).toBe(200);
     expect((await updates())[0].n).toBe(4);
   });
+
+  it('follows the categories and modifier groups the menu export carries: changed by import, deleted', async () => {
+    const s = await setup();
+    const published = await api.post(`${s.location.path}/menus/${s.menuId}/publications`, { connectionId: s.connectionId });
+    await settled(s, published.body.data.id);
+    const updates = () => query(t.db.url, `select count(*)::int as n from deliveries where event_type = 'MENU_UPDATED' and location_id = $1`, [s.location.locationId]);
+
+    // A category renamed and a modifier group's limits changed, in one import: one update, both in it.
+    const reimport = {
+      ...catalog,
+      categories: [{ posReference: 'cat-food', name: 'Food & drinks' }, { posReference: 'cat-unused', name: 'Unused' }],
+      modifierGroups: [{ posReference: 'grp-extras', name: 'Extras', modifiers: ['mod-cheese'], maxPermitted: 2 }],
+    };
+    const imported = await api.put(`${s.location.path}/catalog/import`, reimport);
+    expect(imported.status).toBe(200);
+    expect(imported.body.data.menuRelevant).toMatchObject({ changedCategories: 1, changedModifierGroups: 1, changedProducts: 0 });
+    const [byImport] = await marketplace.waitForRequests(1, { path: s.paths.webhooks });
+    const menu = verified(s.app, byImport).newState.menu;
+    expect(menu.categories.map((c: any) => c.name)).toEqual(['Food & drinks']);
+    expect(menu.modifierGroups).toEqual([expect.objectContaining({ posReference: 'grp-extras', maxPermitted: 2 })]);
+
+    // A category no item is in changes nothing the menu shows; nor does the same import again.
+    expect((await api.put(`${s.location.path}/catalog/import`, { ...reimport, categories: [reimport.categories[0], { posReference: 'cat-unused', name: 'Still unused' }] })).status).toBe(200);
+    expect((await api.put(`${s.location.path}/catalog/import`, reimport)).status).toBe(200);
+    expect((await updates())[0].n).toBe(1);
+
+    // The category deleted: its products no longer list it, and the menu export no longer carries it.
+    const categories = (await api.get(`${s.location.path}/catalog/categories`)).body.data;
+    const food = categories.find((c: any) => c.posReference === 'cat-food');
+    expect((await api.delete(`${s.location.path}/catalog/categories/${food.id}`)).status).toBe(204);
+    const [, byDelete] = await marketplace.waitForRequests(2, { path: s.paths.webhooks });
+    const after = verified(s.app, byDelete).newState.menu;
+    expect(after.categories).toEqual([]);
+    expect(after.items.map((i: any) => i.categories)).toEqual([[], []]);
+
+    // The modifier group left out of an import (and so from its products): the menu item keeps its own list
+    // of groups, which still names it, but the export no longer carries the group.
+    const products = catalog.products.map((p) => ({ ...p, categories: [], modifierGroups: [] }));
+    const withoutGroup = await api.put(`${s.location.path}/catalog/import`, { ...reimport, categories: [], products, modifierGroups: [] });
+    expect(withoutGroup.status).toBe(200);
+    expect(withoutGroup.body.data.menuRelevant).toMatchObject({ changedModifierGroups: 1 });
+    const [, , byGroupDeleted] = await marketplace.waitForRequests(3, { path: s.paths.webhooks });
+    expect(verified(s.app, byGroupDeleted).newState.menu.modifierGroups).toEqual([]);
+    expect((await updates())[0].n).toBe(3);
+  });
 });
 
 describe('store status', () => {

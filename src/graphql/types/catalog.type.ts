@@ -164,12 +164,14 @@ export class CatalogImportChangesType {
   @Field(() => CatalogKindCountsType) modifierGroups: CatalogKindCountsType;
 }
 
-@ObjectType('CatalogMenuRelevantChanges')
+@ObjectType('CatalogMenuRelevantChanges', { description: 'What published menus hear about through MENU_UPDATED.' })
 export class CatalogMenuRelevantChangesType {
   @Field(() => Int) changedProducts: number;
   @Field(() => Int) changedModifiers: number;
   @Field(() => Int) deletedProducts: number;
   @Field(() => Int) deletedModifiers: number;
+  @Field(() => Int, { description: 'Categories changed in a field a menu export carries, or deleted.' }) changedCategories: number;
+  @Field(() => Int, { description: 'Modifier groups changed in a field a menu export carries, or deleted.' }) changedModifierGroups: number;
 }
 
 @ObjectType('CatalogImportResult')

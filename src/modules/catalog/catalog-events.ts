@@ -4,8 +4,9 @@ import { enqueueMenuUpdates, menusOfLocation } from '../menus/menu-updates.js';
 
 /**
  * What changed in a location's catalog that a published menu may show: a product's or modifier's name,
- * price, taxRateIds, show_online (and a product's categories) by PATCH or import, and products or modifiers
- * deleted (by DELETE or left out of an import).
+ * price, taxRateIds, show_online (and a product's categories) by PATCH or import, products or modifiers
+ * deleted (by DELETE or left out of an import), and categories and modifier groups changed or deleted (the
+ * menu export carries those its items name).
  * Newly created records are not listed: no menu can contain them yet.
  */
 export interface CatalogChange {
@@ -13,11 +14,23 @@ export interface CatalogChange {
   changedModifierIds: string[];
   deletedProductIds: string[];
   deletedModifierIds: string[];
+  /** posReferences of categories whose exported fields changed, or that were deleted. */
+  changedCategoryRefs: string[];
+  /** posReferences of modifier groups whose exported fields changed, or that were deleted. */
+  changedModifierGroupRefs: string[];
   /** The import replaced the location's tax rates with different ones: every menu's location block shows them. */
   taxRatesChanged: boolean;
 }
 
-export const NO_CHANGE: Readonly<CatalogChange> = Object.freeze({ changedProductIds: [], changedModifierIds: [], deletedProductIds: [], deletedModifierIds: [], taxRatesChanged: false });
+export const NO_CHANGE: Readonly<CatalogChange> = Object.freeze({
+  changedProductIds: [],
+  changedModifierIds: [],
+  deletedProductIds: [],
+  deletedModifierIds: [],
+  changedCategoryRefs: [],
+  changedModifierGroupRefs: [],
+  taxRatesChanged: false,
+});
 
 export function catalogChange(partial: Partial<CatalogChange>): CatalogChange {
   return { ...NO_CHANGE, ...partial };
@@ -30,7 +43,7 @@ export function catalogChange(partial: Partial<CatalogChange>): CatalogChange {
  * the import reports back.
  */
 export async function catalogChanged(em: EntityManager, locationId: string, change: CatalogChange): Promise<CatalogChange> {
-  const menuIds = new Set(await applyCatalogChangeToMenus(em, change));
+  const menuIds = new Set(await applyCatalogChangeToMenus(em, locationId, change));
   if (change.taxRatesChanged) for (const id of await menusOfLocation(em, locationId)) menuIds.add(id);
   await enqueueMenuUpdates(em, [...menuIds]);
   return change;

@@ -28,7 +28,8 @@ const col = (name: string, type: Column['type']): Column => ({ name, type });
 const CATEGORIES: Kind = {
   table: 'categories',
   columns: [col('pos_reference', 'text'), col('name', 'text'), col('description', 'text'), col('position', 'integer'), col('show_online', 'boolean'), col('service_availability', 'jsonb')],
-  watched: [],
+  // A menu export carries the categories its items are in, every field of them (menus/menu-export.ts).
+  watched: ['name', 'description', 'position', 'show_online', 'service_availability'],
 };
 const PRODUCTS: Kind = {
   table: 'products',
@@ -54,7 +55,8 @@ const MODIFIERS: Kind = {
 const MODIFIER_GROUPS: Kind = {
   table: 'modifier_groups',
   columns: [col('pos_reference', 'text'), col('name', 'text'), col('min_permitted', 'integer'), col('max_permitted', 'integer'), col('modifiers', 'jsonb'), col('position', 'integer')],
-  watched: [],
+  // And the modifier groups its items offer, in position order.
+  watched: ['name', 'min_permitted', 'max_permitted', 'modifiers', 'position'],
 };
 
 export interface KindCounts {
@@ -72,7 +74,15 @@ export interface ImportResult {
   taxRates: number;
   changes: { categories: KindCounts; products: KindCounts; modifiers: KindCounts; modifierGroups: KindCounts };
   /** What catalogChanged reported for menus: changes of what menus show, and deletions. */
-  menuRelevant: { changedProducts: number; changedModifiers: number; deletedProducts: number; deletedModifiers: number };
+  menuRelevant: {
+    changedProducts: number;
+    changedModifiers: number;
+    deletedProducts: number;
+    deletedModifiers: number;
+    /** Categories and modifier groups changed in what a menu shows, or deleted. */
+    changedCategories: number;
+    changedModifierGroups: number;
+  };
 }
 
 /** The SQL of one kind's upsert; built once per kind (the column lists never change). */
@@ -102,7 +112,8 @@ function upsertSql(kind: Kind): string {
     )
     SELECT count(*) FILTER (WHERE w.inserted)::int AS created,
            count(*) FILTER (WHERE NOT w.inserted)::int AS updated,
-           coalesce(jsonb_agg(w.id) FILTER (WHERE NOT w.inserted AND ${watchedCompare}), '[]'::jsonb) AS watched_ids
+           coalesce(jsonb_agg(w.id) FILTER (WHERE NOT w.inserted AND ${watchedCompare}), '[]'::jsonb) AS watched_ids,
+           coalesce(jsonb_agg(w.pos_reference) FILTER (WHERE NOT w.inserted AND ${watchedCompare}), '[]'::jsonb) AS watched_refs
     FROM written w LEFT JOIN before b ON b.pos_reference = w.pos_reference`;
 }
 
@@ -111,7 +122,7 @@ function deleteSql(kind: Kind): string {
     DELETE FROM "${kind.table}" t
     WHERE t.location_id = ?::uuid
       AND NOT EXISTS (SELECT 1 FROM jsonb_array_elements_text(?::jsonb) AS k(ref) WHERE k.ref = t.pos_reference)
-    RETURNING t.id`;
+    RETURNING t.id, t.pos_reference`;
 }
 
 const SQL = new Map<Kind, { upsert: string; remove: string }>(
@@ -120,23 +131,36 @@ const SQL = new Map<Kind, { upsert: string; remove: string }>(
 
 type Row = Record<string, unknown>;
 
-async function applyKind(em: EntityManager, locationId: string, kind: Kind, rows: Row[]): Promise<{ counts: KindCounts; watchedIds: string[]; deletedIds: string[] }> {
+interface KindResult {
+  counts: KindCounts;
+  /** Updated rows whose watched columns changed. */
+  watchedIds: string[];
+  watchedRefs: string[];
+  deletedIds: string[];
+  deletedRefs: string[];
+}
+
+async function applyKind(em: EntityManager, locationId: string, kind: Kind, rows: Row[]): Promise<KindResult> {
   const sql = SQL.get(kind)!;
   // Deleting first frees nothing the upsert needs (rows are matched by posReference), but it keeps the
   // unique index smaller while the upsert probes it.
-  const deleted = await sqlRows<{ id: string }>(em, sql.remove, [locationId, JSON.stringify(rows.map((r) => r.pos_reference))]);
+  const deleted = await sqlRows<{ id: string; pos_reference: string }>(em, sql.remove, [locationId, JSON.stringify(rows.map((r) => r.pos_reference))]);
   let created = 0;
   let updated = 0;
   let watchedIds: string[] = [];
+  let watchedRefs: string[] = [];
   if (rows.length > 0) {
-    const [result] = await sqlRows<{ created: number; updated: number; watched_ids: string[] }>(em, sql.upsert, [JSON.stringify(rows), locationId, locationId]);
+    const [result] = await sqlRows<{ created: number; updated: number; watched_ids: string[]; watched_refs: string[] }>(em, sql.upsert, [JSON.stringify(rows), locationId, locationId]);
     ({ created, updated } = result);
     watchedIds = result.watched_ids;
+    watchedRefs = result.watched_refs;
   }
   return {
     counts: { created, updated, deleted: deleted.length, unchanged: rows.length - created - updated },
     watchedIds,
+    watchedRefs,
     deletedIds: deleted.map((d) => d.id),
+    deletedRefs: deleted.map((d) => d.pos_reference),
   };
 }
 
@@ -197,6 +221,8 @@ export async function writeCatalog(em: EntityManager, location: Location, catalo
     changedModifierIds: modifierResult.watchedIds,
     deletedProductIds: productResult.deletedIds,
     deletedModifierIds: modifierResult.deletedIds,
+    changedCategoryRefs: [...categoryResult.watchedRefs, ...categoryResult.deletedRefs],
+    changedModifierGroupRefs: [...modifierGroupResult.watchedRefs, ...modifierGroupResult.deletedRefs],
     taxRatesChanged,
   });
   return {
@@ -216,6 +242,8 @@ export async function writeCatalog(em: EntityManager, location: Location, catalo
       changedModifiers: change.changedModifierIds.length,
       deletedProducts: change.deletedProductIds.length,
       deletedModifiers: change.deletedModifierIds.length,
+      changedCategories: change.changedCategoryRefs.length,
+      changedModifierGroups: change.changedModifierGroupRefs.length,
     },
   };
 }

@@ -214,12 +214,15 @@ export class CatalogService {
       const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId);
       const category = await loadRecord(em, Category, location, categoryId, 'Category');
       await em.remove(category).flush();
-      await sqlRows(
+      const listedIt = await sqlRows<{ id: string }>(
         em,
         `UPDATE products SET categories = categories - ?::text, updated_at = now()
-          WHERE location_id = ?::uuid AND categories @> jsonb_build_array(?::text)`,
+          WHERE location_id = ?::uuid AND categories @> jsonb_build_array(?::text)
+          RETURNING id`,
         [category.posReference, location.id, category.posReference],
       );
+      // Those products' categories are part of what a menu shows of them.
+      await catalogChanged(em, location.id, catalogChange({ changedProductIds: listedIt.map((p) => p.id) }));
     });
   }
 

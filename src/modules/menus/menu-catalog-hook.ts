@@ -10,19 +10,29 @@ const MENUS_CONTAINING = `
   SELECT menu_id FROM menu_items WHERE product_id IN (SELECT (jsonb_array_elements_text(?::jsonb))::uuid)
   UNION
   SELECT menu_id FROM menu_modifiers WHERE modifier_id IN (SELECT (jsonb_array_elements_text(?::jsonb))::uuid)`;
+/** Menus of the location with an item whose product is in one of these categories, or that offers one of these modifier groups. */
+const MENUS_NAMING = `
+  SELECT i.menu_id FROM menu_items i JOIN menus m ON m.id = i.menu_id JOIN products p ON p.id = i.product_id
+   WHERE m.location_id = ?::uuid
+     AND (EXISTS (SELECT 1 FROM jsonb_array_elements_text(p.categories) c(ref) WHERE c.ref IN (SELECT jsonb_array_elements_text(?::jsonb)))
+       OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(i.modifier_groups) g(ref) WHERE g.ref IN (SELECT jsonb_array_elements_text(?::jsonb))))`;
 
 /**
  * A deleted product or modifier leaves every menu (CONTRACT section 8); the references are checked only at
  * commit, so its menu rows are still here to say which menus it was in. Returns the ids of the menus whose
- * contents changed: those containing a changed or deleted product or modifier.
+ * contents changed: those containing a changed or deleted product or modifier, or naming a changed or
+ * deleted category or modifier group of the location.
  */
-export async function applyCatalogChangeToMenus(em: EntityManager, change: CatalogChange): Promise<string[]> {
+export async function applyCatalogChangeToMenus(em: EntityManager, locationId: string, change: CatalogChange): Promise<string[]> {
   const menuIds = new Set<string>();
   const collect = (rows: { menu_id: string }[]) => rows.forEach((r) => menuIds.add(r.menu_id));
   if (change.deletedProductIds.length) collect(await sqlRows(em, REMOVE_ITEMS, [JSON.stringify(change.deletedProductIds)]));
   if (change.deletedModifierIds.length) collect(await sqlRows(em, REMOVE_MODIFIERS, [JSON.stringify(change.deletedModifierIds)]));
   if (change.changedProductIds.length || change.changedModifierIds.length) {
     collect(await sqlRows(em, MENUS_CONTAINING, [JSON.stringify(change.changedProductIds), JSON.stringify(change.changedModifierIds)]));
+  }
+  if (change.changedCategoryRefs.length || change.changedModifierGroupRefs.length) {
+    collect(await sqlRows(em, MENUS_NAMING, [locationId, JSON.stringify(change.changedCategoryRefs), JSON.stringify(change.changedModifierGroupRefs)]));
   }
   return [...menuIds];
 }
