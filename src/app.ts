@@ -4,6 +4,7 @@ import type Provider from 'oidc-provider';
 import type { Logger } from 'pino';
 import type { Authenticator } from './auth/authenticator.js';
 import { interactionsRouter } from './auth/interactions/interactions.router.js';
+import type { LoginAttempts } from './auth/login-attempts.js';
 import { acceptJsonBodies } from './auth/json-body.js';
 import { OAUTH_MOUNT } from './auth/provider.js';
 import type { SecretBox } from './common/crypto.js';
@@ -25,6 +26,8 @@ export interface AppDeps {
   authenticator: Authenticator;
   provider: Provider;
   box: SecretBox;
+  /** Failed logins, shared by the login page and the password grant. */
+  logins: LoginAttempts;
   readiness: Record<string, ReadinessCheck>;
   validateResponses: boolean;
 }
@@ -38,7 +41,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: ()
   app.use(healthRouter(deps.readiness));
   // Our login and consent pages first, then everything else under /oauth2 is the provider's (JSON bodies
   // re-encoded for it).
-  app.use(`${OAUTH_MOUNT}/interaction`, interactionsRouter({ provider: deps.provider, orm: deps.orm, box: deps.box }));
+  app.use(`${OAUTH_MOUNT}/interaction`, interactionsRouter({ provider: deps.provider, orm: deps.orm, box: deps.box, logins: deps.logins }));
   app.use(OAUTH_MOUNT, acceptJsonBodies(deps.provider.callback()));
   const rateLimiter = rateLimit(deps.config.rateLimit);
   const graphql = await graphqlRouter({ orm: deps.orm, services: deps.services, authenticator: deps.authenticator, production: deps.config.isProduction, rateLimiter });

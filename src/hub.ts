@@ -8,6 +8,7 @@ import { deleteExpiredPayloads } from './auth/adapter.js';
 import type { Authenticator } from './auth/authenticator.js';
 import { bootstrap, type Bootstrapped } from './auth/bootstrap.js';
 import { oauthAuthenticator } from './auth/oauth-authenticator.js';
+import { LoginAttempts } from './auth/login-attempts.js';
 import { createProvider } from './auth/provider.js';
 import { configureSecretBox } from './common/crypto.js';
 import type { HubConfig } from './config/config.js';
@@ -91,7 +92,8 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
   });
   await worker.start();
   const services = createServices(effective, { partnerHttp });
-  const provider = createProvider({ config: effective, orm, box, log });
+  const logins = new LoginAttempts(config.login);
+  const provider = createProvider({ config: effective, orm, box, log, logins });
   const { app, stop: stopApp } = await createApp({
     config: effective,
     log,
@@ -99,6 +101,7 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
     services,
     provider,
     box,
+    logins,
     authenticator: options.authenticator ?? oauthAuthenticator(provider, orm),
     readiness: {
       database: async () => (await databaseReadiness(orm)).database,

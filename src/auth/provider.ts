@@ -10,6 +10,7 @@ import { adapterFactory } from './adapter.js';
 import { APPLICATION_SUBJECT } from './client-metadata.js';
 import { clientCredentialsGrant } from './grants/client-credentials.js';
 import { passwordGrant } from './grants/password.js';
+import type { LoginAttempts } from './login-attempts.js';
 import { LOCATION_CONTEXT_KEY, type LocationContext } from './interactions/location-context.js';
 import { escapeHtml } from './interactions/views.js';
 
@@ -68,9 +69,11 @@ export interface ProviderDeps {
   orm: MikroORM;
   box: SecretBox;
   log: Logger;
+  /** Failed logins, shared with the login page. */
+  logins: LoginAttempts;
 }
 
-export function createProvider({ config, orm, box, log }: ProviderDeps): Provider {
+export function createProvider({ config, orm, box, log, logins }: ProviderDeps): Provider {
   const ttl = config.ttl;
   const policy = interactionPolicy.base();
   // Consent is asked on every authorization: it is where the user picks the location the application is opened
@@ -173,7 +176,7 @@ export function createProvider({ config, orm, box, log }: ProviderDeps): Provide
   } as never;
 
   provider.registerGrantType('client_credentials', clientCredentialsGrant(provider), ['scope']);
-  provider.registerGrantType('password', passwordGrant(provider, orm), ['username', 'password', 'scope']);
+  provider.registerGrantType('password', passwordGrant(provider, orm, logins), ['username', 'password', 'scope']);
 
   // Error bodies are exactly SPEC's {error, error_description}, whatever raised them.
   provider.use(async (ctx, next) => {

@@ -42,6 +42,19 @@ export class TokenBuckets {
     };
   }
 
+  /** Seconds until `key` may take a token (0: it may now), without taking one. */
+  waitSeconds(key: string): number {
+    const bucket = this.buckets.get(key);
+    if (!bucket) return 0;
+    const tokens = Math.min(this.burst, bucket.tokens + (Math.max(0, this.now() - bucket.updatedMs) / 1000) * this.ratePerSecond);
+    return tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - tokens) / this.ratePerSecond));
+  }
+
+  /** Fills `key`'s bucket again. */
+  forget(key: string): void {
+    this.buckets.delete(key);
+  }
+
   private refill(key: string, nowMs: number): Bucket {
     let bucket = this.buckets.get(key);
     if (!bucket) {

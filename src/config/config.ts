@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { LoginLimits } from '../auth/login-attempts.js';
 
 // The one typed configuration of the hub. It is read from the environment once, at boot, validated, and
 // frozen; nothing else in the code reads process.env. Defaults are documented here and in the README.
@@ -29,6 +30,8 @@ export interface HubConfig {
   readonly catalogPullTimeoutMs: number;
   /** Token bucket per client; rps 0 turns rate limiting off. */
   readonly rateLimit: { rps: number; burst: number };
+  /** Failed logins per e-mail (login page and password grant) before further attempts wait (src/auth/login-attempts.ts). */
+  readonly login: LoginLimits;
   /** Lifetimes in seconds. */
   readonly ttl: { accessToken: number; refreshToken: number; authCode: number };
   /** Pino level. Default info (silent under tests unless LOG_LEVEL is set). */
@@ -181,6 +184,7 @@ export function loadConfig(env: Env = process.env): HubConfig {
     }),
     catalogPullTimeoutMs: integer(env, 'CATALOG_PULL_TIMEOUT_MS', 15_000, 1),
     rateLimit: Object.freeze({ rps: number(env, 'RATE_LIMIT_RPS', 50), burst: integer(env, 'RATE_LIMIT_BURST', 200) }),
+    login: Object.freeze({ maxFailures: integer(env, 'LOGIN_MAX_FAILURES', 10, 0), refillSeconds: integer(env, 'LOGIN_FAILURE_REFILL_SECONDS', 60, 1) }),
     ttl: Object.freeze({
       accessToken: integer(env, 'ACCESS_TOKEN_TTL', 3600, 1),
       refreshToken: integer(env, 'REFRESH_TOKEN_TTL', 30 * 24 * 3600, 1),

@@ -6,6 +6,7 @@ export interface Page {
   url: string;
   location: string | null;
   html: string;
+  headers: Headers;
 }
 
 export class Browser {
@@ -36,7 +37,7 @@ export class Browser {
     const target = this.absolute(url);
     const res = await fetch(target, { redirect: 'manual', headers: { cookie: this.cookieHeader(), accept: 'text/html' } });
     this.remember(res.headers);
-    return { status: res.status, url: target, location: res.headers.get('location'), html: await res.text() };
+    return { status: res.status, url: target, location: res.headers.get('location'), html: await res.text(), headers: res.headers };
   }
 
   async post(url: string, form: Record<string, string>): Promise<Page> {
@@ -48,7 +49,7 @@ export class Browser {
       body: new URLSearchParams(form).toString(),
     });
     this.remember(res.headers);
-    return { status: res.status, url: target, location: res.headers.get('location'), html: await res.text() };
+    return { status: res.status, url: target, location: res.headers.get('location'), html: await res.text(), headers: res.headers };
   }
 
   /** Follows redirects within the hub until one leaves it (returned) or a page is shown. */

@@ -39,4 +39,18 @@ describe('TokenBuckets', () => {
     // 'a' was forgotten full; it starts again with a full bucket.
     expect(buckets.take('a').allowed).toBe(true);
   });
+
+  it('tells how long until a token is there without taking one, and fills a bucket again on forget', () => {
+    const buckets = new TokenBuckets(0.1, 2, clock);
+    expect(buckets.waitSeconds('a')).toBe(0);
+    buckets.take('a');
+    expect(buckets.waitSeconds('a')).toBe(0);
+    buckets.take('a');
+    expect(buckets.waitSeconds('a')).toBe(10);
+    expect(buckets.waitSeconds('a')).toBe(10); // looking takes nothing
+    now += 4_000;
+    expect(buckets.waitSeconds('a')).toBe(6);
+    buckets.forget('a');
+    expect(buckets.take('a')).toMatchObject({ allowed: true, remaining: 1 });
+  });
 });

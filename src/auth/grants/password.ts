@@ -1,9 +1,8 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { KoaContextWithOIDC, Provider } from 'oidc-provider';
 import { errors } from 'oidc-provider';
-import { verifyNoPassword, verifyPassword } from '../../common/crypto.js';
-import { User } from '../../modules/users/user.entity.js';
 import type { HubClientFields } from '../client-metadata.js';
+import { LoginThrottledError, type LoginAttempts } from '../login-attempts.js';
 import { intersectScopes, parseScope, ROLE_SCOPES } from '../scopes.js';
 import { issueTokens, requestedScopes } from './issue.js';
 
@@ -12,7 +11,7 @@ import { issueTokens, requestedScopes } from './issue.js';
  * to external developers). The granted scopes are those asked for (or all the client's), limited by the user's
  * role.
  */
-export function passwordGrant(provider: Provider, orm: MikroORM) {
+export function passwordGrant(provider: Provider, orm: MikroORM, logins: LoginAttempts) {
   return async function password(ctx: KoaContextWithOIDC): Promise<void> {
     const client = ctx.oidc.client! as unknown as HubClientFields & { scope?: string };
     if (!client.firstParty) throw new errors.UnauthorizedClient('the password grant is only for first-party clients');
@@ -21,11 +20,23 @@ export function passwordGrant(provider: Provider, orm: MikroORM) {
     if (!password) throw new errors.InvalidRequest('missing required parameter password');
     const scopes = requestedScopes(ctx, parseScope(client.scope));
 
-    const user = await orm.em.fork().findOne(User, { email: username.toLowerCase() });
-    const valid = user ? await verifyPassword(password, user.passwordHash) : await verifyNoPassword(password);
-    if (!user || !valid) throw new errors.InvalidGrant('invalid username or password');
+    const user = await verifyOrThrottle(ctx, () => logins.verify(orm, username, password));
+    if (!user) throw new errors.InvalidGrant('invalid username or password');
 
     const granted = intersectScopes(scopes, ROLE_SCOPES[user.role]);
     await issueTokens(provider, ctx, { accountId: user.id, scopes: granted, gty: 'password' });
   };
+}
+
+/** A throttled login is a 429 with Retry-After, in the token endpoint's own error format. */
+async function verifyOrThrottle<T>(ctx: KoaContextWithOIDC, verify: () => Promise<T>): Promise<T> {
+  try {
+    return await verify();
+  } catch (error) {
+    if (!(error instanceof LoginThrottledError)) throw error;
+    ctx.set('Retry-After', String(error.retryAfterSeconds));
+    const refused = new errors.CustomOIDCProviderError('rate_limited', error.message);
+    Object.assign(refused, { status: 429, statusCode: 429 });
+    throw refused;
+  }
 }

@@ -2,10 +2,11 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type Provider from 'oidc-provider';
-import { verifyNoPassword, verifyPassword, type SecretBox } from '../../common/crypto.js';
+import type { SecretBox } from '../../common/crypto.js';
 import { Application } from '../../modules/applications/application.entity.js';
 import { Connection } from '../../modules/connections/connection.entity.js';
 import { User } from '../../modules/users/user.entity.js';
+import { LoginThrottledError, type LoginAttempts } from '../login-attempts.js';
 import { userReach } from '../reach.js';
 import { intersectScopes, parseScope, ROLE_SCOPES } from '../scopes.js';
 import { LOCATION_CONTEXT_KEY, type LocationContext } from './location-context.js';
@@ -41,9 +42,11 @@ export interface InteractionDeps {
   provider: Provider;
   orm: MikroORM;
   box: SecretBox;
+  /** Failed logins, shared with the password grant. */
+  logins: LoginAttempts;
 }
 
-export function interactionsRouter({ provider, orm, box }: InteractionDeps): Router {
+export function interactionsRouter({ provider, orm, box, logins }: InteractionDeps): Router {
   const csrfKey = box.derive('interaction-csrf');
   const csrfFor = (uid: string) => createHmac('sha256', csrfKey).update(uid).digest('base64url');
   const csrfValid = (uid: string, given: unknown) => {
@@ -124,12 +127,19 @@ export function interactionsRouter({ provider, orm, box }: InteractionDeps): Rou
   router.post('/:uid/login', async (req, res) => {
     const details = await interactionOf(req, res, 'login');
     const { email, password } = req.body as { email?: string; password?: string };
-    const user = email ? await orm.em.fork().findOne(User, { email: email.toLowerCase() }) : null;
-    const valid = user && password ? await verifyPassword(password, user.passwordHash) : await verifyNoPassword(password ?? '');
-    if (!user || !valid) {
+    const refuse = async (status: number, error: string) => {
       const application = await applicationOf(details);
-      return send(res, 401, loginPage({ uid: details.uid, csrf: csrfFor(details.uid), clientName: application.name, email, error: 'Wrong e-mail or password.' }));
+      return send(res, status, loginPage({ uid: details.uid, csrf: csrfFor(details.uid), clientName: application.name, email, error }));
+    };
+    let user: User | null;
+    try {
+      user = await logins.verify(orm, email, password);
+    } catch (error) {
+      if (!(error instanceof LoginThrottledError)) throw error;
+      res.setHeader('Retry-After', String(error.retryAfterSeconds));
+      return refuse(429, `Too many failed attempts for this account. Try again in ${error.retryAfterSeconds} seconds.`);
     }
+    if (!user) return refuse(401, 'Wrong e-mail or password.');
     await provider.interactionFinished(req, res, { login: { accountId: user.id, remember: false } }, { mergeWithLastSubmission: false });
   });
 
