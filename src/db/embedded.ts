@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { SessionQueue } from './embedded-session-queue.js';
 
 // Zero-setup database for `npm start` without DATABASE_URL: PGlite (PostgreSQL compiled to WASM) served over
 // the PostgreSQL wire protocol on loopback, so the ordinary driver connects to it. PGlite runs one
@@ -16,6 +17,12 @@ export async function startEmbeddedDatabase(dataDir: string | undefined, maxConn
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir);
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections });
+  // pglite-socket's own queue lets connections' extended-protocol messages interleave (see SessionQueue).
+  // Its handlers take the server's queue when a connection opens, so replacing it before start() is enough;
+  // the check fails loudly if an upgrade of pglite-socket renames it.
+  const internals = server as unknown as { queryQueue?: unknown };
+  if (!internals.queryQueue) throw new Error('pglite-socket no longer has the queryQueue the embedded database replaces');
+  internals.queryQueue = new SessionQueue(db);
   await server.start();
   const address = server.getServerConn(); // "127.0.0.1:PORT"
   return {

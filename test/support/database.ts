@@ -4,7 +4,8 @@ import { startEmbeddedDatabase } from '../../src/db/embedded.js';
 
 /**
  * A database of its own for one test file: a fresh database on the PostgreSQL server named by
- * TEST_DATABASE_URL or DATABASE_URL (dropped afterwards), or, on a machine without one, an in-memory PGlite.
+ * TEST_DATABASE_URL or DATABASE_URL (dropped afterwards), or, on a machine without one or when asked for, an
+ * in-memory PGlite.
  */
 export interface TestDatabase {
   url: string;
@@ -17,8 +18,8 @@ export function serverUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const server = serverUrl();
+export async function createTestDatabase(options: { embedded?: boolean } = {}): Promise<TestDatabase> {
+  const server = options.embedded ? undefined : serverUrl();
   if (!server) {
     const embedded = await startEmbeddedDatabase(undefined);
     return { url: embedded.url, real: false, drop: () => embedded.stop() };

@@ -111,8 +111,9 @@ let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(3).toString('hex')}`;
 
 /** A hub in this process on a free port, over HTTP, on its own database; responses checked against OpenAPI. */
-export async function startTestHub(overrides: Record<string, string> = {}, options: HubOptions = {}): Promise<TestHub> {
-  const db = await createTestDatabase();
+/** `database.embedded`: on the embedded PGlite even where a PostgreSQL server is configured. */
+export async function startTestHub(overrides: Record<string, string> = {}, options: HubOptions = {}, database: { embedded?: boolean } = {}): Promise<TestHub> {
+  const db = await createTestDatabase(database);
   const config = loadConfig(testEnv(db.url, overrides));
   const hub = await startHub(config, createLogger(config.logLevel), { validateResponses: true, ...options });
   const anonymous = new HttpClient(hub.url, null);
