@@ -55,23 +55,22 @@ export function row(label: string, f: Figures): string {
 export const TABLE_HEAD = '| what | requests | per second | p50 ms | p99 ms |\n| --- | ---: | ---: | ---: | ---: |';
 
 /**
- * CPU time (ms) used so far by this process and by the PostgreSQL backends serving `database` on this machine
- * (Linux /proc; 0 for the server elsewhere). On 2 cores the hub, its load and PostgreSQL compete for the same
- * CPUs, so CPU per request, not wall time alone, says where the cost is. Only backends still connected count:
- * the benches keep their pools open across a phase.
+ * CPU time (ms) used so far by this process, and by each PostgreSQL backend serving `database` on this machine
+ * (Linux /proc; none for a server elsewhere). On 2 cores the hub, its load and PostgreSQL compete for the same
+ * CPUs, so CPU per request, not wall time alone, says where the cost is.
  */
-export function cpuNow(database: string): { process: number; postgres: number } {
+export function cpuNow(database: string): { process: number; postgres: Map<string, number> } {
   const usage = process.cpuUsage();
   return { process: (usage.user + usage.system) / 1000, postgres: postgresCpuMs(database) };
 }
 
-function postgresCpuMs(database: string): number {
-  let ticks = 0;
+function postgresCpuMs(database: string): Map<string, number> {
+  const byBackend = new Map<string, number>();
   let entries: string[];
   try {
     entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {
-    return 0;
+    return byBackend;
   }
   for (const pid of entries) {
     try {
@@ -79,12 +78,23 @@ function postgresCpuMs(database: string): number {
       if (!stat.includes('(postgres)') || !readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `)) continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       // utime and stime: fields 14 and 15 of stat, 12 and 13 after the command name.
-      ticks += Number(fields[11]) + Number(fields[12]);
+      byBackend.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND);
     } catch {
       // the process ended between the listing and the read
     }
   }
-  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+  return byBackend;
+}
+
+/**
+ * What the backends connected at `after` used since `before`: per backend, so that one which disconnected in
+ * between (a pool closing an idle connection) does not take its earlier CPU out of the sum. A backend that
+ * ended within the phase is missed with its share, so the figure is a lower bound.
+ */
+function postgresSince(before: Map<string, number>, after: Map<string, number>): number {
+  let ms = 0;
+  for (const [pid, used] of after) ms += used - (before.get(pid) ?? 0);
+  return ms;
 }
 
 /** USER_HZ: 100 on every Linux the hub runs on. */
@@ -93,5 +103,5 @@ const CLOCK_TICKS_PER_SECOND = 100;
 /** CPU ms per request between two cpuNow() readings. */
 export function cpuPer(before: ReturnType<typeof cpuNow>, after: ReturnType<typeof cpuNow>, requests: number): string {
   const per = (a: number, b: number) => ((b - a) / requests).toFixed(2);
-  return `CPU per order: this process ${per(before.process, after.process)} ms, PostgreSQL ${per(before.postgres, after.postgres)} ms`;
+  return `CPU per order: this process ${per(before.process, after.process)} ms, PostgreSQL ${per(0, postgresSince(before.postgres, after.postgres))} ms`;
 }
