@@ -1,5 +1,5 @@
 import { unwrapResolverError } from '@apollo/server/errors';
-import type { GraphQLFormattedError } from 'graphql';
+import type { GraphQLError, GraphQLFormattedError } from 'graphql';
 import { DomainError, STATUS_OF, type ErrorCode } from '../common/errors.js';
 
 // The one GraphQL error mapping: extensions.code carries the codes of CONTRACT section 1. GraphQL's own
@@ -16,6 +16,20 @@ const APOLLO_TO_CONTRACT: Record<string, ErrorCode> = {
   OPERATION_RESOLUTION_FAILURE: 'validation_failed',
 };
 
+/** The contract code an error maps to; undefined for one the hub did not expect (a 500 over REST). */
+function knownCode(formatted: GraphQLFormattedError, error: unknown): ErrorCode | undefined {
+  const original = unwrapResolverError(error);
+  if (original instanceof DomainError) return original.code;
+  const apolloCode = String(formatted.extensions?.code ?? '');
+  // Errors raised as GraphQLError with a contract code already (authentication in the context function).
+  return APOLLO_TO_CONTRACT[apolloCode] ?? (apolloCode in STATUS_OF && apolloCode !== 'internal' ? (apolloCode as ErrorCode) : undefined);
+}
+
+/** True for an error that answers `internal`: the ones to log, as REST logs its 500s. */
+export function isUnexpected(error: GraphQLError): boolean {
+  return knownCode(error, error) === undefined;
+}
+
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
   const original = unwrapResolverError(error);
   if (original instanceof DomainError) {
@@ -26,9 +40,7 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
       extensions: { code: original.code, ...(original.errors ? { errors: original.errors } : {}) },
     };
   }
-  const apolloCode = String(formatted.extensions?.code ?? '');
-  // Errors raised as GraphQLError with a contract code already (authentication in the context function).
-  const known = APOLLO_TO_CONTRACT[apolloCode] ?? (apolloCode in STATUS_OF && apolloCode !== 'internal' ? (apolloCode as ErrorCode) : undefined);
+  const known = knownCode(formatted, error);
   if (known) return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code: known } };
   return { message: 'An unexpected error occurred', path: formatted.path, extensions: { code: 'internal' } };
 }

@@ -1,4 +1,4 @@
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
@@ -9,7 +9,7 @@ import { contextOf } from '../http/context.js';
 import type { Services } from '../services.js';
 import type { GraphQLContext } from './context.js';
 import { depthLimit } from './depth-limit.js';
-import { formatError } from './error-formatter.js';
+import { formatError, isUnexpected } from './error-formatter.js';
 import { buildHubSchema } from './schema.js';
 
 export const MAX_QUERY_DEPTH = 10;
@@ -27,6 +27,7 @@ export async function graphqlRouter(options: GraphQLOptions): Promise<{ router: 
   const server = new ApolloServer<GraphQLContext>({
     schema: await buildHubSchema(),
     formatError,
+    plugins: [logUnexpectedErrors],
     validationRules: [depthLimit(MAX_QUERY_DEPTH)],
     introspection: !options.production,
     includeStacktraceInErrorResponses: false,
@@ -45,6 +46,19 @@ export async function graphqlRouter(options: GraphQLOptions): Promise<{ router: 
   });
   return { router, stop: () => server.stop() };
 }
+
+/** What answers `internal` is logged with its cause, on the request's logger, as REST logs its 500s. */
+const logUnexpectedErrors: ApolloServerPlugin<GraphQLContext> = {
+  async requestDidStart() {
+    return {
+      async didEncounterErrors({ errors, contextValue }) {
+        for (const error of errors) {
+          if (isUnexpected(error)) contextValue.ctx.log.error({ err: error.originalError ?? error, path: error.path }, 'graphql operation failed');
+        }
+      },
+    };
+  },
+};
 
 function sendGraphQLError(res: Response, status: number, message: string, code: string): void {
   if (code === 'unauthorized') res.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"');

@@ -392,6 +392,43 @@ describe('reading orders', () => {
     expect((await posClient.get(`${loc.path}/orders?status=DONE`)).status).toBe(400);
   });
 
+  it('tells a board what changed since its last look, and how many orders each status has', async () => {
+    const since = new Date().toISOString();
+    const first = (await place(simpleOrder())).body.data;
+    const second = (await place(simpleOrder())).body.data;
+    const theirs = (await place(simpleOrder(), otherMarketClient)).body.data;
+    const accepted = await posClient.patch(`${loc.path}/orders/${first.id}`, { status: 'ACCEPTED' });
+    expect(accepted.status).toBe(200);
+    // The board looks for changes from the moment of this one on: the placements were stamped before it.
+    const lastLook = accepted.body.data.updatedAt;
+    expect(Math.max(...[first, second, theirs].map((o) => Date.parse(o.updatedAt)))).toBeLessThan(Date.parse(lastLook));
+
+    const changed = await posClient.get(`${loc.path}/orders?updatedSince=${encodeURIComponent(lastLook)}`);
+    expect(changed.status).toBe(200);
+    expect(changed.body.data.map((o: any) => [o.id, o.status])).toEqual([[first.id, 'ACCEPTED']]);
+    expect((await posClient.get(`${loc.path}/orders?updatedSince=yesterday`)).status).toBe(400);
+
+    const vars = { a: loc.accountId, l: loc.locationId, since, lastLook };
+    const board = await posClient.graphql(
+      `query($a: ID!, $l: ID!, $since: String!, $lastLook: String!) {
+         changed: orders(accountId: $a, locationId: $l, updatedSince: $lastLook) { data { id status } }
+         today: orderCounts(accountId: $a, locationId: $l, since: $since) { status count }
+         sinceLastLook: orderCounts(accountId: $a, locationId: $l, updatedSince: $lastLook) { status count } }`,
+      vars,
+    );
+    expect(board.body.errors).toBeUndefined();
+    const counts = (rows: { status: string; count: number }[]) => Object.fromEntries(rows.filter((r) => r.count > 0).map((r) => [r.status, r.count]));
+    expect(board.body.data.changed.data).toEqual([{ id: first.id, status: 'ACCEPTED' }]);
+    expect(board.body.data.today.map((r: any) => r.status)).toEqual(['NEW', 'ACCEPTED', 'REJECTED', 'PREPARING', 'READY', 'COMPLETED', 'CANCELLED']);
+    expect(counts(board.body.data.today)).toEqual({ NEW: 2, ACCEPTED: 1 });
+    expect(counts(board.body.data.sinceLastLook)).toEqual({ ACCEPTED: 1 });
+
+    // A marketplace counts only the orders it placed.
+    const marketCounts = await marketClient.graphql(`query($a: ID!, $l: ID!, $since: String!) { orderCounts(accountId: $a, locationId: $l, since: $since) { status count } }`, vars);
+    expect(counts(marketCounts.body.data.orderCounts)).toEqual({ NEW: 1, ACCEPTED: 1 });
+    expect(second.status).toBe('NEW');
+  });
+
   it('serves the live order board and the status change over GraphQL', async () => {
     const order = (await place(simpleOrder())).body.data;
     const newer = (await place(simpleOrder())).body.data;

@@ -1,7 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
-import { OrderListArgs, OrderPage, OrderType, PlacedOrderType, UpdateOrderStatusInput } from '../types/order.type.js';
+import { OrderCountArgs, OrderListArgs, OrderPage, OrderStatusCountType, OrderType, PlacedOrderType, UpdateOrderStatusInput } from '../types/order.type.js';
 
 /** GraphQL's null means "not given": the service reads the input as it reads a JSON body without those keys. */
 function given(input: object): Record<string, unknown> {
@@ -18,6 +18,11 @@ export class OrderResolver {
   @Query(() => OrderPage, { description: 'Orders of a location; with status and newestFirst, the live order board' })
   orders(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Args(() => OrderListArgs) args: OrderListArgs, @Ctx() { ctx, services }: GraphQLContext) {
     return services.orders.findAll(ctx, accountId, locationId, args);
+  }
+
+  @Query(() => [OrderStatusCountType], { description: 'Every order status with how many of the location\'s orders are in it (those the caller sees)' })
+  orderCounts(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Args(() => OrderCountArgs) args: OrderCountArgs, @Ctx() { ctx, services }: GraphQLContext) {
+    return services.orders.countByStatus(ctx, accountId, locationId, args);
   }
 
   @Mutation(() => PlacedOrderType, { description: 'Place an order (a MARKETPLACE application); the order is the body of POST .../orders' })

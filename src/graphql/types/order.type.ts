@@ -241,8 +241,29 @@ export class OrderListArgs extends PageArgs {
   @Field(() => String, { nullable: true, description: 'RFC 3339: orders placed at or after it' })
   since?: string | null;
 
+  @Field(() => String, { nullable: true, description: 'RFC 3339: orders changed (placed, a status or an estimated time) at or after it; a board polls with its last look' })
+  updatedSince?: string | null;
+
   @Field(() => Boolean, { nullable: true, description: 'Most recent first, as a live order board shows them; default oldest first' })
   newestFirst?: boolean | null;
+}
+
+@ArgsType()
+export class OrderCountArgs {
+  @Field(() => String, { nullable: true, description: 'RFC 3339: only orders placed at or after it (today\'s board)' })
+  since?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'RFC 3339: only orders changed at or after it' })
+  updatedSince?: string | null;
+}
+
+@ObjectType('OrderStatusCount', { description: 'How many orders are in a status: a tab of the live order board' })
+export class OrderStatusCountType {
+  @Field(() => OrderStatusEnum)
+  status: OrderStatusEnum;
+
+  @Field(() => Int)
+  count: number;
 }
 
 @InputType('UpdateOrderStatusInput')

@@ -31,6 +31,8 @@ export interface OrderLocation {
 @Unique({ properties: ['applicationId', 'externalId'] })
 @Index({ properties: ['location', 'createdAt', 'id'] })
 @Index({ properties: ['location', 'status', 'createdAt', 'id'] })
+// A live order board polls for the orders changed since its last look.
+@Index({ properties: ['location', 'updatedAt'] })
 export class Order extends BaseEntity<'status' | 'cancellationReason' | 'cancelledBy' | 'acceptedAt' | 'rejectedAt' | 'completedAt' | 'cancelledAt' | 'connectionId'> {
   @ManyToOne(() => Location, { deleteRule: 'cascade' })
   location: Rel<Location>;

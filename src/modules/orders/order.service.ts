@@ -1,4 +1,4 @@
-import { LockMode } from '@mikro-orm/core';
+import { LockMode, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { assertLocationReachable, requireScope } from '../../common/access.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../common/errors.js';
@@ -11,7 +11,7 @@ import { loadReachableLocation } from '../locations/location.service.js';
 import { orderEvents } from './order-events.js';
 import { enqueueDelivery, openingDeliveriesInsert, type EnqueueDeliveryInput } from '../../delivery/outbox.js';
 import { loadOrderParties, loadPlacementContext, type OrderParty } from './order-parties.js';
-import { checkTransition, parseOrderStatus, STAMP_OF, type OrderActor, type OrderStatus } from './order-status.js';
+import { checkTransition, ORDER_STATUSES, parseOrderStatus, STAMP_OF, type OrderActor, type OrderStatus } from './order-status.js';
 import { catalogMatchesExpression, resolveOrderTaxes } from './order-tax.js';
 import { Order, type OrderLocation, type StatusChange } from './order.entity.js';
 import { InvalidTransitionError, NotAMarketplaceError } from './order.errors.js';
@@ -23,8 +23,16 @@ export interface OrderListInput extends ListInput {
   status?: string | string[] | null;
   /** RFC 3339: orders placed at or after it. */
   since?: string | null;
+  /** RFC 3339: orders changed (placed, a status or an estimated time) at or after it: what a board polls for. */
+  updatedSince?: string | null;
   /** Most recent first (a live order board); default oldest first, the stable order of CONTRACT section 1. */
   newestFirst?: boolean | null;
+}
+
+/** How many of a location's orders are in each status: the tabs of a live order board. */
+export interface OrderStatusCount {
+  status: OrderStatus;
+  count: number;
 }
 
 export interface PlacedOrder {
@@ -92,10 +100,9 @@ export class OrderService {
     assertLocationReachable(ctx, accountId, locationId);
     requireScope(ctx, 'orders.read');
     const page = pageRequest(input.limit, input.nextPageKey);
-    const where: Record<string, unknown> = { location: locationId, accountId, ...visibleTo(ctx) };
+    const where = orderFilter(ctx, accountId, locationId, input);
     const statuses = statusFilter(input.status);
     if (statuses.length) where.status = { $in: statuses };
-    if (input.since) where.createdAt = { $gte: sinceDate(input.since) };
     await loadReachableLocation(ctx, accountId, locationId);
     const newestFirst = input.newestFirst === true;
     const rows = await ctx.em.find(Order, { $and: [where, keyFilter(page.after, newestFirst)] } as never, {
@@ -103,6 +110,22 @@ export class OrderService {
       limit: page.limit + 1,
     });
     return toPage(rows, page.limit, toOrderView);
+  }
+
+  /** Every status with how many of the location's orders (those the caller sees, placed and changed as filtered) are in it. */
+  async countByStatus(ctx: Ctx, accountId: string, locationId: string, input: Pick<OrderListInput, 'since' | 'updatedSince'>): Promise<OrderStatusCount[]> {
+    assertLocationReachable(ctx, accountId, locationId);
+    requireScope(ctx, 'orders.read');
+    const where = orderFilter(ctx, accountId, locationId, input);
+    await loadReachableLocation(ctx, accountId, locationId);
+    const rows = await ctx.em
+      .createQueryBuilder(Order)
+      .select(['status', raw('count(*)::int as count')])
+      .where(where)
+      .groupBy('status')
+      .execute<{ status: OrderStatus; count: number }[]>('all', false);
+    const counted = new Map(rows.map((row) => [row.status, row.count]));
+    return ORDER_STATUSES.map((status) => ({ status, count: counted.get(status) ?? 0 }));
   }
 
   /**
@@ -173,6 +196,14 @@ export class OrderService {
   }
 }
 
+/** The location's orders the caller sees, placed and changed at or after the times given. */
+function orderFilter(ctx: Ctx, accountId: string, locationId: string, input: Pick<OrderListInput, 'since' | 'updatedSince'>): Record<string, unknown> {
+  const where: Record<string, unknown> = { location: locationId, accountId, ...visibleTo(ctx) };
+  if (input.since) where.createdAt = { $gte: sinceDate('since', input.since) };
+  if (input.updatedSince) where.updatedAt = { $gte: sinceDate('updatedSince', input.updatedSince) };
+  return where;
+}
+
 function statusFilter(status: OrderListInput['status']): OrderStatus[] {
   const given = status == null ? [] : Array.isArray(status) ? status : [status];
   return given.map((value) => {
@@ -182,9 +213,9 @@ function statusFilter(status: OrderListInput['status']): OrderStatus[] {
   });
 }
 
-function sinceDate(since: string): Date {
+function sinceDate(field: string, since: string): Date {
   const date = new Date(since);
-  if (Number.isNaN(date.getTime())) throw ValidationError.field('since', 'must be an RFC 3339 date-time');
+  if (Number.isNaN(date.getTime())) throw ValidationError.field(field, 'must be an RFC 3339 date-time');
   return date;
 }
 
