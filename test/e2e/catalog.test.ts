@@ -310,6 +310,12 @@ describe('products and modifiers', () => {
     expect(patched.body.data).toMatchObject({ price: 25, taxRateIds: [] });
     const listed = await pos.get(`${base(locationId)}/catalog/modifiers?posReference=mod-onion`);
     expect(listed.body.data[0].id).toBe(id);
+    // A POS's own reference scheme, looked up as the POS writes it (':' and '/' not percent-encoded).
+    const sized = await pos.post(`${base(locationId)}/catalog/modifiers`, { posReference: 'sku:42/large', name: 'Large', price: 100 });
+    expect(sized.status).toBe(201);
+    const bySku = await pos.get(`${base(locationId)}/catalog/modifiers?posReference=sku:42/large`);
+    expect(bySku.status).toBe(200);
+    expect(bySku.body.data.map((m: any) => m.id)).toEqual([sized.body.data.id]);
     const cheese = (await pos.get(`${base(locationId)}/catalog/modifiers?posReference=mod-cheese`)).body.data[0];
     expect((await pos.delete(`${base(locationId)}/catalog/modifiers/${cheese.id}`)).status).toBe(204);
     const groups = await pos.get(`${base(locationId)}/catalog/modifier-groups`);

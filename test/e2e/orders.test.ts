@@ -407,6 +407,11 @@ describe('reading orders', () => {
     expect(changed.status).toBe(200);
     expect(changed.body.data.map((o: any) => [o.id, o.status])).toEqual([[first.id, 'ACCEPTED']]);
     expect((await posClient.get(`${loc.path}/orders?updatedSince=yesterday`)).status).toBe(400);
+    // The time as clients write it, its colons not percent-encoded.
+    expect(lastLook).toContain(':');
+    const unencoded = await posClient.get(`${loc.path}/orders?updatedSince=${lastLook}&since=${since}`);
+    expect(unencoded.status).toBe(200);
+    expect(unencoded.body.data.map((o: any) => o.id)).toEqual([first.id]);
 
     const vars = { a: loc.accountId, l: loc.locationId, since, lastLook };
     const board = await posClient.graphql(
