@@ -275,7 +275,6 @@ async function loadRecord<E extends Category | Product | Modifier>(
   return record as E;
 }
 
-/** Applies a patch; true when price or show_online changed (what a published menu must hear about). */
 /** What a menu shows of a product or modifier (menus/menu-read.ts): a change of any of it is a MENU_UPDATED. */
 const MENU_VISIBLE = ['posReference', 'name', 'price', 'categories', 'taxRateIds', 'showOnline'] as const;
 

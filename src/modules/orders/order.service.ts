@@ -97,13 +97,10 @@ export class OrderService {
   }
 
   async findAll(ctx: Ctx, accountId: string, locationId: string, input: OrderListInput): Promise<Page<OrderView>> {
-    assertLocationReachable(ctx, accountId, locationId);
-    requireScope(ctx, 'orders.read');
     const page = pageRequest(input.limit, input.nextPageKey);
-    const where = orderFilter(ctx, accountId, locationId, input);
+    const where = await readableOrders(ctx, accountId, locationId, input);
     const statuses = statusFilter(input.status);
     if (statuses.length) where.status = { $in: statuses };
-    await loadReachableLocation(ctx, accountId, locationId);
     const newestFirst = input.newestFirst === true;
     const rows = await ctx.em.find(Order, { $and: [where, keyFilter(page.after, newestFirst)] } as never, {
       orderBy: newestFirst ? { createdAt: 'desc', id: 'desc' } : { createdAt: 'asc', id: 'asc' },
@@ -114,10 +111,7 @@ export class OrderService {
 
   /** Every status with how many of the location's orders (those the caller sees, placed and changed as filtered) are in it. */
   async countByStatus(ctx: Ctx, accountId: string, locationId: string, input: Pick<OrderListInput, 'since' | 'updatedSince'>): Promise<OrderStatusCount[]> {
-    assertLocationReachable(ctx, accountId, locationId);
-    requireScope(ctx, 'orders.read');
-    const where = orderFilter(ctx, accountId, locationId, input);
-    await loadReachableLocation(ctx, accountId, locationId);
+    const where = await readableOrders(ctx, accountId, locationId, input);
     const rows = await ctx.em
       .createQueryBuilder(Order)
       .select(['status', raw('count(*)::int as count')])
@@ -196,8 +190,14 @@ export class OrderService {
   }
 }
 
-/** The location's orders the caller sees, placed and changed at or after the times given. */
-function orderFilter(ctx: Ctx, accountId: string, locationId: string, input: Pick<OrderListInput, 'since' | 'updatedSince'>): Record<string, unknown> {
+/**
+ * The filter of the location's orders the caller may read (scope orders.read, the location in reach) and sees,
+ * placed and changed at or after the times given.
+ */
+async function readableOrders(ctx: Ctx, accountId: string, locationId: string, input: Pick<OrderListInput, 'since' | 'updatedSince'>): Promise<Record<string, unknown>> {
+  assertLocationReachable(ctx, accountId, locationId);
+  requireScope(ctx, 'orders.read');
+  await loadReachableLocation(ctx, accountId, locationId);
   const where: Record<string, unknown> = { location: locationId, accountId, ...visibleTo(ctx) };
   if (input.since) where.createdAt = { $gte: sinceDate('since', input.since) };
   if (input.updatedSince) where.updatedAt = { $gte: sinceDate('updatedSince', input.updatedSince) };
