@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { createLogger } from '../src/common/logger.js';
 import { loadConfig } from '../src/config/config.js';
-import { enqueueDelivery } from '../src/delivery/outbox.js';
+import { enqueueDelivery } from '../src/delivery-engine/outbox.js';
 import { openDatabase } from '../src/db/database.js';
 import { startHub } from '../src/hub.js';
 import { createTestDatabase } from '../test/support/database.js';
@@ -53,7 +53,7 @@ const config = loadConfig({
   ...(process.env.DELIVERY_ENDPOINT_CONCURRENCY ? { DELIVERY_ENDPOINT_CONCURRENCY: process.env.DELIVERY_ENDPOINT_CONCURRENCY } : {}),
 });
 const event = (i: number) => ({
-  eventType: 'ORDER_CREATED',
+  eventType: 'ORDER_CREATED' as const,
   applicationId: APP,
   url,
   orderingKey: ORDERED ? `o-${i}` : null,

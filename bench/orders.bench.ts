@@ -3,11 +3,8 @@ import pg from 'pg';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { createLogger } from '../src/common/logger.js';
 import { uuidv7 } from '../src/common/ids.js';
-import { loadConfig } from '../src/config/config.js';
-import { startHub } from '../src/hub.js';
-import { cpuNow, cpuPer, percentile } from './support.js';
+import { BENCH_ADMIN, BENCH_FIRST_PARTY, cpuNow, cpuPer, percentile, scratchHub } from './support.js';
 
 // Order placement benchmark (issue 7). A hub in this process on a scratch database of the local PostgreSQL; a
 // MARKETPLACE application places orders of 3 items with 2 options each through the full stack (bearer token
@@ -23,13 +20,10 @@ import { cpuNow, cpuPer, percentile } from './support.js';
 // worker is stopped before the first order (isolates the cost of delivering from that of the outbox);
 // BENCH_SKIP_OPEN=1: no open-loop phase; BENCH_SKIP_BASELINE=1: no baseline (to profile the hub alone). (DATABASE_URL names the server; default the local one).
 
-const server = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const CLOSED_LOOP_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const OPEN_LOOP_RATE = 200;
 const OPEN_LOOP_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-0123456789' };
-const FIRST_PARTY = { clientId: 'bench-first-party', clientSecret: 'bench-first-party-secret-0123456789abcdef' };
 
 type Json = Record<string, any>;
 
@@ -172,25 +166,7 @@ async function untilDelivered(arrivals: Map<string, number>, placements: Placeme
 }
 
 async function main(): Promise<void> {
-  const scratch = `orderhub_bench_orders_${process.pid}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${scratch}`);
-  const url = new URL(server);
-  url.pathname = `/${scratch}`;
-  const config = loadConfig({
-    HUB_ENV: 'development',
-    PORT: '0',
-    DATABASE_URL: url.toString(),
-    BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
-    BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
-    BOOTSTRAP_CLIENT_ID: FIRST_PARTY.clientId,
-    BOOTSTRAP_CLIENT_SECRET: FIRST_PARTY.clientSecret,
-    ALLOW_PRIVATE_PARTNER_URLS: 'true',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_RPS: '0',
-  });
-  const hub = await startHub(config, createLogger(config.logLevel));
+  const { hub, scratch, databaseUrl, stop } = await scratchHub('orders', { RATE_LIMIT_RPS: '0' });
   const pos = await fakePos();
   const lines: string[] = [];
   let baseline: Awaited<ReturnType<typeof baselineServer>> | undefined;
@@ -201,7 +177,7 @@ async function main(): Promise<void> {
       if (!res.ok) throw new Error(`token: ${res.status} ${JSON.stringify(json)}`);
       return json.access_token as string;
     };
-    const adminToken = await token({ grant_type: 'password', username: ADMIN.email, password: ADMIN.password, client_id: FIRST_PARTY.clientId, client_secret: FIRST_PARTY.clientSecret });
+    const adminToken = await token({ grant_type: 'password', username: BENCH_ADMIN.email, password: BENCH_ADMIN.password, client_id: BENCH_FIRST_PARTY.clientId, client_secret: BENCH_FIRST_PARTY.clientSecret });
     const call = async (method: string, path: string, body?: unknown) => {
       const res = await fetch(`${hub.url}${path}`, { method, headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
       const json = (await res.json()) as Json;
@@ -250,7 +226,7 @@ async function main(): Promise<void> {
     lines.push(`hub, ${OPEN_LOOP_RATE} orders/s for ${OPEN_LOOP_SECONDS} s: placement p50 ${ms(openPlacement.p50)}, p99 ${ms(openPlacement.p99)}; order-to-POS p50 ${ms(openToPos.p50)}, p99 ${ms(openToPos.p99)}`);
 
     if (!process.env.BENCH_SKIP_BASELINE) {
-      baseline = await baselineServer(url.toString(), { locationId: location.id, accountId: account.id, applicationId: uuidv7(), posApplicationId: posApp.id, webhookUrl: pos.url });
+      baseline = await baselineServer(databaseUrl, { locationId: location.id, accountId: account.id, applicationId: uuidv7(), posApplicationId: posApp.id, webhookUrl: pos.url });
       await closedLoop(baseline.url, null, 1);
       const plainCpuBefore = cpuNow(scratch);
       const plain = await closedLoop(baseline.url, null, CLOSED_LOOP_SECONDS);
@@ -262,10 +238,8 @@ async function main(): Promise<void> {
     }
   } finally {
     await baseline?.close();
-    await hub.stop();
     await pos.close();
-    if (!process.env.BENCH_KEEP_DB) await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
-    await admin.end();
+    await stop();
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -1,5 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { readdirSync, readFileSync } from 'node:fs';
+import pg from 'pg';
+import { createLogger } from '../src/common/logger.js';
+import { loadConfig } from '../src/config/config.js';
+import { startHub, type RunningHub } from '../src/hub.js';
 
 // Small, dependency-free load helpers for the benchmarks: bounded in count and time, loopback only.
 
@@ -104,4 +108,53 @@ const CLOCK_TICKS_PER_SECOND = 100;
 export function cpuPer(before: ReturnType<typeof cpuNow>, after: ReturnType<typeof cpuNow>, requests: number): string {
   const per = (a: number, b: number) => ((b - a) / requests).toFixed(2);
   return `CPU per order: this process ${per(before.process, after.process)} ms, PostgreSQL ${per(0, postgresSince(before.postgres, after.postgres))} ms`;
+}
+
+export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-0123456789' };
+export const BENCH_FIRST_PARTY = { clientId: 'bench-first-party', clientSecret: 'bench-first-party-secret-0123456789abcdef' };
+
+export interface ScratchHub {
+  hub: RunningHub;
+  /** The scratch database's name and URL. */
+  scratch: string;
+  databaseUrl: string;
+  /** Stops the hub and drops the database (kept with BENCH_KEEP_DB). */
+  stop(): Promise<void>;
+}
+
+/**
+ * A hub in this process on a new scratch database of the PostgreSQL server DATABASE_URL names (default the
+ * local one), with BENCH_ADMIN and BENCH_FIRST_PARTY bootstrapped; `env` adds or overrides settings.
+ */
+export async function scratchHub(name: string, env: Record<string, string> = {}): Promise<ScratchHub> {
+  const server = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+  const scratch = `orderhub_bench_${name}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${scratch}`);
+  const url = new URL(server);
+  url.pathname = `/${scratch}`;
+  const config = loadConfig({
+    HUB_ENV: 'development',
+    PORT: '0',
+    DATABASE_URL: url.toString(),
+    BOOTSTRAP_ADMIN_EMAIL: BENCH_ADMIN.email,
+    BOOTSTRAP_ADMIN_PASSWORD: BENCH_ADMIN.password,
+    BOOTSTRAP_CLIENT_ID: BENCH_FIRST_PARTY.clientId,
+    BOOTSTRAP_CLIENT_SECRET: BENCH_FIRST_PARTY.clientSecret,
+    ALLOW_PRIVATE_PARTNER_URLS: 'true',
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+  const hub = await startHub(config, createLogger(config.logLevel));
+  return {
+    hub,
+    scratch,
+    databaseUrl: url.toString(),
+    async stop() {
+      await hub.stop();
+      if (!process.env.BENCH_KEEP_DB) await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
 }

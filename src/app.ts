@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Server } from 'node:http';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type Provider from 'oidc-provider';
 import type { Logger } from 'pino';
@@ -6,14 +7,27 @@ import type { Authenticator } from './auth/authenticator.js';
 import { interactionsRouter } from './auth/interactions/interactions.router.js';
 import type { LoginAttempts } from './auth/login-attempts.js';
 import { acceptJsonBodies } from './auth/json-body.js';
+import { applicationIdAsClientId } from './auth/authorize-client-id.js';
 import { OAUTH_MOUNT } from './auth/provider.js';
+import { SERVER_METADATA_PATHS, serverMetadata } from './auth/server-metadata.js';
 import type { SecretBox } from './common/crypto.js';
 import type { HubConfig } from './config/config.js';
 import { docsRouter } from './docs/docs.js';
+import type { LiveFanout } from './live/live-fanout.js';
 import { graphqlRouter } from './graphql/graphql.js';
+import { createAdmission, type Admission } from './http/admission.js';
+import { doorPriority } from './http/priorities.js';
+import type { DatabaseWatch } from './db/outage.js';
+import type { LimiterStore } from './http/limiter-store.js';
 import { rateLimit } from './http/rate-limit.js';
+import { canonicalForwarding } from './http/forwarded.js';
 import { healthRouter, type ReadinessCheck } from './http/health.js';
 import { requestIdAndLogging } from './http/request-id.js';
+import { webUiRouter } from './http/web-ui.js';
+import { SessionCookie } from './auth/session/session-cookie.js';
+import type { UiSessions } from './auth/session/ui-sessions.js';
+import { metricsRouter } from './http/metrics-route.js';
+import type { HubMetrics } from './observability/metrics.js';
 import { problemHandler } from './rest/problem.js';
 import { restRouter } from './rest/router.js';
 import type { Services } from './services.js';
@@ -28,28 +42,55 @@ export interface AppDeps {
   box: SecretBox;
   /** Failed logins, shared by the login page and the password grant. */
   logins: LoginAttempts;
+  /** Where rate limits are counted, shared by every hub process (src/http/limiter-store.ts). */
+  limiters: LimiterStore;
+  /** Database outages: one warning each, 503 database_unavailable meanwhile (src/db/outage.ts). */
+  database: DatabaseWatch;
+  /** This process's Prometheus metrics (GET /metrics). */
+  metrics: HubMetrics;
   readiness: Record<string, ReadinessCheck>;
   validateResponses: boolean;
+  /** The web UI's sign-in sessions (backend-for-frontend). */
+  uiSessions: UiSessions;
+  /** The HTTP server the app is served on: GraphQL subscriptions use it for WebSocket upgrades. */
+  httpServer: Server;
+  /** This process's live signals (src/live). */
+  live: LiveFanout;
 }
 
-/** Express, in the order of ARCHITECTURE.md: request context → health → /oauth2 → /graphql → /v1 → /docs → errors. */
-export async function createApp(deps: AppDeps): Promise<{ app: Express; stop: () => Promise<void> }> {
+/** Express, in the order of ARCHITECTURE.md: request context → health → /oauth2 → /graphql → /v1 → /docs → /ui → errors. */
+export async function createApp(deps: AppDeps): Promise<{ app: Express; admission: Admission; stop: () => Promise<void>; closeSockets: () => Promise<void> }> {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', false);
-  app.use(requestIdAndLogging(deps.log));
+  // TRUST_PROXY (off by default): only these proxies' X-Forwarded-For makes req.ip (src/http/forwarded.ts).
+  app.set('trust proxy', deps.config.trustProxy ?? false);
+  app.use(requestIdAndLogging(deps.log, deps.metrics));
   app.use(healthRouter(deps.readiness));
+  app.use(metricsRouter(deps.metrics, deps.config.metricsToken));
+  // Admission control (src/http/admission.ts): before any body is read or token looked up.
+  const admission = createAdmission(deps.config.admission);
+  app.use(admission.gate(doorPriority));
   // Our login and consent pages first, then everything else under /oauth2 is the provider's (JSON bodies
-  // re-encoded for it).
+  // re-encoded for it); both see the public origin of PUBLIC_BASE_URL, never a forwarded one.
+  app.use(OAUTH_MOUNT, canonicalForwarding(deps.config.publicBaseUrl));
   app.use(`${OAUTH_MOUNT}/interaction`, interactionsRouter({ provider: deps.provider, orm: deps.orm, box: deps.box, logins: deps.logins }));
+  app.get(`${OAUTH_MOUNT}/authorize`, applicationIdAsClientId(deps.orm));
   app.use(OAUTH_MOUNT, acceptJsonBodies(deps.provider.callback()));
-  const rateLimiter = rateLimit(deps.config.rateLimit);
-  const graphql = await graphqlRouter({ orm: deps.orm, services: deps.services, authenticator: deps.authenticator, production: deps.config.isProduction, rateLimiter });
+  app.get(SERVER_METADATA_PATHS, serverMetadata(deps.provider));
+  const rateLimiter = rateLimit(deps.config.rateLimit, deps.limiters);
+  const callers = {
+    bearer: deps.authenticator,
+    sessions: deps.uiSessions,
+    cookie: new SessionCookie(deps.config.hubEnv !== 'development', deps.config.uiSession.absoluteSeconds),
+    ownOrigin: new URL(deps.config.publicBaseUrl).origin,
+  };
+  const graphql = await graphqlRouter({ httpServer: deps.httpServer, live: deps.live, log: deps.log, orm: deps.orm, services: deps.services, callers, production: deps.config.isProduction, maxAnswerBytes: deps.config.graphqlMaxAnswerBytes, rateLimiter, database: deps.database, metrics: deps.metrics, admission, overloadRetryAfterSeconds: deps.config.admission.retryAfterSeconds });
   app.use(graphql.router);
-  const rest = restRouter({ orm: deps.orm, services: deps.services, authenticator: deps.authenticator, validateResponses: deps.validateResponses, rateLimiter });
+  const rest = restRouter({ orm: deps.orm, services: deps.services, authenticator: deps.authenticator, validateResponses: deps.validateResponses, rateLimiter, database: deps.database });
   app.use((req: Request, res: Response, next: NextFunction) => (/^\/v1(\/|$)/.test(req.path) ? rest(req, res, next) : next()));
   app.use(docsRouter(deps.config.publicBaseUrl));
+  app.use(webUiRouter());
   app.use((_req: Request, _res: Response, next: NextFunction) => next(Object.assign(new Error('no route'), { status: 404, errors: [] })));
-  app.use(problemHandler());
-  return { app, stop: graphql.stop };
+  app.use(problemHandler(deps.database, { overloadRetryAfterSeconds: deps.config.admission.retryAfterSeconds }));
+  return { app, admission, stop: graphql.stop, closeSockets: graphql.closeSockets };
 }

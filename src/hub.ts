@@ -4,25 +4,36 @@ import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
-import { deleteExpiredPayloads } from './auth/adapter.js';
 import type { Authenticator } from './auth/authenticator.js';
 import { bootstrap, type Bootstrapped } from './auth/bootstrap.js';
 import { oauthAuthenticator } from './auth/oauth-authenticator.js';
 import { LoginAttempts } from './auth/login-attempts.js';
-import { createProvider } from './auth/provider.js';
+import { createProvider, OAUTH_MOUNT } from './auth/provider.js';
+import { UiTokenClient } from './auth/session/token-endpoint.js';
+import { ensureUiClient } from './auth/session/ui-client.js';
+import { UiSessions } from './auth/session/ui-sessions.js';
 import { configureSecretBox } from './common/crypto.js';
 import type { HubConfig } from './config/config.js';
-import { databaseReadiness, openDatabase } from './db/database.js';
-import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.js';
-import { startMaintenance } from './maintenance.js';
-import { IdempotencyService } from './modules/idempotency/idempotency.service.js';
+import { databaseReadiness, isEmbedded, openDatabase } from './db/database.js';
+import { lockDataDir } from './db/data-dir-lock.js';
+import { embeddedDatabaseAt, startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.js';
+import { StartupError } from './common/startup-error.js';
+import { DatabaseWatch } from './db/outage.js';
+import { ormPoolFigures } from './db/pool-figures.js';
+import { deliveryQueueReader } from './delivery-engine/queue-figures.js';
+import { HubMetrics } from './observability/metrics.js';
+import { openLimiterStore } from './http/limiter-store.js';
+import { MAINTENANCE_BATCH, startMaintenance } from './maintenance.js';
+import { housekeepingTasks } from './housekeeping.js';
 import { RESUME_TASK, resumeTask } from './modules/store-status/store-status-resume.js';
 import { createServices } from './services.js';
 import { webhookSecretFor } from './modules/applications/application.service.js';
-import { PartnerHttp } from './delivery/partner-http.js';
-import type { WebhookSecretSource } from './delivery/webhook-secrets.js';
-import { cachedSecrets } from './delivery/webhook-secrets.js';
-import { DeliveryWorker } from './delivery/worker.js';
+import { PartnerHttp } from './delivery-engine/partner-http.js';
+import type { WebhookSecretSource } from './delivery-engine/webhook-secrets.js';
+import { cachedSecrets } from './delivery-engine/webhook-secrets.js';
+import { DeliveryWorker } from './delivery-engine/worker.js';
+import { LiveFanout } from './live/live-fanout.js';
+import { LiveListener } from './live/live-listener.js';
 import type { LookupFunction } from 'node:net';
 
 export interface RunningHub {
@@ -33,6 +44,10 @@ export interface RunningHub {
   server: Server;
   /** The delivery worker of this process. */
   worker: DeliveryWorker;
+  /** This process's listening connection for live signals (src/live). */
+  liveListener: LiveListener;
+  /** Requests in progress and waiting for admission in this process (src/http/admission.ts). */
+  admissionLoad(): { inFlight: number; waiting: number };
   /** Credentials generated on this start (first start without BOOTSTRAP_*), to be shown once. */
   bootstrapped: Bootstrapped;
   /** Graceful: stop accepting, finish in-flight requests, then close the pool and the embedded database. */
@@ -54,6 +69,23 @@ export interface HubOptions {
 export async function startHub(config: HubConfig, log: Logger, options: HubOptions = {}): Promise<RunningHub> {
   if (config.encryptionKeyIsDevelopmentKey) log.warn('ENCRYPTION_KEY is not set: using the fixed development key (never in production)');
   const box = configureSecretBox(config.encryptionKey);
+  // Checks a user can fix with a setting come before the database is opened: the data directory first
+  // (a second `npm start` would otherwise also find the port taken, and be told the wrong fix), then the port.
+  const dataDirLock = config.databaseUrl ? undefined : lockDataDir(config.dataDir);
+  // Bind first: with PORT=0 the port, and so the default {base_url}, is known only once listening.
+  // Until the app is attached, requests get an honest 503 rather than hanging without a handler.
+  let handler: RequestListener = (_req, res) => {
+    res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' }).end('{"status":"starting"}');
+  };
+  const server = createServer((req, res) => handler(req, res));
+  // `Expect: 100-continue` is answered by the app, once the request is admitted (src/http/admission.ts).
+  server.on('checkContinue', (req, res) => handler(req, res));
+  try {
+    await listen(server, config.port);
+  } catch (error) {
+    dataDirLock?.release();
+    throw error;
+  }
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -61,18 +93,20 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
     databaseUrl = embedded.url;
     log.info({ dataDir: config.dataDir }, 'using the embedded database (set DATABASE_URL for a PostgreSQL server)');
   }
-  const orm = await openDatabase(databaseUrl, log);
-  const bootstrapped = await bootstrap(orm, config);
-  // Bind first: with PORT=0 the port, and so the default {base_url}, is known only once listening.
-  // Until the app is attached, requests get an honest 503 rather than hanging without a handler.
-  let handler: RequestListener = (_req, res) => {
-    res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' }).end('{"status":"starting"}');
-  };
-  const server = createServer((req, res) => handler(req, res));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, () => resolve());
+  const orm = await openDatabase(databaseUrl, log, { acquireTimeoutMs: config.databaseAcquireTimeoutMs });
+  const database = new DatabaseWatch(() => orm.em.getConnection().execute('select 1'), log);
+  const metrics: HubMetrics = new HubMetrics({
+    queue: deliveryQueueReader(orm),
+    pools: {
+      orm: ormPoolFigures(orm),
+      // Read at scrape time, once the worker below exists.
+      worker: { inUse: (): number => worker.poolFigures.inUse(), waiting: (): number => worker.poolFigures.waiting() },
+    },
+    // Read at scrape time, once the app below exists.
+    admission: () => admission.load(),
   });
+  const bootstrapped = await bootstrap(orm, config);
+  const uiClient = await ensureUiClient(orm, box);
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
   const effective: HubConfig = config.publicBaseUrlFromPort ? Object.freeze({ ...config, publicBaseUrl: url }) : config;
@@ -82,19 +116,34 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
     timeoutMs: config.delivery.partnerTimeoutMs,
     lookup: options.partnerLookup,
   });
-  const worker = new DeliveryWorker({
+  const worker: DeliveryWorker = new DeliveryWorker({
     config,
     log,
     databaseUrl,
     partnerHttp,
     secrets: cachedSecrets(options.webhookSecrets ?? { secretFor: (applicationId) => webhookSecretFor(orm.em.fork(), applicationId) }),
     tasks: { [RESUME_TASK]: resumeTask(orm) },
+    database,
+    metrics,
   });
   await worker.start();
-  const services = createServices(effective, { partnerHttp });
-  const logins = new LoginAttempts(config.login);
-  const provider = createProvider({ config: effective, orm, box, log, logins });
-  const { app, stop: stopApp } = await createApp({
+  const services = createServices(effective, { partnerHttp, partnerLookup: options.partnerLookup, metrics });
+  // Live signals (src/live): one listening connection for this process, fanned out to its subscribers.
+  const live = new LiveFanout();
+  const listener = new LiveListener({ databaseUrl, fanout: live, log, database, ...config.live });
+  // The embedded database reports every NOTIFY to the connection that committed it: read them there.
+  embeddedDatabaseAt(databaseUrl)?.onNotification((channel, payload) => listener.receive({ channel, payload, processId: 0 }));
+  await listener.start();
+  const limiters = await openLimiterStore({ databaseUrl, embedded: await isEmbedded(orm), log, ...config.limiterStore });
+  const logins = new LoginAttempts(config.login, limiters);
+  const provider = createProvider({ config: effective, orm, box, log, logins, limiters, metrics });
+  const authenticator = options.authenticator ?? oauthAuthenticator(provider, orm);
+  // The UI's session gets its tokens from this very process, on its local address (PUBLIC_BASE_URL may be a
+  // proxy's name that is not reachable from here).
+  const uiSessions = new UiSessions(orm, box, new UiTokenClient(`http://127.0.0.1:${port}${OAUTH_MOUNT}`, uiClient), authenticator, config.uiSession);
+  const { app, admission, stop: stopApp, closeSockets } = await createApp({
+    httpServer: server,
+    live,
     config: effective,
     log,
     orm,
@@ -102,19 +151,25 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
     provider,
     box,
     logins,
-    authenticator: options.authenticator ?? oauthAuthenticator(provider, orm),
+    limiters,
+    database,
+    metrics,
+    authenticator,
+    uiSessions,
     readiness: {
-      database: async () => (await databaseReadiness(orm)).database,
-      migrations: async () => (await databaseReadiness(orm)).migrations,
+      database: async () => (await databaseReadiness(orm, database)).database,
+      migrations: async () => (await databaseReadiness(orm, database)).migrations,
       worker: () => worker.ready(),
     },
     validateResponses: options.validateResponses ?? false,
   });
   handler = app;
-  const idempotency = new IdempotencyService();
-  const maintenance = startMaintenance(orm, log, {
-    'expired idempotency keys': (db) => idempotency.purgeExpired(db.em.fork()),
-    'expired OAuth codes, tokens and sessions': (db) => deleteExpiredPayloads(db),
+  const maintenance = startMaintenance({
+    orm,
+    databaseUrl,
+    log,
+    database,
+    tasks: { ...housekeepingTasks(config), 'web UI sessions expired': (_orm, now) => uiSessions.deleteExpired(now, MAINTENANCE_BATCH) },
   });
   let stopping: Promise<void> | undefined;
   return {
@@ -123,11 +178,16 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
     orm,
     server,
     worker,
+    liveListener: listener,
+    admissionLoad: () => admission.load(),
     bootstrapped,
     stop() {
       stopping ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
+        // Subscriptions end and their sockets close (clients fall back or reconnect to another process).
+        await closeSockets();
+        await listener.stop();
         // In-flight requests finish; connections idle in keep-alive are closed as soon as they go idle.
         const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
         await closed;
@@ -137,11 +197,26 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
         // In-flight deliveries finish (up to the partner timeout); what is left is handed back.
         await worker.stop();
         await stopApp();
+        await limiters.close();
+        database.stop();
         await orm.close();
         log.info('database pool closed');
         await embedded?.stop();
+        dataDirLock?.release();
       })();
       return stopping;
     },
   };
+}
+
+/** Listens on port, or says in one line that it is taken (rather than a stack trace from deep in the boot). */
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EADDRINUSE') reject(new StartupError(`port ${port} is in use; set PORT`));
+      else if (error.code === 'EACCES') reject(new StartupError(`port ${port} needs privileges this process lacks; set PORT`));
+      else reject(error);
+    });
+    server.listen(port, () => resolve());
+  });
 }

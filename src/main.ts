@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config/config.js';
 import { createLogger } from './common/logger.js';
+import { StartupError } from './common/startup-error.js';
 import { startHub } from './hub.js';
 
 // `npm start`: config → database → app → listen; SIGTERM/SIGINT shut down gracefully.
@@ -15,7 +16,11 @@ try {
   throw error;
 }
 const log = createLogger(config.logLevel);
-const hub = await startHub(config, log);
+const hub = await startHub(config, log).catch((error: unknown) => {
+  if (!(error instanceof StartupError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(1);
+});
 log.info({ url: hub.url, env: config.hubEnv }, 'order hub listening');
 process.stdout.write(`\nOrder Hub is running at ${hub.url}\n  API docs: ${hub.url}/docs/index.html\n  GraphQL:  ${hub.url}/graphql\n  OAuth:    ${hub.config.publicBaseUrl}/oauth2/token\n\n`);
 // Generated on the first start without BOOTSTRAP_*: shown this once, stored only as hashes.
@@ -23,6 +28,10 @@ const { admin, client } = hub.bootstrapped;
 if (admin) process.stdout.write(`Created the first admin (shown once):\n  e-mail:   ${admin.email}\n  password: ${admin.password}\n\n`);
 if (client) {
   process.stdout.write(`Created the first-party client for the password grant (shown once):\n  client_id:     ${client.clientId}\n  client_secret: ${client.clientSecret}\n\n`);
+}
+// The README's tour starts from these variables: one line to paste, so nobody copies a secret by hand.
+if (admin && client) {
+  process.stdout.write(`For the README's tour, paste this line into your shell:\n  export HUB=${hub.url} ADMIN_EMAIL=${admin.email} ADMIN_PASSWORD=${admin.password} CLIENT_ID=${client.clientId} CLIENT_SECRET=${client.clientSecret}\n\n`);
 }
 
 let shuttingDown = false;

@@ -1,17 +1,23 @@
 import type { HubConfig } from './config/config.js';
 import { AccountService } from './modules/accounts/account.service.js';
-import { DeliveryService } from './modules/deliveries/delivery.service.js';
+import { DeliveryService } from './modules/delivery-log/delivery.service.js';
 import { ApplicationService } from './modules/applications/application.service.js';
 import { ConnectionService } from './modules/connections/connection.service.js';
 import { CatalogService } from './modules/catalog/catalog.service.js';
 import { CatalogPullService } from './modules/catalog/catalog-pull.service.js';
-import type { PartnerHttp } from './delivery/partner-http.js';
+import type { LookupFunction } from 'node:net';
+import type { PartnerHttp } from './delivery-engine/partner-http.js';
+import type { HubMetrics } from './observability/metrics.js';
+import { PartnerAddressCheck } from './modules/applications/partner-addresses.js';
 import { LocationService } from './modules/locations/location.service.js';
 import { OrderService } from './modules/orders/order.service.js';
 import { MenuPublicationService } from './modules/menus/menu-publication.service.js';
+import { MenuChangeListener } from './modules/menus/menu-change-listener.js';
 import { MenuService } from './modules/menus/menu.service.js';
 import { StoreStatusService } from './modules/store-status/store-status.service.js';
 import { UserService } from './modules/users/user.service.js';
+import { HomeService } from './modules/home/home.service.js';
+import { ViewerService } from './modules/users/viewer.service.js';
 
 /** The one service layer, shared by REST routes and GraphQL resolvers. */
 export interface Services {
@@ -21,34 +27,45 @@ export interface Services {
   applications: ApplicationService;
   connections: ConnectionService;
   users: UserService;
+  /** The signed-in operator of the web UI and what it may do. */
+  viewer: ViewerService;
   catalog: CatalogService;
   catalogPull: CatalogPullService;
   orders: OrderService;
   menus: MenuService;
   menuPublications: MenuPublicationService;
   storeStatus: StoreStatusService;
+  home: HomeService;
 }
 
 /** What services need from outside the process: the guarded client for calls to partners. */
 export interface ServiceDeps {
   partnerHttp: PartnerHttp;
+  /** Name resolution for the registration check of partner URLs (tests make a name resolve to a forbidden address). */
+  partnerLookup?: LookupFunction;
+  /** Counts what happens, for GET /metrics. */
+  metrics?: HubMetrics;
 }
 
-export function createServices(config: Pick<HubConfig, 'isProduction' | 'catalogPullTimeoutMs'>, deps: ServiceDeps): Services {
+export function createServices(config: Pick<HubConfig, 'isProduction' | 'catalogPullTimeoutMs' | 'allowPrivatePartnerUrls'>, deps: ServiceDeps): Services {
   const production = config.isProduction;
-  const catalog = new CatalogService();
+  // The menus hear of catalog and location changes through this listener, so neither module imports them.
+  const menusListen = new MenuChangeListener();
+  const catalog = new CatalogService(menusListen);
   return {
     accounts: new AccountService(),
-    locations: new LocationService(),
+    locations: new LocationService(menusListen),
     deliveries: new DeliveryService(),
-    applications: new ApplicationService({ production }),
+    applications: new ApplicationService({ production, partnerAddresses: new PartnerAddressCheck({ allowPrivate: config.allowPrivatePartnerUrls, lookup: deps.partnerLookup }) }),
     connections: new ConnectionService({ production }),
     users: new UserService(),
+    viewer: new ViewerService(),
     catalog,
     catalogPull: new CatalogPullService({ partnerHttp: deps.partnerHttp, catalog, timeoutMs: config.catalogPullTimeoutMs }),
-    orders: new OrderService(),
+    orders: new OrderService({ placed: () => deps.metrics?.orderPlaced() }),
     menus: new MenuService(),
     menuPublications: new MenuPublicationService(),
     storeStatus: new StoreStatusService(),
+    home: new HomeService(),
   };
 }

@@ -1,5 +1,9 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import { deleteInBatches } from '../db/batch-delete.js';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { errors } from 'oidc-provider';
+import { sha256Hex } from '../common/crypto.js';
+import { isUnsafeText } from '../common/unsafe-text.js';
+import { isUuid } from '../common/ids.js';
 import { Application } from '../modules/applications/application.entity.js';
 import { clientMetadata } from './client-metadata.js';
 import { prefetchedPayload } from './prefetched-payload.js';
@@ -22,6 +26,18 @@ export const LIVE = '(expires_at is null or expires_at > now())';
 /** Models whose rows belong to a grant and go when the grant is revoked. */
 const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest']);
 
+/**
+ * Models whose id is a bearer secret (a token or a code): stored as its SHA-256, and without the `jti` copy of
+ * it that oidc-provider keeps in the payload, so a read of the table (a backup, a log of a statement) gives
+ * nobody a usable token. find() puts the jti back from the id it was asked for.
+ */
+export const HASHED_ID_MODELS = new Set(['AccessToken', 'RefreshToken', 'AuthorizationCode', 'ClientCredentials']);
+
+/** The id column's value for a model's id. */
+export function storedId(model: string, id: string): string {
+  return HASHED_ID_MODELS.has(model) ? sha256Hex(id) : id;
+}
+
 /** What a single-use model's failed consume means to the client: the code or token is spent. */
 const SPENT: Record<string, string> = {
   AuthorizationCode: 'authorization code already consumed',
@@ -40,20 +56,24 @@ export class PostgresAdapter {
 
   async upsert(id: string, payload: Payload, expiresIn?: number): Promise<void> {
     const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
+    if (HASHED_ID_MODELS.has(this.model)) {
+      const { jti: _secret, ...rest } = payload;
+      payload = rest;
+    }
     // A row that was consumed stays consumed: consumed_at is not touched by a later save.
     await this.execute(
       `insert into oidc_payloads (model, id, payload, grant_id, uid, expires_at) values (?, ?, ?::jsonb, ?, ?, ?)
        on conflict (model, id) do update set payload = excluded.payload, grant_id = excluded.grant_id, uid = excluded.uid, expires_at = excluded.expires_at`,
-      [this.model, id, JSON.stringify(payload), GRANTABLE.has(this.model) ? (payload.grantId ?? null) : null, payload.uid ?? null, expiresAt],
+      [this.model, storedId(this.model, id), JSON.stringify(payload), GRANTABLE.has(this.model) ? (payload.grantId ?? null) : null, payload.uid ?? null, expiresAt],
       'run',
     );
   }
 
   async find(id: string): Promise<Payload | undefined> {
     const prefetched = prefetchedPayload(this.model, id);
-    if (prefetched) return withConsumed(prefetched);
-    const rows = await this.execute<Row[]>(`select ${PAYLOAD_COLUMNS} from oidc_payloads where model = ? and id = ? and ${LIVE}`, [this.model, id]);
-    return withConsumed(rows[0]);
+    const row = prefetched ?? (await this.execute<Row[]>(`select ${PAYLOAD_COLUMNS} from oidc_payloads where model = ? and id = ? and ${LIVE}`, [this.model, storedId(this.model, id)]))[0];
+    const payload = withConsumed(row);
+    return payload && HASHED_ID_MODELS.has(this.model) ? { ...payload, jti: id } : payload;
   }
 
   async findByUid(uid: string): Promise<Payload | undefined> {
@@ -75,14 +95,14 @@ export class PostgresAdapter {
   async consume(id: string): Promise<void> {
     const result = await this.execute<{ affectedRows: number }>(
       `update oidc_payloads set consumed_at = now() where model = ? and id = ? and consumed_at is null`,
-      [this.model, id],
+      [this.model, storedId(this.model, id)],
       'run',
     );
     if (result.affectedRows !== 1) throw new errors.InvalidGrant(SPENT[this.model] ?? `${this.model} already consumed`);
   }
 
   async destroy(id: string): Promise<void> {
-    await this.execute(`delete from oidc_payloads where model = ? and id = ?`, [this.model, id], 'run');
+    await this.execute(`delete from oidc_payloads where model = ? and id = ?`, [this.model, storedId(this.model, id)], 'run');
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
@@ -95,12 +115,24 @@ function withConsumed(row: Row | undefined): Payload | undefined {
   return row.consumed === null ? row.payload : { ...row.payload, consumed: row.consumed };
 }
 
+/** The application a client_id names: its client_id, or its id (see ApplicationClientAdapter.find). */
+export function findClientApplication(em: EntityManager, clientId: string): Promise<Application | null> {
+  return em.findOne(Application, isUuid(clientId) ? { $or: [{ clientId }, { id: clientId }] } : { clientId });
+}
+
 /** Clients are the applications table: find by client_id, everything else is not stored by the provider. */
 export class ApplicationClientAdapter {
   constructor(private readonly orm: MikroORM) {}
 
+  /**
+   * By client_id, or by the application's id: existing POS Hub clients take applicationId from the redirect
+   * after authorization and send it as client_id (CONTRACT section 5). Either way the metadata names the
+   * application's client_id, so codes and tokens carry one client id whichever the client sent.
+   */
   async find(clientId: string): Promise<Record<string, unknown> | undefined> {
-    const application = await this.orm.em.fork().findOne(Application, { clientId });
+    // A client_id PostgreSQL cannot even compare (NUL, unpaired surrogates) names no client: invalid_client, not a 500.
+    if (isUnsafeText(clientId)) return undefined;
+    const application = await findClientApplication(this.orm.em.fork(), clientId);
     return application ? clientMetadata(application) : undefined;
   }
 
@@ -123,16 +155,7 @@ export function adapterFactory(orm: MikroORM) {
   return (model: string) => (model === 'Client' ? new ApplicationClientAdapter(orm) : new PostgresAdapter(orm, model));
 }
 
-/** Deletes rows that expired more than `graceSeconds` ago, in batches; returns how many went. */
-export async function deleteExpiredPayloads(orm: MikroORM, graceSeconds = 300, batch = 5000): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const result = await orm.em.getConnection().execute<{ affectedRows: number }>(
-      `delete from oidc_payloads where ctid in (select ctid from oidc_payloads where expires_at < now() - make_interval(secs => ?) limit ?)`,
-      [graceSeconds, batch],
-      'run',
-    );
-    total += result.affectedRows;
-    if (result.affectedRows < batch) return total;
-  }
+/** Deletes rows that expired more than `graceSeconds` before `now`, in batches; returns how many went. */
+export function deleteExpiredPayloads(orm: MikroORM, now = new Date(), graceSeconds = 300, batch = 5000): Promise<number> {
+  return deleteInBatches(orm.em, 'oidc_payloads', 'expires_at < ?', [new Date(now.getTime() - graceSeconds * 1000)], batch);
 }

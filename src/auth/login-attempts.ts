@@ -1,52 +1,87 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { setTimeout as delay } from 'node:timers/promises';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { verifyNoPassword, verifyPassword } from '../common/crypto.js';
-import { TokenBuckets } from '../common/token-bucket.js';
+import type { LimiterStore } from '../http/limiter-store.js';
 import { User } from '../modules/users/user.entity.js';
 
-// Password guessing: every failed login (the login page, the password grant) takes a token from the e-mail's
-// bucket; an empty bucket refuses further attempts, right or wrong, until a token is back. By e-mail, not by
-// address, so guesses spread over many addresses count against the account all the same; a user who types
-// the password wrong a few times is not held up, and a successful login fills the bucket again. Buckets live
-// in this process, like the request rate limit: with several hub processes each counts what it receives.
+// Password guessing, as OWASP's authentication guidance has it: an attacker must not be able to lock a user
+// out. Failed logins (the login page and the password grant together) count twice:
+// - per e-mail AND source address: once that pair has used its failures, it is refused (429, Retry-After)
+//   until its window ends, right password or not. Another address, the real user's, is not refused;
+// - per e-mail over every address: past the same number of failures, every attempt for that e-mail is slowed
+//   (slowdownMs more for each failure over, at most ten times that) before the password is even looked at,
+//   so guesses spread over many addresses get slow, and the right password from a new address still works.
+// A successful login clears both counts. The counts live in the limiter store (src/http/limiter-store.ts),
+// so they hold across every hub process.
 
 export interface LoginLimits {
-  /** Failed attempts allowed in a row (LOGIN_MAX_FAILURES, default 10; 0 turns the limit off). */
+  /** Failed attempts per e-mail and address, and per e-mail before slowing (LOGIN_MAX_FAILURES, default 10; 0 turns both off). */
   maxFailures: number;
-  /** Seconds for one more attempt to come back (LOGIN_FAILURE_REFILL_SECONDS, default 60). */
+  /** The window is maxFailures × this many seconds (LOGIN_FAILURE_REFILL_SECONDS, default 60: ten minutes). */
   refillSeconds: number;
+  /** The penalty per failure over the limit, in ms (LOGIN_SLOWDOWN_MS, default 1000; at most ten times this). */
+  slowdownMs: number;
 }
 
-/** Too many failed logins for this e-mail: retry after `retryAfterSeconds`. */
+/** Too many failed logins for this e-mail from this address: retry after `retryAfterSeconds`. */
 export class LoginThrottledError extends Error {
   constructor(readonly retryAfterSeconds: number) {
-    super(`Too many failed logins for this account: retry in ${retryAfterSeconds} s`);
+    super(`Too many failed logins for this account from this address: retry in ${retryAfterSeconds} s`);
     this.name = 'LoginThrottledError';
   }
 }
 
-export class LoginAttempts {
-  private readonly failures: TokenBuckets | undefined;
+/** How long an attempt waits when the e-mail has `failures` failures over all addresses. Pure. */
+export function slowdownFor(failures: number, limits: Pick<LoginLimits, 'maxFailures' | 'slowdownMs'>): number {
+  if (limits.maxFailures <= 0 || failures < limits.maxFailures) return 0;
+  return Math.min(10, failures - limits.maxFailures + 1) * limits.slowdownMs;
+}
 
-  constructor(limits: LoginLimits, now: () => number = Date.now) {
-    this.failures = limits.maxFailures > 0 ? new TokenBuckets(1 / limits.refillSeconds, limits.maxFailures, now) : undefined;
+/** The most an e-mail's count grows to: far past where the slowdown stops growing. */
+const EMAIL_COUNT_CAP = 1_000_000;
+
+export class LoginAttempts {
+  private readonly perPair: RateLimiterAbstract | undefined;
+  private readonly perEmail: RateLimiterAbstract | undefined;
+
+  constructor(private readonly limits: LoginLimits, store: LimiterStore) {
+    if (limits.maxFailures <= 0) return;
+    const durationSeconds = limits.maxFailures * limits.refillSeconds;
+    this.perPair = store.limiter({ name: 'login-pair', points: limits.maxFailures, durationSeconds });
+    this.perEmail = store.limiter({ name: 'login-email', points: EMAIL_COUNT_CAP, durationSeconds });
   }
 
   /**
    * The user whose e-mail and password these are, or null; throws LoginThrottledError, before looking at the
-   * password, while the e-mail has no attempt left. An unknown e-mail costs the same time as a wrong password
-   * (verifyNoPassword) and is counted the same, so neither tells whether the account exists.
+   * password, while this e-mail has no attempt left from this address. An unknown e-mail costs the same time
+   * as a wrong password (verifyNoPassword) and is counted the same, so neither tells whether the account exists.
    */
-  async verify(orm: MikroORM, email: string | undefined, password: string | undefined): Promise<User | null> {
+  async verify(orm: MikroORM, email: string | undefined, password: string | undefined, source: string): Promise<User | null> {
     const key = (email ?? '').trim().toLowerCase();
-    const wait = this.failures?.waitSeconds(key) ?? 0;
-    if (wait > 0) throw new LoginThrottledError(wait);
+    const pair = `${key}|${source}`;
+    if (this.perPair && this.perEmail) {
+      const [pairState, emailState] = await Promise.all([this.perPair.get(pair), this.perEmail.get(key)]);
+      if (pairState && pairState.consumedPoints >= this.limits.maxFailures) throw new LoginThrottledError(Math.max(1, Math.ceil(pairState.msBeforeNext / 1000)));
+      const wait = slowdownFor(emailState?.consumedPoints ?? 0, this.limits);
+      if (wait > 0) await delay(wait);
+    }
     const user = key ? await orm.em.fork().findOne(User, { email: key }) : null;
     const valid = user && password ? await verifyPassword(password, user.passwordHash) : await verifyNoPassword(password ?? '');
     if (user && valid) {
-      this.failures?.forget(key);
+      await Promise.all([this.perPair?.delete(pair), this.perEmail?.delete(key)]);
       return user;
     }
-    this.failures?.take(key);
+    await Promise.all([consume(this.perPair, pair), consume(this.perEmail, key)]);
     return null;
+  }
+}
+
+/** Counts one failure; a count already at its limit stays there (the refusal is decided before verifying). */
+async function consume(limiter: RateLimiterAbstract | undefined, key: string): Promise<void> {
+  try {
+    await limiter?.consume(key);
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error;
   }
 }

@@ -3,7 +3,7 @@ import type Provider from 'oidc-provider';
 import type { ApplicationKind, Principal, Reach, Role } from '../common/principal.js';
 import type { Authenticator } from './authenticator.js';
 import { preparedRows } from '../db/raw-sql.js';
-import { LIVE, PAYLOAD_COLUMNS } from './adapter.js';
+import { LIVE, PAYLOAD_COLUMNS, storedId } from './adapter.js';
 import { APPLICATION_SUBJECT } from './client-metadata.js';
 import { withPrefetchedPayload } from './prefetched-payload.js';
 import { locationsReach, userReach, userThroughApplicationReach } from './reach.js';
@@ -42,7 +42,7 @@ export function oauthAuthenticator(provider: Provider, orm: MikroORM): Authentic
       const em = orm.em.fork();
       // The token's row and, when it was issued to an application, that application with its active
       // connections: one round trip on the hot path of every partner call.
-      const rows = await preparedRows<TokenRow>(em, TOKEN_WITH_APPLICATION_REACH_SQL, [token]);
+      const rows = await preparedRows<TokenRow>(em, TOKEN_WITH_APPLICATION_REACH_SQL, [storedId('AccessToken', token)]);
       if (rows.length === 0) return null;
       const { payload, consumed } = rows[0];
       // The provider still decides whether the token is valid (expiry, format, session binding): from the row

@@ -10,7 +10,10 @@ import { adapterFactory } from './adapter.js';
 import { APPLICATION_SUBJECT } from './client-metadata.js';
 import { clientCredentialsGrant } from './grants/client-credentials.js';
 import { passwordGrant } from './grants/password.js';
+import type { HubMetrics } from '../observability/metrics.js';
 import type { LoginAttempts } from './login-attempts.js';
+import { clientAuthThrottle } from './client-auth-throttle.js';
+import type { LimiterStore } from '../http/limiter-store.js';
 import { LOCATION_CONTEXT_KEY, type LocationContext } from './interactions/location-context.js';
 import { escapeHtml } from './interactions/views.js';
 
@@ -71,9 +74,13 @@ export interface ProviderDeps {
   log: Logger;
   /** Failed logins, shared with the login page. */
   logins: LoginAttempts;
+  /** Where failed client authentications are counted (client-auth-throttle.ts). */
+  limiters: LimiterStore;
+  /** Counts token grants (GET /metrics). */
+  metrics?: HubMetrics;
 }
 
-export function createProvider({ config, orm, box, log, logins }: ProviderDeps): Provider {
+export function createProvider({ config, orm, box, log, logins, limiters, metrics }: ProviderDeps): Provider {
   const ttl = config.ttl;
   const policy = interactionPolicy.base();
   // Consent is asked on every authorization: it is where the user picks the location the application is opened
@@ -90,6 +97,8 @@ export function createProvider({ config, orm, box, log, logins }: ProviderDeps):
     clients: [],
     scopes: [...ALL_SCOPES],
     claims: { openid: ['sub'] },
+    // Only what the hub issues: codes (no implicit flow, no ID tokens), so discovery advertises nothing else.
+    responseTypes: ['code'],
     clientDefaults: { grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic', id_token_signed_response_alg: 'ES256' },
     extraClientMetadata: { properties: ['applicationId', 'firstParty', 'kind'] },
     // The UI's "Connect/Open" at a location passes the location; the consent page preselects it.
@@ -166,9 +175,10 @@ export function createProvider({ config, orm, box, log, logins }: ProviderDeps):
   };
 
   const provider = new Provider(`${config.publicBaseUrl}${OAUTH_MOUNT}`, configuration);
-  // Behind a TLS-terminating proxy (an https PUBLIC_BASE_URL), trust X-Forwarded-Proto/Host so secure cookies
-  // can be set and redirects name the public address.
-  provider.proxy = config.publicBaseUrl.startsWith('https://');
+  // The forwarded headers the provider sees are the hub's own (src/http/forwarded.ts): the public origin of
+  // PUBLIC_BASE_URL and the client address express computed with TRUST_PROXY, so secure cookies work behind
+  // a TLS-terminating proxy and no request can steer the URLs it prints.
+  provider.proxy = true;
 
   // Client secrets are stored as SHA-256: compare hashes in constant time.
   provider.Client.prototype.compareClientSecret = function compareClientSecret(this: { clientSecret?: string }, actual: string) {
@@ -178,6 +188,7 @@ export function createProvider({ config, orm, box, log, logins }: ProviderDeps):
   provider.registerGrantType('client_credentials', clientCredentialsGrant(provider), ['scope']);
   provider.registerGrantType('password', passwordGrant(provider, orm, logins), ['username', 'password', 'scope']);
 
+  provider.use(clientAuthThrottle(config.clientAuth, limiters));
   // Error bodies are exactly SPEC's {error, error_description}, whatever raised them.
   provider.use(async (ctx, next) => {
     await next();
@@ -189,5 +200,13 @@ export function createProvider({ config, orm, box, log, logins }: ProviderDeps):
 
   provider.on('authorization.success', addLocationContext);
   provider.on('server_error', (_ctx, err) => log.error({ err }, 'oauth server error'));
+  provider.on('grant.success', (ctx) => metrics?.tokenGrant(grantTypeOf(ctx), 'ok'));
+  provider.on('grant.error', (ctx, err) => metrics?.tokenGrant(grantTypeOf(ctx), (err as { error?: string }).error ?? 'server_error'));
   return provider;
+}
+
+/** The grant_type of a token request, or undefined when it named none. */
+function grantTypeOf(ctx: { oidc?: { params?: Record<string, unknown> } }): string | undefined {
+  const grantType = ctx.oidc?.params?.grant_type;
+  return typeof grantType === 'string' ? grantType : undefined;
 }

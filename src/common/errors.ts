@@ -18,8 +18,12 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
+  /** GraphQL only: an operation over its cost, alias, operation or answer-size limit (CONTRACT section 9). */
+  | 'query_too_complex'
   | 'partner_error'
   | 'partner_timeout'
+  | 'database_unavailable'
+  | 'overloaded'
   | 'internal';
 
 export const STATUS_OF: Record<ErrorCode, number> = {
@@ -33,8 +37,11 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  query_too_complex: 400,
   partner_error: 502,
   partner_timeout: 504,
+  database_unavailable: 503,
+  overloaded: 503,
   internal: 500,
 };
 
@@ -49,8 +56,11 @@ export const TITLE_OF: Record<ErrorCode, string> = {
   payload_too_large: 'Payload too large',
   unsupported_media_type: 'Unsupported media type',
   rate_limited: 'Too many requests',
+  query_too_complex: 'Query too complex',
   partner_error: 'Partner error',
   partner_timeout: 'Partner timeout',
+  database_unavailable: 'Database unavailable',
+  overloaded: 'Overloaded',
   internal: 'Internal error',
 };
 
@@ -93,7 +103,8 @@ export class ConflictError extends DomainError {
 }
 
 export class UnauthorizedError extends DomainError {
-  constructor(message = 'A valid bearer token is required') {
+  /** false when the request carried no token at all: RFC 6750 section 3.1 then wants no error code. */
+  constructor(message = 'A valid bearer token is required', readonly tokenGiven = true) {
     super('unauthorized', message);
   }
 }
@@ -115,5 +126,19 @@ export class PartnerError extends DomainError {
 export class PartnerTimeoutError extends DomainError {
   constructor(message: string) {
     super('partner_timeout', message);
+  }
+}
+
+/**
+ * The hub cannot serve this now but will soon (503 with Retry-After): the database is unreachable, or (issue
+ * 18) the hub is overloaded. Each surface sends `retryAfterSeconds` as Retry-After.
+ */
+export class UnavailableError extends DomainError {
+  constructor(
+    code: 'database_unavailable' | 'overloaded',
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(code, message);
   }
 }

@@ -1,13 +1,16 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { serializeError } from './log-errors.js';
 
 /**
  * Structured JSON logs. Secrets never reach a log line: tokens, secrets, passwords and partner credentials
  * are redacted wherever they appear in a logged object.
  */
-export function createLogger(level: string): Logger {
-  return pino({
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options: LoggerOptions = {
     level,
     base: { service: 'order-hub' },
+    // Database errors lose their bound values (log-errors.ts).
+    serializers: { err: serializeError },
     redact: {
       paths: [
         '*.authorization',
@@ -23,5 +26,7 @@ export function createLogger(level: string): Logger {
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  // Standard output unless told otherwise (tests read what a hub logs).
+  return destination ? pino(options, destination) : pino(options);
 }

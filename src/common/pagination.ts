@@ -45,12 +45,18 @@ export function encodeKey(row: { createdAt: Date; id: string }): string {
   return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id]), 'utf8').toString('base64url');
 }
 
-/** A MikroORM where-clause for "after this key" in (createdAt, id) order. */
-export function afterKeyFilter(after: PageRequest['after']): object {
+/** A MikroORM where-clause for "after this key" in (createdAt, id) order, or in its reverse (newest first). */
+export function afterKeyFilter(after: PageRequest['after'], newestFirst = false): object {
   if (!after) return {};
+  const op = newestFirst ? '$lt' : '$gt';
   return {
-    $or: [{ createdAt: { $gt: after.createdAt } }, { createdAt: after.createdAt, id: { $gt: after.id } }],
+    $or: [{ createdAt: { [op]: after.createdAt } }, { createdAt: after.createdAt, id: { [op]: after.id } }],
   };
+}
+
+/** The orderBy of a keyset page: the contract's stable order, or newest first (what a live screen shows). */
+export function keyOrder(newestFirst = false): { createdAt: 'asc' | 'desc'; id: 'asc' | 'desc' } {
+  return newestFirst ? { createdAt: 'desc', id: 'desc' } : { createdAt: 'asc', id: 'asc' };
 }
 
 /** Callers fetch limit + 1 rows; the extra row only tells whether another page exists. */
@@ -71,10 +77,10 @@ export async function findPage<T extends { createdAt: Date; id: string }, R>(
   where: object,
   page: PageRequest,
   map: (row: T) => R,
-  options: { populate?: readonly string[] } = {},
+  options: { populate?: readonly string[]; newestFirst?: boolean } = {},
 ): Promise<Page<R>> {
-  const rows = await em.find(entity, { $and: [where, afterKeyFilter(page.after)] } as never, {
-    orderBy: { createdAt: 'asc', id: 'asc' } as never,
+  const rows = await em.find(entity, { $and: [where, afterKeyFilter(page.after, options.newestFirst)] } as never, {
+    orderBy: keyOrder(options.newestFirst) as never,
     limit: page.limit + 1,
     populate: options.populate as never,
   });

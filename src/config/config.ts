@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { ClientAuthLimits } from '../auth/client-auth-throttle.js';
 import type { LoginLimits } from '../auth/login-attempts.js';
+import { MAX_ANSWER_BYTES } from '../graphql/graphql-limits.js';
+import { parseTrustedProxies } from '../http/forwarded.js';
 
 // The one typed configuration of the hub. It is read from the environment once, at boot, validated, and
 // frozen; nothing else in the code reads process.env. Defaults are documented here and in the README.
@@ -24,14 +27,33 @@ export interface HubConfig {
   readonly allowPrivatePartnerUrls: boolean;
   /** Seconds between delivery attempts; after the last one a delivery is FAILED. */
   readonly deliveryRetrySchedule: readonly number[];
-  /** The delivery worker (src/delivery/); defaults below, in loadConfig. */
+  /** The delivery worker (src/delivery-engine/); defaults below, in loadConfig. */
   readonly delivery: DeliveryWorkerConfig;
   /** The synchronous catalog pull from a POS must answer within this (CATALOG_PULL_TIMEOUT_MS, CONTRACT section 7: 15 s). */
   readonly catalogPullTimeoutMs: number;
+  /** Admission control per process (src/http/admission.ts); defaults below, in loadConfig. */
+  readonly admission: AdmissionConfig;
+  /**
+   * How long a request may wait for a connection of the database pool before it is answered 503 overloaded
+   * (DATABASE_ACQUIRE_TIMEOUT_MS, default 1000; the pool's own acquire timeout, src/db/pool-timeout.ts).
+   */
+  readonly databaseAcquireTimeoutMs: number;
+  /** Largest GraphQL answer in bytes (GRAPHQL_MAX_ANSWER_BYTES, default MAX_ANSWER_BYTES: 32 MiB, the largest body the hub accepts). */
+  readonly graphqlMaxAnswerBytes: number;
   /** Token bucket per client; rps 0 turns rate limiting off. */
   readonly rateLimit: { rps: number; burst: number };
-  /** Failed logins per e-mail (login page and password grant) before further attempts wait (src/auth/login-attempts.ts). */
+  /** Where rate limits are counted (src/http/limiter-store.ts): Redis when REDIS_URL is set, else the hub's PostgreSQL. */
+  readonly limiterStore: { redisUrl: string | undefined; redisKeyPrefix: string };
+  /** Days a DELIVERED delivery (and its attempts) is kept in the log before housekeeping deletes it (DELIVERY_RETENTION_DAYS, default 30). */
+  readonly deliveryRetentionDays: number;
+  /** Bearer token that GET /metrics asks for (METRICS_TOKEN, at least 16 characters); unset: no /metrics. */
+  readonly metricsToken: string | undefined;
+  /** Failed logins per e-mail and address, and per e-mail before slowing (src/auth/login-attempts.ts). */
   readonly login: LoginLimits;
+  /** Failed client authentications per address at the token, introspection and revocation endpoints (src/auth/client-auth-throttle.ts). */
+  readonly clientAuth: ClientAuthLimits;
+  /** The web UI's sign-in session (src/auth/session/): idle timeout and absolute lifetime in seconds. */
+  readonly uiSession: UiSessionConfig;
   /** Lifetimes in seconds. */
   readonly ttl: { accessToken: number; refreshToken: number; authCode: number };
   /** Pino level. Default info (silent under tests unless LOG_LEVEL is set). */
@@ -48,6 +70,22 @@ export interface HubConfig {
   readonly encryptionKeyIsDevelopmentKey: boolean;
   /** Production rules of CONTRACT section 1. */
   readonly isProduction: boolean;
+  /**
+   * TRUST_PROXY: the reverse proxies whose X-Forwarded-For gives the client address (addresses, CIDR ranges,
+   * or loopback/linklocal/uniquelocal, comma-separated). Unset: none, the connection's address is the client's.
+   */
+  readonly trustProxy: readonly string[] | undefined;
+  /** The listening connection of live signals (src/live/live-listener.ts). */
+  readonly live: LiveListenerConfig;
+}
+
+export interface LiveListenerConfig {
+  /** First wait before connecting again after the connection is lost, doubled per failure (LIVE_RECONNECT_DELAY_MS, default 100). */
+  readonly reconnectDelayMs: number;
+  /** The longest wait between attempts (LIVE_RECONNECT_MAX_DELAY_MS, default 5000). */
+  readonly maxReconnectDelayMs: number;
+  /** How often the connection is checked with a query, to find one that died without an error (LIVE_CHECK_INTERVAL_MS, default 10000; 0: never). */
+  readonly checkIntervalMs: number;
 }
 
 export interface DeliveryWorkerConfig {
@@ -68,6 +106,32 @@ export interface DeliveryWorkerConfig {
   readonly pollIntervalMs: number | undefined;
   /** How often a process looks for deliveries left behind by a dead process (DELIVERY_RECLAIM_INTERVAL_MS, default 5000). */
   readonly reclaimIntervalMs: number;
+}
+
+export interface AdmissionConfig {
+  /**
+   * Requests in progress at once in one process (ADMISSION_MAX_IN_FLIGHT, default 32; 0 turns admission
+   * control off). About three times the database pool: enough to keep the pool and the CPU busy, few enough
+   * that an admitted request is not left waiting behind hundreds of others.
+   */
+  readonly maxInFlight: number;
+  /** Of those, how many may be low priority: catalog imports, menu publications, GraphQL reads (ADMISSION_LOW_PRIORITY_MAX_IN_FLIGHT, default a quarter of maxInFlight). */
+  readonly lowPriorityMaxInFlight: number;
+  /** Requests that may wait for a slot (ADMISSION_MAX_QUEUED, default 64); beyond that, 503 at once. */
+  readonly maxQueued: number;
+  /** How long a request may wait for a slot before it is answered 503 (ADMISSION_QUEUE_TIMEOUT_MS, default 50). */
+  readonly queueTimeoutMs: number;
+  /** The Retry-After of a 503 overloaded, in seconds (OVERLOAD_RETRY_AFTER_SECONDS, default 1). */
+  readonly retryAfterSeconds: number;
+}
+
+export interface UiSessionConfig {
+  /** A session unused for this long ends (UI_SESSION_IDLE_SECONDS, default 1800: 30 minutes). */
+  readonly idleSeconds: number;
+  /** A session ends this long after sign-in, used or not (UI_SESSION_ABSOLUTE_SECONDS, default 43200: 12 hours). */
+  readonly absoluteSeconds: number;
+  /** The access token is refreshed when it expires within this (UI_SESSION_REFRESH_MARGIN_SECONDS, default 60). */
+  readonly refreshMarginSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -145,6 +209,49 @@ function retrySchedule(env: Env): number[] {
   return values;
 }
 
+function admission(env: Env): AdmissionConfig {
+  const maxInFlight = integer(env, 'ADMISSION_MAX_IN_FLIGHT', 32, 0);
+  const lowPriorityMaxInFlight = integer(env, 'ADMISSION_LOW_PRIORITY_MAX_IN_FLIGHT', Math.max(1, Math.floor(maxInFlight / 4)), 1);
+  if (maxInFlight > 0 && lowPriorityMaxInFlight > maxInFlight) {
+    throw new ConfigError(`ADMISSION_LOW_PRIORITY_MAX_IN_FLIGHT (${lowPriorityMaxInFlight}) must not exceed ADMISSION_MAX_IN_FLIGHT (${maxInFlight})`);
+  }
+  return Object.freeze({
+    maxInFlight,
+    lowPriorityMaxInFlight,
+    maxQueued: integer(env, 'ADMISSION_MAX_QUEUED', 64, 0),
+    queueTimeoutMs: integer(env, 'ADMISSION_QUEUE_TIMEOUT_MS', 50, 1),
+    retryAfterSeconds: integer(env, 'OVERLOAD_RETRY_AFTER_SECONDS', 1, 1),
+  });
+}
+
+function metricsToken(env: Env): string | undefined {
+  const raw = env.METRICS_TOKEN;
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters (for example: openssl rand -hex 24)');
+  return raw;
+}
+
+function redisUrl(env: Env): string | undefined {
+  const raw = env.REDIS_URL;
+  if (raw === undefined || raw === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`REDIS_URL is not a URL: "${raw}"`);
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') throw new ConfigError(`REDIS_URL must start with redis:// or rediss://, got "${raw}"`);
+  return raw;
+}
+
+function trustedProxies(env: Env): string[] | undefined {
+  const raw = env.TRUST_PROXY;
+  if (raw === undefined || raw.trim() === '' || raw === 'false') return undefined;
+  const proxies = parseTrustedProxies(raw);
+  if (!proxies) throw new ConfigError(`TRUST_PROXY must be proxy addresses, CIDR ranges or loopback/linklocal/uniquelocal, comma-separated, got "${raw}"`);
+  return proxies;
+}
+
 export function loadConfig(env: Env = process.env): HubConfig {
   const hubEnv = (env.HUB_ENV ?? 'development') as HubEnv;
   if (!['development', 'staging', 'production'].includes(hubEnv)) {
@@ -183,8 +290,24 @@ export function loadConfig(env: Env = process.env): HubConfig {
       reclaimIntervalMs: integer(env, 'DELIVERY_RECLAIM_INTERVAL_MS', 5000, 1),
     }),
     catalogPullTimeoutMs: integer(env, 'CATALOG_PULL_TIMEOUT_MS', 15_000, 1),
+    admission: admission(env),
+    databaseAcquireTimeoutMs: integer(env, 'DATABASE_ACQUIRE_TIMEOUT_MS', 1000, 1),
+    graphqlMaxAnswerBytes: integer(env, 'GRAPHQL_MAX_ANSWER_BYTES', MAX_ANSWER_BYTES, 1),
     rateLimit: Object.freeze({ rps: number(env, 'RATE_LIMIT_RPS', 50), burst: integer(env, 'RATE_LIMIT_BURST', 200) }),
-    login: Object.freeze({ maxFailures: integer(env, 'LOGIN_MAX_FAILURES', 10, 0), refillSeconds: integer(env, 'LOGIN_FAILURE_REFILL_SECONDS', 60, 1) }),
+    limiterStore: Object.freeze({ redisUrl: redisUrl(env), redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'orderhub:' }),
+    metricsToken: metricsToken(env),
+    deliveryRetentionDays: number(env, 'DELIVERY_RETENTION_DAYS', 30),
+    login: Object.freeze({
+      maxFailures: integer(env, 'LOGIN_MAX_FAILURES', 10, 0),
+      refillSeconds: integer(env, 'LOGIN_FAILURE_REFILL_SECONDS', 60, 1),
+      slowdownMs: integer(env, 'LOGIN_SLOWDOWN_MS', 1000, 0),
+    }),
+    clientAuth: Object.freeze({ maxFailures: integer(env, 'CLIENT_AUTH_MAX_FAILURES', 20, 0), windowSeconds: integer(env, 'CLIENT_AUTH_WINDOW_SECONDS', 60, 1) }),
+    uiSession: Object.freeze({
+      idleSeconds: integer(env, 'UI_SESSION_IDLE_SECONDS', 1800, 1),
+      absoluteSeconds: integer(env, 'UI_SESSION_ABSOLUTE_SECONDS', 12 * 3600, 1),
+      refreshMarginSeconds: integer(env, 'UI_SESSION_REFRESH_MARGIN_SECONDS', 60, 0),
+    }),
     ttl: Object.freeze({
       accessToken: integer(env, 'ACCESS_TOKEN_TTL', 3600, 1),
       refreshToken: integer(env, 'REFRESH_TOKEN_TTL', 30 * 24 * 3600, 1),
@@ -194,6 +317,12 @@ export function loadConfig(env: Env = process.env): HubConfig {
     encryptionKey: encryption.key,
     encryptionKeyIsDevelopmentKey: encryption.development,
     isProduction,
+    trustProxy: trustedProxies(env),
+    live: Object.freeze({
+      reconnectDelayMs: integer(env, 'LIVE_RECONNECT_DELAY_MS', 100, 1),
+      maxReconnectDelayMs: integer(env, 'LIVE_RECONNECT_MAX_DELAY_MS', 5000, 1),
+      checkIntervalMs: integer(env, 'LIVE_CHECK_INTERVAL_MS', 10_000, 0),
+    }),
   };
   return Object.freeze(config);
 }

@@ -2,8 +2,9 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Logger as GraphileLogger, runMigrations as runJobMigrations } from 'graphile-worker';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { useGenericPlansForJobFunctions } from '../delivery/graphile-plans.js';
-import { ormOptions } from './mikro-orm.config.js';
+import { useGenericPlansForJobFunctions } from '../delivery-engine/graphile-plans.js';
+import { ormOptions, POOL_SIZE } from './mikro-orm.config.js';
+import type { DatabaseWatch } from './outage.js';
 import { useSimpleQueries } from './raw-sql.js';
 
 // Opening the database: connect, then bring the schema up to date with the committed migrations. Several
@@ -44,12 +45,21 @@ async function installJobQueue(clientUrl: string): Promise<void> {
   }
 }
 
-export async function openDatabase(clientUrl: string, log?: Logger): Promise<MikroORM> {
+/**
+ * `acquireTimeoutMs`: how long a query may wait for a pooled connection before it fails (knex's default is
+ * 60 s, which under overload let requests queue for tens of seconds; see src/db/pool-timeout.ts).
+ */
+export async function openDatabase(clientUrl: string, log?: Logger, options: { acquireTimeoutMs?: number } = {}): Promise<MikroORM> {
   await runMigrations(clientUrl, log);
-  const orm = await MikroORM.init(ormOptions(clientUrl));
-  const [{ version }] = await orm.em.getConnection().execute<{ version: string }[]>('select version()');
-  if (isPGliteVersion(version)) useSimpleQueries(orm.em);
+  const orm = await MikroORM.init(ormOptions(clientUrl, options.acquireTimeoutMs ? { pool: { ...POOL_SIZE, acquireTimeoutMillis: options.acquireTimeoutMs } } : {}));
+  if (await isEmbedded(orm)) useSimpleQueries(orm.em);
   return orm;
+}
+
+/** True on the embedded database (PGlite): one process, one session. */
+export async function isEmbedded(orm: MikroORM): Promise<boolean> {
+  const [{ version }] = await orm.em.getConnection().execute<{ version: string }[]>('select version()');
+  return isPGliteVersion(version);
 }
 
 /** The embedded database (PGlite), told apart from a PostgreSQL server by what `select version()` says. */
@@ -57,11 +67,12 @@ export function isPGliteVersion(version: string): boolean {
   return version.includes('PGlite');
 }
 
-/** For /readyz: reachable, and no committed migration left to run. */
-export async function databaseReadiness(orm: MikroORM): Promise<{ database: boolean; migrations: boolean }> {
+/** For /readyz: reachable, and no committed migration left to run; an outage is reported to the watch. */
+export async function databaseReadiness(orm: MikroORM, watch?: DatabaseWatch): Promise<{ database: boolean; migrations: boolean }> {
   try {
     await orm.em.getConnection().execute('select 1');
-  } catch {
+  } catch (error) {
+    watch?.report(error);
     return { database: false, migrations: false };
   }
   try {

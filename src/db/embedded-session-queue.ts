@@ -30,12 +30,48 @@ export function endsExchange(message: Uint8Array): boolean {
   return message.length === 0 || message[0] === 0 || EXCHANGE_ENDS.has(message[0]);
 }
 
+/** A NOTIFY that PGlite reported: PostgreSQL's NotificationResponse, read from the session's output. */
+export type NotificationListener = (channel: string, payload: string) => void;
+
+const NOTIFICATION = 'A'.charCodeAt(0);
+
+/**
+ * Finds NotificationResponse messages ('A', length, pid, channel\0, payload\0) in the backend output of one
+ * exchange, which may arrive in several chunks; a message cut between two chunks is completed by the next.
+ */
+export class NotificationScanner {
+  private carry: Buffer = Buffer.alloc(0);
+
+  constructor(private readonly listener: NotificationListener) {}
+
+  scan(chunk: Uint8Array): void {
+    const data = this.carry.length ? Buffer.concat([this.carry, chunk]) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    let offset = 0;
+    while (data.length - offset >= 5) {
+      const length = data.readInt32BE(offset + 1);
+      if (data.length - offset < 1 + length) break;
+      if (data[offset] === NOTIFICATION) {
+        const body = data.subarray(offset + 9, offset + 1 + length);
+        const end = body.indexOf(0);
+        this.listener(body.subarray(0, end).toString('utf8'), body.subarray(end + 1, body.length - 1).toString('utf8'));
+      }
+      offset += 1 + length;
+    }
+    this.carry = offset < data.length ? Buffer.from(data.subarray(offset)) : Buffer.alloc(0);
+  }
+}
+
 /** The interface pglite-socket 0.2's server and handlers use of their query queue. */
 export class SessionQueue {
   private readonly queue: QueuedMessage[] = [];
   private processing = false;
   /** The connection the session belongs to until its exchange or transaction ends; null: anyone's turn. */
   private owner: number | null = null;
+  /**
+   * PGlite sends a NOTIFY to whichever connection's exchange commits it, not to the connections that
+   * LISTEN (it is one session): the hub reads notifications here instead, from every exchange.
+   */
+  onNotification: NotificationListener | undefined;
 
   constructor(private readonly db: PGlite) {}
 
@@ -75,11 +111,14 @@ export class SessionQueue {
         if (index === -1 || this.queue.length === 0) return;
         const next = this.queue.splice(index, 1)[0];
         let bytes = 0;
+        const listener = this.onNotification;
+        const scanner = listener ? new NotificationScanner(listener) : undefined;
         try {
           await this.db.runExclusive(() =>
             this.db.execProtocolRawStream(next.message, {
               onRawData: (data) => {
                 bytes += data.length;
+                scanner?.scan(data);
                 next.onData(data);
               },
             }),

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { SessionQueue } from './embedded-session-queue.js';
+import { SessionQueue, type NotificationListener } from './embedded-session-queue.js';
 
 // Zero-setup database for `npm start` without DATABASE_URL: PGlite (PostgreSQL compiled to WASM) served over
 // the PostgreSQL wire protocol on loopback, so the ordinary driver connects to it. PGlite runs one
@@ -9,7 +9,17 @@ import { SessionQueue } from './embedded-session-queue.js';
 
 export interface EmbeddedDatabase {
   url: string;
+  /** NOTIFYs committed on any connection (PGlite hands them to the committing one, not to listeners). */
+  onNotification(listener: NotificationListener): void;
   stop(): Promise<void>;
+}
+
+/** Embedded databases served by this process, by URL: the hub may be given one's URL (tests do). */
+const servedHere = new Map<string, EmbeddedDatabase>();
+
+/** The embedded database this process serves at `url`, if it is one. */
+export function embeddedDatabaseAt(url: string): EmbeddedDatabase | undefined {
+  return servedHere.get(url);
 }
 
 /** dataDir undefined keeps everything in memory (tests on a machine without PostgreSQL). */
@@ -22,14 +32,22 @@ export async function startEmbeddedDatabase(dataDir: string | undefined, maxConn
   // the check fails loudly if an upgrade of pglite-socket renames it.
   const internals = server as unknown as { queryQueue?: unknown };
   if (!internals.queryQueue) throw new Error('pglite-socket no longer has the queryQueue the embedded database replaces');
-  internals.queryQueue = new SessionQueue(db);
+  const queue = new SessionQueue(db);
+  internals.queryQueue = queue;
   await server.start();
   const address = server.getServerConn(); // "127.0.0.1:PORT"
-  return {
-    url: `postgresql://postgres:postgres@${address}/postgres`,
+  const url = `postgresql://postgres:postgres@${address}/postgres`;
+  const embedded: EmbeddedDatabase = {
+    url,
+    onNotification(listener) {
+      queue.onNotification = listener;
+    },
     async stop() {
+      servedHere.delete(url);
       await server.stop();
       await db.close();
     },
   };
+  servedHere.set(url, embedded);
+  return embedded;
 }

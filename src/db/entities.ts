@@ -1,9 +1,9 @@
 import { OidcPayload } from '../auth/oidc-payload.entity.js';
 import { IdempotencyKey } from '../modules/idempotency/idempotency-key.entity.js';
 import { Account } from '../modules/accounts/account.entity.js';
-import { Delivery } from '../modules/deliveries/delivery.entity.js';
-import { DeliveryAttempt } from '../modules/deliveries/delivery-attempt.entity.js';
-import { DeliveryWorkerProcess } from '../modules/deliveries/delivery-worker-process.entity.js';
+import { Delivery } from '../delivery-engine/delivery.entity.js';
+import { DeliveryAttempt } from '../delivery-engine/delivery-attempt.entity.js';
+import { DeliveryWorkerProcess } from '../delivery-engine/delivery-worker-process.entity.js';
 import { Application } from '../modules/applications/application.entity.js';
 import { Connection } from '../modules/connections/connection.entity.js';
 import { Category } from '../modules/catalog/category.entity.js';
@@ -18,7 +18,8 @@ import { MenuModifier } from '../modules/menus/menu-modifier.entity.js';
 import { Menu } from '../modules/menus/menu.entity.js';
 import { MenuPublication } from '../modules/menus/menu-publication.entity.js';
 import { User } from '../modules/users/user.entity.js';
+import { UiSession } from '../auth/session/ui-session.entity.js';
 
 /** Every MikroORM entity of the hub; one list so the ORM, migrations and tests agree. */
 
-export const ENTITIES = [Account, Location, TaxRate, IdempotencyKey, User, Application, Connection, OidcPayload, Category, Product, Modifier, ModifierGroup, Delivery, DeliveryAttempt, DeliveryWorkerProcess, Order, Menu, MenuItem, MenuModifier, MenuPublication];
+export const ENTITIES = [Account, Location, TaxRate, IdempotencyKey, User, Application, Connection, OidcPayload, Category, Product, Modifier, ModifierGroup, Delivery, DeliveryAttempt, DeliveryWorkerProcess, Order, Menu, MenuItem, MenuModifier, MenuPublication, UiSession];

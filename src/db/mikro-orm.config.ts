@@ -9,6 +9,9 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.
 /** Their TypeScript sources: where `npm run migration:create` writes. */
 export const MIGRATIONS_SOURCE_DIR = fileURLToPath(new URL('../../../src/db/migrations', import.meta.url));
 
+/** The pool of one hub process. */
+export const POOL_SIZE = { min: 0, max: 10 };
+
 export function ormOptions(clientUrl: string, overrides: Partial<Options> = {}): Options {
   return defineConfig({
     clientUrl,
@@ -26,9 +29,13 @@ export function ormOptions(clientUrl: string, overrides: Partial<Options> = {}):
       emit: 'ts',
       silent: true,
     },
-    // graphile-worker's schema (the delivery job queue) is installed and migrated by graphile-worker itself.
-    schemaGenerator: { ignoreSchema: ['graphile_worker'] },
-    pool: { min: 0, max: 10 },
+    // graphile-worker's schema (the delivery job queue) is installed and migrated by graphile-worker itself;
+    // rate_limiter's table belongs to rate-limiter-flexible (src/http/limiter-store.ts).
+    schemaGenerator: { ignoreSchema: ['graphile_worker', 'rate_limiter'] },
+    pool: POOL_SIZE,
+    // knex prints a "Connection Error" line for every pooled connection a database outage cuts; the hub's
+    // database watch (src/db/outage.ts) reports the outage once instead.
+    driverOptions: { log: { warn: (message: string) => (message.startsWith('Connection Error') ? undefined : console.warn(message)) } },
     // Entities are validated at the edge and in services; MikroORM's own discovery warnings are noise here.
     discovery: { warnWhenNoEntities: false },
     allowGlobalContext: false,

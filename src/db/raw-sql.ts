@@ -73,3 +73,8 @@ export async function preparedRows<T>(em: EntityManager, sql: string, bindings: 
     await pool.releaseConnection(connection);
   }
 }
+
+/** A timestamptz column as RFC 3339 UTC with milliseconds, as every view shows times (null stays null). */
+export function isoSql(column: string): string {
+  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}

@@ -1,7 +1,61 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Response } from 'express';
+import type { Logger } from 'pino';
+import type { UiSessionControl } from '../auth/session/graphql-caller.js';
+import { UnauthorizedError } from '../common/errors.js';
 import type { RequestContext } from '../common/request-context.js';
+import { contextOf } from '../http/context.js';
+import type { LiveFanout } from '../live/live-fanout.js';
 import type { Services } from '../services.js';
 
+/** What every resolver gets, over HTTP (HttpGraphQLContext) and on a subscription (src/graphql/subscriptions.ts). */
 export interface GraphQLContext {
-  ctx: RequestContext;
-  services: Services;
+  /** The caller's service context; reading it without a caller is `unauthorized`. */
+  readonly ctx: RequestContext;
+  readonly services: Services;
+  /** The web UI's session cookie: signIn, signOut (HTTP only; a subscription refuses both). */
+  readonly session: UiSessionControl;
+  readonly log: Logger;
+  /** True once the request has a caller (a bearer token or a live session). */
+  signedIn(): boolean;
+  /** Present on subscriptions (graphql-ws): the live signals and a way to read with the caller's current reach. */
+  readonly live?: LiveContext;
+}
+
+export interface LiveContext {
+  fanout: LiveFanout;
+  /**
+   * A context for reading what one signal names: the caller authenticated again (an expired or revoked
+   * token or session, or a connection that went away, ends the subscription) with its reach as of now, and
+   * a fresh EntityManager, so a long subscription never reads through a stale identity map.
+   */
+  fresh(): Promise<RequestContext>;
+}
+
+/**
+ * The context of an HTTP request. `ctx` is built on first use, from the caller the request has by then
+ * (signIn gives it one); without a caller (the UI before sign-in) reading it is `unauthorized`, so no
+ * resolver can run for nobody. A class, not an object literal: Apollo copies the context's own properties
+ * per request, which would read the getter too early.
+ */
+export class HttpGraphQLContext implements GraphQLContext {
+  private cached: RequestContext | undefined;
+
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly res: Response,
+    readonly services: Services,
+    readonly session: UiSessionControl,
+    readonly log: Logger,
+  ) {}
+
+  get ctx(): RequestContext {
+    if (!this.res.locals.principal) throw new UnauthorizedError('Sign in first');
+    this.cached ??= contextOf(this.orm, this.res);
+    return this.cached;
+  }
+
+  signedIn(): boolean {
+    return Boolean(this.res.locals.principal);
+  }
 }

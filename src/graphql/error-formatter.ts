@@ -1,6 +1,8 @@
 import { unwrapResolverError } from '@apollo/server/errors';
-import type { GraphQLError, GraphQLFormattedError } from 'graphql';
+import { GraphQLError, type GraphQLFormattedError } from 'graphql';
 import { DomainError, STATUS_OF, type ErrorCode } from '../common/errors.js';
+import { overloadedWhenPoolTimedOut } from '../db/pool-timeout.js';
+import { unavailableOf } from '../db/outage.js';
 
 // The one GraphQL error mapping: extensions.code carries the codes of CONTRACT section 1. GraphQL's own
 // parse and validation errors (wrong types, unknown fields) are validation_failed. Anything unexpected is
@@ -18,8 +20,11 @@ const APOLLO_TO_CONTRACT: Record<string, ErrorCode> = {
 
 /** The contract code an error maps to; undefined for one the hub did not expect (a 500 over REST). */
 function knownCode(formatted: GraphQLFormattedError, error: unknown): ErrorCode | undefined {
-  const original = unwrapResolverError(error);
+  const original = asDomainError(error);
   if (original instanceof DomainError) return original.code;
+  // A validation rule's own contract code (query_too_complex), under the code Apollo gives every validation error.
+  const ruleCode = error instanceof GraphQLError && error.originalError instanceof GraphQLError ? String(error.originalError.extensions?.code ?? '') : '';
+  if (ruleCode in STATUS_OF && ruleCode !== 'internal') return ruleCode as ErrorCode;
   const apolloCode = String(formatted.extensions?.code ?? '');
   // Errors raised as GraphQLError with a contract code already (authentication in the context function).
   return APOLLO_TO_CONTRACT[apolloCode] ?? (apolloCode in STATUS_OF && apolloCode !== 'internal' ? (apolloCode as ErrorCode) : undefined);
@@ -30,8 +35,14 @@ export function isUnexpected(error: GraphQLError): boolean {
   return knownCode(error, error) === undefined;
 }
 
-export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+/** The resolver's error, a database outage or a pool acquire timeout taken as their 503s (over GraphQL the code says it). */
+function asDomainError(error: unknown): unknown {
   const original = unwrapResolverError(error);
+  return unavailableOf(original) ?? overloadedWhenPoolTimedOut(original, 1);
+}
+
+export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const original = asDomainError(error);
   if (original instanceof DomainError) {
     return {
       message: original.message,
@@ -41,6 +52,7 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     };
   }
   const known = knownCode(formatted, error);
-  if (known) return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { code: known } };
+  // What the hub's own errors add beside the code (query_too_complex: cost, limit) stays.
+  if (known) return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { ...formatted.extensions, code: known } };
   return { message: 'An unexpected error occurred', path: formatted.path, extensions: { code: 'internal' } };
 }

@@ -1,50 +1,129 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Server } from 'node:http';
+import type { Logger } from 'pino';
 import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { toProblem } from '../rest/problem.js';
-import type { Authenticator } from '../auth/authenticator.js';
-import { bearerAuth } from '../auth/bearer.js';
-import { contextOf } from '../http/context.js';
+import { ValidationError } from '../common/errors.js';
+import { isUnsafeText, refuseUnsafeText } from '../common/unsafe-text.js';
+import type { Admission } from '../http/admission.js';
+import { graphqlPriority } from '../http/priorities.js';
+import { edgeError, toProblem } from '../rest/problem.js';
+import { graphqlCaller, uiSessionControl, type UiSessionHttpOptions } from '../auth/session/graphql-caller.js';
+import { unavailableOf, type DatabaseWatch } from '../db/outage.js';
+import type { HubMetrics } from '../observability/metrics.js';
+import { resumeRequestScope } from '../common/request-scope.js';
+import { idempotencyKeys } from '../http/idempotency-keys.js';
+import { bearerChallenge } from '../http/bearer-challenge.js';
+import type { CallerRateLimit } from '../http/rate-limit.js';
 import type { Services } from '../services.js';
-import type { GraphQLContext } from './context.js';
+import { HttpGraphQLContext, type GraphQLContext } from './context.js';
+import { boundAnswerSize } from './answer-size.js';
 import { depthLimit } from './depth-limit.js';
+import { documentLimits, safeStringLiterals } from './document-limits.js';
 import { formatError, isUnexpected } from './error-formatter.js';
+import { MAX_INTROSPECTION_DEPTH, MAX_QUERY_DEPTH, MAX_TOKENS } from './graphql-limits.js';
+import { requestLimits } from './request-limits.js';
+import { uuidArguments } from './uuid-arguments.js';
 import { buildHubSchema } from './schema.js';
-
-export const MAX_QUERY_DEPTH = 10;
+import { serveSubscriptions } from './subscriptions.js';
+import type { LiveFanout } from '../live/live-fanout.js';
 
 export interface GraphQLOptions {
+  /** The hub's HTTP server: subscriptions are served on it over WebSocket, at /graphql. */
+  httpServer: Server;
+  /** Live signals of this process (src/live), which feed the subscriptions. */
+  live: LiveFanout;
+  log: Logger;
   orm: MikroORM;
   services: Services;
-  authenticator: Authenticator;
+  /** Bearer tokens, and the web UI's session cookie. */
+  callers: UiSessionHttpOptions;
   production: boolean;
-  rateLimiter: RequestHandler;
+  maxAnswerBytes: number;
+  rateLimiter: CallerRateLimit;
+  /** Told about database outages met by operations (one warning per outage). */
+  database?: DatabaseWatch;
+  /** Counts operations by name and outcome. */
+  metrics?: HubMetrics;
+  /** Admission control: a GraphQL request is admitted once its body says which operation it is. */
+  admission: Admission;
+  overloadRetryAfterSeconds: number;
 }
 
-/** /graphql: the same bearer tokens and the same services as /v1 (CONTRACT section 9). */
-export async function graphqlRouter(options: GraphQLOptions): Promise<{ router: Router; stop: () => Promise<void> }> {
+/**
+ * /graphql: the same bearer tokens and the same services as /v1 (CONTRACT section 9); subscriptions over
+ * WebSocket on the same path. `closeSockets` ends the subscriptions (before the HTTP server can close).
+ */
+export async function graphqlRouter(options: GraphQLOptions): Promise<{ router: Router; stop: () => Promise<void>; closeSockets: () => Promise<void> }> {
+  const schema = await buildHubSchema();
+  const subscriptions = serveSubscriptions({
+    httpServer: options.httpServer,
+    path: '/graphql',
+    schema,
+    orm: options.orm,
+    services: options.services,
+    callers: options.callers,
+    fanout: options.live,
+    log: options.log,
+  });
   const server = new ApolloServer<GraphQLContext>({
-    schema: await buildHubSchema(),
+    schema,
     formatError,
-    plugins: [logUnexpectedErrors],
-    validationRules: [depthLimit(MAX_QUERY_DEPTH)],
-    introspection: !options.production,
+    plugins: [logUnexpectedErrors, unavailableAs503(options.database), countOperations(options.metrics), requestLimits({ production: options.production, rateLimit: options.rateLimiter }), uuidArguments()],
+    // The parser stops at MAX_TOKENS, so validation (quadratic in the worst case) only ever sees a bounded document.
+    parseOptions: { maxTokens: MAX_TOKENS },
+    validationRules: [documentLimits, safeStringLiterals, depthLimit(MAX_QUERY_DEPTH, MAX_INTROSPECTION_DEPTH)],
+    // Who may introspect is decided per caller (request-limits.ts), not per process.
+    introspection: true,
     includeStacktraceInErrorResponses: false,
     // The hub owns shutdown (src/main.ts); Apollo's own signal handlers would race it.
     stopOnTerminationSignals: false,
   });
   await server.start();
   const router = Router();
-  router.use('/graphql', express.json({ limit: '1mb' }), bearerAuth(options.authenticator), options.rateLimiter, expressMiddleware(server, {
-    context: async ({ res }) => ({ ctx: contextOf(options.orm, res), services: options.services }),
+  // The rate limit counts callers; the UI's requests before sign-in have none (login throttling guards signIn).
+  const rateLimitCallers: RequestHandler = (req, res, next) => (res.locals.principal ? options.rateLimiter.perRequest(req, res, next) : next());
+  // Authentication and the rate limit before the body is read: an anonymous or refused request is never parsed.
+  // Admission: refused at once when even an order could not get in; otherwise admitted by priority once the
+  // body says which operation it is.
+  router.use('/graphql', options.admission.refuseWhenFull(), graphqlCaller(options.callers), rateLimitCallers, express.json({ limit: '1mb' }), refuseUnsafeGraphQLText, options.admission.gate(graphqlPriority), idempotencyKeys(options.orm, { database: options.database, failed: unexpectedAnswer }), boundAnswerSize(options.maxAnswerBytes), resumeRequestScope, expressMiddleware(server, {
+    context: async ({ req, res }) => new HttpGraphQLContext(options.orm, res, options.services, uiSessionControl(req, res, options.callers), res.locals.log),
   }));
   // Failures before a resolver runs (authentication, body parsing) still answer in GraphQL's error shape.
-  router.use('/graphql', (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+  router.use('/graphql', (raw: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const err = edgeError(raw, { overloadRetryAfterSeconds: options.overloadRetryAfterSeconds });
     const problem = toProblem(err);
+    const unavailable = unavailableOf(err);
+    if (unavailable) {
+      options.database?.report(err);
+      res.setHeader('Retry-After', String(unavailable.retryAfterSeconds));
+    }
+    const challenge = bearerChallenge(err);
+    if (challenge) res.setHeader('WWW-Authenticate', challenge);
     sendGraphQLError(res, problem.status, problem.detail, problem.code);
   });
-  return { router, stop: () => server.stop() };
+  return { router, stop: () => server.stop(), closeSockets: () => subscriptions.close() };
+}
+
+/** A GraphQL answer to retry rather than replay: a 5xx, or an error the hub did not expect (`internal`). */
+function unexpectedAnswer(status: number, body: string): boolean {
+  if (status >= 500) return true;
+  try {
+    const answer = JSON.parse(body) as { errors?: { extensions?: { code?: string } }[] };
+    return (answer.errors ?? []).some((error) => error.extensions?.code === 'internal');
+  } catch {
+    return true;
+  }
+}
+
+/** NUL characters and unpaired surrogates, in the document's literals or in the variables, are a 400 (unsafe-text.ts). */
+function refuseUnsafeGraphQLText(req: Request, _res: Response, next: NextFunction): void {
+  const body = (req.body ?? {}) as { query?: unknown; variables?: unknown; operationName?: unknown };
+  if (typeof body.query === 'string' && isUnsafeText(body.query)) throw ValidationError.field('/query', 'must not contain NUL characters or unpaired UTF-16 surrogates');
+  refuseUnsafeText(body.variables, '/variables');
+  refuseUnsafeText(body.operationName, '/operationName');
+  next();
 }
 
 /** What answers `internal` is logged with its cause, on the request's logger, as REST logs its 500s. */
@@ -53,14 +132,49 @@ const logUnexpectedErrors: ApolloServerPlugin<GraphQLContext> = {
     return {
       async didEncounterErrors({ errors, contextValue }) {
         for (const error of errors) {
-          if (isUnexpected(error)) contextValue.ctx.log.error({ err: error.originalError ?? error, path: error.path }, 'graphql operation failed');
+          if (isUnexpected(error)) contextValue.log.error({ err: error.originalError ?? error, path: error.path }, 'graphql operation failed');
         }
       },
     };
   },
 };
 
+/** Every operation counted by its name and outcome: ok, or the contract code of its first error. */
+function countOperations(metrics: HubMetrics | undefined): ApolloServerPlugin<GraphQLContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ operationName, request, errors, response }) {
+          if (!metrics) return;
+          const body = response.body.kind === 'single' ? response.body.singleResult : undefined;
+          const code = body?.errors?.[0]?.extensions?.code ?? (errors?.length ? 'internal' : undefined);
+          metrics.graphqlOperation(operationName ?? request.operationName ?? undefined, code === undefined ? 'ok' : String(code));
+        },
+      };
+    },
+  };
+}
+
+/**
+ * An operation that failed because the hub is unavailable (the database is unreachable) answers 503 with
+ * Retry-After, as REST does, so clients and balancers treat both surfaces alike.
+ */
+function unavailableAs503(database: DatabaseWatch | undefined): ApolloServerPlugin<GraphQLContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ errors, response }) {
+          const unavailable = errors?.map((error) => unavailableOf(error.originalError)).find((found) => found !== undefined);
+          if (!unavailable) return;
+          for (const error of errors ?? []) database?.report(error.originalError);
+          response.http.status = 503;
+          response.http.headers.set('retry-after', String(unavailable.retryAfterSeconds));
+        },
+      };
+    },
+  };
+}
+
 function sendGraphQLError(res: Response, status: number, message: string, code: string): void {
-  if (code === 'unauthorized') res.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"');
   res.status(status).json({ errors: [{ message, extensions: { code } }] });
 }

@@ -1,25 +1,34 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { randomUUID } from 'node:crypto';
+import { newTrace, parseTraceparent, runInRequestScope } from '../common/request-scope.js';
+import type { HubMetrics } from '../observability/metrics.js';
+import { routeTemplate } from './route-template.js';
 
 const SAFE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
- * Gives every request an id (the caller's X-Request-Id when it is sane), a child logger carrying it, and one
- * access log line when the response is finished.
+ * Gives every request an id (the caller's X-Request-Id when it is sane) and a trace (the caller's W3C
+ * traceparent, or a new one), both kept in the request scope for the deliveries it causes, a child logger
+ * carrying them, and,
+ * when the response is finished, one JSON access log line (full path and route template) and its metrics.
  */
-export function requestIdAndLogging(log: Logger) {
+export function requestIdAndLogging(log: Logger, metrics?: HubMetrics) {
   return (req: Request, res: Response, next: NextFunction) => {
     const incoming = req.header('x-request-id');
     const requestId = incoming && SAFE_ID.test(incoming) ? incoming : randomUUID();
     const started = process.hrtime.bigint();
+    const trace = parseTraceparent(req.header('traceparent')) ?? newTrace();
     res.locals.requestId = requestId;
-    res.locals.log = log.child({ requestId });
+    res.locals.log = log.child({ requestId, traceId: trace.traceId });
     res.setHeader('X-Request-Id', requestId);
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      res.locals.log.info({ method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      const route = routeTemplate(req);
+      res.locals.log.info({ method: req.method, path: req.originalUrl.split('?')[0], route, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      metrics?.httpRequest(req.method, route, res.statusCode, ms / 1000);
     });
-    next();
+    res.locals.scope = { requestId, trace };
+    runInRequestScope(res.locals.scope, next);
   };
 }

@@ -1,5 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
-import { DomainError, InsufficientScopeError, STATUS_OF, TITLE_OF, type ErrorCode, type FieldError } from '../common/errors.js';
+import { DomainError, STATUS_OF, TITLE_OF, type ErrorCode, type FieldError } from '../common/errors.js';
+import { unavailableOf, type DatabaseWatch } from '../db/outage.js';
+import { overloadedWhenPoolTimedOut } from '../db/pool-timeout.js';
+import { bearerChallenge } from '../http/bearer-challenge.js';
+import { withPlusHint } from './plus-hint.js';
 
 // The one REST error mapping (RFC 9457 problem+json, CONTRACT section 1). Domain errors keep their code;
 // body-parser and OpenAPI validator errors are translated; anything else is a 500 that says nothing about
@@ -75,23 +79,40 @@ function fromBodyParser(err: BodyParserError): Problem | null {
 
 export function toProblem(err: unknown): Problem {
   if (err instanceof DomainError) return problem(err.code, err.message, err.errors);
+  const unavailable = unavailableOf(err);
+  if (unavailable) return problem(unavailable.code, unavailable.message);
   const parsed = typeof (err as BodyParserError)?.type === 'string' ? fromBodyParser(err as BodyParserError) : null;
   if (parsed) return parsed;
   if (isValidatorError(err)) return fromValidator(err);
   return problem('internal', 'An unexpected error occurred');
 }
 
+/** Errors from below the services told apart before they are answered: a pool acquire timeout is 503 overloaded. */
+export function edgeError(err: unknown, options: EdgeErrorOptions): unknown {
+  return overloadedWhenPoolTimedOut(err, options.overloadRetryAfterSeconds);
+}
+
+export interface EdgeErrorOptions {
+  /** Retry-After of a 503 overloaded (OVERLOAD_RETRY_AFTER_SECONDS). */
+  overloadRetryAfterSeconds: number;
+}
+
 export function sendProblem(res: Response, body: Problem, err?: unknown): void {
-  if (body.code === 'unauthorized') res.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"');
-  if (err instanceof InsufficientScopeError) res.setHeader('WWW-Authenticate', `Bearer error="insufficient_scope", scope="${err.scope}"`);
+  const challenge = bearerChallenge(err);
+  if (challenge) res.setHeader('WWW-Authenticate', challenge);
+  const unavailable = unavailableOf(err);
+  if (unavailable) res.setHeader('Retry-After', String(unavailable.retryAfterSeconds));
   res.status(body.status).type('application/problem+json').send(JSON.stringify(body));
 }
 
-export function problemHandler() {
+/** The REST error handler; a database outage is reported to `database` (one warning per outage) instead of logged per request. */
+export function problemHandler(database?: DatabaseWatch, options: EdgeErrorOptions = { overloadRetryAfterSeconds: 1 }) {
   // Express recognises error handlers by their four parameters.
-  return (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    const body = toProblem(err);
-    if (body.status >= 500) res.locals.log?.error({ err }, 'request failed');
+  return (raw: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const err = edgeError(raw, options);
+    const body = withPlusHint(toProblem(err), req.query);
+    if (body.code === 'database_unavailable') database?.report(err);
+    else if (body.status >= 500 && body.code !== 'overloaded') res.locals.log?.error({ err }, 'request failed');
     if (res.headersSent) return;
     sendProblem(res, body, err);
   };

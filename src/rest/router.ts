@@ -1,12 +1,15 @@
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { Authenticator } from '../auth/authenticator.js';
 import { bearerAuth } from '../auth/bearer.js';
 import { OPENAPI_PATH } from '../docs/openapi-document.js';
 import { jsonBody } from './body.js';
 import { memoizeRoutePatterns } from './route-pattern-cache.js';
-import { idempotencyKeys } from './idempotency.js';
+import type { DatabaseWatch } from '../db/outage.js';
+import { idempotencyKeys } from '../http/idempotency-keys.js';
+import { resumeRequestScope } from '../common/request-scope.js';
 import type { RestDeps } from './rest-deps.js';
+import type { CallerRateLimit } from '../http/rate-limit.js';
 import { accountRoutes } from './routes/accounts.routes.js';
 import { deliveryRoutes } from './routes/deliveries.routes.js';
 import { applicationRoutes } from './routes/applications.routes.js';
@@ -23,19 +26,22 @@ export interface RestOptions extends RestDeps {
   /** Check every response against openapi.yaml too (tests), so the document cannot drift from the code. */
   validateResponses: boolean;
   /** Shared with /graphql: one client, one bucket. */
-  rateLimiter: RequestHandler;
+  rateLimiter: CallerRateLimit;
+  /** Told about database outages (src/db/outage.ts). */
+  database?: DatabaseWatch;
 }
 
 /**
- * /v1: body rules → bearer auth → rate limit → OpenAPI validation → idempotency keys → routes. Errors go to
- * the problem handler.
+ * /v1: bearer auth → rate limit → body rules → OpenAPI validation → idempotency keys → routes. Errors go to
+ * the problem handler. Authentication comes first so that a request without a valid token never has its
+ * body read (a catalog import may be 32 MiB).
  */
 export function restRouter(options: RestOptions): Router {
   memoizeRoutePatterns();
   const router = Router();
-  router.use(jsonBody());
   router.use(bearerAuth(options.authenticator));
-  router.use(options.rateLimiter);
+  router.use(options.rateLimiter.perRequest);
+  router.use(jsonBody());
   router.use(
     OpenApiValidator.middleware({
       apiSpec: OPENAPI_PATH,
@@ -47,7 +53,8 @@ export function restRouter(options: RestOptions): Router {
       $refParser: { mode: 'bundle' },
     }),
   );
-  router.use(idempotencyKeys(options.orm));
+  router.use(idempotencyKeys(options.orm, { database: options.database }));
+  router.use(resumeRequestScope);
   const routes = Router();
   accountRoutes(routes, options);
   locationRoutes(routes, options);

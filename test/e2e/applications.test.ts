@@ -116,6 +116,17 @@ describe('updating and rotating', () => {
     expect(token.body.scope).toBe('orders.read');
   });
 
+  it('refuses webhookUrl: null over REST and GraphQL alike (the same null rules), changing nothing', async () => {
+    const app = await t.createApplication('POS');
+    const rest = await t.admin.patch(`/v1/applications/${app.id}`, { webhookUrl: null });
+    expect(rest.status).toBe(400);
+    const graphql = await t.admin.graphql('mutation($id: ID!) { updateApplication(id: $id, input: { webhookUrl: null, name: "Renamed" }) { id } }', { id: app.id });
+    expect(graphql.body.errors?.[0].extensions?.code).toBe('validation_failed');
+    expect(JSON.stringify(graphql.body.errors?.[0].extensions?.errors)).toContain('/webhookUrl');
+    const after = (await t.admin.get(`/v1/applications/${app.id}`)).body.data;
+    expect(after).toMatchObject({ webhookUrl: app.data.webhookUrl, name: app.data.name });
+  });
+
   it('rotates both secrets: the old client secret stops working at once', async () => {
     const app = await t.createApplication('MARKETPLACE');
     const res = await t.admin.post(`/v1/applications/${app.id}/secret`);

@@ -127,4 +127,22 @@ describe('which connections can be pulled', () => {
     expect((await t.admin.post(`${other.path}/connections/${otherConnection}/pull`)).status).toBe(404);
     expect(posServer.requests).toHaveLength(0);
   });
+
+  it("is 404 for another POS's connection at the same location: one POS never pulls through another's credentials", async () => {
+    const otherPos = await t.createApplication('POS', { catalogPullUrl: posServer.urlFor('/other-catalog') });
+    const otherConnection = await t.connect(otherPos, location, { apiKey: 'other-pos-secret' });
+    posServer.respond('/other-catalog', { body: answer });
+    const res = await pull(pos, otherConnection);
+    expect(res.status).toBe(404);
+    expect(res.body.code).toBe('not_found');
+    expect(posServer.requests).toHaveLength(0);
+    // The operator may pull through either connection.
+    expect((await pull(t.admin, otherConnection)).status).toBe(200);
+    await t.admin.delete(`${location.path}/connections/${otherConnection}`);
+  });
+
+  it('is 404 for a connection id that names nothing', async () => {
+    expect((await pull(t.admin, '01890a5d-ac96-774b-bcce-b302099a8057')).status).toBe(404);
+    expect(posServer.requests).toHaveLength(0);
+  });
 });

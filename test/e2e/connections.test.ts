@@ -1,4 +1,4 @@
-import { connectionWithCredentials } from '../../src/modules/connections/connection.service.js';
+import { connectionWithCredentials } from '../../src/modules/connections/connection-credentials.js';
 import { query } from '../support/database.js';
 import { startTestHub, type TestApplication, type TestHub, type TestLocation } from '../support/test-hub.js';
 
@@ -27,7 +27,7 @@ describe('connections', () => {
     const res = await t.admin.get(`${location.path}/applications?limit=200`);
     expect(res.status).toBe(200);
     const row = res.body.data.find((a: { id: string }) => a.id === pos.id);
-    expect(row).toEqual({ id: pos.id, kind: 'POS', name: pos.data.name, connected: false, connectionId: null, createdAt: expect.any(String) });
+    expect(row).toEqual({ id: pos.id, kind: 'POS', name: pos.data.name, clientId: pos.clientId, redirectUris: pos.data.redirectUris, connected: false, connectionId: null, createdAt: expect.any(String) });
     // The hub's own first-party client is not a partner application.
     expect(res.body.data.every((a: { kind: string | null }) => a.kind === 'POS' || a.kind === 'MARKETPLACE')).toBe(true);
     const onlyMarket = await t.admin.get(`${location.path}/applications?kind=MARKETPLACE&limit=200`);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { printHubSchema, SCHEMA_PATH } from '../../src/graphql/print-schema.js';
-import { MAX_QUERY_DEPTH } from '../../src/graphql/graphql.js';
+import { MAX_INTROSPECTION_DEPTH } from '../../src/graphql/graphql-limits.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 
 let t: TestHub;
@@ -60,15 +60,34 @@ describe('GraphQL and REST share one service layer', () => {
     expect(missing.body.errors?.[0].extensions?.code).toBe('not_found');
   });
 
-  it(`refuses queries nested deeper than ${MAX_QUERY_DEPTH} levels, counting fragments`, async () => {
+  it('refuses an id argument that is not a UUID with validation_failed naming it, as REST does, before anything runs', async () => {
+    const location = (await t.admin.post(`/v1/accounts/${accountId}/locations`, { name: 'UUID checks' })).body.data.id;
+    const cases: [string, Record<string, unknown> | undefined, string][] = [
+      ['{ account(id: "nope") { id } }', undefined, 'Argument "id" of "account" must be a UUID'],
+      ['query($a: ID!, $l: ID!) { orders(accountId: $a, locationId: $l) { data { id } } }', { a: 'nope', l: location }, 'Argument "accountId" of "orders" must be a UUID'],
+      ['query($a: ID!) { account(id: $a) { id } }', { a: 12 }, 'Argument "id" of "account" must be a UUID'],
+      // Inside an input object, in a list, and on a nested field reached through a fragment.
+      [`mutation($a: ID!, $l: ID!) { createMenu(accountId: $a, locationId: $l, input: { name: "M", productIds: ["${location}", "x"] }) { id } }`, { a: accountId, l: location }, 'Argument "input.productIds[1]" of "createMenu" must be a UUID'],
+      [`{ ...q } fragment q on Query { location(accountId: "${accountId}", id: "${location}-") { id } }`, undefined, 'Argument "id" of "location" must be a UUID'],
+    ];
+    for (const [query, variables, message] of cases) {
+      const res = await t.admin.graphql(query, variables);
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([expect.objectContaining({ message, extensions: { code: 'validation_failed' } })]);
+    }
+    // UUIDs go through as before.
+    expect((await t.admin.graphql(`{ location(accountId: "${accountId}", id: "${location}") { id } }`)).body.data.location.id).toBe(location);
+  });
+
+  it(`refuses introspection nested deeper than ${MAX_INTROSPECTION_DEPTH} levels, counting fragments`, async () => {
     // The introspection types nest without end: a legitimate-looking way to ask for an unbounded walk.
     const levels = (n: number) => `${'ofType { '.repeat(n)}name${' }'.repeat(n)}`;
-    const withinLimit = await t.admin.graphql(`{ __schema { types { fields { type { ${levels(MAX_QUERY_DEPTH - 5)} } } } } }`);
+    const withinLimit = await t.admin.graphql(`{ __schema { types { fields { type { ${levels(MAX_INTROSPECTION_DEPTH - 5)} } } } } }`);
     expect(withinLimit.body.errors).toBeUndefined();
-    const tooDeep = await t.admin.graphql(`{ __schema { types { fields { type { ${levels(MAX_QUERY_DEPTH - 3)} } } } } }`);
+    const tooDeep = await t.admin.graphql(`{ __schema { types { fields { type { ${levels(MAX_INTROSPECTION_DEPTH - 3)} } } } } }`);
     expect(tooDeep.body.errors?.[0].extensions?.code).toBe('validation_failed');
-    expect(tooDeep.body.errors?.[0].message).toContain(`limit is ${MAX_QUERY_DEPTH}`);
-    const throughFragment = await t.admin.graphql(`{ __schema { ...deep } } fragment deep on __Schema { types { fields { type { ${levels(MAX_QUERY_DEPTH - 3)} } } } }`);
+    expect(tooDeep.body.errors?.[0].message).toContain(`limit is ${MAX_INTROSPECTION_DEPTH}`);
+    const throughFragment = await t.admin.graphql(`{ __schema { ...deep } } fragment deep on __Schema { types { fields { type { ${levels(MAX_INTROSPECTION_DEPTH - 3)} } } } }`);
     expect(throughFragment.body.errors?.[0].extensions?.code).toBe('validation_failed');
   });
 });

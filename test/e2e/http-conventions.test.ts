@@ -15,10 +15,10 @@ function expectProblem(res: { status: number; headers: Headers; body: any }, sta
 }
 
 describe('authentication', () => {
-  it('is 401 with WWW-Authenticate without a token', async () => {
+  it('is 401 with WWW-Authenticate without a token, and no error code (RFC 6750 section 3.1)', async () => {
     const res = await t.anonymous.get('/v1/accounts');
     expectProblem(res, 401, 'unauthorized');
-    expect(res.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
+    expect(res.headers.get('www-authenticate')).toBe('Bearer');
   });
 
   it('is 401 with an unknown token', async () => {

@@ -14,6 +14,39 @@ afterAll(() => t.stop());
 
 const countAccounts = async (name: string) => Number((await query(t.db.url, 'select count(*) from accounts where name = $1', [name]))[0].count);
 
+describe('over GraphQL, the same rules', () => {
+  const create = (name: string, key: string) =>
+    t.admin.graphql('mutation($name: String!) { createAccount(input: { name: $name }) { id name } }', { name }, { headers: { 'idempotency-key': key } });
+
+  it('replays the first answer for the same key and document, creating once', async () => {
+    const first = await create('Idem GraphQL', 'graphql-create-1');
+    const again = await create('Idem GraphQL', 'graphql-create-1');
+    expect(first.body.errors).toBeUndefined();
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    expect(await countAccounts('Idem GraphQL')).toBe(1);
+  });
+
+  it('refuses the same key with other variables (idempotency_key_reused), and keys are shared with REST per caller', async () => {
+    await create('Idem GraphQL One', 'graphql-create-2');
+    const other = await create('Idem GraphQL Two', 'graphql-create-2');
+    expect(other.status).toBe(422);
+    expect(other.body.errors?.[0].extensions?.code).toBe('idempotency_key_reused');
+    expect(await countAccounts('Idem GraphQL Two')).toBe(0);
+    const rest = await t.admin.post('/v1/accounts', { name: 'Idem GraphQL One' }, { headers: { 'idempotency-key': 'graphql-create-2' } });
+    expect(rest.status).toBe(422);
+  });
+
+  it('replays a refusal by the service as it was', async () => {
+    const first = await create('', 'graphql-create-3');
+    const again = await create('', 'graphql-create-3');
+    expect(first.body.errors?.[0].extensions?.code).toBe('validation_failed');
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+  });
+});
+
 describe('over HTTP', () => {
   it('replays the first response for the same key and body, creating once', async () => {
     const headers = { 'idempotency-key': 'create-acme-1' };

@@ -2,9 +2,11 @@ import { Browser, formAction, hiddenField } from '../support/browser.js';
 import { startTestHub, TEST_CLIENT, type TestApplication, type TestHub, type TestUser } from '../support/test-hub.js';
 
 // Password guessing (src/auth/login-attempts.ts): failed logins by the password grant and on the login page
-// count together per e-mail; once they are used up, every attempt for that e-mail, right or wrong, is a 429
-// with Retry-After until one comes back; a successful login starts the count again. One attempt comes back
-// per hour here, so no refill happens during the test however slow the machine.
+// count together per e-mail AND source address; once a pair has used them up, its attempts, right or wrong,
+// are a 429 with Retry-After, while the real user from another address still signs in (the e-mail's own count
+// only slows attempts down). Client authentication at the token endpoint is throttled per address too.
+// Windows are hours here, so nothing refills during the test however slow the machine. The hub trusts the
+// loopback proxy, so X-Forwarded-For gives each request its source address.
 
 const CALLBACK = 'http://127.0.0.1:9/callback';
 
@@ -12,13 +14,19 @@ let t: TestHub;
 let app: TestApplication;
 
 beforeAll(async () => {
-  t = await startTestHub({ LOGIN_MAX_FAILURES: '3', LOGIN_FAILURE_REFILL_SECONDS: '3600' });
+  t = await startTestHub({ LOGIN_MAX_FAILURES: '3', LOGIN_FAILURE_REFILL_SECONDS: '3600', LOGIN_SLOWDOWN_MS: '1', TRUST_PROXY: 'loopback', CLIENT_AUTH_MAX_FAILURES: '5', CLIENT_AUTH_WINDOW_SECONDS: '3600' });
   app = await t.createApplication('MARKETPLACE', { redirectUris: [CALLBACK] });
 });
 afterAll(() => t.stop());
 
-const grant = (username: string, password: string) =>
-  t.token({ grant_type: 'password', client_id: TEST_CLIENT.clientId, client_secret: TEST_CLIENT.clientSecret, username, password });
+/** A token request from `source` (the login page's requests come from the loopback address itself). */
+const tokenFrom = (source: string | undefined, params: Record<string, string>) =>
+  t.anonymous.post('/oauth2/token', undefined, {
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(source ? { 'x-forwarded-for': source } : {}) },
+    raw: new URLSearchParams(params).toString(),
+  });
+const grant = (username: string, password: string, source?: string) =>
+  tokenFrom(source, { grant_type: 'password', client_id: TEST_CLIENT.clientId, client_secret: TEST_CLIENT.clientSecret, username, password });
 
 /** The hub's login page for an authorization request of the marketplace application. */
 async function loginPage(): Promise<{ browser: Browser; html: string }> {
@@ -36,36 +44,64 @@ async function signIn(user: Pick<TestUser, 'email'>, password: string) {
   return browser.post(formAction(html, '/login'), { csrf: hiddenField(html, 'csrf'), email: user.email, password });
 }
 
-it('refuses every attempt for the e-mail once its failures are used up, the right password too, with 429 and Retry-After', async () => {
+it('refuses the e-mail from an address that used up its failures, the right password too, but not the user elsewhere', async () => {
   const user = await t.createUser('merchant');
-  const other = await t.createUser('merchant');
-  // Failures by both ways count together; the e-mail's case does not matter.
-  expect((await grant(user.email, 'wrong-1')).body.error).toBe('invalid_grant');
-  expect((await signIn(user, 'wrong-2')).status).toBe(401);
-  expect((await grant(user.email.toUpperCase(), 'wrong-3')).body.error).toBe('invalid_grant');
+  const attacker = '203.0.113.5';
+  // The attacker's failures, by both ways in (the login page from loopback counts as its own address).
+  for (const attempt of ['wrong-1', 'wrong-2']) expect((await grant(user.email, attempt, attacker)).body.error).toBe('invalid_grant');
+  expect((await grant(user.email.toUpperCase(), 'wrong-3', attacker)).body.error).toBe('invalid_grant');
 
-  const refused = await grant(user.email, user.password);
+  const refused = await grant(user.email, user.password, attacker);
   expect(refused.status).toBe(429);
   expect(refused.body).toMatchObject({ error: 'rate_limited' });
   expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+
+  // The real user, from their own addresses, is slowed at most, never refused: today's main answered 429 here.
+  expect((await grant(user.email, user.password, '198.51.100.7')).status).toBe(200);
+  // ... and that success started the e-mail's count again; the attacker's pair is still refused.
+  expect((await grant(user.email, user.password, attacker)).status).toBe(429);
+  expect((await signIn(user, user.password)).status).toBe(303);
+});
+
+it('counts the login page and the password grant together for one address', async () => {
+  const user = await t.createUser('merchant');
+  expect((await signIn(user, 'wrong-1')).status).toBe(401);
+  expect((await signIn(user, 'wrong-2')).status).toBe(401);
+  expect((await grant(user.email, 'wrong-3')).status).toBe(400);
   const page = await signIn(user, user.password);
   expect(page.status).toBe(429);
-  expect(page.html).toMatch(/Too many failed attempts for this account\. Try again in \d+ seconds\./);
+  expect(page.html).toMatch(/Too many failed attempts for this account from here\. Try again in \d+ seconds\./);
   expect(Number(page.headers.get('retry-after'))).toBeGreaterThan(3000);
-
-  // Another account is not held up.
-  expect((await grant(other.email, other.password)).status).toBe(200);
+  expect((await grant(user.email, user.password)).status).toBe(429);
+  expect((await grant(user.email, user.password, '198.51.100.8')).status).toBe(200);
 });
 
 it('counts unknown e-mails like known ones, and starts again after a successful login', async () => {
-  for (const attempt of ['a', 'b', 'c']) expect((await grant('nobody@test.example', attempt)).status).toBe(400);
-  expect((await grant('nobody@test.example', 'd')).status).toBe(429);
+  for (const attempt of ['a', 'b', 'c']) expect((await grant('nobody@test.example', attempt, '203.0.113.9')).status).toBe(400);
+  expect((await grant('nobody@test.example', 'd', '203.0.113.9')).status).toBe(429);
 
   const user = await t.createUser('merchant');
-  expect((await grant(user.email, 'wrong-1')).status).toBe(400);
-  expect((await grant(user.email, 'wrong-2')).status).toBe(400);
-  expect((await signIn(user, user.password)).status).toBe(303);
+  const source = '203.0.113.10';
+  expect((await grant(user.email, 'wrong-1', source)).status).toBe(400);
+  expect((await grant(user.email, 'wrong-2', source)).status).toBe(400);
+  expect((await grant(user.email, user.password, source)).status).toBe(200);
   // Three failures allowed again, not one.
-  for (const attempt of ['wrong-3', 'wrong-4', 'wrong-5']) expect((await grant(user.email, attempt)).status).toBe(400);
-  expect((await grant(user.email, user.password)).status).toBe(429);
+  for (const attempt of ['wrong-3', 'wrong-4', 'wrong-5']) expect((await grant(user.email, attempt, source)).status).toBe(400);
+  expect((await grant(user.email, user.password, source)).status).toBe(429);
+});
+
+it('throttles client authentication at the token endpoint per address, without locking the client out elsewhere', async () => {
+  const attacker = '203.0.113.20';
+  const guess = (secret: string, source: string) => tokenFrom(source, { grant_type: 'client_credentials', client_id: app.clientId, client_secret: secret });
+  // Today's main answered 500 wrong secrets in a row; here the sixth request from that address is refused unread.
+  const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => guess(`wrong-secret-${i}`, attacker)));
+  expect(answers.map((a) => a.status)).toEqual([401, 401, 401, 401, 401]);
+  const refused = await guess(app.clientSecret, attacker);
+  expect(refused.status).toBe(429);
+  expect(refused.body.error).toBe('rate_limited');
+  expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  const many = await Promise.all(Array.from({ length: 50 }, (_, i) => guess(`more-${i}`, attacker)));
+  expect(new Set(many.map((a) => a.status))).toEqual(new Set([429]));
+  // The application itself, from its own address, is not held up.
+  expect((await guess(app.clientSecret, '198.51.100.20')).status).toBe(200);
 });

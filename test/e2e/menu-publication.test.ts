@@ -107,6 +107,7 @@ describe('publishing a menu', () => {
       connection: { id: s.connectionId, credentials: { storeId: expect.any(String), apiKey: 'marketplace-api-key-0123456789' } },
       location: { id: s.location.locationId, currency: 'EUR', timezone: 'UTC' },
     });
+    expect(body).toMatchObject({ objectType: 'MENU', eventTime: expect.any(String) });
     expect(body.location.taxRates).toEqual([
       { posReference: 'vat-9', name: 'VAT 9%', type: 'PERCENTAGE', rate: 90000, inclusive: true, isDefault: false },
       { posReference: 'vat-21', name: 'VAT 21%', type: 'PERCENTAGE', rate: 210000, inclusive: false, isDefault: true },
@@ -288,12 +289,14 @@ describe('store status', () => {
       closedReasonNotes: 'Kitchen full',
     });
     expect(verified(s.app, reopened)).toMatchObject({ storeStatus: 'ONLINE', closedUntil: null, closedReason: null });
+    // The envelope of every webhook (CONTRACT section 7).
+    expect(verified(s.app, closed)).toMatchObject({ eventType: 'STORE_STATUS_CHANGED', objectType: 'STORE_STATUS', eventTime: expect.any(String) });
     expect((await api.get(s.location.path)).body.data.storeStatus).toBe('ONLINE');
   });
 
   it('a new status replaces the scheduled reopening; a closedUntil in the past is refused', async () => {
     const s = await setup();
-    await api.put(`${s.location.path}/store-status`, { storeStatus: 'OFFLINE', closedUntil: new Date(Date.now() + 200).toISOString() });
+    await api.put(`${s.location.path}/store-status`, { storeStatus: 'OFFLINE', closedUntil: new Date(Date.now() + 60_000).toISOString() });
     await api.put(`${s.location.path}/store-status`, { storeStatus: 'OFFLINE' });
     // The reopening scheduled by the first PUT is gone: the store stays closed until told otherwise.
     const jobs = await query(t.db.url, `select count(*)::int as n from graphile_worker.jobs where key = $1`, [`store-status-resume:${s.location.locationId}`]);

@@ -238,8 +238,11 @@ describe('menus over GraphQL', () => {
     expect((await update({ price: 300 })).body.data.updateMenuItem).toMatchObject({ price: 300, taxRateIds: ['vat-21'], taxRateIdsOverride: null });
     const read = await api.graphql(`query($a: ID!, $l: ID!) { menus(accountId: $a, locationId: $l) { data { id items { ${ITEM} } } hasNextPage } }`, { a: accountId, l: locationId });
     expect(read.body.data.menus.data[0].items[0]).toMatchObject({ price: 300, taxRateIdsOverride: null });
-    const missing = await api.graphql(`query($a: ID!, $l: ID!) { menu(accountId: $a, locationId: $l, id: "not-an-id") { id } }`, { a: accountId, l: locationId });
+    const missing = await api.graphql(`query($a: ID!, $l: ID!) { menu(accountId: $a, locationId: $l, id: "01a20000-0000-7000-8000-000000000000") { id } }`, { a: accountId, l: locationId });
     expect(missing.body.errors?.[0].extensions?.code).toBe('not_found');
+    // An id that is not a UUID is refused before anything runs, as REST does.
+    const malformed = await api.graphql(`query($a: ID!, $l: ID!) { menu(accountId: $a, locationId: $l, id: "not-an-id") { id } }`, { a: accountId, l: locationId });
+    expect(malformed.body.errors?.[0].extensions?.code).toBe('validation_failed');
   });
 });
 

@@ -89,6 +89,33 @@ async function exchange(flow: Flow, callback: URL, redirectUri = CALLBACK) {
 }
 
 describe('the authorization code flow', () => {
+  it('takes the applicationId of the redirect as client_id everywhere, as existing POS Hub clients send it', async () => {
+    // Such a client keeps applicationId from the redirect and sends it as its client_id (CONTRACT section 5).
+    const byId = { client_id: app.id } as oauth.Client;
+    const flow = await newFlow();
+    const consent = await toConsent(flow, { client_id: app.id, location_id: connected.locationId });
+    const callback = await allow(flow, consent, connected.locationId);
+    expect(callback.searchParams.get('applicationId')).toBe(app.id);
+    const params = oauth.validateAuthResponse(as, byId, callback, flow.state);
+    const codeResponse = await oauth.authorizationCodeGrantRequest(as, byId, clientAuth(), params, CALLBACK, flow.verifier, insecure);
+    const tokens = await oauth.processAuthorizationCodeResponse(as, byId, codeResponse);
+    expect((await new HttpClient(t.url, tokens.access_token).get(connected.path)).status).toBe(200);
+
+    const refreshed = await oauth.processRefreshTokenResponse(as, byId, await oauth.refreshTokenGrantRequest(as, byId, oauth.ClientSecretPost(app.clientSecret), tokens.refresh_token!, insecure));
+    const introspected = await oauth.processIntrospectionResponse(as, byId, await oauth.introspectionRequest(as, byId, clientAuth(), refreshed.access_token, insecure));
+    expect(introspected).toMatchObject({ active: true, client_id: app.clientId });
+    // The token it holds is the same application's, whichever id it was asked with.
+    const cc = await t.token({ grant_type: 'client_credentials', client_id: app.id, client_secret: app.clientSecret });
+    expect(cc.status).toBe(200);
+    expect((await new HttpClient(t.url, cc.body.access_token).get(connected.path)).status).toBe(200);
+    await oauth.processRevocationResponse(await oauth.revocationRequest(as, byId, clientAuth(), refreshed.refresh_token!, insecure));
+    expect((await new HttpClient(t.url, refreshed.access_token).get(connected.path)).status).toBe(401);
+    // An id that is no application's is an unknown client, as before.
+    const unknown = await t.token({ grant_type: 'client_credentials', client_id: '00000000-0000-7000-8000-000000000000', client_secret: app.clientSecret });
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.error).toBe('invalid_client');
+  });
+
   it('signs the user in, asks consent for a connected location and lands on the redirect URI with the location context', async () => {
     const flow = await newFlow();
     const consent = await toConsent(flow, { location_id: connected.locationId });

@@ -62,6 +62,23 @@ describe('discovery', () => {
   });
 });
 
+describe('RFC 8414 discovery', () => {
+  it('answers at /.well-known/oauth-authorization-server and its issuer-path form, advertising only what the hub issues', async () => {
+    const issuer = new URL(`${t.hub.config.publicBaseUrl}/oauth2`);
+    // oauth4webapi's 'oauth2' algorithm asks the issuer-path form, /.well-known/oauth-authorization-server/oauth2.
+    const metadata = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }));
+    const root = await t.anonymous.get('/.well-known/oauth-authorization-server');
+    expect(root.status).toBe(200);
+    expect(root.body).toEqual(metadata);
+    expect(metadata.token_endpoint).toBe(`${t.hub.config.publicBaseUrl}/oauth2/token`);
+    expect(metadata.response_types_supported).toEqual(['code']);
+    expect([...metadata.grant_types_supported!].sort()).toEqual(['authorization_code', 'client_credentials', 'password', 'refresh_token']);
+    // The OpenID document says the same.
+    expect(as.response_types_supported).toEqual(['code']);
+    expect(as.grant_types_supported).not.toContain('implicit');
+  });
+});
+
 describe('client_credentials', () => {
   it('returns an access token, a refresh token, Bearer, expires_in in seconds and every registered scope', async () => {
     const tokens = await clientCredentials(pos);
@@ -100,6 +117,23 @@ describe('password grant (the reseller token)', () => {
     const tokens = await oauth.processGenericTokenEndpointResponse(as, client(TEST_CLIENT), response);
     expectTokenResponse(tokens as unknown as Record<string, unknown>);
     expect((await new HttpClient(t.url, tokens.access_token).get('/v1/accounts')).status).toBe(200);
+  });
+
+  it('says a wrong password is wrong credentials (invalid_grant), not a bad client', async () => {
+    const wrong = await t.token({ grant_type: 'password', username: TEST_ADMIN.email, password: 'not-the-password', client_id: TEST_CLIENT.clientId, client_secret: TEST_CLIENT.clientSecret });
+    await expectOAuthError(wrong, 400, 'invalid_grant');
+    expect(wrong.body.error_description).toBe('the e-mail or password is wrong');
+    const badClient = await t.token({ grant_type: 'password', username: TEST_ADMIN.email, password: TEST_ADMIN.password, client_id: TEST_CLIENT.clientId, client_secret: 'wrong' });
+    await expectOAuthError(badClient, 401, 'invalid_client');
+  });
+
+  it('takes an application id as client_id for client_credentials, in the body and with HTTP Basic', async () => {
+    const body = await t.token({ grant_type: 'client_credentials', client_id: pos.id, client_secret: pos.clientSecret });
+    expect(body.status).toBe(200);
+    const basic = await t.token({ grant_type: 'client_credentials' }, { basic: { clientId: pos.id, clientSecret: pos.clientSecret } });
+    expect(basic.status).toBe(200);
+    expect((await new HttpClient(t.url, basic.body.access_token).get(location.path)).status).toBe(200);
+    await expectOAuthError(await t.token({ grant_type: 'client_credentials', client_id: pos.id, client_secret: 'wrong' }), 401, 'invalid_client');
   });
 
   it('limits the scopes to the user role: a merchant never gets provisioning', async () => {
@@ -217,11 +251,15 @@ describe('refresh tokens', () => {
 
 describe('bearer tokens on /v1', () => {
   it('is 401 with WWW-Authenticate for a missing, malformed or unknown token', async () => {
-    for (const token of [null, 'not-a-token']) {
+    // RFC 6750 section 3.1: no credentials, no error code; a token that is not valid, invalid_token.
+    for (const [token, challenge] of [[null, 'Bearer'], ['not-a-token', 'Bearer error="invalid_token"']] as const) {
       const res = await new HttpClient(t.url, token).get(location.path);
       expect(res.status).toBe(401);
-      expect(res.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
+      expect(res.headers.get('www-authenticate')).toBe(challenge);
       expect(res.body.code).toBe('unauthorized');
+      const graphql = await new HttpClient(t.url, token).post('/graphql', { query: '{ accounts { data { id } } }' });
+      expect(graphql.status).toBe(401);
+      expect(graphql.headers.get('www-authenticate')).toBe(challenge);
     }
     const basic = await t.anonymous.get(location.path, { headers: { authorization: 'Basic abc' } });
     expect(basic.status).toBe(401);

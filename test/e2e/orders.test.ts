@@ -164,7 +164,7 @@ describe('placing an order', () => {
       payments: [{ name: 'card', amount: 5999 }],
       delivery: body.delivery,
     });
-    expect(order.statusHistory).toEqual([{ status: 'NEW', at: order.createdAt, by: 'MARKETPLACE' }]);
+    expect(order.statusHistory).toEqual([{ status: 'NEW', at: order.createdAt, by: 'MARKETPLACE', byId: market.id }]);
     expect(order.items.map((i: any) => i.taxRateIds)).toEqual([['vat-low'], [], ['vat-high', 'not-a-rate'], ['vat-high', 'deposit'], []]);
     expect(order.items[0].options.map((o: any) => o.taxRateIds)).toEqual([['vat-high'], [], ['vat-low'], ['vat-low', 'deposit'], []]);
     expect(order.items[0].options[0].quantity).toBe(1);
@@ -318,6 +318,38 @@ describe('the status round trip', () => {
     expect(eventsAbout(posPartner, order.id).map((e) => e.eventType)).toEqual(['ORDER_CREATED']);
   });
 
+  it('takes the whole order a POS Hub client echoes, with the fields this hub does not model, and acts only on the status', async () => {
+    const order = (await place(simpleOrder())).body.data;
+    // As such a client sends it (CONTRACT section 5): the order it knows, its own fields included.
+    const echo = {
+      ...order,
+      status: 'accepted',
+      sourceDeviceType: 'KIOSK',
+      driverStatus: 'ASSIGNED',
+      timezone: 'Europe/Amsterdam',
+      tableId: 't-12',
+      partnerId: 'partner-9',
+      driver: { name: 'Sam', phone: '+31600000000' },
+      externalId: 'changed-by-echo',
+      total: 1,
+    };
+    const accepted = await patch(posClient, order.id, echo);
+    expect(accepted.status).toBe(200);
+    const { status, acceptedAt, updatedAt, statusHistory, ...rest } = accepted.body.data;
+    const { status: _s, acceptedAt: _a, updatedAt: _u, statusHistory: _h, ...before } = order;
+    expect(status).toBe('ACCEPTED');
+    // Nothing else moved, and nothing the hub does not model was stored.
+    expect(rest).toEqual(before);
+    for (const field of ['sourceDeviceType', 'driverStatus', 'tableId', 'partnerId', 'driver']) expect(accepted.body.data).not.toHaveProperty(field);
+
+    // A property that is no field of an order is still refused, here and on the other endpoints.
+    const unknown = await patch(posClient, order.id, { status: 'PREPARING', kitchenMood: 'happy' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.text).toContain('kitchenMood');
+    expect((await place(simpleOrder({ driverStatus: 'ASSIGNED' }))).status).toBe(400);
+    expect((await t.admin.patch(loc.path, { driverStatus: 'ASSIGNED' })).status).toBe(400);
+  });
+
   it('answers the current status again with 200 and no event', async () => {
     const order = (await place(simpleOrder())).body.data;
     expect((await patch(posClient, order.id, { status: 'ACCEPTED' })).status).toBe(200);
@@ -432,6 +464,43 @@ describe('reading orders', () => {
     const marketCounts = await marketClient.graphql(`query($a: ID!, $l: ID!, $since: String!) { orderCounts(accountId: $a, locationId: $l, since: $since) { status count } }`, vars);
     expect(counts(marketCounts.body.data.orderCounts)).toEqual({ NEW: 1, ACCEPTED: 1 });
     expect(second.status).toBe('NEW');
+  });
+
+  it('serves the same board over REST: several statuses, newest first, and the counts per status', async () => {
+    const since = new Date().toISOString();
+    const older = (await place(simpleOrder())).body.data;
+    const newer = (await place(simpleOrder())).body.data;
+    const accepted = (await place(simpleOrder())).body.data;
+    expect((await posClient.patch(`${loc.path}/orders/${accepted.id}`, { status: 'ACCEPTED' })).status).toBe(200);
+
+    const board = await posClient.get(`${loc.path}/orders?status=new,ACCEPTED&newestFirst=true&since=${encodeURIComponent(since)}`);
+    expect(board.status).toBe(200);
+    expect(board.body.data.map((o: any) => o.id)).toEqual([accepted.id, newer.id, older.id]);
+    const oldestFirst = await posClient.get(`${loc.path}/orders?status=NEW&since=${encodeURIComponent(since)}`);
+    expect(oldestFirst.body.data.map((o: any) => o.id)).toEqual([older.id, newer.id]);
+    expect((await posClient.get(`${loc.path}/orders?status=NEW,DONE`)).status).toBe(400);
+
+    const counts = await posClient.get(`${loc.path}/order-counts?since=${encodeURIComponent(since)}`);
+    expect(counts.status).toBe(200);
+    const graphql = await posClient.graphql(`query($a: ID!, $l: ID!, $since: String!) { orderCounts(accountId: $a, locationId: $l, since: $since) { status count } }`, {
+      a: loc.accountId,
+      l: loc.locationId,
+      since,
+    });
+    expect(counts.body.data).toEqual(graphql.body.data.orderCounts);
+    expect(Object.fromEntries(counts.body.data.filter((r: any) => r.count > 0).map((r: any) => [r.status, r.count]))).toEqual({ NEW: 2, ACCEPTED: 1 });
+  });
+
+  it("hints at URL-encoding when a time's '+' arrived as a space", async () => {
+    const raw = await marketClient.get(`${loc.path}/orders?updatedSince=2026-11-23T12:00:00+01:00`);
+    expect(raw.status).toBe(400);
+    expect(raw.body.errors).toEqual([{ path: 'updatedSince', message: expect.stringContaining("URL-encode the value, '+' as %2B") }]);
+    expect(raw.body.detail).toContain('%2B');
+    expect((await marketClient.get(`${loc.path}/orders?updatedSince=2026-11-23T12:00:00%2B01:00`)).status).toBe(200);
+    // Other bad times get no such hint.
+    const other = await marketClient.get(`${loc.path}/orders?since=yesterday`);
+    expect(other.status).toBe(400);
+    expect(other.text).not.toContain('%2B');
   });
 
   it('serves the live order board and the status change over GraphQL', async () => {

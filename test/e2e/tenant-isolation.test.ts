@@ -1,17 +1,22 @@
 import { readFileSync } from 'node:fs';
+import { buildSchema } from 'graphql';
 import { parse } from 'yaml';
 import { ALL_SCOPES } from '../../src/common/principal.js';
 import { OPENAPI_PATH } from '../../src/docs/openapi-document.js';
 import { enqueue } from '../support/deliveries.js';
 import type { HttpClient } from '../support/http.js';
+import { liveClient } from '../support/subscriber.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 
-// Tenant isolation (CONTRACT sections 1 and 2): every /v1 route, called about another tenant's records by a
-// caller that must not reach them, answers 404, never 200 (nor 403, which would confirm the id exists).
+// Tenant isolation (CONTRACT sections 1 and 2): every /v1 route and every GraphQL operation, called about
+// another tenant's records by a caller that must not reach them, answers 404 (`not_found` in GraphQL), never
+// 200 (nor 403, which would confirm the id exists).
 //
 // TO ADD A ROUTE: add one row to ROUTES (or LISTS for a collection outside a location), and, if the path names
 // a new kind of record, create one for the victim in `beforeAll` and put its id in `victim` under the path
-// parameter's name. The last test fails for any route of openapi.yaml that has no row here.
+// parameter's name. TO ADD A GRAPHQL OPERATION: add one row to OPERATIONS (or GRAPHQL_LISTS); `$name` in the
+// document is the victim's id of that name. The last tests fail for any route of openapi.yaml and any
+// Query, Mutation or Subscription field of schema.graphql that has no row here.
 
 interface Row {
   /** `METHOD /path/{param}` exactly as in openapi.yaml. */
@@ -63,6 +68,7 @@ const ROUTES: Row[] = [
   { route: 'POST /v1/deliveries/{deliveryId}/retry' },
   { route: `POST ${LOC}/orders`, body: () => ({ externalId: 'intruder-order', fulfillmentType: 'PICKUP', items: [{ name: 'Product', quantity: 1, price: 500 }] }) },
   { route: `GET ${LOC}/orders` },
+  { route: `GET ${LOC}/order-counts` },
   { route: `GET ${LOC}/orders/{orderId}` },
   { route: `PATCH ${LOC}/orders/{orderId}`, body: () => ({ status: 'CANCELLED' }) },
   // Menus (issue 6)
@@ -91,6 +97,110 @@ const LISTS: { route: string; victimId: string }[] = [
 
 /** Routes that create a new top-level record and so name no tenant. */
 const NOT_TENANT_SCOPED = ['POST /v1/accounts', 'POST /v1/applications', 'POST /v1/users'];
+
+/**
+ * A GraphQL operation about one record of the victim: always `not_found`. `$name` is the victim's id `name`
+ * (declared ID!); inputs are written inline, so a row is one line.
+ */
+interface Operation {
+  /** `Query.field`, `Mutation.field` or `Subscription.field` exactly as in schema.graphql. */
+  operation: string;
+  /** The field with its arguments and selection. */
+  call: string;
+}
+
+const L = 'accountId: $accountId, locationId: $locationId';
+
+const OPERATIONS: Operation[] = [
+  { operation: 'Query.account', call: 'account(id: $accountId) { id }' },
+  { operation: 'Query.locations', call: 'locations(accountId: $accountId) { data { id } }' },
+  { operation: 'Query.location', call: 'location(id: $locationId, accountId: $accountId) { id }' },
+  { operation: 'Query.locationDeliveries', call: `locationDeliveries(${L}) { data { id } }` },
+  { operation: 'Query.applicationDeliveries', call: 'applicationDeliveries(applicationId: $applicationId) { data { id } }' },
+  { operation: 'Query.delivery', call: 'delivery(id: $deliveryId) { id }' },
+  { operation: 'Query.application', call: 'application(id: $applicationId) { id }' },
+  { operation: 'Query.availableApplications', call: `availableApplications(${L}) { data { id } }` },
+  { operation: 'Query.connections', call: `connections(${L}) { data { id } }` },
+  { operation: 'Query.connection', call: `connection(id: $connectionId, ${L}) { id }` },
+  { operation: 'Query.catalog', call: `catalog(${L}) { __typename }` },
+  { operation: 'Query.categories', call: `categories(${L}) { data { id } }` },
+  { operation: 'Query.modifierGroups', call: `modifierGroups(${L}) { data { id } }` },
+  { operation: 'Query.products', call: `products(${L}) { data { id } }` },
+  { operation: 'Query.product', call: `product(id: $productId, ${L}) { id }` },
+  { operation: 'Query.modifiers', call: `modifiers(${L}) { data { id } }` },
+  { operation: 'Query.modifier', call: `modifier(id: $modifierId, ${L}) { id }` },
+  { operation: 'Query.order', call: `order(id: $orderId, ${L}) { id }` },
+  { operation: 'Query.orders', call: `orders(${L}) { data { id } }` },
+  { operation: 'Query.orderCounts', call: `orderCounts(${L}) { status count }` },
+  { operation: 'Query.menus', call: `menus(${L}) { data { id } }` },
+  { operation: 'Query.menu', call: `menu(id: $menuId, ${L}) { id }` },
+  { operation: 'Query.menuPublications', call: `menuPublications(menuId: $menuId, ${L}) { data { id } }` },
+  { operation: 'Query.storeStatus', call: `storeStatus(${L}) { storeStatus }` },
+  { operation: 'Mutation.retryDelivery', call: 'retryDelivery(id: $deliveryId) { id }' },
+  { operation: 'Mutation.updateApplication', call: 'updateApplication(id: $applicationId, input: { name: "Taken over" }) { id }' },
+  { operation: 'Mutation.rotateApplicationSecret', call: 'rotateApplicationSecret(id: $applicationId) { id }' },
+  { operation: 'Mutation.connect', call: `connect(${L}, input: { applicationId: $intruderApplicationId }) { id }` },
+  { operation: 'Mutation.disconnect', call: `disconnect(id: $connectionId, ${L}) { id }` },
+  { operation: 'Mutation.importCatalog', call: `importCatalog(${L}, catalog: { products: [] }) { products }` },
+  { operation: 'Mutation.pullCatalog', call: `pullCatalog(connectionId: $connectionId, ${L}) { products }` },
+  { operation: 'Mutation.deleteCategory', call: `deleteCategory(id: $categoryId, ${L})` },
+  { operation: 'Mutation.createProduct', call: `createProduct(${L}, input: { posReference: "intruder", name: "Intruder", price: 1 }) { id }` },
+  { operation: 'Mutation.updateProduct', call: `updateProduct(id: $productId, ${L}, input: { show_online: false }) { id }` },
+  { operation: 'Mutation.deleteProduct', call: `deleteProduct(id: $productId, ${L})` },
+  { operation: 'Mutation.createModifier', call: `createModifier(${L}, input: { posReference: "intruder", name: "Intruder", price: 1 }) { id }` },
+  { operation: 'Mutation.updateModifier', call: `updateModifier(id: $modifierId, ${L}, input: { price: 1 }) { id }` },
+  { operation: 'Mutation.deleteModifier', call: `deleteModifier(id: $modifierId, ${L})` },
+  { operation: 'Mutation.createLocation', call: 'createLocation(accountId: $accountId, input: { name: "Intruder location" }) { id }' },
+  { operation: 'Mutation.updateLocation', call: 'updateLocation(id: $locationId, accountId: $accountId, input: { name: "Taken over" }) { id }' },
+  {
+    operation: 'Mutation.placeOrder',
+    call: `placeOrder(${L}, order: { externalId: "intruder-order", fulfillmentType: "PICKUP", items: [{ name: "Product", quantity: 1, price: 500 }] }) { created }`,
+  },
+  { operation: 'Mutation.updateOrderStatus', call: `updateOrderStatus(id: $orderId, ${L}, input: { status: "CANCELLED" }) { id }` },
+  { operation: 'Mutation.createMenu', call: `createMenu(${L}, input: { name: "Intruder menu" }) { id }` },
+  { operation: 'Mutation.updateMenu', call: `updateMenu(id: $menuId, ${L}, input: { name: "Taken over" }) { id }` },
+  { operation: 'Mutation.deleteMenu', call: `deleteMenu(id: $menuId, ${L})` },
+  { operation: 'Mutation.addMenuItem', call: `addMenuItem(menuId: $menuId, ${L}, input: { productId: $productId }) { id }` },
+  { operation: 'Mutation.updateMenuItem', call: `updateMenuItem(menuId: $menuId, id: $itemId, ${L}, input: { taxRateIds: [] }) { id }` },
+  { operation: 'Mutation.deleteMenuItem', call: `deleteMenuItem(menuId: $menuId, id: $itemId, ${L})` },
+  { operation: 'Mutation.addMenuModifier', call: `addMenuModifier(menuId: $menuId, ${L}, input: { modifierId: $modifierId }) { id }` },
+  { operation: 'Mutation.updateMenuModifier', call: `updateMenuModifier(menuId: $menuId, id: $menuModifierId, ${L}, input: { price: 1 }) { id }` },
+  { operation: 'Mutation.publishMenu', call: `publishMenu(connectionId: $connectionId, menuId: $menuId, ${L}) { id }` },
+  { operation: 'Mutation.setStoreStatus', call: `setStoreStatus(${L}, input: { storeStatus: OFFLINE }) { storeStatus }` },
+  // Subscriptions (over graphql-ws): refused with not_found when they start, as their queries are.
+  { operation: 'Subscription.orderBoard', call: `orderBoard(${L}) { kind }` },
+  { operation: 'Subscription.locationDeliveryChanged', call: `locationDeliveryChanged(${L}) { kind }` },
+  { operation: 'Subscription.applicationDeliveryChanged', call: 'applicationDeliveryChanged(applicationId: $applicationId) { kind }' },
+  { operation: 'Subscription.menuPublicationChanged', call: `menuPublicationChanged(menuId: $menuId, ${L}) { kind }` },
+  { operation: 'Subscription.storeStatusChanged', call: `storeStatusChanged(${L}) { kind }` },
+];
+
+/** Collections not under a location: never a victim's record in them (`ids` reads them from the field's value). */
+const GRAPHQL_LISTS: { operation: string; call: string; victimId: string; ids?: (value: any) => string[] }[] = [
+  { operation: 'Query.accounts', call: 'accounts(limit: 200) { data { id } }', victimId: 'accountId' },
+  { operation: 'Query.applications', call: 'applications(limit: 200) { data { id } }', victimId: 'applicationId' },
+  { operation: 'Query.users', call: 'users(limit: 200) { data { id } }', victimId: 'merchantId' },
+  { operation: 'Query.home', call: 'home { locationId }', victimId: 'locationId', ids: (value) => value.map((s: { locationId: string }) => s.locationId) },
+];
+
+/** Operations that create a new top-level record and so name no tenant. */
+// The web UI's sign-in names no record: viewer is always the caller itself, signIn and signOut its session
+// (test/e2e/ui-session.test.ts).
+const GRAPHQL_NOT_TENANT_SCOPED = ['Mutation.createAccount', 'Mutation.createApplication', 'Mutation.createUser', 'Query.viewer', 'Mutation.signIn', 'Mutation.signOut', 'Query.orderCancellationReasons'];
+
+/** The operation's document with its `$variables` declared (ID!) and the victim's ids as their values. */
+function documentOf(row: { operation: string; call: string }): { query: string; variables: Record<string, string> } {
+  const names = [...new Set([...row.call.matchAll(/\$(\w+)/g)].map((m) => m[1]))];
+  const variables = Object.fromEntries(
+    names.map((name) => {
+      if (!victim[name]) throw new Error(`the victim has no ${name}: create one in beforeAll and set victim.${name}`);
+      return [name, victim[name]];
+    }),
+  );
+  const declarations = names.length ? `(${names.map((n) => `$${n}: ID!`).join(', ')})` : '';
+  const kind = row.operation.startsWith('Mutation.') ? 'mutation' : row.operation.startsWith('Subscription.') ? 'subscription' : 'query';
+  return { query: `${kind}${declarations} { ${row.call} }`, variables };
+}
 
 let t: TestHub;
 const victim: Victim = {};
@@ -149,7 +259,8 @@ beforeAll(async () => {
   const reseller = await t.userClient(await t.createUser('reseller'));
   await t.createLocation(reseller, 'Reseller location');
   callers['a reseller that did not create the account'] = reseller;
-});
+  // A whole tenant and four intruders take a while on a loaded machine.
+}, 120_000);
 afterAll(() => t.stop());
 
 describe.each(Object.keys({
@@ -168,6 +279,35 @@ describe.each(Object.keys({
     const res = await callers[caller].request('GET', `${pathOf(row.route)}?limit=200`);
     if (res.status === 200) expect(res.body.data.map((r: { id: string }) => r.id)).not.toContain(victim[row.victimId]);
     else expect([403, 404]).toContain(res.status);
+  });
+
+  it.each(OPERATIONS.filter((row) => row.operation.startsWith('Subscription.')).map((row) => [row.operation, row] as const))('GraphQL %s → not_found', async (_operation, row) => {
+    const { query, variables } = documentOf(row);
+    const live = liveClient(t.url, callers[caller].token);
+    try {
+      await live.connected;
+      const subscription = live.subscribe(query, variables);
+      await subscription.settled(15_000);
+      expect({ operation: row.operation, codes: subscription.errors.map((e) => e.extensions?.code), events: subscription.events }).toEqual({ operation: row.operation, codes: ['not_found'], events: [] });
+    } finally {
+      await live.close();
+    }
+  });
+
+  it.each(OPERATIONS.filter((row) => !row.operation.startsWith('Subscription.')).map((row) => [row.operation, row] as const))('GraphQL %s → not_found', async (_operation, row) => {
+    const { query, variables } = documentOf(row);
+    const res = await callers[caller].graphql(query, variables);
+    const codes = (res.body.errors ?? []).map((e: { extensions?: { code?: string } }) => e.extensions?.code);
+    expect({ operation: row.operation, status: res.status, codes }).toEqual({ operation: row.operation, status: 200, codes: ['not_found'] });
+  });
+
+  it.each(GRAPHQL_LISTS.map((row) => [row.operation, row] as const))('GraphQL %s never lists the victim', async (_operation, row) => {
+    const { query, variables } = documentOf(row);
+    const res = await callers[caller].graphql(query, variables);
+    const field = row.operation.split('.')[1];
+    const ids = row.ids ?? ((value: { data: { id: string }[] }) => value.data.map((r) => r.id));
+    if (!res.body.errors) expect(ids(res.body.data[field])).not.toContain(victim[row.victimId]);
+    else expect(['insufficient_scope', 'not_found']).toContain(res.body.errors[0].extensions?.code);
   });
 });
 
@@ -191,7 +331,24 @@ describe('control: the same requests are about real records', () => {
   });
 });
 
+describe('control: the same GraphQL operations are about real records', () => {
+  it.each(OPERATIONS.filter((row) => row.operation.startsWith('Query.')).map((row) => [row.operation, row] as const))('%s answers an admin', async (_operation, row) => {
+    const { query, variables } = documentOf(row);
+    const res = await t.admin.graphql(query, variables);
+    expect(res.body.errors).toBeUndefined();
+  });
+});
+
 describe('the table', () => {
+  it('has a row for every Query, Mutation and Subscription field of schema.graphql', () => {
+    const schema = buildSchema(readFileSync(new URL('../../../schema/schema.graphql', import.meta.url), 'utf8'));
+    const operations = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].flatMap((type) =>
+      type ? Object.keys(type.getFields()).map((field) => `${type.name}.${field}`) : [],
+    );
+    const covered = new Set([...OPERATIONS.map((r) => r.operation), ...GRAPHQL_LISTS.map((r) => r.operation), ...GRAPHQL_NOT_TENANT_SCOPED]);
+    expect(operations.filter((operation) => !covered.has(operation))).toEqual([]);
+  });
+
   it('has a row for every /v1 route of openapi.yaml', () => {
     const doc = parse(readFileSync(OPENAPI_PATH, 'utf8')) as { paths: Record<string, Record<string, unknown>> };
     const documented = Object.entries(doc.paths)

@@ -45,3 +45,31 @@ export async function startChildHub(env: Record<string, string>, timeoutMs = 90_
   });
   return { url, process: child, output: () => output, client: (token) => new HttpClient(url, token), exited };
 }
+
+/** dist/src/admin.js: what `npm run admin -- ...` runs after building. */
+export const ADMIN_JS = fileURLToPath(new URL('../../src/admin.js', import.meta.url));
+
+export interface Finished {
+  code: number | string;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a script of the hub to its end (a start that must refuse, an admin command). */
+export function runToExit(script: string, args: string[], env: Record<string, string>, timeoutMs = 90_000): Promise<Finished> {
+  const child = spawn(process.execPath, [script, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${script} ${args.join(' ')} did not finish within ${timeoutMs} ms:\n${stdout}${stderr}`));
+    }, timeoutMs);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? signal ?? -1, stdout, stderr });
+    });
+  });
+}

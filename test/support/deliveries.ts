@@ -1,6 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { enqueueDelivery, type EnqueueDeliveryInput, type EnqueuedDelivery } from '../../src/delivery/outbox.js';
-import type { WebhookSecretSource } from '../../src/delivery/webhook-secrets.js';
+import { enqueueDelivery, type EnqueueDeliveryInput, type EnqueuedDelivery } from '../../src/delivery-engine/outbox.js';
+import type { WebhookSecretSource } from '../../src/delivery-engine/webhook-secrets.js';
 import type { HttpClient } from './http.js';
 
 // Events are enqueued the way services will: enqueueDelivery inside a transaction of the hub's ORM.

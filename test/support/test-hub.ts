@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
 import { loadConfig } from '../../src/config/config.js';
 import { createLogger } from '../../src/common/logger.js';
 import type { ApplicationKind, Role } from '../../src/common/principal.js';
@@ -111,11 +112,18 @@ let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(3).toString('hex')}`;
 
 /** A hub in this process on a free port, over HTTP, on its own database; responses checked against OpenAPI. */
-/** `database.embedded`: on the embedded PGlite even where a PostgreSQL server is configured. */
-export async function startTestHub(overrides: Record<string, string> = {}, options: HubOptions = {}, database: { embedded?: boolean } = {}): Promise<TestHub> {
-  const db = await createTestDatabase(database);
+/**
+ * `where.embedded`: on the embedded PGlite even where a PostgreSQL server is configured; `where.url`: on this
+ * database (a server the test runs itself), left as it is at the end; `where.log`: the hub logs here.
+ */
+export async function startTestHub(
+  overrides: Record<string, string> = {},
+  options: HubOptions = {},
+  where: { embedded?: boolean; url?: string; log?: Logger } = {},
+): Promise<TestHub> {
+  const db: TestDatabase = where.url ? { url: where.url, real: true, drop: async () => undefined } : await createTestDatabase(where);
   const config = loadConfig(testEnv(db.url, overrides));
-  const hub = await startHub(config, createLogger(config.logLevel), { validateResponses: true, ...options });
+  const hub = await startHub(config, where.log ?? createLogger(config.logLevel), { validateResponses: true, ...options });
   const anonymous = new HttpClient(hub.url, null);
 
   const token: TestHub['token'] = (params, options = {}) => {

@@ -11,6 +11,9 @@ describe('loadConfig', () => {
     expect(config.publicBaseUrl).toBe('http://localhost:3000');
     expect(config.ttl).toEqual({ accessToken: 3600, refreshToken: 30 * 24 * 3600, authCode: 60 });
     expect(config.rateLimit).toEqual({ rps: 50, burst: 200 });
+    expect(config.admission).toEqual({ maxInFlight: 32, lowPriorityMaxInFlight: 8, maxQueued: 64, queueTimeoutMs: 50, retryAfterSeconds: 1 });
+    expect(config.databaseAcquireTimeoutMs).toBe(1000);
+    expect(config.limiterStore).toEqual({ redisUrl: undefined, redisKeyPrefix: 'orderhub:' });
     // about 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, then every 3 h, for up to 3 days
     expect(config.deliveryRetrySchedule.slice(0, 7)).toEqual([5, 30, 120, 600, 1800, 3600, 10800]);
     const total = config.deliveryRetrySchedule.reduce((a, b) => a + b, 0);
@@ -29,12 +32,23 @@ describe('loadConfig', () => {
       ACCESS_TOKEN_TTL: '60',
       BOOTSTRAP_ADMIN_EMAIL: 'a@b.c',
       BOOTSTRAP_ADMIN_PASSWORD: 'pw',
+      REDIS_URL: 'redis://cache.internal:6379/2',
+      REDIS_KEY_PREFIX: 'hub-a:',
     });
+    expect(config.limiterStore).toEqual({ redisUrl: 'redis://cache.internal:6379/2', redisKeyPrefix: 'hub-a:' });
     expect(config.publicBaseUrl).toBe('https://hub.example');
     expect(config.deliveryRetrySchedule).toEqual([1, 2, 3]);
     expect(config.rateLimit.rps).toBe(0);
     expect(config.ttl.accessToken).toBe(60);
     expect(config.bootstrapAdmin).toEqual({ email: 'a@b.c', password: 'pw' });
+  });
+
+  it('reads the admission settings, and refuses more low-priority slots than slots', () => {
+    const config = loadConfig({ ADMISSION_MAX_IN_FLIGHT: '10', ADMISSION_MAX_QUEUED: '0', ADMISSION_QUEUE_TIMEOUT_MS: '20', OVERLOAD_RETRY_AFTER_SECONDS: '3', DATABASE_ACQUIRE_TIMEOUT_MS: '250' });
+    expect(config.admission).toEqual({ maxInFlight: 10, lowPriorityMaxInFlight: 2, maxQueued: 0, queueTimeoutMs: 20, retryAfterSeconds: 3 });
+    expect(config.databaseAcquireTimeoutMs).toBe(250);
+    expect(loadConfig({ ADMISSION_MAX_IN_FLIGHT: '0' }).admission.maxInFlight).toBe(0);
+    expect(() => loadConfig({ ADMISSION_MAX_IN_FLIGHT: '4', ADMISSION_LOW_PRIORITY_MAX_IN_FLIGHT: '5' })).toThrow(ConfigError);
   });
 
   it('derives a fixed development encryption key when ENCRYPTION_KEY is unset, and reads a given one', () => {
@@ -56,6 +70,8 @@ describe('loadConfig', () => {
     [{ ENCRYPTION_KEY: 'c2hvcnQ=' }, /ENCRYPTION_KEY/],
     [{ HUB_ENV: 'production', PUBLIC_BASE_URL: 'https://h.example', ENCRYPTION_KEY: KEY, ALLOW_PRIVATE_PARTNER_URLS: 'true' }, /ALLOW_PRIVATE/],
     [{ HUB_ENV: 'production', PUBLIC_BASE_URL: 'http://h.example' }, /https/],
+    [{ REDIS_URL: 'cache.internal:6379' }, /REDIS_URL/],
+    [{ REDIS_URL: 'http://cache.internal' }, /REDIS_URL/],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { isForbiddenAddress } from '../../src/delivery/address-guard.js';
-import { EndpointLimiter } from '../../src/delivery/endpoint-limiter.js';
-import { nextStep, retryAfterMs } from '../../src/delivery/retry-policy.js';
-import { signWebhook } from '../../src/delivery/sign.js';
+import { isForbiddenAddress } from '../../src/delivery-engine/address-guard.js';
+import { EndpointLimiter } from '../../src/delivery-engine/endpoint-limiter.js';
+import { nextStep, retryAfterMs } from '../../src/delivery-engine/retry-policy.js';
+import { signWebhook } from '../../src/delivery-engine/sign.js';
 
 // The pure rules of the delivery engine: what follows an attempt, which addresses are refused, signing.
 
@@ -52,6 +52,8 @@ describe('isForbiddenAddress', () => {
     '127.0.0.1', '127.255.0.9', '::1', '[::1]', '0.0.0.0', '::', '10.0.0.1', '172.16.0.1', '172.31.255.255', '192.168.1.1',
     '169.254.169.254', '100.100.100.200', 'fe80::1', 'fd00:ec2::254', 'fc00::1', '::ffff:127.0.0.1', '::ffff:7f00:1',
     '::ffff:169.254.169.254', '224.0.0.1', '255.255.255.255', 'not-an-address',
+    // The IPv6 forms the hand-written ranges missed (issue 14).
+    '::127.0.0.1', '::a9fe:a9fe', '::ffff:0:7f00:1', '64:ff9b:1::7f00:1', 'fec0::1', '[::ffff:127.0.0.1]', '64:ff9b::a9fe:a9fe', '2002:7f00:1::1',
   ])('refuses %s', (address) => {
     expect(isForbiddenAddress(address)).toBe(true);
   });

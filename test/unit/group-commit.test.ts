@@ -1,4 +1,4 @@
-import { GroupCommit } from '../../src/delivery/group-commit.js';
+import { GroupCommit } from '../../src/delivery-engine/group-commit.js';
 
 // Group commit, as the delivery worker records attempt outcomes with it: a lone item is written at once,
 // items arriving during a write go together in the next one, and each caller gets its own result.

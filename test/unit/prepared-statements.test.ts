@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { prepared, useUnnamedStatements } from '../../src/delivery/prepared.js';
+import { prepared, useUnnamedStatements } from '../../src/delivery-engine/prepared.js';
 
 describe('the delivery worker prepared statements', () => {
   it('names a statement on a PostgreSQL pool, so the server plans it once per connection', () => {

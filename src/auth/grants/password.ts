@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { KoaContextWithOIDC, Provider } from 'oidc-provider';
 import { errors } from 'oidc-provider';
+import { isUnsafeText } from '../../common/unsafe-text.js';
 import type { HubClientFields } from '../client-metadata.js';
 import { LoginThrottledError, type LoginAttempts } from '../login-attempts.js';
 import { intersectScopes, parseScope, ROLE_SCOPES } from '../scopes.js';
@@ -18,10 +19,11 @@ export function passwordGrant(provider: Provider, orm: MikroORM, logins: LoginAt
     const { username, password } = ctx.oidc.params as { username?: string; password?: string };
     if (!username) throw new errors.InvalidRequest('missing required parameter username');
     if (!password) throw new errors.InvalidRequest('missing required parameter password');
+    if (isUnsafeText(username) || isUnsafeText(password)) throw new errors.InvalidRequest('username and password must not contain NUL characters or unpaired UTF-16 surrogates');
     const scopes = requestedScopes(ctx, parseScope(client.scope));
 
-    const user = await verifyOrThrottle(ctx, () => logins.verify(orm, username, password));
-    if (!user) throw new errors.InvalidGrant('invalid username or password');
+    const user = await verifyOrThrottle(ctx, () => logins.verify(orm, username, password, ctx.ip));
+    if (!user) throw wrongCredentials();
 
     const granted = intersectScopes(scopes, ROLE_SCOPES[user.role]);
     await issueTokens(provider, ctx, { accountId: user.id, scopes: granted, gty: 'password' });
@@ -39,4 +41,14 @@ async function verifyOrThrottle<T>(ctx: KoaContextWithOIDC, verify: () => Promis
     Object.assign(refused, { status: 429, statusCode: 429 });
     throw refused;
   }
+}
+
+/**
+ * The provider's InvalidGrant says only "grant request is invalid" (its detail is not sent): a user could not
+ * tell a wrong password from a wrong client. Still invalid_grant (RFC 6749), with a description that says so.
+ */
+function wrongCredentials(): InstanceType<typeof errors.InvalidGrant> {
+  const error = new errors.InvalidGrant('wrong e-mail or password');
+  error.error_description = 'the e-mail or password is wrong';
+  return error;
 }

@@ -6,11 +6,13 @@ import type { SecretBox } from '../../common/crypto.js';
 import { Application } from '../../modules/applications/application.entity.js';
 import { Connection } from '../../modules/connections/connection.entity.js';
 import { User } from '../../modules/users/user.entity.js';
+import { findClientApplication } from '../adapter.js';
 import { LoginThrottledError, type LoginAttempts } from '../login-attempts.js';
 import { userReach } from '../reach.js';
 import { intersectScopes, parseScope, ROLE_SCOPES } from '../scopes.js';
 import { LOCATION_CONTEXT_KEY, type LocationContext } from './location-context.js';
 import { consentPage, errorPage, loginPage, type LocationChoice } from './views.js';
+import { isUnsafeText } from '../../common/unsafe-text.js';
 
 // Our login and consent pages for the authorization code flow, under /oauth2/interaction/:uid. CSRF: the
 // interaction is bound to a signed, SameSite=Lax cookie set by the provider, and every form carries a token
@@ -69,7 +71,7 @@ export function interactionsRouter({ provider, orm, box, logins }: InteractionDe
   }
 
   async function applicationOf(details: Interaction): Promise<Application> {
-    const application = await orm.em.fork().findOne(Application, { clientId: String(details.params.client_id) });
+    const application = await findClientApplication(orm.em.fork(), String(details.params.client_id));
     if (!application) throw new InteractionError(400, 'The application is unknown.');
     return application;
   }
@@ -131,13 +133,14 @@ export function interactionsRouter({ provider, orm, box, logins }: InteractionDe
       const application = await applicationOf(details);
       return send(res, status, loginPage({ uid: details.uid, csrf: csrfFor(details.uid), clientName: application.name, email, error }));
     };
+    if ([email, password].some((field) => typeof field === 'string' && isUnsafeText(field))) return refuse(400, 'The e-mail or password contains characters that cannot be used.');
     let user: User | null;
     try {
-      user = await logins.verify(orm, email, password);
+      user = await logins.verify(orm, email, password, req.ip ?? req.socket.remoteAddress ?? '');
     } catch (error) {
       if (!(error instanceof LoginThrottledError)) throw error;
       res.setHeader('Retry-After', String(error.retryAfterSeconds));
-      return refuse(429, `Too many failed attempts for this account. Try again in ${error.retryAfterSeconds} seconds.`);
+      return refuse(429, `Too many failed attempts for this account from here. Try again in ${error.retryAfterSeconds} seconds.`);
     }
     if (!user) return refuse(401, 'Wrong e-mail or password.');
     await provider.interactionFinished(req, res, { login: { accountId: user.id, remember: false } }, { mergeWithLastSubmission: false });

@@ -1,10 +1,15 @@
-import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
 import { ApplicationKindEnum, ApplicationPage, ApplicationType, ApplicationWithSecretsType, CreateApplicationInput, UpdateApplicationInput } from '../types/application.type.js';
 import { PageArgs } from '../types/page-args.js';
 
 @Resolver(() => ApplicationType)
 export class ApplicationResolver {
+  @FieldResolver(() => Int, { description: 'Locations it is actively connected to, among those the caller reaches' })
+  connectionsCount(@Root() application: ApplicationType, @Ctx() { ctx, services }: GraphQLContext) {
+    return services.connections.countActive(ctx, application.id);
+  }
+
   @Query(() => ApplicationType)
   application(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
     return services.applications.findOne(ctx, id);
@@ -22,18 +27,11 @@ export class ApplicationResolver {
 
   @Mutation(() => ApplicationType)
   updateApplication(@Arg('id', () => ID) id: string, @Arg('input', () => UpdateApplicationInput) input: UpdateApplicationInput, @Ctx() { ctx, services }: GraphQLContext) {
-    return services.applications.update(ctx, id, withoutNullRequired(input));
+    return services.applications.update(ctx, id, input);
   }
 
   @Mutation(() => ApplicationWithSecretsType, { description: 'New client secret and webhook secret, shown once' })
   rotateApplicationSecret(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
     return services.applications.rotateSecrets(ctx, id);
   }
-}
-
-/** GraphQL cannot tell "omitted" from null for name, lists and webhookUrl: null there means unchanged. */
-function withoutNullRequired(input: UpdateApplicationInput): UpdateApplicationInput {
-  const out = { ...input };
-  for (const key of ['name', 'redirectUris', 'scopes', 'webhookUrl', 'firstParty'] as const) if (out[key] === null) delete out[key];
-  return out;
 }

@@ -1,7 +1,6 @@
 import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
-import { DeliveryDetailType, DeliveryPage, DeliveryStatusEnum } from '../types/delivery.type.js';
-import { PageArgs } from '../types/page-args.js';
+import { DeliveryDetailType, DeliveryListArgs, DeliveryPage } from '../types/delivery.type.js';
 
 @Resolver(() => DeliveryDetailType)
 export class DeliveryResolver {
@@ -9,21 +8,19 @@ export class DeliveryResolver {
   locationDeliveries(
     @Arg('accountId', () => ID) accountId: string,
     @Arg('locationId', () => ID) locationId: string,
-    @Arg('status', () => DeliveryStatusEnum, { nullable: true }) status: DeliveryStatusEnum | null,
-    @Args(() => PageArgs) page: PageArgs,
+    @Args(() => DeliveryListArgs) args: DeliveryListArgs,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
-    return services.deliveries.findAllForLocation(ctx, accountId, locationId, { ...page, status });
+    return services.deliveries.findAllForLocation(ctx, accountId, locationId, args);
   }
 
   @Query(() => DeliveryPage, { description: 'The deliveries addressed to an application (admins, or that application)' })
   applicationDeliveries(
     @Arg('applicationId', () => ID) applicationId: string,
-    @Arg('status', () => DeliveryStatusEnum, { nullable: true }) status: DeliveryStatusEnum | null,
-    @Args(() => PageArgs) page: PageArgs,
+    @Args(() => DeliveryListArgs) args: DeliveryListArgs,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
-    return services.deliveries.findAllForApplication(ctx, applicationId, { ...page, status });
+    return services.deliveries.findAllForApplication(ctx, applicationId, args);
   }
 
   @Query(() => DeliveryDetailType)
@@ -31,7 +28,7 @@ export class DeliveryResolver {
     return services.deliveries.findOne(ctx, id);
   }
 
-  @Mutation(() => DeliveryDetailType, { description: 'Send a FAILED or DELIVERED delivery again now, with the same webhook-id' })
+  @Mutation(() => DeliveryDetailType, { description: 'Retry now: a FAILED or DELIVERED delivery again, or a PENDING one waiting for its next retry now; same webhook-id' })
   retryDelivery(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
     return services.deliveries.retry(ctx, id);
   }

@@ -1,7 +1,21 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { CANCELLATION_REASONS } from '../../modules/orders/order-status.js';
+import type { OrderView } from '../../modules/orders/order.view.js';
+import type { StatusChange } from '../../modules/orders/order.entity.js';
 import type { GraphQLContext } from '../context.js';
-import { OrderCountArgs, OrderListArgs, OrderPage, OrderStatusCountType, OrderType, PlacedOrderType, UpdateOrderStatusInput } from '../types/order.type.js';
+import {
+  CancellationReasonEnum,
+  OrderCountArgs,
+  OrderListArgs,
+  OrderPage,
+  OrderStatusChangeType,
+  OrderStatusCountType,
+  OrderStatusEnum,
+  OrderType,
+  PlacedOrderType,
+  UpdateOrderStatusInput,
+} from '../types/order.type.js';
 
 /** GraphQL's null means "not given": the service reads the input as it reads a JSON body without those keys. */
 function given(input: object): Record<string, unknown> {
@@ -25,6 +39,16 @@ export class OrderResolver {
     return services.orders.countByStatus(ctx, accountId, locationId, args);
   }
 
+  @FieldResolver(() => [OrderStatusEnum], { description: 'The statuses the caller may move this order to now (CONTRACT section 6 for its role): the actions a UI offers' })
+  allowedTransitions(@Root() order: OrderView, @Ctx() { ctx, services }: GraphQLContext) {
+    return services.orders.allowedTransitions(ctx, order);
+  }
+
+  @Query(() => [CancellationReasonEnum], { description: 'The cancellationReason values a cancel or reject may give' })
+  orderCancellationReasons() {
+    return CANCELLATION_REASONS;
+  }
+
   @Mutation(() => PlacedOrderType, { description: 'Place an order (a MARKETPLACE application); the order is the body of POST .../orders' })
   placeOrder(
     @Arg('accountId', () => ID) accountId: string,
@@ -44,5 +68,13 @@ export class OrderResolver {
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
     return services.orders.updateStatus(ctx, accountId, locationId, id, given(input));
+  }
+}
+
+@Resolver(() => OrderStatusChangeType)
+export class OrderStatusChangeResolver {
+  @FieldResolver(() => String, { nullable: true, description: "Who made the change: the application's name, or the operator's e-mail (for operators only)" })
+  byName(@Root() change: StatusChange, @Ctx() { ctx, services }: GraphQLContext) {
+    return services.orders.actorName(ctx, change);
   }
 }

@@ -1,7 +1,7 @@
-import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
 import { PageArgs } from '../types/page-args.js';
-import { MenuPublicationPage, MenuPublicationType, StoreStatusInput, StoreStatusType } from '../types/publication.type.js';
+import { MenuPublicationPage, MenuPublicationType, StoreStatusInput, StoreStatusMarketplaceType, StoreStatusType } from '../types/publication.type.js';
 
 /** Menu publication and store status: the REST operations, calling the same service methods. */
 @Resolver(() => MenuPublicationType)
@@ -29,17 +29,25 @@ export class PublicationResolver {
   }
 
   @Query(() => StoreStatusType)
-  storeStatus(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Ctx() { ctx, services }: GraphQLContext) {
-    return services.storeStatus.get(ctx, accountId, locationId);
+  async storeStatus(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Ctx() { ctx, services }: GraphQLContext) {
+    return { accountId, locationId, ...(await services.storeStatus.get(ctx, accountId, locationId)) };
   }
 
   @Mutation(() => StoreStatusType, { description: 'Sent to every connected marketplace; OFFLINE with closedUntil goes back ONLINE by itself then' })
-  setStoreStatus(
+  async setStoreStatus(
     @Arg('accountId', () => ID) accountId: string,
     @Arg('locationId', () => ID) locationId: string,
     @Arg('input', () => StoreStatusInput) input: StoreStatusInput,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
-    return services.storeStatus.set(ctx, accountId, locationId, input);
+    return { accountId, locationId, ...(await services.storeStatus.set(ctx, accountId, locationId, input)) };
+  }
+}
+
+@Resolver(() => StoreStatusType)
+export class StoreStatusResolver {
+  @FieldResolver(() => [StoreStatusMarketplaceType], { description: 'The marketplaces it is sent to, and whether they received the last one' })
+  marketplaces(@Root() status: { accountId: string; locationId: string }, @Ctx() { ctx, services }: GraphQLContext) {
+    return services.storeStatus.marketplaces(ctx, status.accountId, status.locationId);
   }
 }

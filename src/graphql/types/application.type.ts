@@ -1,10 +1,11 @@
 import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
 import { PageType } from './page.type.js';
+import { enumOf } from './enum-of.js';
+import { APPLICATION_KINDS } from '../../modules/applications/application.entity.js';
+import type { ApplicationKind } from '../../common/principal.js';
 
-export enum ApplicationKindEnum {
-  POS = 'POS',
-  MARKETPLACE = 'MARKETPLACE',
-}
+export const ApplicationKindEnum = enumOf(APPLICATION_KINDS);
+export type ApplicationKindEnum = ApplicationKind;
 registerEnumType(ApplicationKindEnum, { name: 'ApplicationKind' });
 
 @ObjectType('Application')

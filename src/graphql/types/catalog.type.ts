@@ -201,6 +201,9 @@ export class ModifierGroupPage extends PageType(ModifierGroupType, 'ModifierGrou
 export class CatalogListArgs extends PageArgs {
   @Field(() => String, { nullable: true, description: 'Look a record up by posReference: the page holds it or nothing' })
   posReference?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Only records whose name contains this (any case) or whose posReference starts with it' })
+  search?: string | null;
 }
 
 @InputType()

@@ -14,6 +14,12 @@ export class AvailableApplicationType {
   @Field()
   name: string;
 
+  @Field({ description: 'The OAuth client_id, for sending an operator to /oauth2/authorize' })
+  clientId: string;
+
+  @Field(() => [String], { description: 'Where authorization lands (redirect_uri)' })
+  redirectUris: string[];
+
   @Field()
   connected: boolean;
 

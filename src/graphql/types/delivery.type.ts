@@ -1,13 +1,12 @@
 import { GraphQLJSON } from 'graphql-scalars';
-import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { ArgsType, Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { PageArgs } from './page-args.js';
 import { PageType } from './page.type.js';
+import { enumOf } from './enum-of.js';
+import { DELIVERY_STATUSES, type DeliveryStatus } from '../../delivery-engine/delivery.entity.js';
 
-export enum DeliveryStatusEnum {
-  PENDING = 'PENDING',
-  DELIVERING = 'DELIVERING',
-  DELIVERED = 'DELIVERED',
-  FAILED = 'FAILED',
-}
+export const DeliveryStatusEnum = enumOf(DELIVERY_STATUSES);
+export type DeliveryStatusEnum = DeliveryStatus;
 registerEnumType(DeliveryStatusEnum, { name: 'DeliveryStatus' });
 
 @ObjectType('DeliveryAttempt')
@@ -78,6 +77,12 @@ export class DeliveryType {
   @Field(() => String, { nullable: true })
   lastError: string | null;
 
+  @Field(() => String, { nullable: true, description: 'X-Request-Id of the request that caused the event, sent on to the partner' })
+  requestId: string | null;
+
+  @Field(() => String, { nullable: true, description: "W3C trace id of that request, sent on to the partner in traceparent" })
+  traceId: string | null;
+
   @Field()
   createdAt: string;
 
@@ -87,7 +92,7 @@ export class DeliveryType {
 
 @ObjectType('DeliveryDetail', { description: 'A delivery with the body sent and every attempt' })
 export class DeliveryDetailType extends DeliveryType {
-  @Field(() => GraphQLJSON, { nullable: true })
+  @Field(() => GraphQLJSON, { nullable: true, description: 'The body as sent, with connection credentials masked' })
   payload: unknown;
 
   @Field(() => [DeliveryAttemptType])
@@ -96,3 +101,15 @@ export class DeliveryDetailType extends DeliveryType {
 
 @ObjectType()
 export class DeliveryPage extends PageType(DeliveryType, 'DeliveryPage') {}
+
+@ArgsType()
+export class DeliveryListArgs extends PageArgs {
+  @Field(() => DeliveryStatusEnum, { nullable: true, description: 'Only deliveries in this status' })
+  status?: DeliveryStatusEnum | null;
+
+  @Field(() => String, { nullable: true, description: 'Only deliveries of this event type (ORDER_CREATED, MENU_PUBLISHED, ...)' })
+  eventType?: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'Most recent first, as a delivery log shows them; default oldest first' })
+  newestFirst?: boolean | null;
+}

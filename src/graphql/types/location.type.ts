@@ -1,10 +1,10 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { PageType } from './page.type.js';
+import { enumOf } from './enum-of.js';
+import { TAX_RATE_TYPES, type TaxRateType as TaxRateKind } from '../../modules/locations/tax-rate.entity.js';
 
-export enum TaxRateTypeEnum {
-  FIXED = 'FIXED',
-  PERCENTAGE = 'PERCENTAGE',
-}
+export const TaxRateTypeEnum = enumOf(TAX_RATE_TYPES);
+export type TaxRateTypeEnum = TaxRateKind;
 registerEnumType(TaxRateTypeEnum, { name: 'TaxRateType', description: 'How rate is read: PERCENTAGE is percent × 10000; FIXED is the smallest currency unit.' });
 
 @ObjectType('TaxRate')

@@ -1,22 +1,21 @@
 import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
 import { ArgsType, Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { ORDER_STATUSES } from '../../modules/orders/order-status.js';
+import { CANCELLATION_REASONS, type CancellationReason } from '../../modules/orders/order-status.js';
 import { TaxRateType } from './location.type.js';
 import { PageArgs } from './page-args.js';
 import { PageType } from './page.type.js';
+import { enumOf } from './enum-of.js';
+import { ORDER_STATUSES, type OrderStatus } from '../../modules/orders/order-status.js';
 
 // The order of CONTRACT section 5 as GraphQL reads it: what the hub decides is typed; what the marketplace
 // sent and the hub only carries (customer, delivery, amounts lines) is JSON, exactly as received.
 
-export enum OrderStatusEnum {
-  NEW = 'NEW',
-  ACCEPTED = 'ACCEPTED',
-  REJECTED = 'REJECTED',
-  PREPARING = 'PREPARING',
-  READY = 'READY',
-  COMPLETED = 'COMPLETED',
-  CANCELLED = 'CANCELLED',
-}
+export const OrderStatusEnum = enumOf(ORDER_STATUSES);
+export type OrderStatusEnum = OrderStatus;
+export const CancellationReasonEnum = enumOf(CANCELLATION_REASONS);
+export type CancellationReasonEnum = CancellationReason;
+registerEnumType(CancellationReasonEnum, { name: 'CancellationReason', description: `One of ${CANCELLATION_REASONS.join(', ')} (CONTRACT section 6)` });
+
 registerEnumType(OrderStatusEnum, { name: 'OrderStatus', description: `One of ${ORDER_STATUSES.join(', ')} (CONTRACT section 6)` });
 
 /** What items and options share: the catalog reference, name, quantity, price and resolved taxRateIds. */
@@ -79,8 +78,11 @@ export class OrderStatusChangeType {
   @Field()
   at: string;
 
-  @Field()
+  @Field({ description: 'MARKETPLACE, POS or OPERATOR' })
   by: string;
+
+  @Field(() => ID, { nullable: true, description: 'The application, or the operator user, that made the change' })
+  byId?: string | null;
 
   @Field(() => String, { nullable: true })
   reason?: string | null;

@@ -1,17 +1,15 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { PageType } from './page.type.js';
+import { enumOf } from './enum-of.js';
+import { PUBLICATION_STATUSES, type PublicationStatus } from '../../modules/menus/menu-publication.view.js';
+import { STORE_STATUSES, type StoreStatus } from '../../modules/locations/location.entity.js';
 
-export enum PublicationStatusEnum {
-  PENDING = 'PENDING',
-  DELIVERED = 'DELIVERED',
-  FAILED = 'FAILED',
-}
+export const PublicationStatusEnum = enumOf(PUBLICATION_STATUSES);
+export type PublicationStatusEnum = PublicationStatus;
 registerEnumType(PublicationStatusEnum, { name: 'PublicationStatus', description: 'The state of the publication delivery' });
 
-export enum StoreStatusEnum {
-  ONLINE = 'ONLINE',
-  OFFLINE = 'OFFLINE',
-}
+export const StoreStatusEnum = enumOf(STORE_STATUSES);
+export type StoreStatusEnum = StoreStatus;
 registerEnumType(StoreStatusEnum, { name: 'StoreStatus' });
 
 @ObjectType('MenuPublication')
@@ -31,8 +29,24 @@ export class MenuPublicationType {
 @ObjectType()
 export class MenuPublicationPage extends PageType(MenuPublicationType, 'MenuPublicationPage') {}
 
+@ObjectType('StoreStatusMarketplace', { description: 'A marketplace the store status goes to, and the last one sent to it' })
+export class StoreStatusMarketplaceType {
+  @Field(() => ID) connectionId: string;
+  @Field(() => ID) applicationId: string;
+  @Field() applicationName: string;
+  @Field(() => ID, { nullable: true, description: 'The last STORE_STATUS_CHANGED delivery; null when none was sent' }) deliveryId: string | null;
+  @Field(() => String, { nullable: true, description: 'PENDING, DELIVERING, DELIVERED or FAILED' }) status: string | null;
+  @Field(() => StoreStatusEnum, { nullable: true, description: 'The store status that delivery carried' }) storeStatus: StoreStatusEnum | null;
+  @Field(() => Int) attempts: number;
+  @Field(() => String, { nullable: true }) lastError: string | null;
+  @Field(() => String, { nullable: true }) sentAt: string | null;
+  @Field(() => String, { nullable: true }) deliveredAt: string | null;
+}
+
 @ObjectType('LocationStoreStatus')
 export class StoreStatusType {
+  @Field(() => ID) accountId: string;
+  @Field(() => ID) locationId: string;
   @Field(() => StoreStatusEnum) storeStatus: StoreStatusEnum;
   @Field(() => String, { nullable: true }) closedUntil: string | null;
   @Field(() => String, { nullable: true }) closedReason: string | null;

@@ -1,11 +1,11 @@
 import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
 import { PageType } from './page.type.js';
+import { enumOf } from './enum-of.js';
+import { ROLES } from '../../modules/users/user.entity.js';
+import type { Role } from '../../common/principal.js';
 
-export enum RoleEnum {
-  admin = 'admin',
-  reseller = 'reseller',
-  merchant = 'merchant',
-}
+export const RoleEnum = enumOf(ROLES);
+export type RoleEnum = Role;
 registerEnumType(RoleEnum, { name: 'Role' });
 
 @ObjectType('User')

@@ -65,6 +65,11 @@ export function checkApplicationFields(fields: ApplicationFields, kind: Applicat
       });
   }
   if (creating && !fields.webhookUrl) errors.push({ path: '/webhookUrl', message: 'is required' });
+  // Null is not "unchanged": REST and GraphQL alike refuse it for what an application always has.
+  if (!creating && fields.webhookUrl === null) errors.push({ path: '/webhookUrl', message: 'is required and cannot be cleared' });
+  for (const key of ['redirectUris', 'scopes', 'firstParty'] as const) {
+    if (fields[key] === null) errors.push({ path: `/${key}`, message: 'cannot be null' });
+  }
   for (const key of ALL_URLS) {
     const value = fields[key];
     if (value == null) continue;

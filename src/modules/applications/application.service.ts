@@ -8,6 +8,8 @@ import type { ApplicationKind } from '../../common/principal.js';
 import type { RequestContext } from '../../common/request-context.js';
 import { Application, APPLICATION_KINDS } from './application.entity.js';
 import { checkApplicationFields, defaultScopes, type ApplicationFields } from './application.rules.js';
+import type { PartnerAddressCheck } from './partner-addresses.js';
+import { revokeTokensBeyond, scopeGrantProblems } from '../../auth/scope-grants.js';
 import { toApplicationView, type ApplicationView, type ApplicationWithSecrets } from './application.view.js';
 
 export interface CreateApplicationInput extends ApplicationFields {
@@ -39,6 +41,19 @@ export async function webhookSecretFor(em: EntityManager, applicationId: string)
   return secretBox().open(application.webhookSecretSealed);
 }
 
+/** CONTRACT section 2: only an admin gives provisioning and applications.*; an application never widens its own scopes. */
+function checkScopeGrant(ctx: RequestContext, current: readonly string[], requested: readonly string[] | null | undefined, application: Application | null): void {
+  if (requested == null) return;
+  const self = application !== null && (ctx.principal.type === 'application' ? ctx.principal.applicationId === application.id : ctx.principal.clientId === application.clientId);
+  const problems = scopeGrantProblems({ current, requested, callerIsAdmin: isAdmin(ctx), callerIsTheApplication: self });
+  if (problems.length > 0) throw new ValidationError(problems.map((e) => `${e.path}: ${e.message}`).join('; '), problems);
+}
+
+/** The URLs the hub calls: redirect URIs are the browser's to follow, not the hub's. */
+function partnerUrls(input: ApplicationFields): Record<string, string | null | undefined> {
+  return { webhookUrl: input.webhookUrl, catalogPullUrl: input.catalogPullUrl, menuPublicationUrl: input.menuPublicationUrl, storeStatusUrl: input.storeStatusUrl };
+}
+
 /** Who sees which applications: admins all, users those they registered, an application itself. */
 function reachableWhere(ctx: RequestContext): object {
   if (isAdmin(ctx)) return {};
@@ -47,7 +62,7 @@ function reachableWhere(ctx: RequestContext): object {
 }
 
 export class ApplicationService {
-  constructor(private readonly options: { production: boolean }) {}
+  constructor(private readonly options: { production: boolean; partnerAddresses: PartnerAddressCheck }) {}
 
   private async loadReachable(ctx: RequestContext, id: string): Promise<Application> {
     const application = await ctx.em.findOne(Application, { $and: [{ id }, reachableWhere(ctx)] } as never);
@@ -65,6 +80,8 @@ export class ApplicationService {
     if (!APPLICATION_KINDS.includes(input.kind)) throw ValidationError.field('/kind', 'must be POS or MARKETPLACE');
     checkApplicationFields(input, input.kind, this.options.production, true);
     this.checkFirstParty(ctx, input.firstParty);
+    checkScopeGrant(ctx, [], input.scopes, null);
+    await this.options.partnerAddresses.check(partnerUrls(input));
 
     const clientSecret = newClientSecret();
     const webhookSecret = newWebhookSecret();
@@ -101,7 +118,9 @@ export class ApplicationService {
     const application = await this.loadReachable(ctx, id);
     if (!application.kind) throw new NotFoundError('Application'); // the hub's own clients are managed by configuration
     checkApplicationFields(input, application.kind, this.options.production, false);
-    if (input.webhookUrl === null) throw ValidationError.field('/webhookUrl', 'is required and cannot be cleared');
+    checkScopeGrant(ctx, application.scopes, input.scopes, application);
+    await this.options.partnerAddresses.check(partnerUrls(input));
+    const narrowedScopes = input.scopes != null && application.scopes.some((scope) => !input.scopes!.includes(scope));
     if (input.name != null) application.name = input.name;
     if (input.redirectUris != null) application.redirectUris = [...new Set(input.redirectUris)];
     if (input.scopes != null) application.scopes = [...new Set(input.scopes)];
@@ -110,7 +129,10 @@ export class ApplicationService {
     }
     if (input.firstParty != null) application.firstParty = input.firstParty;
     application.updatedAt = new Date();
-    await ctx.em.flush();
+    await ctx.em.transactional(async (em) => {
+      await em.flush();
+      if (narrowedScopes) await revokeTokensBeyond(em, application.clientId, application.scopes);
+    });
     return toApplicationView(application);
   }
 

@@ -1,6 +1,4 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { applyCatalogChangeToMenus } from '../menus/menu-catalog-hook.js';
-import { enqueueMenuUpdates, menusOfLocation } from '../menus/menu-updates.js';
 
 /**
  * What changed in a location's catalog that a published menu may show: a product's or modifier's name,
@@ -37,14 +35,11 @@ export function catalogChange(partial: Partial<CatalogChange>): CatalogChange {
 }
 
 /**
- * The hook point between the catalog and the menus: called inside the transaction of the change, so that
- * what it writes (MENU_UPDATED rows in the outbox, CONTRACT section 7; removing deleted products from
- * menus, section 8) commits or rolls back with the change itself. Returns the change it was given, which
- * the import reports back.
+ * Who hears of catalog changes: the menus (menus/menu-change-listener.ts), wired in createServices so the
+ * catalog never imports them. Called inside the transaction of the change, so that what it writes
+ * (MENU_UPDATED rows in the outbox, CONTRACT section 7; removing deleted products from menus, section 8)
+ * commits or rolls back with the change itself.
  */
-export async function catalogChanged(em: EntityManager, locationId: string, change: CatalogChange): Promise<CatalogChange> {
-  const menuIds = new Set(await applyCatalogChangeToMenus(em, locationId, change));
-  if (change.taxRatesChanged) for (const id of await menusOfLocation(em, locationId)) menuIds.add(id);
-  await enqueueMenuUpdates(em, [...menuIds]);
-  return change;
+export interface CatalogListener {
+  catalogChanged(em: EntityManager, locationId: string, change: CatalogChange): Promise<void>;
 }

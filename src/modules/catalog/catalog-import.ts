@@ -2,9 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { uuidv7 } from '../../common/ids.js';
 import { sqlRows } from '../../db/raw-sql.js';
 import type { Location } from '../locations/location.entity.js';
-import { replaceTaxRates } from '../locations/location.service.js';
-import { catalogChanged, type CatalogChange } from './catalog-events.js';
+import { replaceTaxRates } from '../locations/tax-rate-replace.js';
+import type { CatalogChange, CatalogListener } from './catalog-events.js';
 import type { ParsedCatalog } from './catalog-import.rules.js';
+import { importWatchedColumns } from './menu-visible-fields.js';
 
 // Applying a checked CatalogImportEntity with set-based SQL: one multi-row upsert and one delete per kind,
 // on the transaction's connection. A 10,000-product catalog is a handful of statements, not 10,000 ORM
@@ -19,7 +20,7 @@ interface Column {
 interface Kind {
   table: string;
   columns: Column[];
-  /** Columns whose change a published menu must hear about (CONTRACT section 7, MENU_UPDATED). */
+  /** Columns whose change a published menu must hear about (menu-visible-fields.ts). */
   watched: string[];
 }
 
@@ -28,8 +29,7 @@ const col = (name: string, type: Column['type']): Column => ({ name, type });
 const CATEGORIES: Kind = {
   table: 'categories',
   columns: [col('pos_reference', 'text'), col('name', 'text'), col('description', 'text'), col('position', 'integer'), col('show_online', 'boolean'), col('service_availability', 'jsonb')],
-  // A menu export carries the categories its items are in, every field of them (menus/menu-export.ts).
-  watched: ['name', 'description', 'position', 'show_online', 'service_availability'],
+  watched: importWatchedColumns('category'),
 };
 const PRODUCTS: Kind = {
   table: 'products',
@@ -44,19 +44,17 @@ const PRODUCTS: Kind = {
     col('position', 'integer'),
     col('pass_through', 'jsonb'),
   ],
-  // What a menu shows of a product (menus/menu-read.ts): a change of any of it is a MENU_UPDATED.
-  watched: ['name', 'price', 'categories', 'tax_rate_ids', 'show_online'],
+  watched: importWatchedColumns('product'),
 };
 const MODIFIERS: Kind = {
   table: 'modifiers',
   columns: [col('pos_reference', 'text'), col('name', 'text'), col('price', 'integer'), col('tax_rate_ids', 'jsonb'), col('show_online', 'boolean'), col('position', 'integer'), col('pass_through', 'jsonb')],
-  watched: ['name', 'price', 'tax_rate_ids', 'show_online'],
+  watched: importWatchedColumns('modifier'),
 };
 const MODIFIER_GROUPS: Kind = {
   table: 'modifier_groups',
   columns: [col('pos_reference', 'text'), col('name', 'text'), col('min_permitted', 'integer'), col('max_permitted', 'integer'), col('modifiers', 'jsonb'), col('position', 'integer')],
-  // And the modifier groups its items offer, in position order.
-  watched: ['name', 'min_permitted', 'max_permitted', 'modifiers', 'position'],
+  watched: importWatchedColumns('modifierGroup'),
 };
 
 export interface KindCounts {
@@ -73,7 +71,7 @@ export interface ImportResult {
   modifierGroups: number;
   taxRates: number;
   changes: { categories: KindCounts; products: KindCounts; modifiers: KindCounts; modifierGroups: KindCounts };
-  /** What catalogChanged reported for menus: changes of what menus show, and deletions. */
+  /** What the import told the catalog listener (the menus): changes of what menus show, and deletions. */
   menuRelevant: {
     changedProducts: number;
     changedModifiers: number;
@@ -166,9 +164,10 @@ async function applyKind(em: EntityManager, locationId: string, kind: Kind, rows
 
 /**
  * Writes the parsed catalog over the location's catalog, in the caller's transaction (the location row
- * locked by the caller). catalog.taxRates undefined leaves the location's tax rates as they are.
+ * locked by the caller). catalog.taxRates undefined leaves the location's tax rates as they are. The
+ * listener hears of what changed in what menus show, in the same transaction.
  */
-export async function writeCatalog(em: EntityManager, location: Location, catalog: ParsedCatalog): Promise<ImportResult> {
+export async function writeCatalog(em: EntityManager, location: Location, catalog: ParsedCatalog, listener: CatalogListener): Promise<ImportResult> {
   let taxRatesChanged = false;
   if (catalog.taxRates) {
     taxRatesChanged = await replaceTaxRates(em, location, catalog.taxRates);
@@ -216,7 +215,7 @@ export async function writeCatalog(em: EntityManager, location: Location, catalo
     position: p.position,
     pass_through: p.passThrough,
   })));
-  const change: CatalogChange = await catalogChanged(em, locationId, {
+  const change: CatalogChange = {
     changedProductIds: productResult.watchedIds,
     changedModifierIds: modifierResult.watchedIds,
     deletedProductIds: productResult.deletedIds,
@@ -224,7 +223,8 @@ export async function writeCatalog(em: EntityManager, location: Location, catalo
     changedCategoryRefs: [...categoryResult.watchedRefs, ...categoryResult.deletedRefs],
     changedModifierGroupRefs: [...modifierGroupResult.watchedRefs, ...modifierGroupResult.deletedRefs],
     taxRatesChanged,
-  });
+  };
+  await listener.catalogChanged(em, locationId, change);
   return {
     categories: catalog.categories.length,
     products: catalog.products.length,

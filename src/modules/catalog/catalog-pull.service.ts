@@ -1,10 +1,10 @@
-import { requireScope } from '../../common/access.js';
-import { NotFoundError, PartnerError, ValidationError } from '../../common/errors.js';
+import { PartnerError, ValidationError } from '../../common/errors.js';
 import type { RequestContext } from '../../common/request-context.js';
-import type { PartnerHttp } from '../../delivery/partner-http.js';
+import type { PartnerHttp } from '../../delivery-engine/partner-http.js';
 import { Application } from '../applications/application.entity.js';
-import { connectionWithCredentials } from '../connections/connection.service.js';
-import { loadReachableLocation } from '../locations/location.service.js';
+import { withCredentials } from '../connections/connection-credentials.js';
+import { findVisibleConnection } from '../connections/connection-visibility.js';
+import { reachLocation } from '../locations/location-access.js';
 import { MAX_IMPORT_BYTES, parseCatalogImport } from './catalog-import.rules.js';
 import type { ImportResult } from './catalog-import.js';
 import type { CatalogService } from './catalog.service.js';
@@ -34,10 +34,9 @@ export class CatalogPullService {
   constructor(private readonly deps: CatalogPullDeps) {}
 
   async pull(ctx: RequestContext, accountId: string, locationId: string, connectionId: string): Promise<ImportResult> {
-    await loadReachableLocation(ctx, accountId, locationId);
-    requireScope(ctx, 'catalogs.write');
-    const connection = await connectionWithCredentials(ctx.em, connectionId);
-    if (connection.locationId !== locationId || connection.status !== 'ACTIVE') throw new NotFoundError('Connection');
+    const access = reachLocation(ctx, accountId, locationId, 'catalogs.write');
+    // Another partner's connection is out of sight (404): one POS never pulls through another's credentials.
+    const connection = withCredentials(await findVisibleConnection(access, connectionId));
     if (connection.kind !== 'POS') throw ValidationError.field('connectionId', 'is not a POS connection: only a POS application answers a catalog pull');
     const application = await ctx.em.findOneOrFail(Application, { id: connection.applicationId });
     if (!application.catalogPullUrl) throw ValidationError.field('connectionId', 'the POS application has no catalogPullUrl');

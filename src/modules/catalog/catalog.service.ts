@@ -1,18 +1,17 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { assertLocationReachable, requireScope } from '../../common/access.js';
-import type { Scope } from '../../common/principal.js';
 import { ConflictError, NotFoundError } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
 import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
 import type { RequestContext } from '../../common/request-context.js';
 import { sqlRows } from '../../db/raw-sql.js';
 import type { Location } from '../locations/location.entity.js';
-import { loadReachableLocation } from '../locations/location.service.js';
-import { catalogChange, catalogChanged } from './catalog-events.js';
+import { reachLocation, withLocation } from '../locations/location-access.js';
+import { catalogChange, type CatalogListener } from './catalog-events.js';
 import { parseModifier, parseProduct, Problems, type ModifierFields, type ModifierPatch, type ProductFields, type ProductPatch } from './catalog-fields.js';
 import { writeCatalog, type ImportResult } from './catalog-import.js';
 import { readCatalog } from './catalog-read.js';
+import { menuVisibleState } from './menu-visible-fields.js';
 import { parseCatalogImport, type ParsedCatalog } from './catalog-import.rules.js';
 import {
   toCategoryView,
@@ -33,39 +32,46 @@ import { Product } from './product.entity.js';
 export interface CatalogListInput extends ListInput {
   /** A lookup: the list holds the one record with this posReference, or nothing (CONTRACT section 1). */
   posReference?: string | null;
+  /** Records whose name contains this (any case) or whose posReference starts with it. */
+  search?: string | null;
 }
+
+/** LIKE's own characters in a searched text are matched literally. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 type Ctx = RequestContext;
 
 /**
  * The catalog of a location (SPEC behaviours 1, 4, 5): the full-statement import, products and modifiers
  * with their taxRateIds rules (CONTRACT section 8), categories and modifier groups. Every method checks
- * its scope and reaches the location through loadReachableLocation (404 for anything out of reach).
+ * reaches the location and checks its scope through reachLocation (404 for anything out of reach, then 403).
  */
 export class CatalogService {
+  constructor(private readonly listener: CatalogListener) {}
+
   async importCatalog(ctx: Ctx, accountId: string, locationId: string, body: unknown): Promise<ImportResult> {
-    authorize(ctx, accountId, locationId, 'catalogs.write');
+    reachLocation(ctx, accountId, locationId, 'catalogs.write');
     return this.applyImport(ctx, accountId, locationId, parseCatalogImport(body));
   }
 
   /**
    * Applies an already-parsed CatalogImportEntity (parseCatalogImport) in one transaction: all or nothing.
-   * Tenancy is checked here; the scope is the caller's to check (the import needs catalogs.write; the
-   * catalog pull decides its own). The one check left for here needs the database: group elements naming a
-   * modifier by service id (a ValidationError naming the path).
+   * Reach and catalogs.write are checked here too: the catalog pull calls this directly. The one check left
+   * for here needs the database: group elements naming a modifier by service id (a ValidationError naming
+   * the path).
    */
   async applyImport(ctx: Ctx, accountId: string, locationId: string, catalog: ParsedCatalog): Promise<ImportResult> {
+    const access = reachLocation(ctx, accountId, locationId, 'catalogs.write');
     return ctx.em.transactional(async (em) => {
       // The location row is locked: two imports of one location apply one after the other.
-      const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId, { lock: true, populateTaxRates: true });
+      const location = await access.load(em, { lock: true, populateTaxRates: true });
       await checkModifiersNamedById(em, location, catalog);
-      return writeCatalog(em, location, catalog);
+      return writeCatalog(em, location, catalog, this.listener);
     });
   }
 
   async getCatalog(ctx: Ctx, accountId: string, locationId: string): Promise<CatalogView> {
-    authorize(ctx, accountId, locationId, 'catalogs.read');
-    const location = await loadReachableLocation(ctx, accountId, locationId);
+    const location = await withLocation(ctx, accountId, locationId, 'catalogs.read');
     const { taxRates, categories, products, modifiers, groups } = await readCatalog(ctx.em, location.id);
     return {
       location: { taxRates },
@@ -83,18 +89,17 @@ export class CatalogService {
   }
 
   async getProduct(ctx: Ctx, accountId: string, locationId: string, productId: string): Promise<ProductView> {
-    authorize(ctx, accountId, locationId, 'catalogs.read');
-    const location = await loadReachableLocation(ctx, accountId, locationId);
+    const location = await withLocation(ctx, accountId, locationId, 'catalogs.read');
     return toProductView(await loadRecord(ctx.em, Product, location, productId, 'Product'));
   }
 
   async createProduct(ctx: Ctx, accountId: string, locationId: string, body: unknown): Promise<ProductView> {
-    authorize(ctx, accountId, locationId, 'catalogs.write');
+    const access = reachLocation(ctx, accountId, locationId, 'catalogs.write');
     const p = new Problems();
     const fields = parseProduct(body, '', p, 'create') as ProductFields;
     p.throwIfAny();
     return this.write(ctx, async (em) => {
-      const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId);
+      const location = await access.load(em);
       await checkProductReferences(em, location, fields);
       const product = Object.assign(new Product(location, fields.posReference, fields.name, fields.price), fields);
       em.persist(product);
@@ -108,28 +113,28 @@ export class CatalogService {
    * sets show_online resends taxRateIds. show_online false is out of stock; true brings the product back.
    */
   async updateProduct(ctx: Ctx, accountId: string, locationId: string, productId: string, body: unknown): Promise<ProductView> {
-    authorize(ctx, accountId, locationId, 'catalogs.write');
+    const access = reachLocation(ctx, accountId, locationId, 'catalogs.write');
     const p = new Problems();
     const patch = parseProduct(body, '', p, 'patch');
     p.throwIfAny();
     return this.write(ctx, async (em) => {
-      const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId);
+      const location = await access.load(em);
       const product = await loadRecord(em, Product, location, productId, 'Product');
       await checkProductReferences(em, location, patch);
       const watched = applyPatch(product, patch);
       await em.flush();
-      if (watched) await catalogChanged(em, location.id, catalogChange({ changedProductIds: [product.id] }));
+      if (watched) await this.listener.catalogChanged(em, location.id, catalogChange({ changedProductIds: [product.id] }));
       return toProductView(product);
     });
   }
 
   async deleteProduct(ctx: Ctx, accountId: string, locationId: string, productId: string): Promise<void> {
-    authorize(ctx, accountId, locationId, 'catalogs.write');
+    const access = reachLocation(ctx, accountId, locationId, 'catalogs.write');
     await ctx.em.transactional(async (em) => {
-      const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId);
+      const location = await access.load(em);
       const product = await loadRecord(em, Product, location, productId, 'Product');
       await em.remove(product).flush();
-      await catalogChanged(em, location.id, catalogChange({ deletedProductIds: [product.id] }));
+      await this.listener.catalogChanged(em, location.id, catalogChange({ deletedProductIds: [product.id] }));
     });
   }
 
@@ -140,18 +145,17 @@ export class CatalogService {
   }
 
   async getModifier(ctx: Ctx, accountId: string, locationId: string, modifierId: string): Promise<ModifierView> {
-    authorize(ctx, accountId, locationId, 'catalogs.read');
-    const location = await loadReachableLocation(ctx, accountId, locationId);
+    const location = await withLocation(ctx, accountId, locationId, 'catalogs.read');
     return toModifierView(await loadRecord(ctx.em, Modifier, location, modifierId, 'Modifier'));
   }
 
   async createModifier(ctx: Ctx, accountId: string, locationId: string, body: unknown): Promise<ModifierView> {
-    authorize(ctx, accountId, locationId, 'catalogs.write');
+    const access = reachLocation(ctx, accountId, locationId, 'catalogs.write');
     const p = new Problems();
     const fields = parseModifier(body, '', p, 'create') as ModifierFields;
     p.throwIfAny();
     return this.write(ctx, async (em) => {
-      const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId);
+      const location = await access.load(em);
       const modifier = Object.assign(new Modifier(location, fields.posReference, fields.name, fields.price), fields);
       em.persist(modifier);
       await em.flush();
@@ -161,27 +165,27 @@ export class CatalogService {
 
   /** The same rules as a product patch (taxRateIds omitted clears it). */
   async updateModifier(ctx: Ctx, accountId: string, locationId: string, modifierId: string, body: unknown): Promise<ModifierView> {
-    authorize(ctx, accountId, locationId, 'catalogs.write');
+    const access = reachLocation(ctx, accountId, locationId, 'catalogs.write');
     const p = new Problems();
     const patch = parseModifier(body, '', p, 'patch');
     p.throwIfAny();
     return this.write(ctx, async (em) => {
-      const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId);
+      const location = await access.load(em);
       const modifier = await loadRecord(em, Modifier, location, modifierId, 'Modifier');
       const previousReference = modifier.posReference;
       const watched = applyPatch(modifier, patch);
       await em.flush();
       if (modifier.posReference !== previousReference) await renameInGroups(em, location, previousReference, modifier.posReference);
-      if (watched) await catalogChanged(em, location.id, catalogChange({ changedModifierIds: [modifier.id] }));
+      if (watched) await this.listener.catalogChanged(em, location.id, catalogChange({ changedModifierIds: [modifier.id] }));
       return toModifierView(modifier);
     });
   }
 
   /** The modifier also leaves every group that listed it, so no group points at nothing. */
   async deleteModifier(ctx: Ctx, accountId: string, locationId: string, modifierId: string): Promise<void> {
-    authorize(ctx, accountId, locationId, 'catalogs.write');
+    const access = reachLocation(ctx, accountId, locationId, 'catalogs.write');
     await ctx.em.transactional(async (em) => {
-      const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId);
+      const location = await access.load(em);
       const modifier = await loadRecord(em, Modifier, location, modifierId, 'Modifier');
       await em.remove(modifier).flush();
       await sqlRows(
@@ -197,7 +201,7 @@ export class CatalogService {
                          WHERE y.e = to_jsonb(?::text) OR y.e->>'posReference' = ? OR y.e->>'id' = ?)`,
         [modifier.posReference, modifier.posReference, modifier.id, location.id, modifier.posReference, modifier.posReference, modifier.id],
       );
-      await catalogChanged(em, location.id, catalogChange({ deletedModifierIds: [modifier.id] }));
+      await this.listener.catalogChanged(em, location.id, catalogChange({ deletedModifierIds: [modifier.id] }));
     });
   }
 
@@ -209,9 +213,9 @@ export class CatalogService {
 
   /** Products that listed the category no longer do; they are otherwise untouched. */
   async deleteCategory(ctx: Ctx, accountId: string, locationId: string, categoryId: string): Promise<void> {
-    authorize(ctx, accountId, locationId, 'catalogs.write');
+    const access = reachLocation(ctx, accountId, locationId, 'catalogs.write');
     await ctx.em.transactional(async (em) => {
-      const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId);
+      const location = await access.load(em);
       const category = await loadRecord(em, Category, location, categoryId, 'Category');
       await em.remove(category).flush();
       const listedIt = await sqlRows<{ id: string }>(
@@ -222,7 +226,7 @@ export class CatalogService {
         [category.posReference, location.id, category.posReference],
       );
       // Those products' categories are part of what a menu shows of them.
-      await catalogChanged(em, location.id, catalogChange({ changedProductIds: listedIt.map((p) => p.id) }));
+      await this.listener.catalogChanged(em, location.id, catalogChange({ changedProductIds: listedIt.map((p) => p.id) }));
     });
   }
 
@@ -238,11 +242,15 @@ export class CatalogService {
     entity: new (...args: never[]) => E,
     view: (record: E) => V,
   ): Promise<Page<V>> {
-    authorize(ctx, accountId, locationId, 'catalogs.read');
-    const location = await loadReachableLocation(ctx, accountId, locationId);
+    const location = await withLocation(ctx, accountId, locationId, 'catalogs.read');
     const page = pageRequest(input.limit, input.nextPageKey);
-    const where = input.posReference != null ? { location: location.id, posReference: input.posReference } : { location: location.id };
-    return findPage(ctx.em, entity, where, page, view);
+    const where: Record<string, unknown> = { location: location.id };
+    if (input.posReference != null) where.posReference = input.posReference;
+    if (input.search) {
+      const text = likeLiteral(input.search);
+      where.$or = [{ name: { $ilike: `%${text}%` } }, { posReference: { $like: `${text}%` } }];
+    }
+    return findPage(ctx.em, entity, where as never, page, view);
   }
 
   /** A write transaction whose posReference clash (a concurrent create, a renamed record) is a 409. */
@@ -254,12 +262,6 @@ export class CatalogService {
       throw err;
     }
   }
-}
-
-/** Out of reach is 404 before anything else, scope included (CONTRACT section 1: never 403 for those). */
-function authorize(ctx: Ctx, accountId: string, locationId: string, scope: Scope): void {
-  assertLocationReachable(ctx, accountId, locationId);
-  requireScope(ctx, scope);
 }
 
 async function loadRecord<E extends Category | Product | Modifier>(
@@ -275,18 +277,14 @@ async function loadRecord<E extends Category | Product | Modifier>(
   return record as E;
 }
 
-/** What a menu shows of a product or modifier (menus/menu-read.ts): a change of any of it is a MENU_UPDATED. */
-const MENU_VISIBLE = ['posReference', 'name', 'price', 'categories', 'taxRateIds', 'showOnline'] as const;
-
-const menuVisible = (record: Product | Modifier) => JSON.stringify(MENU_VISIBLE.map((field) => (record as Partial<Product>)[field] ?? null));
-
-/** Applies the patch; true when it changed something a menu shows. */
+/** Applies the patch; true when it changed something a menu shows (menu-visible-fields.ts). */
 function applyPatch(record: Product | Modifier, patch: ProductPatch | ModifierPatch): boolean {
-  const before = menuVisible(record);
+  const kind = record instanceof Product ? 'product' : 'modifier';
+  const before = menuVisibleState(kind, record);
   const { passThrough, ...fields } = patch;
   Object.assign(record, fields);
   if (passThrough) record.passThrough = { ...record.passThrough, ...passThrough };
-  return menuVisible(record) !== before;
+  return menuVisibleState(kind, record) !== before;
 }
 
 /** A product's categories and modifier groups must name records of its location (400 naming the path). */

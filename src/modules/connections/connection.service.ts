@@ -1,6 +1,5 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { assertLocationReachable, requireScope } from '../../common/access.js';
+import { requireScope } from '../../common/access.js';
 import { secretBox } from '../../common/crypto.js';
 import { ConflictError, NotFoundError, ValidationError, type FieldError } from '../../common/errors.js';
 import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
@@ -8,8 +7,10 @@ import type { ApplicationKind } from '../../common/principal.js';
 import type { RequestContext } from '../../common/request-context.js';
 import { Application, APPLICATION_KINDS } from '../applications/application.entity.js';
 import { urlProblem } from '../applications/application.rules.js';
-import { loadReachableLocation } from '../locations/location.service.js';
-import { Connection, type ConnectionStatus } from './connection.entity.js';
+import { reachLocation, withLocation } from '../locations/location-access.js';
+import { openCredentials } from './connection-credentials.js';
+import { findVisibleConnection, visibleTo } from './connection-visibility.js';
+import { Connection } from './connection.entity.js';
 import { toConnectionView, type ConnectionView, type Credentials } from './connection.view.js';
 
 export interface ConnectInput {
@@ -21,66 +22,40 @@ export interface AvailableApplicationView {
   id: string;
   kind: ApplicationKind;
   name: string;
+  /** Public: what the UI's "Open" sends to /oauth2/authorize. */
+  clientId: string;
+  redirectUris: string[];
   connected: boolean;
   /** The active connection at this location, when connected. */
   connectionId: string | null;
   createdAt: string;
 }
 
-/** A connection as the hub's own calls to the partner need it: credentials opened. Never sent to a client. */
-export interface ConnectionWithCredentials {
-  id: string;
-  applicationId: string;
-  kind: ApplicationKind;
-  accountId: string;
-  locationId: string;
-  status: ConnectionStatus;
-  credentials: Credentials | null;
-}
-
-const MAX_CREDENTIALS_BYTES = 16 * 1024;
-
-function openCredentials(connection: Connection): Credentials | null {
-  return connection.credentialsSealed ? (JSON.parse(secretBox().open(connection.credentialsSealed)) as Credentials) : null;
-}
-
-/**
- * For the catalog pull, menu publication and other calls to the partner: the connection with its credentials
- * opened. The caller has already established that the request may use this connection (tenancy is checked by
- * the service that owns the operation); 404 when it does not exist.
- */
-export async function connectionWithCredentials(em: EntityManager, connectionId: string): Promise<ConnectionWithCredentials> {
-  const connection = await em.findOne(Connection, { id: connectionId }, { populate: ['application'] });
-  if (!connection) throw new NotFoundError('Connection');
-  return {
-    id: connection.id,
-    applicationId: connection.application.id,
-    kind: connection.application.kind as ApplicationKind,
-    accountId: connection.accountId,
-    locationId: connection.location.id,
-    status: connection.status,
-    credentials: openCredentials(connection),
-  };
-}
-
-/** A partner application sees only its own connections; operators see all of the location's. */
-function visibleTo(ctx: RequestContext): object {
-  return ctx.principal.type === 'application' ? { application: ctx.principal.applicationId } : {};
-}
-
 /** Every method checks reach before scope: a location out of reach is 404, never 403 (CONTRACT section 1). */
 export class ConnectionService {
   constructor(private readonly options: { production: boolean }) {}
 
-  /** Every partner application (optionally of one kind), each saying whether it is connected here. */
+  /**
+   * What a partner (an application's token, or a user's token through an application) sees of the directory:
+   * itself and the applications connected at this location, not every other reseller's; undefined for
+   * operators, who choose from every application.
+   */
+  private async partnerDirectory(ctx: RequestContext, locationId: string): Promise<object | undefined> {
+    const self = ctx.principal.type === 'application' ? ctx.principal.applicationId : ctx.principal.applicationId;
+    if (!self) return undefined;
+    const connected = await ctx.em.find(Connection, { location: locationId, status: 'ACTIVE' }, { fields: ['application'] });
+    return { id: { $in: [self, ...connected.map((c) => c.application.id)] } };
+  }
+
+  /** Every partner application (optionally of one kind), each saying whether it is connected here; a partner sees fewer (partnerDirectory). */
   async findAvailable(ctx: RequestContext, accountId: string, locationId: string, input: ListInput & { kind?: ApplicationKind | null }): Promise<Page<AvailableApplicationView>> {
-    assertLocationReachable(ctx, accountId, locationId);
-    requireScope(ctx, 'connections.read');
+    const access = reachLocation(ctx, accountId, locationId, 'connections.read');
     if (input.kind != null && !APPLICATION_KINDS.includes(input.kind)) throw ValidationError.field('kind', 'must be POS or MARKETPLACE');
-    await loadReachableLocation(ctx, accountId, locationId);
+    await access.load();
     const page = pageRequest(input.limit, input.nextPageKey);
-    const where = input.kind ? { kind: input.kind } : { kind: { $ne: null } };
-    const result = await findPage(ctx.em, Application, where, page, (a) => a);
+    const kind = input.kind ? { kind: input.kind } : { kind: { $ne: null } };
+    const where = (await this.partnerDirectory(ctx, locationId)) ?? kind;
+    const result = await findPage(ctx.em, Application, where === kind ? kind : { $and: [kind, where] }, page, (a) => a);
     const active = result.data.length
       ? await ctx.em.find(Connection, { location: locationId, status: 'ACTIVE', application: { $in: result.data.map((a) => a.id) } })
       : [];
@@ -91,6 +66,8 @@ export class ConnectionService {
         id: a.id,
         kind: a.kind as ApplicationKind,
         name: a.name,
+        clientId: a.clientId,
+        redirectUris: [...a.redirectUris],
         connected: connectionOf.has(a.id),
         connectionId: connectionOf.get(a.id) ?? null,
         createdAt: a.createdAt.toISOString(),
@@ -98,16 +75,21 @@ export class ConnectionService {
     };
   }
 
+  /** How many locations the application is actively connected to, among those the caller reaches. */
+  async countActive(ctx: RequestContext, applicationId: string): Promise<number> {
+    requireScope(ctx, 'connections.read');
+    const within = ctx.reach.all ? {} : { accountId: { $in: [...ctx.reach.accountIds] }, ...(ctx.reach.locationIds ? { location: { $in: [...ctx.reach.locationIds] } } : {}) };
+    return ctx.em.count(Connection, { $and: [{ application: applicationId, status: 'ACTIVE', ...within }, visibleTo(ctx)] } as never);
+  }
+
   /** One ACTIVE connection per application and location (409 otherwise); credentials are sealed at rest. */
   async connect(ctx: RequestContext, accountId: string, locationId: string, input: ConnectInput): Promise<ConnectionView> {
-    assertLocationReachable(ctx, accountId, locationId);
-    requireScope(ctx, 'connections.write', 'provisioning');
+    const access = reachLocation(ctx, accountId, locationId, 'connections.write', 'provisioning');
     const credentials = input.credentials ?? null;
     checkCredentials(credentials);
     try {
       return await ctx.em.transactional(async (em) => {
-        const tx = { ...ctx, em };
-        const location = await loadReachableLocation(tx, accountId, locationId, { lock: true });
+        const location = await access.load(em, { lock: true });
         const application = await em.findOne(Application, { id: input.applicationId, kind: { $ne: null } });
         if (!application) throw new NotFoundError('Application');
         this.checkPartnerUrls(application);
@@ -125,42 +107,27 @@ export class ConnectionService {
   }
 
   async findAll(ctx: RequestContext, accountId: string, locationId: string, input: ListInput): Promise<Page<ConnectionView>> {
-    assertLocationReachable(ctx, accountId, locationId);
-    requireScope(ctx, 'connections.read');
-    await loadReachableLocation(ctx, accountId, locationId);
+    await withLocation(ctx, accountId, locationId, 'connections.read');
     const page = pageRequest(input.limit, input.nextPageKey);
     const where = { $and: [{ location: locationId, status: 'ACTIVE' }, visibleTo(ctx)] };
     return findPage(ctx.em, Connection, where, page, (c) => toConnectionView(c, openCredentials(c)), { populate: ['application', 'location'] });
   }
 
   async findOne(ctx: RequestContext, accountId: string, locationId: string, connectionId: string): Promise<ConnectionView> {
-    assertLocationReachable(ctx, accountId, locationId);
-    requireScope(ctx, 'connections.read');
-    const connection = await this.loadActive(ctx, accountId, locationId, connectionId);
+    const access = reachLocation(ctx, accountId, locationId, 'connections.read');
+    const connection = await findVisibleConnection(access, connectionId);
     return toConnectionView(connection, openCredentials(connection));
   }
 
   /** The application loses the location at once: reach is read on every request. */
   async disconnect(ctx: RequestContext, accountId: string, locationId: string, connectionId: string): Promise<ConnectionView> {
-    assertLocationReachable(ctx, accountId, locationId);
-    requireScope(ctx, 'connections.write', 'provisioning');
-    const connection = await this.loadActive(ctx, accountId, locationId, connectionId);
+    const access = reachLocation(ctx, accountId, locationId, 'connections.write', 'provisioning');
+    const connection = await findVisibleConnection(access, connectionId);
     connection.status = 'DISCONNECTED';
     connection.disconnectedAt = new Date();
     connection.updatedAt = new Date();
     await ctx.em.flush();
     return toConnectionView(connection, openCredentials(connection));
-  }
-
-  private async loadActive(ctx: RequestContext, accountId: string, locationId: string, connectionId: string): Promise<Connection> {
-    await loadReachableLocation(ctx, accountId, locationId);
-    const connection = await ctx.em.findOne(
-      Connection,
-      { $and: [{ id: connectionId, location: locationId, status: 'ACTIVE' }, visibleTo(ctx)] } as never,
-      { populate: ['application', 'location'] },
-    );
-    if (!connection) throw new NotFoundError('Connection');
-    return connection;
   }
 
   /** CONTRACT section 7: partner URLs are checked at registration and again at connect time. */
@@ -174,6 +141,8 @@ export class ConnectionService {
     if (errors.length > 0) throw new ValidationError(errors.map((e) => e.message).join('; '), errors);
   }
 }
+
+const MAX_CREDENTIALS_BYTES = 16 * 1024;
 
 function checkCredentials(credentials: unknown): void {
   if (credentials === null) return;

@@ -1,5 +1,6 @@
 import type { ApplicationKind } from '../../common/principal.js';
 import type { Connection, ConnectionStatus } from './connection.entity.js';
+import { maskCredentials } from '../../common/mask.js';
 
 /** JSON the client gave as the connection's credentials: opaque to the hub. */
 export type Credentials = Record<string, unknown>;
@@ -16,18 +17,6 @@ export interface ConnectionView {
   credentials: Credentials | null;
   createdAt: string;
   updatedAt: string;
-}
-
-/** Long enough that showing the last four characters still hides most of it. */
-const REVEAL_FROM = 12;
-
-/** Each leaf value becomes "****" (or "****" + its last four characters when it is long); structure is kept. */
-export function maskCredentials(value: unknown): unknown {
-  if (value === null) return null;
-  if (Array.isArray(value)) return value.map(maskCredentials);
-  if (typeof value === 'object') return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, maskCredentials(v)]));
-  const text = String(value);
-  return text.length >= REVEAL_FROM ? `****${text.slice(-4)}` : '****';
 }
 
 /** The connection's application and location must be loaded; `credentials` are the opened ones. */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { deleteInBatches } from '../../db/batch-delete.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { secretBox } from '../../common/crypto.js';
 import { ConflictError, DomainError, ValidationError } from '../../common/errors.js';
@@ -78,21 +79,20 @@ export class IdempotencyService {
    * sealed at rest: some responses carry secrets shown only once (an application's client and webhook secrets).
    */
   async complete(em: EntityManager, caller: string, key: string, response: StoredResponse): Promise<void> {
-    const connection = em.getConnection();
-    if (response.status >= 500) {
-      await connection.execute(`delete from idempotency_keys where caller = ? and key = ? and state = 'IN_FLIGHT'`, [caller, key]);
-      return;
-    }
-    await connection.execute(
+    if (response.status >= 500) return this.release(em, caller, key);
+    await em.getConnection().execute(
       `update idempotency_keys set state = 'DONE', response_status = ?, response_content_type = ?, response_body = ? where caller = ? and key = ?`,
       [response.status, response.contentType, secretBox().seal(response.body), caller, key],
     );
   }
 
-  /** Deletes expired keys; returns how many. */
-  async purgeExpired(em: EntityManager): Promise<number> {
-    const cutoff = new Date(this.now().getTime() - REPLAY_WINDOW_MS);
-    const result = await em.getConnection().execute('delete from idempotency_keys where created_at < ?', [cutoff], 'run');
-    return (result as { affectedRows?: number }).affectedRows ?? 0;
+  /** Frees the key of a request that failed in a way the client should simply retry. */
+  async release(em: EntityManager, caller: string, key: string): Promise<void> {
+    await em.getConnection().execute(`delete from idempotency_keys where caller = ? and key = ? and state = 'IN_FLIGHT'`, [caller, key]);
+  }
+
+  /** Deletes the keys past their window at `now`, in batches; returns how many. */
+  purgeExpired(em: EntityManager, now = this.now(), batch = 5000): Promise<number> {
+    return deleteInBatches(em, 'idempotency_keys', 'created_at < ?', [new Date(now.getTime() - REPLAY_WINDOW_MS)], batch);
   }
 }

@@ -3,7 +3,8 @@ import { BaseEntity } from '../../db/base.entity.js';
 import { Account } from '../accounts/account.entity.js';
 import { TaxRate } from './tax-rate.entity.js';
 
-export type StoreStatus = 'ONLINE' | 'OFFLINE';
+export const STORE_STATUSES = ['ONLINE', 'OFFLINE'] as const;
+export type StoreStatus = (typeof STORE_STATUSES)[number];
 
 @Entity({ tableName: 'locations' })
 @Index({ properties: ['account', 'createdAt', 'id'] })

@@ -3,7 +3,7 @@ import { sqlRows } from '../../db/raw-sql.js';
 import type { CategoryView, ModifierGroupView } from '../catalog/catalog.view.js';
 import { toCategoryView } from '../catalog/catalog.view.js';
 import type { CategoryRecord } from '../catalog/catalog.view.js';
-import type { TaxRateView } from '../locations/location.view.js';
+import type { LocationView, TaxRateView } from '../locations/location.view.js';
 import { readMenu } from './menu-read.js';
 import type { MenuItemView, MenuModifierView } from './menu.view.js';
 
@@ -31,16 +31,13 @@ export interface MenuExport {
   modifiers: MenuModifierView[];
 }
 
+/**
+ * MENU_PUBLISHED's body after the webhook envelope (delivery-engine/webhook-event.ts), which also carries
+ * `connection: {id, credentials}`: the client's own keys at the marketplace, in the body only.
+ */
 export interface MenuExportEntity {
-  eventId: string;
-  eventType: 'MENU_PUBLISHED';
   menuId: string;
   publicationId: string;
-  accountId: string;
-  locationId: string;
-  connectionId: string;
-  /** The client's own keys at the marketplace: in the body, never in URLs or logs (CONTRACT section 7). */
-  connection: { id: string; credentials: unknown };
   location: ExportLocation;
   menu: MenuExport;
 }
@@ -57,6 +54,11 @@ const GROUPS = `
     FROM modifier_groups
    WHERE location_id = ?::uuid AND pos_reference IN (SELECT jsonb_array_elements_text(?::jsonb))
    ORDER BY position, created_at, id`;
+
+/** The location block of a menu export, from the location's view: what menus show of their location. */
+export function exportLocationOf(location: Pick<LocationView, 'id' | 'name' | 'currency' | 'timezone' | 'taxRates'>): ExportLocation {
+  return { id: location.id, name: location.name, currency: location.currency, timezone: location.timezone, taxRates: location.taxRates };
+}
 
 /** The location block of every payload about a location: id, name, currency, timezone and tax rates. */
 export async function readExportLocation(em: EntityManager, locationId: string): Promise<ExportLocation> {

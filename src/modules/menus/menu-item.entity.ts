@@ -8,7 +8,7 @@ import type { Menu } from './menu.entity.js';
  * taxRateIdsOverride null means the item inherits the product's taxRateIds (CONTRACT section 8).
  *
  * The product reference is checked at commit (deferred, no action) rather than cascaded: the catalog deletes
- * a product, then the menus hook (menu-catalog-hook.ts) removes its items in the same transaction and learns
+ * a product, then the menus listener (menu-change-listener.ts) removes its items in the same transaction and learns
  * which menus changed, which a cascade would have hidden from it.
  */
 @Entity({ tableName: 'menu_items' })

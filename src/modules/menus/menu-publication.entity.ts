@@ -1,6 +1,6 @@
 import { Entity, Index, ManyToOne, Property, Unique, type Rel } from '@mikro-orm/core';
 import { BaseEntity } from '../../db/base.entity.js';
-import { Delivery } from '../deliveries/delivery.entity.js';
+import { Delivery } from '../../delivery-engine/delivery.entity.js';
 import { Connection } from '../connections/connection.entity.js';
 import { Menu } from './menu.entity.js';
 

@@ -1,18 +1,19 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { assertLocationReachable, requireScope } from '../../common/access.js';
 import { NotFoundError, ValidationError } from '../../common/errors.js';
 import { isUuid, uuidv7 } from '../../common/ids.js';
 import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
 import type { RequestContext } from '../../common/request-context.js';
-import { enqueueDelivery } from '../../delivery/outbox.js';
+import { enqueueDelivery } from '../../delivery-engine/outbox.js';
+import { webhookDelivery } from '../../delivery-engine/webhook-event.js';
 import { Connection } from '../connections/connection.entity.js';
-import { connectionWithCredentials } from '../connections/connection.service.js';
-import { Delivery } from '../deliveries/delivery.entity.js';
-import { loadReachableLocation } from '../locations/location.service.js';
+import { openCredentials } from '../connections/connection-credentials.js';
+import { Delivery } from '../../delivery-engine/delivery.entity.js';
+import { reachLocation, withLocation } from '../locations/location-access.js';
 import { readMenuExport, type MenuExportEntity } from './menu-export.js';
 import { MenuPublication } from './menu-publication.entity.js';
 import { readPublications, type MenuPublicationView } from './menu-publication.view.js';
 import { loadMenu } from './menu.service.js';
+import type { Menu } from './menu.entity.js';
 
 export interface PublishInput {
   connectionId: string;
@@ -25,38 +26,23 @@ export interface PublishInput {
  */
 export class MenuPublicationService {
   async publish(ctx: RequestContext, accountId: string, locationId: string, menuId: string, input: PublishInput): Promise<MenuPublicationView> {
-    assertLocationReachable(ctx, accountId, locationId);
-    requireScope(ctx, 'menu.write');
+    const access = reachLocation(ctx, accountId, locationId, 'menu.write');
     return ctx.em.transactional(async (em) => {
-      const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId);
+      const location = await access.load(em);
       const menu = await loadMenu(em, location, menuId);
       const connection = await marketplaceConnection(em, location.id, input.connectionId);
       const publicationId = uuidv7();
-      const eventId = uuidv7();
       const exported = (await readMenuExport(em, menu.id))!;
-      const { credentials } = await connectionWithCredentials(em, connection.id);
-      const payload: MenuExportEntity = {
-        eventId,
+      const credentials = openCredentials(connection);
+      const event = webhookDelivery({
         eventType: 'MENU_PUBLISHED',
-        menuId: menu.id,
-        publicationId,
         accountId: location.account.id,
         locationId: location.id,
-        connectionId: connection.id,
-        connection: { id: connection.id, credentials },
-        location: exported.location,
-        menu: exported.menu,
-      };
-      const delivery = await enqueueDelivery(em, {
-        eventId,
-        eventType: 'MENU_PUBLISHED',
-        applicationId: connection.application.id,
-        accountId: location.account.id,
-        locationId: location.id,
-        connectionId: connection.id,
-        url: connection.application.menuPublicationUrl!,
-        payload,
+        recipient: { applicationId: connection.application.id, connectionId: connection.id, url: connection.application.menuPublicationUrl! },
+        credentials,
+        body: { menuId: menu.id, publicationId, location: exported.location, menu: exported.menu } satisfies MenuExportEntity,
       });
+      const delivery = await enqueueDelivery(em, event);
       em.persist(new MenuPublication(publicationId, menu, connection, em.getReference(Delivery, delivery.id)));
       await em.flush();
       return (await readPublications(em, [publicationId]))[0];
@@ -64,12 +50,22 @@ export class MenuPublicationService {
   }
 
   async findAll(ctx: RequestContext, accountId: string, locationId: string, menuId: string, input: ListInput): Promise<Page<MenuPublicationView>> {
-    assertLocationReachable(ctx, accountId, locationId);
-    requireScope(ctx, 'menu.read');
-    const location = await loadReachableLocation(ctx, accountId, locationId);
-    const menu = await loadMenu(ctx.em, location, menuId);
+    const menu = await this.readableMenu(ctx, accountId, locationId, menuId);
     const page = await findPage(ctx.em, MenuPublication, { menu: menu.id }, pageRequest(input.limit, input.nextPageKey), (p) => p.id);
     return { ...page, data: await readPublications(ctx.em, page.data) };
+  }
+
+  /** The menu's publication whose MENU_PUBLISHED delivery this is; null for another menu's (or none). */
+  async findByDelivery(ctx: RequestContext, accountId: string, locationId: string, menuId: string, deliveryId: string): Promise<MenuPublicationView | null> {
+    const menu = await this.readableMenu(ctx, accountId, locationId, menuId);
+    const publication = await ctx.em.findOne(MenuPublication, { menu: menu.id, delivery: deliveryId }, { fields: ['id'] });
+    return publication ? ((await readPublications(ctx.em, [publication.id]))[0] ?? null) : null;
+  }
+
+  /** Throws unless the caller may read the menu's publications (a live view subscribes with this check). */
+  async readableMenu(ctx: RequestContext, accountId: string, locationId: string, menuId: string): Promise<Menu> {
+    const location = await withLocation(ctx, accountId, locationId, 'menu.read');
+    return loadMenu(ctx.em, location, menuId);
   }
 }
 

@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sqlRows } from '../../db/raw-sql.js';
+import { isoSql, sqlRows } from '../../db/raw-sql.js';
 
 // A publication as REST and GraphQL show it: its state is its delivery's, read through the join.
 
-export type PublicationStatus = 'PENDING' | 'DELIVERED' | 'FAILED';
+export const PUBLICATION_STATUSES = ['PENDING', 'DELIVERED', 'FAILED'] as const;
+export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
 
 export interface MenuPublicationView {
   id: string;
@@ -20,7 +21,7 @@ export interface MenuPublicationView {
   updatedAt: string;
 }
 
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const iso = isoSql;
 
 const PUBLICATIONS = `
   SELECT p.id, p.menu_id AS "menuId", p.connection_id AS "connectionId", p.delivery_id AS "deliveryId",

@@ -1,6 +1,5 @@
 import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { assertLocationReachable, requireScope } from '../../common/access.js';
 import { ConflictError, NotFoundError } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
 import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
@@ -9,7 +8,7 @@ import { sqlRows } from '../../db/raw-sql.js';
 import { Modifier } from '../catalog/modifier.entity.js';
 import { Product } from '../catalog/product.entity.js';
 import type { Location } from '../locations/location.entity.js';
-import { loadReachableLocation } from '../locations/location.service.js';
+import { reachLocation, withLocation } from '../locations/location-access.js';
 import { addProductsToMenu, selectProducts } from './menu-build.js';
 import { enqueueMenuUpdates } from './menu-updates.js';
 import { readMenu, readMenus } from './menu-read.js';
@@ -37,11 +36,10 @@ type Ctx = RequestContext;
  */
 export class MenuService {
   async create(ctx: Ctx, accountId: string, locationId: string, input: CreateMenuInput): Promise<MenuView> {
-    assertLocationReachable(ctx, accountId, locationId);
-    requireScope(ctx, 'menu.write');
+    const access = reachLocation(ctx, accountId, locationId, 'menu.write');
     const selection = checkCreateMenu(input);
     return ctx.em.transactional(async (em) => {
-      const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId);
+      const location = await access.load(em);
       const products = await selectProducts(em, location.id, selection);
       const menu = new Menu(location, input.name);
       menu.description = input.description ?? null;
@@ -52,17 +50,13 @@ export class MenuService {
   }
 
   async findAll(ctx: Ctx, accountId: string, locationId: string, input: ListInput): Promise<Page<MenuView>> {
-    assertLocationReachable(ctx, accountId, locationId);
-    requireScope(ctx, 'menu.read');
-    const location = await loadReachableLocation(ctx, accountId, locationId);
+    const location = await withLocation(ctx, accountId, locationId, 'menu.read');
     const page = await findPage(ctx.em, Menu, { location: location.id }, pageRequest(input.limit, input.nextPageKey), (m) => m.id);
     return { ...page, data: await readMenus(ctx.em, page.data) };
   }
 
   async findOne(ctx: Ctx, accountId: string, locationId: string, menuId: string): Promise<MenuView> {
-    assertLocationReachable(ctx, accountId, locationId);
-    requireScope(ctx, 'menu.read');
-    const location = await loadReachableLocation(ctx, accountId, locationId);
+    const location = await withLocation(ctx, accountId, locationId, 'menu.read');
     const menu = await loadMenu(ctx.em, location, menuId);
     return (await readMenu(ctx.em, menu.id))!;
   }
@@ -78,10 +72,9 @@ export class MenuService {
   }
 
   async delete(ctx: Ctx, accountId: string, locationId: string, menuId: string): Promise<void> {
-    assertLocationReachable(ctx, accountId, locationId);
-    requireScope(ctx, 'menu.write');
+    const access = reachLocation(ctx, accountId, locationId, 'menu.write');
     await ctx.em.transactional(async (em) => {
-      const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId);
+      const location = await access.load(em);
       const menu = await loadMenu(em, location, menuId);
       await em.remove(menu).flush();
     });
@@ -161,15 +154,14 @@ export class MenuService {
    * apply one after the other), then the change, all in one transaction. Answers the menu as it now is.
    */
   private async changeMenu(ctx: Ctx, accountId: string, locationId: string, menuId: string, change: (em: EntityManager, menu: Menu, location: Location) => Promise<void>): Promise<MenuView> {
-    assertLocationReachable(ctx, accountId, locationId);
-    requireScope(ctx, 'menu.write');
+    const access = reachLocation(ctx, accountId, locationId, 'menu.write');
     try {
       return await ctx.em.transactional(async (em) => {
-        const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId);
+        const location = await access.load(em);
         const menu = await loadMenu(em, location, menuId, true);
         await change(em, menu, location);
         // What a marketplace shows of this menu may have changed: MENU_UPDATED to those it was published to.
-        await enqueueMenuUpdates(em, [menu.id]);
+        await enqueueMenuUpdates(em, location.id, [menu.id]);
         return (await readMenu(em, menu.id))!;
       });
     } catch (err) {

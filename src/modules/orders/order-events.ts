@@ -1,5 +1,5 @@
-import type { EnqueueDeliveryInput } from '../../delivery/outbox.js';
-import { uuidv7 } from '../../common/ids.js';
+import type { EnqueueDeliveryInput } from '../../delivery-engine/outbox.js';
+import { webhookDelivery, type WebhookEnvelope } from '../../delivery-engine/webhook-event.js';
 import type { OrderParty } from './order-parties.js';
 import type { OrderView } from './order.view.js';
 
@@ -9,16 +9,7 @@ import type { OrderView } from './order.view.js';
 
 export type OrderEventType = 'ORDER_CREATED' | 'ORDER_STATUS_CHANGED' | 'ORDER_UPDATED';
 
-export interface OrderWebhookEvent {
-  /** Also the webhook-id header: stable across retries, receivers deduplicate on it. */
-  eventId: string;
-  eventType: OrderEventType;
-  objectType: 'ORDER';
-  eventTime: string;
-  accountId: string;
-  locationId: string;
-  /** The receiving application's connection to the location. */
-  connectionId: string;
+export interface OrderWebhookEvent extends WebhookEnvelope<OrderEventType> {
   /** The marketplace's client id (the order's clientId). */
   clientId: string;
   orderId: string;
@@ -39,29 +30,16 @@ export function orderEvents(
   const eventTime = new Date().toISOString();
   return receivers.flatMap((party) => {
     if (!party.webhookUrl) return [];
-    const event: OrderWebhookEvent = {
-      eventId: uuidv7(),
-      eventType,
-      objectType: 'ORDER',
-      eventTime,
-      accountId: newState.accountId,
-      locationId: newState.locationId,
-      connectionId: party.connectionId,
-      clientId: newState.clientId,
-      orderId: newState.id,
-      newState,
-      previousState,
-    };
-    return [{
-      eventId: event.eventId,
-      eventType,
-      applicationId: party.applicationId,
-      accountId: event.accountId,
-      locationId: event.locationId,
-      connectionId: party.connectionId,
-      orderingKey: newState.id,
-      url: party.webhookUrl,
-      payload: event,
-    }];
+    return [
+      webhookDelivery({
+        eventType,
+        eventTime,
+        accountId: newState.accountId,
+        locationId: newState.locationId,
+        recipient: { applicationId: party.applicationId, connectionId: party.connectionId, url: party.webhookUrl },
+        orderingKey: newState.id,
+        body: { clientId: newState.clientId, orderId: newState.id, newState, previousState },
+      }),
+    ];
   });
 }

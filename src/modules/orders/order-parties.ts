@@ -1,35 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ApplicationKind } from '../../common/principal.js';
-import { preparedRows, sqlRows, type SqlFragment } from '../../db/raw-sql.js';
+import { preparedRows, type SqlFragment } from '../../db/raw-sql.js';
+import { activeConnectionsJson, type ActiveConnection } from '../connections/active-connections.js';
 import type { CatalogMatch } from './order-tax.js';
 import type { TaxRateView } from '../locations/location.view.js';
 import type { OrderLocation } from './order.entity.js';
 
 /** An application with an ACTIVE connection to the location: who takes part in its orders. */
-export interface OrderParty {
-  connectionId: string;
-  applicationId: string;
-  kind: ApplicationKind;
-  name: string;
-  webhookUrl: string | null;
-}
-
-/**
- * The location's active connections with their applications, in one query: the placing marketplace's own
- * connection and name, and the POS applications that receive its events. A disconnected application is not a
- * party any more (CONTRACT section 3: it loses the location at once), so it receives nothing.
- */
-export async function loadOrderParties(em: EntityManager, locationId: string): Promise<OrderParty[]> {
-  const rows = await sqlRows<{ connection_id: string; application_id: string; kind: ApplicationKind; name: string; webhook_url: string | null }>(
-    em,
-    `SELECT c.id AS connection_id, a.id AS application_id, a.kind, a.name, a.webhook_url
-       FROM connections c JOIN applications a ON a.id = c.application_id
-      WHERE c.location_id = ? AND c.status = 'ACTIVE' AND a.kind IS NOT NULL
-      ORDER BY c.created_at, c.id`,
-    [locationId],
-  );
-  return rows.map((r) => ({ connectionId: r.connection_id, applicationId: r.application_id, kind: r.kind, name: r.name, webhookUrl: r.webhook_url }));
-}
+export type OrderParty = Pick<ActiveConnection, 'connectionId' | 'applicationId' | 'kind' | 'name' | 'webhookUrl'>;
 
 /** Everything a placement needs to know about its location, read in one statement. */
 export interface PlacementContext {
@@ -52,10 +29,7 @@ export async function loadPlacementContext(em: EntityManager, accountId: string,
             COALESCE((SELECT json_agg(json_build_object('posReference', t.pos_reference, 'name', t.name, 'type', t.type, 'rate', t.rate,
                                                         'inclusive', t.inclusive, 'isDefault', t.is_default) ORDER BY t.position)
                         FROM tax_rates t WHERE t.location_id = l.id), '[]') AS tax_rates,
-            COALESCE((SELECT json_agg(json_build_object('connectionId', c.id, 'applicationId', a.id, 'kind', a.kind, 'name', a.name,
-                                                        'webhookUrl', a.webhook_url) ORDER BY c.created_at, c.id)
-                        FROM connections c JOIN applications a ON a.id = c.application_id
-                       WHERE c.location_id = l.id AND c.status = 'ACTIVE' AND a.kind IS NOT NULL), '[]') AS parties
+            ${activeConnectionsJson('l.id')} AS parties
        FROM locations l
       WHERE l.id = ? AND l.account_id = ?`,
     [...catalogMatches.bindings, locationId, accountId],

@@ -74,3 +74,11 @@ export function checkTransition(from: OrderStatus, to: OrderStatus, actor: Order
   }
   return { kind: 'allowed' };
 }
+
+/**
+ * The statuses `actor` may move an order in `from` to: what a UI offers as actions, decided here so that
+ * it holds no rule of its own.
+ */
+export function allowedTransitions(from: OrderStatus, actor: OrderActor): OrderStatus[] {
+  return NEXT[from].filter((to) => checkTransition(from, to, actor).kind === 'allowed');
+}

@@ -9,6 +9,8 @@ export interface StatusChange {
   /** RFC 3339 */
   at: string;
   by: 'MARKETPLACE' | 'POS' | 'OPERATOR';
+  /** Who exactly: the application (MARKETPLACE, POS) or the operator user's id. Absent on changes made before it was kept. */
+  byId?: string;
   reason?: string;
 }
 

@@ -74,6 +74,12 @@ const bool: Rule = (value, path, p) => {
   return value;
 };
 const amount: Rule = (value, path, p) => money(value, path, p);
+/** Prices and totals are never negative (issue 14): a discount is a line of its own, with any sign. */
+const nonNegativeAmount: Rule = (value, path, p) => {
+  const parsed = money(value, path, p);
+  if (typeof value === 'number' && Number.isInteger(value) && value < 0) p.add(path, 'must not be negative');
+  return parsed;
+};
 const quantity: Rule = (value, path, p) => {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 1_000_000) p.add(path, 'must be an integer of at least 1');
   return value;
@@ -153,7 +159,7 @@ const option = shape(
     modifierId: serviceId,
     name: nonEmpty,
     quantity,
-    price: amount,
+    price: nonNegativeAmount,
     taxRateIds,
     menuModifierGroupId: text,
     modifierGroupName: text,
@@ -171,7 +177,7 @@ const item = shape(
     menuCategoryId: text,
     name: nonEmpty,
     quantity,
-    price: amount,
+    price: nonNegativeAmount,
     taxRateIds,
     customerNotes: text,
     options: arrayOf(option, MAX_OPTIONS),
@@ -203,9 +209,9 @@ export const ORDER_INPUT_RULES: Record<string, Rule> = {
   charges: named({}, ['name', 'amount']),
   tax: named({}, ['name', 'amount']),
   payments: arrayOf(shape({ name: nonEmpty, amount }, ['name', 'amount']), MAX_ITEMS),
-  subTotal: amount,
-  totalTax: amount,
-  total: amount,
+  subTotal: nonNegativeAmount,
+  totalTax: nonNegativeAmount,
+  total: nonNegativeAmount,
 };
 
 const order = shape(ORDER_INPUT_RULES, ['externalId', 'fulfillmentType', 'items']);
@@ -246,7 +252,13 @@ export interface StatusPatch {
   estimatedDeliveryTime?: string | null;
 }
 
-const PATCH_FIELDS = new Set<string>([...Object.keys(ORDER_INPUT_RULES), ...ORDER_OUTPUT_FIELDS]);
+/**
+ * Fields of the order as existing POS Hub clients model it that this hub does not (CONTRACT section 5):
+ * their status PATCH echoes them back with everything else, so they are accepted and ignored there too.
+ */
+export const FOREIGN_ECHO_FIELDS = ['sourceDeviceType', 'driverStatus', 'timezone', 'tableId', 'partnerId', 'driver'] as const;
+
+const PATCH_FIELDS = new Set<string>([...Object.keys(ORDER_INPUT_RULES), ...ORDER_OUTPUT_FIELDS, ...FOREIGN_ECHO_FIELDS]);
 
 /**
  * The order PATCH (CONTRACT section 3): status (any case), cancellationReason, the two estimated times. The

@@ -1,19 +1,22 @@
 import { LockMode, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { assertLocationReachable, requireScope } from '../../common/access.js';
 import { ConflictError, NotFoundError, ValidationError } from '../../common/errors.js';
 import { uuidv7 } from '../../common/ids.js';
-import { pageRequest, toPage, type Page, type PageRequest, type ListInput } from '../../common/pagination.js';
+import { afterKeyFilter, keyOrder, pageRequest, toPage, type Page, type ListInput } from '../../common/pagination.js';
 import { preparedRows } from '../../db/raw-sql.js';
 import type { RequestContext } from '../../common/request-context.js';
 import { Location } from '../locations/location.entity.js';
-import { loadReachableLocation } from '../locations/location.service.js';
+import { reachLocation, withLocation, type LocationAccess } from '../locations/location-access.js';
 import { orderEvents } from './order-events.js';
-import { enqueueDelivery, openingDeliveriesInsert, type EnqueueDeliveryInput } from '../../delivery/outbox.js';
-import { loadOrderParties, loadPlacementContext, type OrderParty } from './order-parties.js';
-import { checkTransition, ORDER_STATUSES, parseOrderStatus, STAMP_OF, type OrderActor, type OrderStatus } from './order-status.js';
+import { encodeSignal } from '../../live/live-signal.js';
+import { notifyExpression, notifyLive } from '../../live/notify.js';
+import { enqueueDelivery, openingDeliveriesInsert, type EnqueueDeliveryInput } from '../../delivery-engine/outbox.js';
+import { activeConnections } from '../connections/active-connections.js';
+import { loadPlacementContext, type OrderParty } from './order-parties.js';
+import { allowedTransitions, checkTransition, ORDER_STATUSES, parseOrderStatus, STAMP_OF, type OrderActor, type OrderStatus } from './order-status.js';
 import { catalogMatchesExpression, resolveOrderTaxes } from './order-tax.js';
 import { Order, type OrderLocation, type StatusChange } from './order.entity.js';
+import { sqlRows } from '../../db/raw-sql.js';
 import { InvalidTransitionError, NotAMarketplaceError } from './order.errors.js';
 import { parseOrderInput, parseStatusPatch, type OrderInput } from './order.rules.js';
 import { toOrderView, type OrderView } from './order.view.js';
@@ -48,6 +51,11 @@ function actorOf(ctx: Ctx): OrderActor {
   return ctx.principal.kind === 'MARKETPLACE' ? 'MARKETPLACE' : 'POS';
 }
 
+/** The user or application behind a change, kept in statusHistory[].byId. */
+function actorIdOf(ctx: Ctx): string {
+  return ctx.principal.type === 'user' ? ctx.principal.userId : ctx.principal.applicationId;
+}
+
 /** A marketplace sees only the orders it placed; a POS and operators see all of the location's. */
 function visibleTo(ctx: Ctx): object {
   return ctx.principal.type === 'application' && ctx.principal.kind === 'MARKETPLACE' ? { applicationId: ctx.principal.applicationId } : {};
@@ -59,14 +67,17 @@ function visibleTo(ctx: Ctx): object {
  * other side. Every event is an outbox row written in the statement or transaction of the change it reports.
  */
 export class OrderService {
+  /** `placed` hears of every new order (the metrics of src/observability). */
+  constructor(private readonly observers: { placed?: () => void } = {}) {}
+
   /**
    * Two round trips: one read (the location, its parties and the catalog records the lines map to) and one
    * statement that inserts the order and, only if it was new, its ORDER_CREATED outbox rows and their jobs:
    * atomic as one statement, with no transaction held open across the resolution in between.
    */
   async place(ctx: Ctx, accountId: string, locationId: string, body: unknown): Promise<PlacedOrder> {
-    assertLocationReachable(ctx, accountId, locationId);
-    requireScope(ctx, 'orders.write');
+    // No read of the location row: the placement's one read below says whether it is (still) there.
+    reachLocation(ctx, accountId, locationId, 'orders.write');
     const principal = ctx.principal;
     if (principal.type !== 'application' || principal.kind !== 'MARKETPLACE') throw new NotAMarketplaceError();
     const input = parseOrderInput(body);
@@ -87,13 +98,13 @@ export class OrderService {
       if (!first) throw new ConflictError('The order was placed concurrently; retry to read it');
       return { order: first, created: false };
     }
+    this.observers.placed?.();
     return { order: view, created: true };
   }
 
   async findOne(ctx: Ctx, accountId: string, locationId: string, orderId: string): Promise<OrderView> {
-    assertLocationReachable(ctx, accountId, locationId);
-    requireScope(ctx, 'orders.read');
-    return toOrderView(await this.load(ctx, ctx.em, accountId, locationId, orderId, false));
+    const access = reachLocation(ctx, accountId, locationId, 'orders.read');
+    return toOrderView(await this.load(access, ctx.em, orderId, false));
   }
 
   async findAll(ctx: Ctx, accountId: string, locationId: string, input: OrderListInput): Promise<Page<OrderView>> {
@@ -102,11 +113,40 @@ export class OrderService {
     const statuses = statusFilter(input.status);
     if (statuses.length) where.status = { $in: statuses };
     const newestFirst = input.newestFirst === true;
-    const rows = await ctx.em.find(Order, { $and: [where, keyFilter(page.after, newestFirst)] } as never, {
-      orderBy: newestFirst ? { createdAt: 'desc', id: 'desc' } : { createdAt: 'asc', id: 'asc' },
+    const rows = await ctx.em.find(Order, { $and: [where, afterKeyFilter(page.after, newestFirst)] } as never, {
+      orderBy: keyOrder(newestFirst),
       limit: page.limit + 1,
     });
     return toPage(rows, page.limit, toOrderView);
+  }
+
+  /**
+   * The statuses the caller may move this order to now (CONTRACT section 6 for its role): what the UI
+   * offers. None without orders.write.
+   */
+  allowedTransitions(ctx: Ctx, order: Pick<OrderView, 'status'>): OrderStatus[] {
+    if (!ctx.principal.scopes.has('orders.write')) return [];
+    return allowedTransitions(order.status, actorOf(ctx));
+  }
+
+  /**
+   * Who made a change, by name: the application's name, or for an operator the user's e-mail (shown only
+   * to operators; a partner application sees null). Null when unknown.
+   */
+  async actorName(ctx: Ctx, change: Pick<StatusChange, 'by' | 'byId'>): Promise<string | null> {
+    if (!change.byId) return null;
+    if (change.by === 'OPERATOR') {
+      if (ctx.principal.type !== 'user') return null;
+      const [user] = await sqlRows<{ email: string }>(ctx.em, 'select email from users where id = ?', [change.byId]);
+      return user?.email ?? null;
+    }
+    const [application] = await sqlRows<{ name: string }>(ctx.em, 'select name from applications where id = ?', [change.byId]);
+    return application?.name ?? null;
+  }
+
+  /** Throws unless the caller may read the location's orders (a live order board subscribes with this check). */
+  async assertReadable(ctx: Ctx, accountId: string, locationId: string): Promise<void> {
+    await readableOrders(ctx, accountId, locationId, {});
   }
 
   /** Every status with how many of the location's orders (those the caller sees, placed and changed as filtered) are in it. */
@@ -127,12 +167,11 @@ export class OrderService {
    * apply one after the other and their events are enqueued in that same order.
    */
   async updateStatus(ctx: Ctx, accountId: string, locationId: string, orderId: string, body: unknown): Promise<OrderView> {
-    assertLocationReachable(ctx, accountId, locationId);
-    requireScope(ctx, 'orders.write');
+    const access = reachLocation(ctx, accountId, locationId, 'orders.write');
     const patch = parseStatusPatch(body);
     const actor = actorOf(ctx);
     return ctx.em.transactional(async (em) => {
-      const order = await this.load(ctx, em, accountId, locationId, orderId, true);
+      const order = await this.load(access, em, orderId, true);
       const previous = toOrderView(order);
       const verdict = checkTransition(order.status, patch.status, actor);
       if (verdict.kind === 'refused') throw new InvalidTransitionError(verdict.reason);
@@ -140,14 +179,16 @@ export class OrderService {
       const timesChanged = actor !== 'MARKETPLACE' && applyEstimatedTimes(order, patch);
       if (verdict.kind === 'unchanged' && !timesChanged) return previous;
       const now = new Date();
-      if (verdict.kind === 'allowed') applyStatus(order, patch.status, actor, patch.cancellationReason, now);
+      if (verdict.kind === 'allowed') applyStatus(order, patch.status, { by: actor, byId: actorIdOf(ctx) }, patch.cancellationReason, now);
       order.updatedAt = now;
       await em.flush();
       const view = toOrderView(order);
-      const parties = await loadOrderParties(em, locationId);
+      const parties = await activeConnections(em, locationId);
       // "To the other side": the marketplace hears what the kitchen did; the POS hears the marketplace cancel.
       const receivers = actor === 'MARKETPLACE' ? parties.filter((p) => p.kind === 'POS') : parties.filter((p) => p.applicationId === order.applicationId);
       for (const event of orderEvents(verdict.kind === 'allowed' ? 'ORDER_STATUS_CHANGED' : 'ORDER_UPDATED', receivers, view, previous)) await enqueueDelivery(em, event);
+      const change = verdict.kind === 'allowed' ? 'STATUS_CHANGED' : 'UPDATED';
+      await notifyLive(em, { topic: 'order', accountId, locationId, orderId: order.id, status: order.status, change });
       return view;
     });
   }
@@ -165,7 +206,7 @@ export class OrderService {
         clientId,
         sourceName: marketplace.name,
         externalId: input.externalId,
-        statusHistory: [{ status: 'NEW', at: now.toISOString(), by: 'MARKETPLACE' }],
+        statusHistory: [{ status: 'NEW', at: now.toISOString(), by: 'MARKETPLACE', byId: marketplace.applicationId }],
         details,
         locationSnapshot: location,
       }),
@@ -181,7 +222,9 @@ export class OrderService {
     return toOrderView(order);
   }
 
-  private async load(ctx: Ctx, em: EntityManager, accountId: string, locationId: string, orderId: string, lock: boolean): Promise<Order> {
+  /** The order in the reached location (no read of the location row: the order's own columns say where it is). */
+  private async load(access: LocationAccess, em: EntityManager, orderId: string, lock: boolean): Promise<Order> {
+    const { ctx, accountId, locationId } = access;
     const order = await em.findOne(Order, { id: orderId, location: locationId, accountId, ...visibleTo(ctx) } as never, {
       lockMode: lock ? LockMode.PESSIMISTIC_WRITE : undefined,
     });
@@ -195,9 +238,7 @@ export class OrderService {
  * placed and changed at or after the times given.
  */
 async function readableOrders(ctx: Ctx, accountId: string, locationId: string, input: Pick<OrderListInput, 'since' | 'updatedSince'>): Promise<Record<string, unknown>> {
-  assertLocationReachable(ctx, accountId, locationId);
-  requireScope(ctx, 'orders.read');
-  await loadReachableLocation(ctx, accountId, locationId);
+    await withLocation(ctx, accountId, locationId, 'orders.read');
   const where: Record<string, unknown> = { location: locationId, accountId, ...visibleTo(ctx) };
   if (input.since) where.createdAt = { $gte: sinceDate('since', input.since) };
   if (input.updatedSince) where.updatedAt = { $gte: sinceDate('updatedSince', input.updatedSince) };
@@ -219,19 +260,13 @@ function sinceDate(field: string, since: string): Date {
   return date;
 }
 
-function keyFilter(after: PageRequest['after'], newestFirst: boolean): object {
-  if (!after) return {};
-  const op = newestFirst ? '$lt' : '$gt';
-  return { $or: [{ createdAt: { [op]: after.createdAt } }, { createdAt: after.createdAt, id: { [op]: after.id } }] };
-}
-
-function applyStatus(order: Order, status: OrderStatus, actor: OrderActor, reason: string | null, now: Date): void {
+function applyStatus(order: Order, status: OrderStatus, actor: { by: OrderActor; byId: string }, reason: string | null, now: Date): void {
   order.status = status;
   const stamp = STAMP_OF[status];
   if (stamp) order[stamp] = now;
-  if (status === 'CANCELLED') order.cancelledBy = actor;
+  if (status === 'CANCELLED') order.cancelledBy = actor.by;
   if (status === 'CANCELLED' || status === 'REJECTED') order.cancellationReason = reason;
-  const change: StatusChange = { status, at: now.toISOString(), by: actor, ...(reason ? { reason } : {}) };
+  const change: StatusChange = { status, at: now.toISOString(), ...actor, ...(reason ? { reason } : {}) };
   order.statusHistory = [...order.statusHistory, change];
 }
 
@@ -254,8 +289,8 @@ function sameInstant(a: unknown, b: string | null | undefined): boolean {
 }
 
 /**
- * INSERT … ON CONFLICT DO NOTHING on (application_id, external_id), and the ORDER_CREATED outbox rows only for
- * an order that was inserted, in one statement: false when another placement of the same order holds the
+ * INSERT … ON CONFLICT DO NOTHING on (application_id, external_id), and the ORDER_CREATED outbox rows and the
+ * live signal (src/live) only for an order that was inserted, in one statement: false when another placement of the same order holds the
  * index. A concurrent one makes this statement wait for its commit, so the loser then reads the winner. Plain
  * SQL: the order is written exactly once and never through the identity map.
  */
@@ -270,7 +305,7 @@ async function insertOrder(em: EntityManager, order: Order, events: EnqueueDeliv
        ON CONFLICT (application_id, external_id) DO NOTHING
        RETURNING id
      ), events AS (${deliveries.sql})
-     SELECT id FROM placed`,
+     SELECT id, ${notifyExpression('?::text')} FROM placed`,
     [
       order.id,
       order.createdAt,
@@ -286,6 +321,7 @@ async function insertOrder(em: EntityManager, order: Order, events: EnqueueDeliv
       JSON.stringify(order.details),
       JSON.stringify(order.locationSnapshot),
       ...deliveries.bindings,
+      encodeSignal({ topic: 'order', accountId: order.accountId, locationId: order.location.id, orderId: order.id, status: 'NEW', change: 'CREATED' }),
     ],
   );
   return rows.length === 1;

@@ -3,7 +3,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Task } from 'graphile-worker';
 import { Location } from '../locations/location.entity.js';
-import { sendStoreStatus } from './store-status.service.js';
+import { schedule, unschedule } from '../../delivery-engine/schedule.js';
+import { sendStoreStatus } from './store-status-events.js';
 
 // Back ONLINE by itself at closedUntil (CONTRACT section 3): a graphile-worker job with run_at = closedUntil,
 // added in the transaction that closes the store. Its job_key is the location's, so a later PUT replaces
@@ -20,17 +21,12 @@ interface ResumeJob {
 const jobKey = (locationId: string) => `${RESUME_TASK}:${locationId}`;
 
 export async function scheduleResume(em: EntityManager, locationId: string, closedUntil: Date): Promise<void> {
-  await em.execute(`select graphile_worker.add_job(?, json_build_object('locationId', ?::text, 'closedUntil', ?::text), run_at => ?::timestamptz, job_key => ?, max_attempts => 25)`, [
-    RESUME_TASK,
-    locationId,
-    closedUntil.toISOString(),
-    closedUntil.toISOString(),
-    jobKey(locationId),
-  ]);
+  const job: ResumeJob = { locationId, closedUntil: closedUntil.toISOString() };
+  await schedule(em, RESUME_TASK, { ...job }, { runAt: closedUntil, key: jobKey(locationId) });
 }
 
 export async function cancelResume(em: EntityManager, locationId: string): Promise<void> {
-  await em.execute(`select graphile_worker.remove_job(?)`, [jobKey(locationId)]);
+  await unschedule(em, jobKey(locationId));
 }
 
 /** The task the delivery worker runs for RESUME_TASK jobs. */

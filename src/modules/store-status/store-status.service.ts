@@ -1,12 +1,7 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { assertLocationReachable, requireScope } from '../../common/access.js';
-import { uuidv7 } from '../../common/ids.js';
 import type { RequestContext } from '../../common/request-context.js';
-import { sqlRows } from '../../db/raw-sql.js';
-import { enqueueDelivery } from '../../delivery/outbox.js';
-import { connectionWithCredentials } from '../connections/connection.service.js';
-import type { Location } from '../locations/location.entity.js';
-import { loadReachableLocation } from '../locations/location.service.js';
+import { isoSql, sqlRows } from '../../db/raw-sql.js';
+import { reachLocation, withLocation } from '../locations/location-access.js';
+import { sendStoreStatus } from './store-status-events.js';
 import { cancelResume, scheduleResume } from './store-status-resume.js';
 import { checkStoreStatus, type StoreStatusInput } from './store-status.rules.js';
 import { toStoreStatusView, type StoreStatusView } from './store-status.view.js';
@@ -18,11 +13,10 @@ import { toStoreStatusView, type StoreStatusView } from './store-status.view.js'
  */
 export class StoreStatusService {
   async set(ctx: RequestContext, accountId: string, locationId: string, input: StoreStatusInput): Promise<StoreStatusView> {
-    assertLocationReachable(ctx, accountId, locationId);
-    requireScope(ctx, 'locations.write');
+    const access = reachLocation(ctx, accountId, locationId, 'locations.write');
     const change = checkStoreStatus(input, new Date());
     return ctx.em.transactional(async (em) => {
-      const location = await loadReachableLocation({ ...ctx, em }, accountId, locationId, { lock: true });
+      const location = await access.load(em, { lock: true });
       Object.assign(location, change);
       location.updatedAt = new Date();
       await em.flush();
@@ -33,35 +27,45 @@ export class StoreStatusService {
     });
   }
 
+  /**
+   * Each marketplace the store status goes to (active connections with a storeStatusUrl), with the last
+   * STORE_STATUS_CHANGED sent to it and what became of it: did it receive the pause or the reopening.
+   */
+  async marketplaces(ctx: RequestContext, accountId: string, locationId: string): Promise<StoreStatusMarketplace[]> {
+    await withLocation(ctx, accountId, locationId, 'locations.read');
+    return sqlRows<StoreStatusMarketplace>(ctx.em, MARKETPLACE_OUTCOMES, [locationId]);
+  }
+
   async get(ctx: RequestContext, accountId: string, locationId: string): Promise<StoreStatusView> {
-    assertLocationReachable(ctx, accountId, locationId);
-    requireScope(ctx, 'locations.read');
-    return toStoreStatusView(await loadReachableLocation(ctx, accountId, locationId));
+    const access = reachLocation(ctx, accountId, locationId, 'locations.read');
+    return toStoreStatusView(await access.load());
   }
 }
 
-const MARKETPLACES = `
-  SELECT c.id, a.id AS "applicationId", a.store_status_url AS url
+export interface StoreStatusMarketplace {
+  connectionId: string;
+  applicationId: string;
+  applicationName: string;
+  /** The last STORE_STATUS_CHANGED delivery to it; null when none was sent since it was connected. */
+  deliveryId: string | null;
+  /** PENDING, DELIVERING, DELIVERED or FAILED; null without a delivery. */
+  status: string | null;
+  /** The store status that delivery carried. */
+  storeStatus: string | null;
+  attempts: number;
+  lastError: string | null;
+  sentAt: string | null;
+  deliveredAt: string | null;
+}
+
+const MARKETPLACE_OUTCOMES = `
+  SELECT c.id AS "connectionId", a.id AS "applicationId", a.name AS "applicationName", d.id AS "deliveryId", d.status,
+         d.payload->>'storeStatus' AS "storeStatus", coalesce(d.attempt_count, 0) AS attempts, d.last_error AS "lastError",
+         ${isoSql('d.created_at')} AS "sentAt", ${isoSql('d.delivered_at')} AS "deliveredAt"
     FROM connections c JOIN applications a ON a.id = c.application_id
+    LEFT JOIN LATERAL (
+      SELECT * FROM deliveries d
+       WHERE d.location_id = c.location_id AND d.connection_id = c.id AND d.event_type = 'STORE_STATUS_CHANGED'
+       ORDER BY d.created_at DESC, d.id DESC LIMIT 1) d ON true
    WHERE c.location_id = ?::uuid AND c.status = 'ACTIVE' AND a.kind = 'MARKETPLACE' AND a.store_status_url IS NOT NULL
-   ORDER BY c.created_at, c.id`;
-
-/** One STORE_STATUS_CHANGED delivery per connected marketplace, in the caller's transaction. */
-export async function sendStoreStatus(em: EntityManager, location: Location): Promise<void> {
-  const connections = await sqlRows<{ id: string; applicationId: string; url: string }>(em, MARKETPLACES, [location.id]);
-  for (const connection of connections) {
-    const { credentials } = await connectionWithCredentials(em, connection.id);
-    const eventId = uuidv7();
-    const ids = { connectionId: connection.id, accountId: location.account.id, locationId: location.id };
-    await enqueueDelivery(em, {
-      eventId,
-      eventType: 'STORE_STATUS_CHANGED',
-      applicationId: connection.applicationId,
-      ...ids,
-      // A close and the reopening after it reach the marketplace in that order.
-      orderingKey: `store-status:${location.id}`,
-      url: connection.url,
-      payload: { eventId, eventType: 'STORE_STATUS_CHANGED', ...ids, ...toStoreStatusView(location), connection: { id: connection.id, credentials } },
-    });
-  }
-}
+   ORDER BY a.name, c.id`;

@@ -80,3 +80,18 @@ export class UserService {
     return findPage(ctx.em, User, where, page, toUserView, { populate: ['accounts'] });
   }
 }
+
+/**
+ * A lost password, set anew from the machine the hub runs on (`npm run admin -- reset-password`): no caller,
+ * like insertUser. The user's OAuth sessions and tokens end with it, so whoever held the old password is out.
+ */
+export async function resetPassword(em: EntityManager, email: string, password: string): Promise<void> {
+  checkUserFields({ email, password, role: 'admin' });
+  await em.transactional(async (tx) => {
+    const user = await tx.findOne(User, { email: email.toLowerCase() });
+    if (!user) throw new NotFoundError(`User ${email}`);
+    user.passwordHash = await hashPassword(password);
+    await tx.flush();
+    await tx.getConnection().execute(`delete from oidc_payloads where payload->>'accountId' = ?`, [user.id], 'run', tx.getTransactionContext());
+  });
+}

@@ -1,0 +1,47 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { FieldError } from '../common/errors.js';
+
+// Who may give an application which scopes (CONTRACT section 2), and what happens to its tokens when its
+// scopes shrink.
+
+/** Scopes that reach beyond the caller's own locations: only an admin gives them to an application. */
+export const ADMIN_GRANTED_SCOPES: ReadonlySet<string> = new Set(['provisioning', 'applications.read', 'applications.write']);
+
+export interface ScopeChange {
+  /** The application's scopes now (empty when it is being registered). */
+  current: readonly string[];
+  requested: readonly string[];
+  callerIsAdmin: boolean;
+  /** The caller is this application (its own token, or a user's token issued through it). */
+  callerIsTheApplication: boolean;
+}
+
+/** The problems with giving `requested`, one per offending scope, naming its place in the array. */
+export function scopeGrantProblems(change: ScopeChange): FieldError[] {
+  const problems: FieldError[] = [];
+  change.requested.forEach((scope, i) => {
+    if (change.current.includes(scope)) return;
+    if (change.callerIsTheApplication) problems.push({ path: `/scopes/${i}`, message: `an application cannot widen its own scopes ("${scope}")` });
+    else if (ADMIN_GRANTED_SCOPES.has(scope) && !change.callerIsAdmin) problems.push({ path: `/scopes/${i}`, message: `only an admin gives an application "${scope}"` });
+  });
+  return problems;
+}
+
+/**
+ * Deletes the application's outstanding access tokens, refresh tokens and codes that carry a scope outside
+ * `scopes`, in the caller's transaction: after an admin narrows an application, nothing it holds (and no
+ * refresh of it) still has what was taken away. Tokens within the new scopes stay.
+ */
+export async function revokeTokensBeyond(em: EntityManager, clientId: string, scopes: readonly string[]): Promise<number> {
+  const result = await em.getConnection().execute<{ affectedRows: number }>(
+    `delete from oidc_payloads
+      where model in ('AccessToken', 'RefreshToken', 'AuthorizationCode')
+        and payload->>'clientId' = ?
+        and exists (select 1 from regexp_split_to_table(coalesce(payload->>'scope', ''), '\\s+') as s(scope)
+                     where s.scope <> '' and s.scope <> 'openid' and not (s.scope = any(?::text[])))`,
+    [clientId, `{${scopes.map((s) => `"${s}"`).join(',')}}`],
+    'run',
+    em.getTransactionContext(),
+  );
+  return result.affectedRows;
+}

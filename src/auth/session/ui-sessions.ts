@@ -1,0 +1,157 @@
+import { deleteInBatches } from '../../db/batch-delete.js';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { generateSecret, sha256Hex, type SecretBox } from '../../common/crypto.js';
+import { DomainError } from '../../common/errors.js';
+import type { Principal, Reach } from '../../common/principal.js';
+import type { UiSessionConfig } from '../../config/config.js';
+import type { Authenticator } from '../authenticator.js';
+import { TokenEndpointError, type TokenSet, type UiTokenClient } from './token-endpoint.js';
+
+type Caller = { principal: Principal; reach: Reach };
+
+interface SessionRow {
+  access_token_sealed: string;
+  refresh_token_sealed: string;
+  access_expires_at: Date;
+  idle_expires_at: Date;
+  absolute_expires_at: Date;
+}
+
+/** Sign-in refused in words a person reads on the sign-in page (CONTRACT section 1 codes). */
+export class SignInRefusedError extends DomainError {}
+
+const SELECT = 'select access_token_sealed, refresh_token_sealed, access_expires_at, idle_expires_at, absolute_expires_at from ui_sessions where id = ?';
+
+/**
+ * The web UI's sessions (backend-for-frontend): the browser holds a random cookie value, the hub holds the
+ * tokens of a password grant through the UI's own client. `authenticate` turns a cookie into the caller its
+ * access token stands for, so every rule of reach and role is the bearer token's.
+ */
+export class UiSessions implements Authenticator {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly box: SecretBox,
+    private readonly tokens: UiTokenClient,
+    private readonly bearer: Authenticator,
+    private readonly config: UiSessionConfig,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** A new session for these credentials: the cookie value to give the browser, and who signed in. */
+  async signIn(email: string, password: string): Promise<{ cookie: string; caller: Caller }> {
+    let tokens: TokenSet;
+    try {
+      tokens = await this.tokens.password(email, password);
+    } catch (error) {
+      throw signInRefusal(error);
+    }
+    const caller = await this.bearer.authenticate(tokens.accessToken);
+    if (!caller || caller.principal.type !== 'user') throw new Error('the UI client issued a token that does not authenticate a user');
+    const cookie = generateSecret();
+    const now = this.now();
+    await this.em().getConnection().execute(
+      `insert into ui_sessions (id, user_id, access_token_sealed, refresh_token_sealed, access_expires_at, idle_expires_at, absolute_expires_at, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?)`,
+      [sha256Hex(cookie), caller.principal.userId, this.box.seal(tokens.accessToken), this.box.seal(tokens.refreshToken),
+        new Date(now + tokens.expiresIn * 1000), new Date(now + this.config.idleSeconds * 1000), new Date(now + this.config.absoluteSeconds * 1000), new Date(now)],
+    );
+    return { cookie, caller };
+  }
+
+  /** The caller of a live session; null (and the session gone) once it is idle, too old or its tokens are. */
+  async authenticate(cookie: string): Promise<Caller | null> {
+    const accessToken = await this.liveAccessToken(cookie);
+    if (!accessToken) return null;
+    const caller = await this.bearer.authenticate(accessToken);
+    // Revoked behind the session's back (the user's password reset, an admin's revocation): the session ends.
+    if (!caller) await this.delete(sha256Hex(cookie));
+    return caller;
+  }
+
+  /** Sign-out: both tokens revoked at the provider, the session deleted. Unknown cookies are a no-op. */
+  async signOut(cookie: string): Promise<void> {
+    const id = sha256Hex(cookie);
+    const [row] = await this.em().getConnection().execute<SessionRow[]>(SELECT, [id]);
+    if (!row) return;
+    await this.delete(id);
+    await Promise.all([
+      this.tokens.revoke(this.box.open(row.refresh_token_sealed), 'refresh_token'),
+      this.tokens.revoke(this.box.open(row.access_token_sealed), 'access_token'),
+    ]);
+  }
+
+  /** Sessions past their idle or absolute end at `now` (housekeeping), in batches. */
+  deleteExpired(now = new Date(this.now()), batch = 5000): Promise<number> {
+    return deleteInBatches(this.em(), 'ui_sessions', 'idle_expires_at <= ? or absolute_expires_at <= ?', [now, now], batch);
+  }
+
+  private async liveAccessToken(cookie: string): Promise<string | null> {
+    const id = sha256Hex(cookie);
+    const em = this.em();
+    const [row] = await em.getConnection().execute<SessionRow[]>(SELECT, [id]);
+    if (!row) return null;
+    const now = this.now();
+    if (new Date(row.idle_expires_at).getTime() <= now || new Date(row.absolute_expires_at).getTime() <= now) {
+      await this.delete(id);
+      return null;
+    }
+    const token = this.needsRefresh(row) ? await this.refresh(id) : this.box.open(row.access_token_sealed);
+    if (token) await this.touch(em, id, row);
+    return token;
+  }
+
+  private needsRefresh(row: SessionRow): boolean {
+    return new Date(row.access_expires_at).getTime() - this.config.refreshMarginSeconds * 1000 <= this.now();
+  }
+
+  /**
+   * Refresh tokens rotate and a reused one revokes the whole grant, so two requests of one browser must not
+   * both refresh: the row is locked, and the second finds the first one's new token.
+   */
+  private async refresh(id: string): Promise<string | null> {
+    return this.em().transactional(async (em) => {
+      const connection = em.getConnection();
+      const [row] = await connection.execute<SessionRow[]>(`${SELECT} for update`, [id], 'all', em.getTransactionContext());
+      if (!row) return null;
+      if (!this.needsRefresh(row)) return this.box.open(row.access_token_sealed);
+      let tokens: TokenSet;
+      try {
+        tokens = await this.tokens.refresh(this.box.open(row.refresh_token_sealed));
+      } catch (error) {
+        if (!(error instanceof TokenEndpointError)) throw error;
+        // A failed refresh ends the session (CONTRACT section 10).
+        await connection.execute('delete from ui_sessions where id = ?', [id], 'run', em.getTransactionContext());
+        return null;
+      }
+      await connection.execute(
+        'update ui_sessions set access_token_sealed = ?, refresh_token_sealed = ?, access_expires_at = ? where id = ?',
+        [this.box.seal(tokens.accessToken), this.box.seal(tokens.refreshToken), new Date(this.now() + tokens.expiresIn * 1000), id],
+        'run',
+        em.getTransactionContext(),
+      );
+      return tokens.accessToken;
+    });
+  }
+
+  /** Use moves the idle end forward; written at most once a minute, not on every request. */
+  private async touch(em: EntityManager, id: string, row: SessionRow): Promise<void> {
+    const idleEnd = this.now() + this.config.idleSeconds * 1000;
+    if (idleEnd - new Date(row.idle_expires_at).getTime() < 60_000) return;
+    await em.getConnection().execute('update ui_sessions set idle_expires_at = ? where id = ?', [new Date(idleEnd), id], 'run');
+  }
+
+  private async delete(id: string): Promise<void> {
+    await this.em().getConnection().execute('delete from ui_sessions where id = ?', [id], 'run');
+  }
+
+  private em(): EntityManager {
+    return this.orm.em.fork() as EntityManager;
+  }
+}
+
+function signInRefusal(error: unknown): unknown {
+  if (!(error instanceof TokenEndpointError)) return error;
+  if (error.error === 'invalid_grant') return new SignInRefusedError('unauthorized', 'Wrong e-mail or password.');
+  if (error.status === 429) return new SignInRefusedError('rate_limited', `Too many failed sign-ins for this e-mail. Try again in ${error.retryAfterSeconds ?? 60} seconds.`);
+  return error;
+}

@@ -1,0 +1,96 @@
+import type { Logger } from 'pino';
+import { UnavailableError } from '../common/errors.js';
+
+// A database outage (a failover, a restart, a network cut) is not a bug: requests that need the database
+// answer 503 database_unavailable with Retry-After, the hub logs one warning when the outage starts and one
+// line when it ends (not a stack trace per request), and /readyz says not ready in between.
+
+/** What clients are told to wait before trying again. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+/** SQLSTATE class 08 (connection exception) and the server going away (57P01-57P03: shutdown, crash, starting). */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123])$/;
+const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/**
+ * node-postgres and knex say these without a code when a connection drops or cannot be made; libraries that
+ * log only a message (graphile-worker) carry the errno or the server's words in it.
+ */
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|Connection ended unexpectedly|timeout exceeded when trying to connect|is not queryable|Client has encountered a connection error|terminating connection due to administrator command|the database system is (starting up|shutting down|in recovery mode)|\b(ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH)\b/;
+
+/** True when `error` (or what it wraps: MikroORM, knex, oidc-provider keep the cause) says the database cannot be reached. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  // Duck-typed, not instanceof Error: node's own errors (a refused connect) may come from another realm (jest's VM).
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code))) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message)) return true;
+    const wrapper = current as { previous?: unknown; cause?: unknown; originalError?: unknown };
+    current = wrapper.previous ?? wrapper.cause ?? wrapper.originalError;
+  }
+  return false;
+}
+
+/** The 503 an error answers, if any: an UnavailableError as it is, a database outage as database_unavailable. */
+export function unavailableOf(error: unknown): UnavailableError | undefined {
+  if (error instanceof UnavailableError) return error;
+  if (isDatabaseUnavailable(error)) return new UnavailableError('database_unavailable', 'The database is unreachable; try again shortly', DATABASE_RETRY_AFTER_SECONDS);
+  return undefined;
+}
+
+/**
+ * The hub's view of its database, shared by the HTTP surfaces, /readyz and the delivery worker: whoever
+ * meets an unreachable database reports it here. The first report of an outage logs a warning and starts
+ * probing (a `select 1` every `probeIntervalMs`) until the database answers again, which is logged once too.
+ */
+export class DatabaseWatch {
+  private outageStartedAt: number | undefined;
+  private probeTimer: NodeJS.Timeout | undefined;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly probe: () => Promise<unknown>,
+    private readonly log: Logger,
+    private readonly probeIntervalMs = 500,
+  ) {}
+
+  /** True between the first failure of an outage and the first successful probe after it. */
+  get down(): boolean {
+    return this.outageStartedAt !== undefined;
+  }
+
+  /** Reports a failure; returns true when it was a database outage (then it is logged once per outage). */
+  report(error: unknown): boolean {
+    if (!isDatabaseUnavailable(error)) return false;
+    if (this.outageStartedAt !== undefined) return true;
+    this.outageStartedAt = Date.now();
+    this.log.warn({ err: (error as { message?: string }).message ?? String(error) }, 'database unreachable: answering 503 database_unavailable until it is back');
+    this.probeTimer = setInterval(() => void this.probeOnce(), this.probeIntervalMs);
+    this.probeTimer.unref();
+    return true;
+  }
+
+  /** Called once every time the database is back after an outage (the worker re-takes its locks then). */
+  onRecovered(listener: () => void): void {
+    this.listeners.add(listener);
+  }
+
+  stop(): void {
+    clearInterval(this.probeTimer);
+  }
+
+  private async probeOnce(): Promise<void> {
+    try {
+      await this.probe();
+    } catch {
+      return;
+    }
+    if (this.outageStartedAt === undefined) return;
+    const outageMs = Date.now() - this.outageStartedAt;
+    this.outageStartedAt = undefined;
+    clearInterval(this.probeTimer);
+    this.log.info({ outageMs }, 'database reachable again');
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,116 @@
+import { Entity, Enum, Index, Property, Unique } from '@mikro-orm/core';
+import { BaseEntity } from '../db/base.entity.js';
+
+export const DELIVERY_STATUSES = ['PENDING', 'DELIVERING', 'DELIVERED', 'FAILED'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/**
+ * One event on its way to one partner URL: the outbox row and the delivery log in one. Written by
+ * enqueueDelivery (src/delivery-engine/outbox.ts) inside the transaction of the change that causes it, and moved on
+ * by the worker (src/delivery-engine/worker.ts) with plain SQL: its hot path does not go through the identity map.
+ */
+@Entity({ tableName: 'deliveries' })
+@Unique({ properties: ['applicationId', 'eventId'] })
+@Index({ properties: ['locationId', 'createdAt', 'id'] })
+@Index({ properties: ['applicationId', 'createdAt', 'id'] })
+@Index({ properties: ['orderingKey', 'url', 'chainPosition'] })
+@Index({ properties: ['claimedBy'] })
+// The worker's claim: the due deliveries to one endpoint, oldest first. Only PENDING, unheld rows are in it,
+// so it stays as small as the queue however long the log grows (without it every claim read the whole log).
+@Index({
+  name: 'deliveries_pending_by_endpoint',
+  expression: `create index "deliveries_pending_by_endpoint" on "deliveries" ("endpoint", "created_at") where "status" = 'PENDING' and not "held"`,
+})
+export class Delivery extends BaseEntity {
+  /** The webhook-id header: stable across every attempt and replay, so receivers deduplicate on it. */
+  @Property({ type: 'uuid' })
+  eventId!: string;
+
+  /** ORDER_CREATED, ORDER_STATUS_CHANGED, MENU_PUBLISHED, MENU_UPDATED, STORE_STATUS_CHANGED, ... */
+  @Property({ type: 'text' })
+  eventType!: string;
+
+  /** The receiving partner application; its webhook secret signs the request. */
+  @Property({ type: 'uuid' })
+  applicationId!: string;
+
+  @Property({ type: 'uuid', nullable: true })
+  accountId?: string | null;
+
+  @Property({ type: 'uuid', nullable: true })
+  locationId?: string | null;
+
+  @Property({ type: 'uuid', nullable: true })
+  connectionId?: string | null;
+
+  /** Deliveries with the same key to the same url go out one after the other, in creation order (an order id). */
+  @Property({ type: 'text', nullable: true })
+  orderingKey?: string | null;
+
+  /** 1, 2, 3... within its chain (orderingKey + url), given under the chain's lock: the order of delivery. */
+  @Property({ type: 'int', nullable: true })
+  chainPosition?: number | null;
+
+  @Property({ type: 'text' })
+  url!: string;
+
+  /** The url's origin: the unit of per-endpoint concurrency (a graphile-worker job flag). */
+  @Property({ type: 'text' })
+  endpoint!: string;
+
+  /** The exact JSON body sent: json, not jsonb, so its text (and so its signature) is kept byte for byte. */
+  @Property({ type: 'json', columnType: 'json' })
+  payload!: unknown;
+
+  /** Connection credentials sealed with the SecretBox, opened into the body only when it is sent (webhook-event.ts); never read out. */
+  @Property({ type: 'text', nullable: true, lazy: true, hidden: true })
+  credentialsSealed?: string | null;
+
+  @Enum({ items: () => [...DELIVERY_STATUSES], default: 'PENDING' })
+  status!: DeliveryStatus;
+
+  /** Waiting for an earlier delivery with the same orderingKey and url to finish; no job exists meanwhile. */
+  @Property({ type: 'boolean', default: false })
+  held!: boolean;
+
+  /** Attempts ever made, across replays. */
+  @Property({ type: 'int', default: 0 })
+  attemptCount!: number;
+
+  /** Attempts since the delivery was enqueued or last replayed: the position in the retry schedule. */
+  @Property({ type: 'int', default: 0 })
+  roundAttempts!: number;
+
+  /** Bumped whenever a new job is added for this delivery; a job carrying an older value is stale and does nothing. */
+  @Property({ type: 'int', default: 0 })
+  jobSeq!: number;
+
+  /** The graphile-worker job that will make its next attempt; a worker sending a batch removes the jobs it took over. */
+  @Property({ type: 'bigint', nullable: true })
+  jobId?: string | null;
+
+  /** The hub process delivering it while DELIVERING; a dead process's deliveries are handed back (reclaim). */
+  @Property({ type: 'text', nullable: true })
+  claimedBy?: string | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  nextAttemptAt?: Date | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  lastAttemptAt?: Date | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  deliveredAt?: Date | null;
+
+  /** Why the last attempt failed (HTTP status or error), or why the delivery is FAILED. */
+  @Property({ type: 'text', nullable: true })
+  lastError?: string | null;
+
+  /** The X-Request-Id of the request that caused the event, sent on with every attempt. */
+  @Property({ type: 'text', nullable: true })
+  requestId?: string | null;
+
+  /** That request's W3C trace ("traceId-flags"), sent on as traceparent with every attempt. */
+  @Property({ type: 'text', nullable: true })
+  trace?: string | null;
+}

@@ -1,0 +1,147 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sqlRows, type SqlFragment } from '../db/raw-sql.js';
+import { uuidv7 } from '../common/ids.js';
+import { currentRequestScope, formatTrace } from '../common/request-scope.js';
+import { addJobExpression, CHAIN_LOCK_SQL, endpointOf, forKnex } from './jobs.js';
+
+// The outbox (CONTRACT section 7): a service calls enqueueDelivery inside its own transaction, next to the
+// change that causes the event. The delivery row and its graphile-worker job are written on that
+// transaction's connection, so they commit with the change or not at all: no event without the change, no
+// change without its event. graphile-worker's NOTIFY fires on commit and wakes a worker within milliseconds.
+
+/**
+ * Event types of CONTRACT sections 5 and 7 (consumers ignore unknown ones, so v1 may add more here). Bodies
+ * are built by webhookDelivery (webhook-event.ts).
+ */
+export const DELIVERY_EVENT_TYPES = ['ORDER_CREATED', 'ORDER_STATUS_CHANGED', 'ORDER_UPDATED', 'MENU_PUBLISHED', 'MENU_UPDATED', 'STORE_STATUS_CHANGED'] as const;
+export type DeliveryEventType = (typeof DELIVERY_EVENT_TYPES)[number];
+
+export interface EnqueueDeliveryInput {
+  /** The webhook-id: stable across retries; generated (UUID v7) when omitted. Unique per application. */
+  eventId?: string;
+  eventType: DeliveryEventType;
+  /** The receiving application: its webhook secret signs the request; it sees this delivery in its log. */
+  applicationId: string;
+  accountId?: string | null;
+  locationId?: string | null;
+  connectionId?: string | null;
+  /**
+   * Deliveries with the same key to the same URL reach the partner in the order they were enqueued: a later
+   * one waits until the earlier one is DELIVERED or FAILED. Orders use their order id.
+   */
+  orderingKey?: string | null;
+  /** The partner's webhookUrl, menuPublicationUrl or storeStatusUrl. */
+  url: string;
+  /** The JSON body, sent exactly as given (but for sealed credentials, below). */
+  payload: unknown;
+  /**
+   * Connection credentials sealed with the SecretBox (webhookDelivery): opened into the payload's
+   * `connection.credentials` only when the request is sent, so the stored payload never holds them.
+   */
+  credentialsSealed?: string | null;
+}
+
+export interface EnqueuedDelivery {
+  id: string;
+  eventId: string;
+}
+
+/**
+ * Writes the delivery and its job in the caller's transaction. Must be called inside `em.transactional`
+ * (or with an em forked inside one); it refuses to run outside, where the event could outlive a rolled
+ * back change.
+ */
+export async function enqueueDelivery(em: EntityManager, input: EnqueueDeliveryInput): Promise<EnqueuedDelivery> {
+  if (!em.isInTransaction()) throw new Error('enqueueDelivery must run inside the transaction of the change that causes the event');
+  const id = uuidv7();
+  const eventId = input.eventId ?? uuidv7();
+  const endpoint = endpointOf(input.url);
+  let held = false;
+  let chainPosition: number | null = null;
+  if (input.orderingKey) {
+    // Under the chain lock, "is an earlier delivery of this chain unfinished?" and the insert cannot
+    // interleave with the worker finishing that earlier delivery (which releases the next one under the same lock).
+    await em.execute(...forKnex(CHAIN_LOCK_SQL, [input.orderingKey, input.url]));
+    const [row] = await em.execute<{ busy: boolean; last: number | null }[]>(
+      `select exists(select 1 from deliveries where ordering_key = ? and url = ? and status in ('PENDING', 'DELIVERING')) as busy,
+              (select max(chain_position) from deliveries where ordering_key = ? and url = ?) as last`,
+      [input.orderingKey, input.url, input.orderingKey, input.url],
+    );
+    held = row.busy;
+    chainPosition = (row.last ?? 0) + 1;
+  }
+  // One statement: the row and, unless it waits for its chain, its job. createdAt in milliseconds, like
+  // every createdAt, so the keyset paging of the log compares exactly what it stored.
+  const sql = `insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, account_id, location_id, connection_id,
+       ordering_key, chain_position, url, endpoint, payload, status, held, job_seq, job_id, request_id, trace, credentials_sealed)
+     values ($1, date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', clock_timestamp()),
+             $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::json, 'PENDING', $13, $14,
+             case when $13::boolean then null else (${addJobExpression('$1', '$14', '$11', 'null')}).id end, $15, $16, $17)`;
+  const origin = requestOrigin();
+  // Bound as parameters (sqlRows), not inlined into the SQL text as em.execute does: a menu export of a few
+  // MiB took 300 ms to escape and parse as a literal.
+  await sqlRows(
+    em,
+    ...forKnex(sql, [
+      id,
+      eventId,
+      input.eventType,
+      input.applicationId,
+      input.accountId ?? null,
+      input.locationId ?? null,
+      input.connectionId ?? null,
+      input.orderingKey ?? null,
+      chainPosition,
+      input.url,
+      endpoint,
+      JSON.stringify(input.payload ?? null),
+      held,
+      held ? 0 : 1,
+      origin.request_id,
+      origin.trace,
+      input.credentialsSealed ?? null,
+    ]),
+  );
+  return { id, eventId };
+}
+
+/** The request whose change causes the event (none for the worker's own, such as a store's reopening). */
+function requestOrigin(): { request_id: string | null; trace: string | null } {
+  const scope = currentRequestScope();
+  return { request_id: scope?.requestId ?? null, trace: scope ? formatTrace(scope.trace) : null };
+}
+
+/**
+ * The outbox rows of events that open their ordering chain (an order's ORDER_CREATED: nothing of that order
+ * can precede it, and nothing can follow it before the order is committed), as an INSERT … SELECT that the
+ * caller places in a CTE of the very statement that makes the change: one round trip, atomic without an
+ * explicit transaction. The rows, and their jobs, are written once per row `sourceCte` returns, so a change
+ * that did not happen (an insert that hit ON CONFLICT DO NOTHING) writes no event. Opening a chain needs no
+ * chain lock: there is no earlier delivery to wait for.
+ */
+export function openingDeliveriesInsert(sourceCte: string, inputs: readonly EnqueueDeliveryInput[]): SqlFragment {
+  const origin = requestOrigin();
+  const rows = inputs.map((input) => ({
+    ...origin,
+    id: uuidv7(),
+    event_id: input.eventId ?? uuidv7(),
+    event_type: input.eventType,
+    application_id: input.applicationId,
+    account_id: input.accountId ?? null,
+    location_id: input.locationId ?? null,
+    connection_id: input.connectionId ?? null,
+    ordering_key: input.orderingKey ?? null,
+    url: input.url,
+    endpoint: endpointOf(input.url),
+    payload: input.payload ?? null,
+  }));
+  const sql = `insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, account_id, location_id, connection_id,
+       ordering_key, chain_position, url, endpoint, payload, status, held, job_seq, job_id, request_id, trace)
+     select e.id, date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', clock_timestamp()), e.event_id, e.event_type,
+            e.application_id, e.account_id, e.location_id, e.connection_id, e.ordering_key, case when e.ordering_key is null then null else 1 end,
+            e.url, e.endpoint, e.payload, 'PENDING', false, 1, (${addJobExpression('e.id', '1', 'e.endpoint', 'null')}).id, e.request_id, e.trace
+       from ${sourceCte}
+      cross join json_to_recordset(?::json) as e(id uuid, event_id uuid, event_type text, application_id uuid, account_id uuid, location_id uuid,
+                                                 connection_id uuid, ordering_key text, url text, endpoint text, payload json, request_id text, trace text)`;
+  return { sql, bindings: [JSON.stringify(rows)] };
+}

@@ -1,0 +1,25 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { QueueReader } from '../observability/metrics.js';
+
+// The delivery queue as Prometheus sees it, read at scrape time. Both figures come from the partial index of
+// waiting deliveries (deliveries_pending_by_endpoint), so a scrape costs in proportion to the backlog, not to
+// the table. NaN while the database cannot be read: a gap in the graph, not a failed scrape.
+
+const QUEUE_SQL = `
+select count(*)::int as depth,
+       coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as oldest
+  from deliveries
+ where status = 'PENDING' and not held`;
+
+export function deliveryQueueReader(orm: MikroORM): QueueReader {
+  return {
+    async queue() {
+      try {
+        const [row] = await orm.em.getConnection().execute<{ depth: number; oldest: number }[]>(QUEUE_SQL);
+        return { depth: row.depth, oldestPendingSeconds: row.oldest };
+      } catch {
+        return { depth: Number.NaN, oldestPendingSeconds: Number.NaN };
+      }
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { DeliveryStatus } from './delivery.entity.js';
+import { ADD_DELIVER_JOB_SQL, forKnex } from './jobs.js';
+
+/** Only these can be replayed; a delivery on its way already is not. */
+export const REPLAYABLE_STATUSES: readonly DeliveryStatus[] = ['FAILED', 'DELIVERED'];
+
+/**
+ * Sends a FAILED (or DELIVERED) delivery again now, with the same webhook-id and a fresh retry schedule, in
+ * the caller's transaction; a PENDING one that waits for its next retry after a failed attempt is sent now
+ * instead of at that time (the UI's "Retry now"). A replay is an operator's decision: it does not wait for
+ * other deliveries of its ordering chain, but a delivery still held behind its chain, or not attempted yet,
+ * is left alone. False when nothing changed.
+ */
+export async function replay(em: EntityManager, deliveryId: string): Promise<boolean> {
+  const [row] = await em.execute<{ job_seq: number; endpoint: string }[]>(
+    `update deliveries
+        set status = 'PENDING', held = false, round_attempts = 0, job_seq = job_seq + 1, next_attempt_at = null, last_error = null, updated_at = now()
+      where id = ? and (status in (${REPLAYABLE_STATUSES.map(() => '?').join(', ')}) or (status = 'PENDING' and not held and attempt_count > 0))
+    returning job_seq, endpoint`,
+    [deliveryId, ...REPLAYABLE_STATUSES],
+  );
+  if (!row) return false;
+  await em.execute(...forKnex(ADD_DELIVER_JOB_SQL, [deliveryId, row.job_seq, row.endpoint, null]));
+  return true;
+}

@@ -1,0 +1,28 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+// Timed work that is not a delivery (a store going back ONLINE at closedUntil) runs on the engine's job
+// queue too: the caller names a task the worker was given (HubOptions tasks) and never touches the queue
+// itself. Both functions run in the caller's transaction, so the job is added or removed with the change.
+
+export interface ScheduleOptions {
+  runAt: Date;
+  /** One job per key: scheduling again replaces the job that waits under it. */
+  key: string;
+  maxAttempts?: number;
+}
+
+export async function schedule(em: EntityManager, task: string, payload: Record<string, string>, options: ScheduleOptions): Promise<void> {
+  // Values are bound (em.execute inlines them into the SQL text it sends, escaped; fine for short values).
+  await em.execute(`select graphile_worker.add_job(?, ?::json, run_at => ?::timestamptz, job_key => ?, max_attempts => ?)`, [
+    task,
+    JSON.stringify(payload),
+    options.runAt.toISOString(),
+    options.key,
+    options.maxAttempts ?? 25,
+  ]);
+}
+
+/** Removes the job waiting under this key, if any. */
+export async function unschedule(em: EntityManager, key: string): Promise<void> {
+  await em.execute(`select graphile_worker.remove_job(?)`, [key]);
+}

@@ -1,0 +1,101 @@
+import { secretBox } from '../common/crypto.js';
+import { uuidv7 } from '../common/ids.js';
+import { maskCredentials } from '../common/mask.js';
+import type { DeliveryEventType, EnqueueDeliveryInput } from './outbox.js';
+
+// Every webhook body the hub sends is built here, so each event carries the same envelope (CONTRACT
+// sections 5 and 7): eventId (also the webhook-id header, stable across retries), eventType, objectType,
+// eventTime, accountId, locationId and the receiving application's connectionId, then the event's own fields.
+
+/** What each event type is about. */
+export const OBJECT_TYPE_OF = {
+  ORDER_CREATED: 'ORDER',
+  ORDER_STATUS_CHANGED: 'ORDER',
+  ORDER_UPDATED: 'ORDER',
+  MENU_PUBLISHED: 'MENU',
+  MENU_UPDATED: 'MENU',
+  STORE_STATUS_CHANGED: 'STORE_STATUS',
+} as const satisfies Record<DeliveryEventType, string>;
+
+export type WebhookObjectType<T extends DeliveryEventType> = (typeof OBJECT_TYPE_OF)[T];
+
+export interface WebhookEnvelope<T extends DeliveryEventType = DeliveryEventType> {
+  eventId: string;
+  eventType: T;
+  objectType: WebhookObjectType<T>;
+  /** RFC 3339: when the change happened. */
+  eventTime: string;
+  accountId: string;
+  locationId: string;
+  /** The receiving application's connection to the location. */
+  connectionId: string;
+}
+
+/** Who receives the event: the application (its webhook secret signs it), through its connection, at this URL. */
+export interface WebhookRecipient {
+  applicationId: string;
+  connectionId: string;
+  url: string;
+}
+
+export interface WebhookEventInput<T extends DeliveryEventType, B extends object> {
+  eventType: T;
+  accountId: string;
+  locationId: string;
+  recipient: WebhookRecipient;
+  /** The event's own fields, after the envelope. */
+  body: B;
+  /**
+   * The connection's credentials, sent as `connection: {id, credentials}` to partners that need them to act on
+   * the event (menus, store status). Credentials travel in the body only, never in URLs or logs; they are
+   * stored sealed beside the payload, which keeps them masked, and put into the body only when it is sent
+   * (withSealedCredentials).
+   */
+  credentials?: unknown;
+  /** Events with one key reach one URL in the order they were enqueued (an order id, a menu, a location). */
+  orderingKey?: string | null;
+  /** One change reported to several receivers shares its time; defaults to now. */
+  eventTime?: string;
+}
+
+export type WebhookBody<T extends DeliveryEventType, B extends object> = WebhookEnvelope<T> & B & { connection?: { id: string; credentials: unknown } };
+
+/** The outbox input for one webhook event to one receiver, with a fresh eventId. */
+export function webhookDelivery<T extends DeliveryEventType, B extends object>(input: WebhookEventInput<T, B>): EnqueueDeliveryInput & { payload: WebhookBody<T, B> } {
+  const { recipient } = input;
+  const envelope: WebhookEnvelope<T> = {
+    eventId: uuidv7(),
+    eventType: input.eventType,
+    objectType: OBJECT_TYPE_OF[input.eventType],
+    eventTime: input.eventTime ?? new Date().toISOString(),
+    accountId: input.accountId,
+    locationId: input.locationId,
+    connectionId: recipient.connectionId,
+  };
+  const sealed = 'credentials' in input;
+  const connection = sealed ? { connection: { id: recipient.connectionId, credentials: maskCredentials(input.credentials ?? null) } } : {};
+  return {
+    eventId: envelope.eventId,
+    eventType: input.eventType,
+    applicationId: recipient.applicationId,
+    accountId: input.accountId,
+    locationId: input.locationId,
+    connectionId: recipient.connectionId,
+    orderingKey: input.orderingKey ?? null,
+    url: recipient.url,
+    payload: { ...envelope, ...input.body, ...connection } as WebhookBody<T, B>,
+    credentialsSealed: sealed ? secretBox().seal(JSON.stringify(input.credentials ?? null)) : null,
+  };
+}
+
+/**
+ * The body as it is sent: the stored payload with the connection's credentials opened into
+ * `connection.credentials`. Only the worker calls this, just before signing; everything that reads a
+ * delivery sees the stored, masked payload.
+ */
+export function withSealedCredentials(storedBody: string, credentialsSealed: string | null): string {
+  if (!credentialsSealed) return storedBody;
+  const body = JSON.parse(storedBody) as { connection?: { credentials?: unknown } };
+  if (body.connection) body.connection.credentials = JSON.parse(secretBox().open(credentialsSealed));
+  return JSON.stringify(body);
+}

@@ -1,0 +1,95 @@
+import { DomainError, NotFoundError } from '../common/errors.js';
+import type { RequestContext } from '../common/request-context.js';
+import type { LiveKey, LiveSubscription } from '../live/live-fanout.js';
+import type { LiveSignal } from '../live/live-signal.js';
+import type { GraphQLContext } from './context.js';
+
+// The one shape of every GraphQL subscription of the hub: authorize once with the same service check as the
+// matching query (a location out of reach is refused before anything is sent), then for each live signal
+// that concerns the subscription read the record again through the services with the caller's current
+// reach, and push it. A record the caller may not see (another marketplace's order) is skipped. A resync
+// (signals may have been missed) is pushed as such, so the client reads everything again. An error while
+// reading (the token expired) is pushed once, then the subscription completes. The first event is always a
+// RESYNC: it says the subscription is in place, so a client that reads the current state then misses
+// nothing between its read and its subscription.
+
+export type LiveEventKind = 'CREATED' | 'STATUS_CHANGED' | 'UPDATED' | 'CHANGED' | 'RESYNC';
+
+export interface LiveItem<T> {
+  kind: LiveEventKind;
+  value: T | null;
+  /** The context the value was read with: field resolvers of the event read with it too. */
+  ctx: RequestContext;
+}
+
+export interface LiveStreamSpec<T> {
+  key: LiveKey;
+  /** The query's own authorization (reach, scope): throws when the caller may not watch this. */
+  authorize(ctx: RequestContext): Promise<unknown>;
+  /** Reads what the signal names; null (or a NotFoundError) skips it. Signals it does not concern are skipped. */
+  load(ctx: RequestContext, signal: LiveSignal): Promise<{ kind: LiveEventKind; value: T } | null>;
+}
+
+/** What the source stream yields: an event, or the error that ends it (thrown by the field resolver). */
+export type LiveStreamItem<T> = LiveItem<T> | { error: unknown };
+
+export async function liveStream<T>(context: GraphQLContext, spec: LiveStreamSpec<T>): Promise<AsyncIterableIterator<LiveStreamItem<T>>> {
+  const live = context.live;
+  if (!live) throw new DomainError('validation_failed', 'Subscriptions are served over WebSocket (graphql-ws) at /graphql');
+  await spec.authorize(context.ctx);
+  return new LiveStream(live.fanout.subscribe(spec.key), live.fresh, spec, context.ctx);
+}
+
+/**
+ * A hand-written iterator rather than an async generator: a generator waiting for the next signal cannot be
+ * closed until one arrives, and an unsubscribed client would keep its buffer until then.
+ */
+class LiveStream<T> implements AsyncIterableIterator<LiveStreamItem<T>> {
+  private done = false;
+  private started = false;
+
+  constructor(
+    private readonly subscription: LiveSubscription,
+    private readonly fresh: () => Promise<RequestContext>,
+    private readonly spec: LiveStreamSpec<T>,
+    private readonly initialCtx: RequestContext,
+  ) {}
+
+  async next(): Promise<IteratorResult<LiveStreamItem<T>>> {
+    if (!this.started && !this.done) {
+      this.started = true;
+      return { value: { kind: 'RESYNC', value: null, ctx: this.initialCtx }, done: false };
+    }
+    while (!this.done) {
+      const event = await this.subscription.next();
+      if (event.done) break;
+      try {
+        const ctx = await this.fresh();
+        if (event.value.topic === 'resync') return { value: { kind: 'RESYNC', value: null, ctx }, done: false };
+        const loaded = await this.spec.load(ctx, event.value);
+        if (loaded) return { value: { ...loaded, ctx }, done: false };
+      } catch (error) {
+        if (error instanceof NotFoundError) continue;
+        void this.return();
+        return { value: { error }, done: false };
+      }
+    }
+    return { value: undefined, done: true };
+  }
+
+  async return(): Promise<IteratorResult<LiveStreamItem<T>>> {
+    this.done = true;
+    await this.subscription.return();
+    return { value: undefined, done: true };
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+}
+
+/** The field resolver's side: an event is passed on, the error that ends the stream is thrown. */
+export function liveItem<T>(item: LiveStreamItem<T>): LiveItem<T> {
+  if ('error' in item) throw item.error;
+  return item;
+}

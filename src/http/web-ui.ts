@@ -1,0 +1,41 @@
+import express, { Router, type Request, type Response } from 'express';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** Where `npm run build` puts the UI (Vite, base /ui/): dist/ui beside dist/src. */
+export const UI_DIST_DIR = fileURLToPath(new URL('../../ui/', import.meta.url));
+
+// Everything the page loads comes from the hub itself (the hub may run where nothing outside is reachable).
+// Mantine sets inline style attributes, hence 'unsafe-inline' for styles only; scripts are files of ours.
+const UI_HEADERS = {
+  'Content-Security-Policy': "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'same-origin',
+};
+
+/**
+ * GET / → /ui; /ui serves the built single-page app: hashed assets cached for good, every other path under
+ * /ui is index.html (the router draws deep links such as /ui/accounts/…), never cached.
+ */
+export function webUiRouter(dir = UI_DIST_DIR): Router {
+  const router = Router();
+  const index = `${dir}index.html`;
+  router.get('/', (_req, res) => res.redirect(302, '/ui/'));
+  // Browsers ask every page's origin for an icon; the hub has none (the UI declares an empty one).
+  router.get('/favicon.ico', (_req, res) => res.status(204).set('Cache-Control', 'max-age=86400').end());
+  router.use('/ui', (_req, res, next) => {
+    res.set(UI_HEADERS);
+    next();
+  });
+  router.use('/ui/assets', express.static(`${dir}assets`, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+  router.use('/ui', express.static(dir, { index: false, redirect: false }));
+  router.get(/^\/ui(\/.*)?$/, (_req: Request, res: Response) => {
+    if (!existsSync(index)) {
+      res.status(503).type('text').send('The web UI is not built: run `npm run build`.');
+      return;
+    }
+    res.set('Cache-Control', 'no-cache').sendFile(index);
+  });
+  return router;
+}

@@ -1,0 +1,43 @@
+import { ApolloProvider } from '@apollo/client/react';
+import { createTheme, MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { createApolloClient } from './apollo';
+import { Shell } from './shell';
+import { NotFound } from './screens/not-found';
+import { SignIn } from './screens/sign-in/sign-in';
+import { AREAS, AreaScreen } from './routes';
+import { RequireViewer } from './viewer';
+
+const theme = createTheme({ primaryColor: 'teal', defaultRadius: 'sm' });
+
+
+export function App() {
+  const [client] = useState(createApolloClient);
+  return (
+    <ApolloProvider client={client}>
+      <MantineProvider theme={theme} defaultColorScheme="auto">
+        <Notifications position="top-right" />
+        <BrowserRouter basename="/ui">
+          <Routes>
+            <Route path="/login" element={<SignIn />} />
+            <Route
+              element={
+                <RequireViewer>
+                  <Shell />
+                </RequireViewer>
+              }
+            >
+              <Route index element={<Navigate to="/accounts" replace />} />
+              {AREAS.map((area) => (
+                <Route key={area.path} path={`${area.path}/*`} element={<AreaScreen area={area} />} />
+              ))}
+              <Route path="*" element={<NotFound />} />
+            </Route>
+          </Routes>
+        </BrowserRouter>
+      </MantineProvider>
+    </ApolloProvider>
+  );
+}

@@ -1,0 +1,226 @@
+/* eslint-disable */
+import * as types from './graphql';
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  query Account($accountId: ID!, $nextPageKey: String) {\n    account(id: $accountId) {\n      id\n      name\n    }\n    locations(accountId: $accountId, limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        name\n        currency\n        timezone\n      }\n      nextPageKey\n    }\n  }\n": typeof types.AccountDocument,
+    "\n  mutation CreateLocation($accountId: ID!, $input: CreateLocationInput!) {\n    createLocation(accountId: $accountId, input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateLocationDocument,
+    "\n  query Accounts($nextPageKey: String) {\n    accounts(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        name\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n": typeof types.AccountsDocument,
+    "\n  mutation CreateAccount($input: CreateAccountInput!) {\n    createAccount(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateAccountDocument,
+    "\n  query Application($id: ID!) {\n    application(id: $id) {\n      id\n      kind\n      name\n      clientId\n      redirectUris\n      scopes\n      webhookUrl\n      catalogPullUrl\n      menuPublicationUrl\n      storeStatusUrl\n      connectionsCount\n    }\n  }\n": typeof types.ApplicationDocument,
+    "\n  mutation UpdateApplication($id: ID!, $input: UpdateApplicationInput!) {\n    updateApplication(id: $id, input: $input) {\n      id\n      redirectUris\n      scopes\n      webhookUrl\n      catalogPullUrl\n      menuPublicationUrl\n      storeStatusUrl\n    }\n  }\n": typeof types.UpdateApplicationDocument,
+    "\n  mutation RotateApplicationSecret($id: ID!) {\n    rotateApplicationSecret(id: $id) {\n      id\n      clientId\n      clientSecret\n      webhookSecret\n    }\n  }\n": typeof types.RotateApplicationSecretDocument,
+    "\n  query Applications($kind: ApplicationKind!, $nextPageKey: String) {\n    applications(kind: $kind, limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        kind\n        name\n        clientId\n        connectionsCount\n      }\n      nextPageKey\n    }\n  }\n": typeof types.ApplicationsDocument,
+    "\n  mutation CreateApplication($input: CreateApplicationInput!) {\n    createApplication(input: $input) {\n      id\n      name\n      clientId\n      clientSecret\n      webhookSecret\n    }\n  }\n": typeof types.CreateApplicationDocument,
+    "\n  query PosConnections($accountId: ID!, $locationId: ID!) {\n    availableApplications(accountId: $accountId, locationId: $locationId, kind: POS, limit: 200) {\n      data {\n        id\n        name\n        connected\n        connectionId\n      }\n    }\n  }\n": typeof types.PosConnectionsDocument,
+    "\n  mutation PullCatalog($accountId: ID!, $locationId: ID!, $connectionId: ID!) {\n    pullCatalog(accountId: $accountId, locationId: $locationId, connectionId: $connectionId) {\n      categories\n      products\n      modifiers\n      modifierGroups\n      taxRates\n    }\n  }\n": typeof types.PullCatalogDocument,
+    "\n  query Products($accountId: ID!, $locationId: ID!, $nextPageKey: String, $search: String) {\n    products(accountId: $accountId, locationId: $locationId, limit: 25, nextPageKey: $nextPageKey, search: $search) {\n      data {\n        id\n        posReference\n        name\n        price\n        showOnline\n        taxRateIds\n      }\n      nextPageKey\n    }\n  }\n": typeof types.ProductsDocument,
+    "\n  query Categories($accountId: ID!, $locationId: ID!, $nextPageKey: String, $search: String) {\n    categories(accountId: $accountId, locationId: $locationId, limit: 25, nextPageKey: $nextPageKey, search: $search) {\n      data {\n        id\n        posReference\n        name\n        show_online\n      }\n      nextPageKey\n    }\n  }\n": typeof types.CategoriesDocument,
+    "\n  query Modifiers($accountId: ID!, $locationId: ID!, $nextPageKey: String, $search: String) {\n    modifiers(accountId: $accountId, locationId: $locationId, limit: 25, nextPageKey: $nextPageKey, search: $search) {\n      data {\n        id\n        posReference\n        name\n        price\n      }\n      nextPageKey\n    }\n  }\n": typeof types.ModifiersDocument,
+    "\n  query ModifierGroups($accountId: ID!, $locationId: ID!, $nextPageKey: String) {\n    modifierGroups(accountId: $accountId, locationId: $locationId, limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        posReference\n        name\n        minPermitted\n        maxPermitted\n      }\n      nextPageKey\n    }\n  }\n": typeof types.ModifierGroupsDocument,
+    "\n  mutation SetProductShowOnline($accountId: ID!, $locationId: ID!, $id: ID!, $input: ProductInput!) {\n    updateProduct(accountId: $accountId, locationId: $locationId, id: $id, input: $input) {\n      id\n      showOnline\n      taxRateIds\n    }\n  }\n": typeof types.SetProductShowOnlineDocument,
+    "\n  query LocationConnections($accountId: ID!, $locationId: ID!, $nextPageKey: String) {\n    availableApplications(accountId: $accountId, locationId: $locationId, limit: 50, nextPageKey: $nextPageKey) {\n      data {\n        id\n        kind\n        name\n        clientId\n        redirectUris\n        connected\n        connectionId\n      }\n      nextPageKey\n    }\n    connections(accountId: $accountId, locationId: $locationId, limit: 200) {\n      data {\n        id\n        status\n        credentials\n      }\n    }\n  }\n": typeof types.LocationConnectionsDocument,
+    "\n  mutation Connect($accountId: ID!, $locationId: ID!, $input: ConnectInput!) {\n    connect(accountId: $accountId, locationId: $locationId, input: $input) {\n      id\n    }\n  }\n": typeof types.ConnectDocument,
+    "\n  mutation Disconnect($accountId: ID!, $locationId: ID!, $id: ID!) {\n    disconnect(accountId: $accountId, locationId: $locationId, id: $id) {\n      id\n    }\n  }\n": typeof types.DisconnectDocument,
+    "\n  mutation UpdateLocation($accountId: ID!, $id: ID!, $input: UpdateLocationInput!) {\n    updateLocation(accountId: $accountId, id: $id, input: $input) {\n      id\n      name\n      currency\n      timezone\n      taxRates {\n        posReference\n        name\n        type\n        rate\n        inclusive\n        isDefault\n      }\n    }\n  }\n": typeof types.UpdateLocationDocument,
+    "\n  query Location($accountId: ID!, $locationId: ID!) {\n    account(id: $accountId) {\n      id\n      name\n    }\n    location(id: $locationId, accountId: $accountId) {\n      id\n      name\n      currency\n      timezone\n      taxRates {\n        posReference\n        name\n        type\n        rate\n        inclusive\n        isDefault\n      }\n    }\n  }\n": typeof types.LocationDocument,
+    "\n  query OrderBoard($accountId: ID!, $locationId: ID!, $status: [OrderStatus!]) {\n    orderCounts(accountId: $accountId, locationId: $locationId) {\n      status\n      count\n    }\n    orders(accountId: $accountId, locationId: $locationId, status: $status, newestFirst: true, limit: 50) {\n      data {\n        id\n        externalId\n        status\n        sourceName\n        total\n        currency\n        createdAt\n      }\n    }\n  }\n": typeof types.OrderBoardDocument,
+    "\n  subscription OrderBoardEvents($accountId: ID!, $locationId: ID!) {\n    orderBoard(accountId: $accountId, locationId: $locationId) {\n      kind\n      order {\n        id\n        status\n      }\n    }\n  }\n": typeof types.OrderBoardEventsDocument,
+    "\n  query OrderDetail($accountId: ID!, $locationId: ID!, $id: ID!) {\n    order(accountId: $accountId, locationId: $locationId, id: $id) {\n      id\n      externalId\n      status\n      sourceName\n      total\n      currency\n      allowedTransitions\n      items {\n        name\n        quantity\n        price\n        taxRateIds\n        options {\n          name\n          price\n          taxRateIds\n        }\n      }\n      location {\n        taxRates {\n          posReference\n          name\n          rate\n          type\n        }\n      }\n      statusHistory {\n        status\n        at\n        by\n        byName\n        reason\n      }\n    }\n    orderCancellationReasons\n  }\n": typeof types.OrderDetailDocument,
+    "\n  mutation ChangeOrderStatus($accountId: ID!, $locationId: ID!, $id: ID!, $input: UpdateOrderStatusInput!) {\n    updateOrderStatus(accountId: $accountId, locationId: $locationId, id: $id, input: $input) {\n      id\n      status\n      allowedTransitions\n    }\n  }\n": typeof types.ChangeOrderStatusDocument,
+    "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      id\n      email\n      role\n      permissions {\n        manageApplications\n        manageUsers\n        creatableRoles\n        provision\n        editLocations\n        manageConnections\n        editCatalog\n      }\n    }\n  }\n": typeof types.SignInDocument,
+    "\n  query Users($nextPageKey: String) {\n    users(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        email\n        role\n        accountIds\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n": typeof types.UsersDocument,
+    "\n  query AccountChoices {\n    accounts(limit: 200) {\n      data {\n        id\n        name\n      }\n    }\n  }\n": typeof types.AccountChoicesDocument,
+    "\n  mutation CreateUser($input: CreateUserInput!) {\n    createUser(input: $input) {\n      id\n      email\n    }\n  }\n": typeof types.CreateUserDocument,
+    "\n  mutation SignOut {\n    signOut\n  }\n": typeof types.SignOutDocument,
+    "\n  query Viewer {\n    viewer {\n      id\n      email\n      role\n      permissions {\n        manageApplications\n        manageUsers\n        creatableRoles\n        provision\n        editLocations\n        manageConnections\n        editCatalog\n      }\n    }\n  }\n": typeof types.ViewerDocument,
+};
+const documents: Documents = {
+    "\n  query Account($accountId: ID!, $nextPageKey: String) {\n    account(id: $accountId) {\n      id\n      name\n    }\n    locations(accountId: $accountId, limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        name\n        currency\n        timezone\n      }\n      nextPageKey\n    }\n  }\n": types.AccountDocument,
+    "\n  mutation CreateLocation($accountId: ID!, $input: CreateLocationInput!) {\n    createLocation(accountId: $accountId, input: $input) {\n      id\n      name\n    }\n  }\n": types.CreateLocationDocument,
+    "\n  query Accounts($nextPageKey: String) {\n    accounts(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        name\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n": types.AccountsDocument,
+    "\n  mutation CreateAccount($input: CreateAccountInput!) {\n    createAccount(input: $input) {\n      id\n      name\n    }\n  }\n": types.CreateAccountDocument,
+    "\n  query Application($id: ID!) {\n    application(id: $id) {\n      id\n      kind\n      name\n      clientId\n      redirectUris\n      scopes\n      webhookUrl\n      catalogPullUrl\n      menuPublicationUrl\n      storeStatusUrl\n      connectionsCount\n    }\n  }\n": types.ApplicationDocument,
+    "\n  mutation UpdateApplication($id: ID!, $input: UpdateApplicationInput!) {\n    updateApplication(id: $id, input: $input) {\n      id\n      redirectUris\n      scopes\n      webhookUrl\n      catalogPullUrl\n      menuPublicationUrl\n      storeStatusUrl\n    }\n  }\n": types.UpdateApplicationDocument,
+    "\n  mutation RotateApplicationSecret($id: ID!) {\n    rotateApplicationSecret(id: $id) {\n      id\n      clientId\n      clientSecret\n      webhookSecret\n    }\n  }\n": types.RotateApplicationSecretDocument,
+    "\n  query Applications($kind: ApplicationKind!, $nextPageKey: String) {\n    applications(kind: $kind, limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        kind\n        name\n        clientId\n        connectionsCount\n      }\n      nextPageKey\n    }\n  }\n": types.ApplicationsDocument,
+    "\n  mutation CreateApplication($input: CreateApplicationInput!) {\n    createApplication(input: $input) {\n      id\n      name\n      clientId\n      clientSecret\n      webhookSecret\n    }\n  }\n": types.CreateApplicationDocument,
+    "\n  query PosConnections($accountId: ID!, $locationId: ID!) {\n    availableApplications(accountId: $accountId, locationId: $locationId, kind: POS, limit: 200) {\n      data {\n        id\n        name\n        connected\n        connectionId\n      }\n    }\n  }\n": types.PosConnectionsDocument,
+    "\n  mutation PullCatalog($accountId: ID!, $locationId: ID!, $connectionId: ID!) {\n    pullCatalog(accountId: $accountId, locationId: $locationId, connectionId: $connectionId) {\n      categories\n      products\n      modifiers\n      modifierGroups\n      taxRates\n    }\n  }\n": types.PullCatalogDocument,
+    "\n  query Products($accountId: ID!, $locationId: ID!, $nextPageKey: String, $search: String) {\n    products(accountId: $accountId, locationId: $locationId, limit: 25, nextPageKey: $nextPageKey, search: $search) {\n      data {\n        id\n        posReference\n        name\n        price\n        showOnline\n        taxRateIds\n      }\n      nextPageKey\n    }\n  }\n": types.ProductsDocument,
+    "\n  query Categories($accountId: ID!, $locationId: ID!, $nextPageKey: String, $search: String) {\n    categories(accountId: $accountId, locationId: $locationId, limit: 25, nextPageKey: $nextPageKey, search: $search) {\n      data {\n        id\n        posReference\n        name\n        show_online\n      }\n      nextPageKey\n    }\n  }\n": types.CategoriesDocument,
+    "\n  query Modifiers($accountId: ID!, $locationId: ID!, $nextPageKey: String, $search: String) {\n    modifiers(accountId: $accountId, locationId: $locationId, limit: 25, nextPageKey: $nextPageKey, search: $search) {\n      data {\n        id\n        posReference\n        name\n        price\n      }\n      nextPageKey\n    }\n  }\n": types.ModifiersDocument,
+    "\n  query ModifierGroups($accountId: ID!, $locationId: ID!, $nextPageKey: String) {\n    modifierGroups(accountId: $accountId, locationId: $locationId, limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        posReference\n        name\n        minPermitted\n        maxPermitted\n      }\n      nextPageKey\n    }\n  }\n": types.ModifierGroupsDocument,
+    "\n  mutation SetProductShowOnline($accountId: ID!, $locationId: ID!, $id: ID!, $input: ProductInput!) {\n    updateProduct(accountId: $accountId, locationId: $locationId, id: $id, input: $input) {\n      id\n      showOnline\n      taxRateIds\n    }\n  }\n": types.SetProductShowOnlineDocument,
+    "\n  query LocationConnections($accountId: ID!, $locationId: ID!, $nextPageKey: String) {\n    availableApplications(accountId: $accountId, locationId: $locationId, limit: 50, nextPageKey: $nextPageKey) {\n      data {\n        id\n        kind\n        name\n        clientId\n        redirectUris\n        connected\n        connectionId\n      }\n      nextPageKey\n    }\n    connections(accountId: $accountId, locationId: $locationId, limit: 200) {\n      data {\n        id\n        status\n        credentials\n      }\n    }\n  }\n": types.LocationConnectionsDocument,
+    "\n  mutation Connect($accountId: ID!, $locationId: ID!, $input: ConnectInput!) {\n    connect(accountId: $accountId, locationId: $locationId, input: $input) {\n      id\n    }\n  }\n": types.ConnectDocument,
+    "\n  mutation Disconnect($accountId: ID!, $locationId: ID!, $id: ID!) {\n    disconnect(accountId: $accountId, locationId: $locationId, id: $id) {\n      id\n    }\n  }\n": types.DisconnectDocument,
+    "\n  mutation UpdateLocation($accountId: ID!, $id: ID!, $input: UpdateLocationInput!) {\n    updateLocation(accountId: $accountId, id: $id, input: $input) {\n      id\n      name\n      currency\n      timezone\n      taxRates {\n        posReference\n        name\n        type\n        rate\n        inclusive\n        isDefault\n      }\n    }\n  }\n": types.UpdateLocationDocument,
+    "\n  query Location($accountId: ID!, $locationId: ID!) {\n    account(id: $accountId) {\n      id\n      name\n    }\n    location(id: $locationId, accountId: $accountId) {\n      id\n      name\n      currency\n      timezone\n      taxRates {\n        posReference\n        name\n        type\n        rate\n        inclusive\n        isDefault\n      }\n    }\n  }\n": types.LocationDocument,
+    "\n  query OrderBoard($accountId: ID!, $locationId: ID!, $status: [OrderStatus!]) {\n    orderCounts(accountId: $accountId, locationId: $locationId) {\n      status\n      count\n    }\n    orders(accountId: $accountId, locationId: $locationId, status: $status, newestFirst: true, limit: 50) {\n      data {\n        id\n        externalId\n        status\n        sourceName\n        total\n        currency\n        createdAt\n      }\n    }\n  }\n": types.OrderBoardDocument,
+    "\n  subscription OrderBoardEvents($accountId: ID!, $locationId: ID!) {\n    orderBoard(accountId: $accountId, locationId: $locationId) {\n      kind\n      order {\n        id\n        status\n      }\n    }\n  }\n": types.OrderBoardEventsDocument,
+    "\n  query OrderDetail($accountId: ID!, $locationId: ID!, $id: ID!) {\n    order(accountId: $accountId, locationId: $locationId, id: $id) {\n      id\n      externalId\n      status\n      sourceName\n      total\n      currency\n      allowedTransitions\n      items {\n        name\n        quantity\n        price\n        taxRateIds\n        options {\n          name\n          price\n          taxRateIds\n        }\n      }\n      location {\n        taxRates {\n          posReference\n          name\n          rate\n          type\n        }\n      }\n      statusHistory {\n        status\n        at\n        by\n        byName\n        reason\n      }\n    }\n    orderCancellationReasons\n  }\n": types.OrderDetailDocument,
+    "\n  mutation ChangeOrderStatus($accountId: ID!, $locationId: ID!, $id: ID!, $input: UpdateOrderStatusInput!) {\n    updateOrderStatus(accountId: $accountId, locationId: $locationId, id: $id, input: $input) {\n      id\n      status\n      allowedTransitions\n    }\n  }\n": types.ChangeOrderStatusDocument,
+    "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      id\n      email\n      role\n      permissions {\n        manageApplications\n        manageUsers\n        creatableRoles\n        provision\n        editLocations\n        manageConnections\n        editCatalog\n      }\n    }\n  }\n": types.SignInDocument,
+    "\n  query Users($nextPageKey: String) {\n    users(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        email\n        role\n        accountIds\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n": types.UsersDocument,
+    "\n  query AccountChoices {\n    accounts(limit: 200) {\n      data {\n        id\n        name\n      }\n    }\n  }\n": types.AccountChoicesDocument,
+    "\n  mutation CreateUser($input: CreateUserInput!) {\n    createUser(input: $input) {\n      id\n      email\n    }\n  }\n": types.CreateUserDocument,
+    "\n  mutation SignOut {\n    signOut\n  }\n": types.SignOutDocument,
+    "\n  query Viewer {\n    viewer {\n      id\n      email\n      role\n      permissions {\n        manageApplications\n        manageUsers\n        creatableRoles\n        provision\n        editLocations\n        manageConnections\n        editCatalog\n      }\n    }\n  }\n": types.ViewerDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ *
+ *
+ * @example
+ * ```ts
+ * const query = graphql(`query GetUser($id: ID!) { user(id: $id) { name } }`);
+ * ```
+ *
+ * The query argument is unknown!
+ * Please regenerate the types.
+ */
+export function graphql(source: string): unknown;
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Account($accountId: ID!, $nextPageKey: String) {\n    account(id: $accountId) {\n      id\n      name\n    }\n    locations(accountId: $accountId, limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        name\n        currency\n        timezone\n      }\n      nextPageKey\n    }\n  }\n"): (typeof documents)["\n  query Account($accountId: ID!, $nextPageKey: String) {\n    account(id: $accountId) {\n      id\n      name\n    }\n    locations(accountId: $accountId, limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        name\n        currency\n        timezone\n      }\n      nextPageKey\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateLocation($accountId: ID!, $input: CreateLocationInput!) {\n    createLocation(accountId: $accountId, input: $input) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation CreateLocation($accountId: ID!, $input: CreateLocationInput!) {\n    createLocation(accountId: $accountId, input: $input) {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Accounts($nextPageKey: String) {\n    accounts(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        name\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n"): (typeof documents)["\n  query Accounts($nextPageKey: String) {\n    accounts(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        name\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateAccount($input: CreateAccountInput!) {\n    createAccount(input: $input) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation CreateAccount($input: CreateAccountInput!) {\n    createAccount(input: $input) {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Application($id: ID!) {\n    application(id: $id) {\n      id\n      kind\n      name\n      clientId\n      redirectUris\n      scopes\n      webhookUrl\n      catalogPullUrl\n      menuPublicationUrl\n      storeStatusUrl\n      connectionsCount\n    }\n  }\n"): (typeof documents)["\n  query Application($id: ID!) {\n    application(id: $id) {\n      id\n      kind\n      name\n      clientId\n      redirectUris\n      scopes\n      webhookUrl\n      catalogPullUrl\n      menuPublicationUrl\n      storeStatusUrl\n      connectionsCount\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateApplication($id: ID!, $input: UpdateApplicationInput!) {\n    updateApplication(id: $id, input: $input) {\n      id\n      redirectUris\n      scopes\n      webhookUrl\n      catalogPullUrl\n      menuPublicationUrl\n      storeStatusUrl\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateApplication($id: ID!, $input: UpdateApplicationInput!) {\n    updateApplication(id: $id, input: $input) {\n      id\n      redirectUris\n      scopes\n      webhookUrl\n      catalogPullUrl\n      menuPublicationUrl\n      storeStatusUrl\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RotateApplicationSecret($id: ID!) {\n    rotateApplicationSecret(id: $id) {\n      id\n      clientId\n      clientSecret\n      webhookSecret\n    }\n  }\n"): (typeof documents)["\n  mutation RotateApplicationSecret($id: ID!) {\n    rotateApplicationSecret(id: $id) {\n      id\n      clientId\n      clientSecret\n      webhookSecret\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Applications($kind: ApplicationKind!, $nextPageKey: String) {\n    applications(kind: $kind, limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        kind\n        name\n        clientId\n        connectionsCount\n      }\n      nextPageKey\n    }\n  }\n"): (typeof documents)["\n  query Applications($kind: ApplicationKind!, $nextPageKey: String) {\n    applications(kind: $kind, limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        kind\n        name\n        clientId\n        connectionsCount\n      }\n      nextPageKey\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateApplication($input: CreateApplicationInput!) {\n    createApplication(input: $input) {\n      id\n      name\n      clientId\n      clientSecret\n      webhookSecret\n    }\n  }\n"): (typeof documents)["\n  mutation CreateApplication($input: CreateApplicationInput!) {\n    createApplication(input: $input) {\n      id\n      name\n      clientId\n      clientSecret\n      webhookSecret\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PosConnections($accountId: ID!, $locationId: ID!) {\n    availableApplications(accountId: $accountId, locationId: $locationId, kind: POS, limit: 200) {\n      data {\n        id\n        name\n        connected\n        connectionId\n      }\n    }\n  }\n"): (typeof documents)["\n  query PosConnections($accountId: ID!, $locationId: ID!) {\n    availableApplications(accountId: $accountId, locationId: $locationId, kind: POS, limit: 200) {\n      data {\n        id\n        name\n        connected\n        connectionId\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PullCatalog($accountId: ID!, $locationId: ID!, $connectionId: ID!) {\n    pullCatalog(accountId: $accountId, locationId: $locationId, connectionId: $connectionId) {\n      categories\n      products\n      modifiers\n      modifierGroups\n      taxRates\n    }\n  }\n"): (typeof documents)["\n  mutation PullCatalog($accountId: ID!, $locationId: ID!, $connectionId: ID!) {\n    pullCatalog(accountId: $accountId, locationId: $locationId, connectionId: $connectionId) {\n      categories\n      products\n      modifiers\n      modifierGroups\n      taxRates\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Products($accountId: ID!, $locationId: ID!, $nextPageKey: String, $search: String) {\n    products(accountId: $accountId, locationId: $locationId, limit: 25, nextPageKey: $nextPageKey, search: $search) {\n      data {\n        id\n        posReference\n        name\n        price\n        showOnline\n        taxRateIds\n      }\n      nextPageKey\n    }\n  }\n"): (typeof documents)["\n  query Products($accountId: ID!, $locationId: ID!, $nextPageKey: String, $search: String) {\n    products(accountId: $accountId, locationId: $locationId, limit: 25, nextPageKey: $nextPageKey, search: $search) {\n      data {\n        id\n        posReference\n        name\n        price\n        showOnline\n        taxRateIds\n      }\n      nextPageKey\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Categories($accountId: ID!, $locationId: ID!, $nextPageKey: String, $search: String) {\n    categories(accountId: $accountId, locationId: $locationId, limit: 25, nextPageKey: $nextPageKey, search: $search) {\n      data {\n        id\n        posReference\n        name\n        show_online\n      }\n      nextPageKey\n    }\n  }\n"): (typeof documents)["\n  query Categories($accountId: ID!, $locationId: ID!, $nextPageKey: String, $search: String) {\n    categories(accountId: $accountId, locationId: $locationId, limit: 25, nextPageKey: $nextPageKey, search: $search) {\n      data {\n        id\n        posReference\n        name\n        show_online\n      }\n      nextPageKey\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Modifiers($accountId: ID!, $locationId: ID!, $nextPageKey: String, $search: String) {\n    modifiers(accountId: $accountId, locationId: $locationId, limit: 25, nextPageKey: $nextPageKey, search: $search) {\n      data {\n        id\n        posReference\n        name\n        price\n      }\n      nextPageKey\n    }\n  }\n"): (typeof documents)["\n  query Modifiers($accountId: ID!, $locationId: ID!, $nextPageKey: String, $search: String) {\n    modifiers(accountId: $accountId, locationId: $locationId, limit: 25, nextPageKey: $nextPageKey, search: $search) {\n      data {\n        id\n        posReference\n        name\n        price\n      }\n      nextPageKey\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ModifierGroups($accountId: ID!, $locationId: ID!, $nextPageKey: String) {\n    modifierGroups(accountId: $accountId, locationId: $locationId, limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        posReference\n        name\n        minPermitted\n        maxPermitted\n      }\n      nextPageKey\n    }\n  }\n"): (typeof documents)["\n  query ModifierGroups($accountId: ID!, $locationId: ID!, $nextPageKey: String) {\n    modifierGroups(accountId: $accountId, locationId: $locationId, limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        posReference\n        name\n        minPermitted\n        maxPermitted\n      }\n      nextPageKey\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetProductShowOnline($accountId: ID!, $locationId: ID!, $id: ID!, $input: ProductInput!) {\n    updateProduct(accountId: $accountId, locationId: $locationId, id: $id, input: $input) {\n      id\n      showOnline\n      taxRateIds\n    }\n  }\n"): (typeof documents)["\n  mutation SetProductShowOnline($accountId: ID!, $locationId: ID!, $id: ID!, $input: ProductInput!) {\n    updateProduct(accountId: $accountId, locationId: $locationId, id: $id, input: $input) {\n      id\n      showOnline\n      taxRateIds\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LocationConnections($accountId: ID!, $locationId: ID!, $nextPageKey: String) {\n    availableApplications(accountId: $accountId, locationId: $locationId, limit: 50, nextPageKey: $nextPageKey) {\n      data {\n        id\n        kind\n        name\n        clientId\n        redirectUris\n        connected\n        connectionId\n      }\n      nextPageKey\n    }\n    connections(accountId: $accountId, locationId: $locationId, limit: 200) {\n      data {\n        id\n        status\n        credentials\n      }\n    }\n  }\n"): (typeof documents)["\n  query LocationConnections($accountId: ID!, $locationId: ID!, $nextPageKey: String) {\n    availableApplications(accountId: $accountId, locationId: $locationId, limit: 50, nextPageKey: $nextPageKey) {\n      data {\n        id\n        kind\n        name\n        clientId\n        redirectUris\n        connected\n        connectionId\n      }\n      nextPageKey\n    }\n    connections(accountId: $accountId, locationId: $locationId, limit: 200) {\n      data {\n        id\n        status\n        credentials\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Connect($accountId: ID!, $locationId: ID!, $input: ConnectInput!) {\n    connect(accountId: $accountId, locationId: $locationId, input: $input) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation Connect($accountId: ID!, $locationId: ID!, $input: ConnectInput!) {\n    connect(accountId: $accountId, locationId: $locationId, input: $input) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Disconnect($accountId: ID!, $locationId: ID!, $id: ID!) {\n    disconnect(accountId: $accountId, locationId: $locationId, id: $id) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation Disconnect($accountId: ID!, $locationId: ID!, $id: ID!) {\n    disconnect(accountId: $accountId, locationId: $locationId, id: $id) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateLocation($accountId: ID!, $id: ID!, $input: UpdateLocationInput!) {\n    updateLocation(accountId: $accountId, id: $id, input: $input) {\n      id\n      name\n      currency\n      timezone\n      taxRates {\n        posReference\n        name\n        type\n        rate\n        inclusive\n        isDefault\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateLocation($accountId: ID!, $id: ID!, $input: UpdateLocationInput!) {\n    updateLocation(accountId: $accountId, id: $id, input: $input) {\n      id\n      name\n      currency\n      timezone\n      taxRates {\n        posReference\n        name\n        type\n        rate\n        inclusive\n        isDefault\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Location($accountId: ID!, $locationId: ID!) {\n    account(id: $accountId) {\n      id\n      name\n    }\n    location(id: $locationId, accountId: $accountId) {\n      id\n      name\n      currency\n      timezone\n      taxRates {\n        posReference\n        name\n        type\n        rate\n        inclusive\n        isDefault\n      }\n    }\n  }\n"): (typeof documents)["\n  query Location($accountId: ID!, $locationId: ID!) {\n    account(id: $accountId) {\n      id\n      name\n    }\n    location(id: $locationId, accountId: $accountId) {\n      id\n      name\n      currency\n      timezone\n      taxRates {\n        posReference\n        name\n        type\n        rate\n        inclusive\n        isDefault\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OrderBoard($accountId: ID!, $locationId: ID!, $status: [OrderStatus!]) {\n    orderCounts(accountId: $accountId, locationId: $locationId) {\n      status\n      count\n    }\n    orders(accountId: $accountId, locationId: $locationId, status: $status, newestFirst: true, limit: 50) {\n      data {\n        id\n        externalId\n        status\n        sourceName\n        total\n        currency\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query OrderBoard($accountId: ID!, $locationId: ID!, $status: [OrderStatus!]) {\n    orderCounts(accountId: $accountId, locationId: $locationId) {\n      status\n      count\n    }\n    orders(accountId: $accountId, locationId: $locationId, status: $status, newestFirst: true, limit: 50) {\n      data {\n        id\n        externalId\n        status\n        sourceName\n        total\n        currency\n        createdAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription OrderBoardEvents($accountId: ID!, $locationId: ID!) {\n    orderBoard(accountId: $accountId, locationId: $locationId) {\n      kind\n      order {\n        id\n        status\n      }\n    }\n  }\n"): (typeof documents)["\n  subscription OrderBoardEvents($accountId: ID!, $locationId: ID!) {\n    orderBoard(accountId: $accountId, locationId: $locationId) {\n      kind\n      order {\n        id\n        status\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OrderDetail($accountId: ID!, $locationId: ID!, $id: ID!) {\n    order(accountId: $accountId, locationId: $locationId, id: $id) {\n      id\n      externalId\n      status\n      sourceName\n      total\n      currency\n      allowedTransitions\n      items {\n        name\n        quantity\n        price\n        taxRateIds\n        options {\n          name\n          price\n          taxRateIds\n        }\n      }\n      location {\n        taxRates {\n          posReference\n          name\n          rate\n          type\n        }\n      }\n      statusHistory {\n        status\n        at\n        by\n        byName\n        reason\n      }\n    }\n    orderCancellationReasons\n  }\n"): (typeof documents)["\n  query OrderDetail($accountId: ID!, $locationId: ID!, $id: ID!) {\n    order(accountId: $accountId, locationId: $locationId, id: $id) {\n      id\n      externalId\n      status\n      sourceName\n      total\n      currency\n      allowedTransitions\n      items {\n        name\n        quantity\n        price\n        taxRateIds\n        options {\n          name\n          price\n          taxRateIds\n        }\n      }\n      location {\n        taxRates {\n          posReference\n          name\n          rate\n          type\n        }\n      }\n      statusHistory {\n        status\n        at\n        by\n        byName\n        reason\n      }\n    }\n    orderCancellationReasons\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangeOrderStatus($accountId: ID!, $locationId: ID!, $id: ID!, $input: UpdateOrderStatusInput!) {\n    updateOrderStatus(accountId: $accountId, locationId: $locationId, id: $id, input: $input) {\n      id\n      status\n      allowedTransitions\n    }\n  }\n"): (typeof documents)["\n  mutation ChangeOrderStatus($accountId: ID!, $locationId: ID!, $id: ID!, $input: UpdateOrderStatusInput!) {\n    updateOrderStatus(accountId: $accountId, locationId: $locationId, id: $id, input: $input) {\n      id\n      status\n      allowedTransitions\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      id\n      email\n      role\n      permissions {\n        manageApplications\n        manageUsers\n        creatableRoles\n        provision\n        editLocations\n        manageConnections\n        editCatalog\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SignIn($email: String!, $password: String!) {\n    signIn(email: $email, password: $password) {\n      id\n      email\n      role\n      permissions {\n        manageApplications\n        manageUsers\n        creatableRoles\n        provision\n        editLocations\n        manageConnections\n        editCatalog\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Users($nextPageKey: String) {\n    users(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        email\n        role\n        accountIds\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n"): (typeof documents)["\n  query Users($nextPageKey: String) {\n    users(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        email\n        role\n        accountIds\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AccountChoices {\n    accounts(limit: 200) {\n      data {\n        id\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query AccountChoices {\n    accounts(limit: 200) {\n      data {\n        id\n        name\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateUser($input: CreateUserInput!) {\n    createUser(input: $input) {\n      id\n      email\n    }\n  }\n"): (typeof documents)["\n  mutation CreateUser($input: CreateUserInput!) {\n    createUser(input: $input) {\n      id\n      email\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SignOut {\n    signOut\n  }\n"): (typeof documents)["\n  mutation SignOut {\n    signOut\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Viewer {\n    viewer {\n      id\n      email\n      role\n      permissions {\n        manageApplications\n        manageUsers\n        creatableRoles\n        provision\n        editLocations\n        manageConnections\n        editCatalog\n      }\n    }\n  }\n"): (typeof documents)["\n  query Viewer {\n    viewer {\n      id\n      email\n      role\n      permissions {\n        manageApplications\n        manageUsers\n        creatableRoles\n        provision\n        editLocations\n        manageConnections\n        editCatalog\n      }\n    }\n  }\n"];
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}
+
+export type DocumentType<TDocumentNode extends DocumentNode<any, any>> = TDocumentNode extends DocumentNode<  infer TType,  any>  ? TType  : never;

@@ -1,0 +1,35 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { LoadingState } from './components/states';
+import { NotFound } from './screens/not-found';
+import { useViewer, type Viewer } from './viewer';
+
+export interface Area {
+  path: string;
+  label: string;
+  Component: ComponentType;
+  /** Shown when the server says this operator may use it (viewer.permissions). */
+  visible(viewer: Viewer): boolean;
+}
+
+// Each area is its own chunk, loaded when first opened: the sign-in page loads only what it needs.
+const AccountsArea = lazy(() => import('./screens/accounts/accounts-area').then((m) => ({ default: m.AccountsArea })));
+const ApplicationsArea = lazy(() => import('./screens/applications/applications-area').then((m) => ({ default: m.ApplicationsArea })));
+const UsersArea = lazy(() => import('./screens/users/users-area').then((m) => ({ default: m.UsersArea })));
+
+/** The screens of the navigation, in its order. */
+export const AREAS: Area[] = [
+  { path: '/accounts', label: 'Accounts', Component: AccountsArea, visible: () => true },
+  { path: '/applications', label: 'Applications', Component: ApplicationsArea, visible: (v) => v.permissions.manageApplications },
+  { path: '/users', label: 'Users', Component: UsersArea, visible: (v) => v.permissions.manageUsers },
+];
+
+/** An area this operator may not use is simply not there. */
+export function AreaScreen({ area }: { area: Area }) {
+  const viewer = useViewer();
+  if (!area.visible(viewer)) return <NotFound />;
+  return (
+    <Suspense fallback={<LoadingState label={`Loading ${area.label.toLowerCase()}`} />}>
+      <area.Component />
+    </Suspense>
+  );
+}

@@ -1,0 +1,19 @@
+import { Route, Routes } from 'react-router';
+import { NotFound } from '../not-found';
+import { LocationScreen } from '../locations/location-screen';
+import { AccountDetail } from './account-detail';
+import { AccountsList } from './accounts-list';
+import { OrderBoard } from '../orders/order-board';
+
+/** Accounts, their locations, and everything at a location (SPEC's Application Flow). */
+export function AccountsArea() {
+  return (
+    <Routes>
+      <Route index element={<AccountsList />} />
+      <Route path=":accountId" element={<AccountDetail />} />
+      <Route path=":accountId/locations/:locationId/orders" element={<OrderBoard />} />
+      <Route path=":accountId/locations/:locationId/:tab?" element={<LocationScreen />} />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,15 @@
+import { Route, Routes } from 'react-router';
+import { NotFound } from '../not-found';
+import { ApplicationDetail } from './application-detail';
+import { ApplicationsList } from './applications-list';
+
+/** Partner applications (POS and marketplaces): SPEC's Application Flow starts by registering them. */
+export function ApplicationsArea() {
+  return (
+    <Routes>
+      <Route index element={<ApplicationsList />} />
+      <Route path=":applicationId" element={<ApplicationDetail />} />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}

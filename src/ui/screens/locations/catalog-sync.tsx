@@ -1,0 +1,84 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Alert, Button, Group, Select, Text } from '@mantine/core';
+import { useState } from 'react';
+import { messageOf } from '../../components/errors';
+import { graphql } from '../../gql';
+import type { PullCatalogMutation } from '../../gql/graphql';
+import { useViewer } from '../../viewer';
+
+const POS_CONNECTIONS = graphql(`
+  query PosConnections($accountId: ID!, $locationId: ID!) {
+    availableApplications(accountId: $accountId, locationId: $locationId, kind: POS, limit: 200) {
+      data {
+        id
+        name
+        connected
+        connectionId
+      }
+    }
+  }
+`);
+
+const PULL_CATALOG = graphql(`
+  mutation PullCatalog($accountId: ID!, $locationId: ID!, $connectionId: ID!) {
+    pullCatalog(accountId: $accountId, locationId: $locationId, connectionId: $connectionId) {
+      categories
+      products
+      modifiers
+      modifierGroups
+      taxRates
+    }
+  }
+`);
+
+/** "Sync catalog": the pull through a POS connection of this location; the counts, or the partner's error in words. */
+export function CatalogSync({ accountId, locationId, onSynced }: { accountId: string; locationId: string; onSynced: () => void }) {
+  const viewer = useViewer();
+  const { data } = useQuery(POS_CONNECTIONS, { variables: { accountId, locationId } });
+  const connected = (data?.availableApplications.data ?? []).filter((a) => a.connected && a.connectionId);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const [pull, { loading, error }] = useMutation(PULL_CATALOG);
+  const [result, setResult] = useState<PullCatalogMutation['pullCatalog'] | null>(null);
+  if (!viewer.permissions.editCatalog) return null;
+  if (data && connected.length === 0) {
+    return (
+      <Text c="dimmed" size="sm">
+        Connect a POS application to this location to sync its catalog.
+      </Text>
+    );
+  }
+  const connectionId = chosen ?? connected[0]?.connectionId ?? null;
+
+  async function onSync() {
+    if (!connectionId) return;
+    setResult(null);
+    const answer = await pull({ variables: { accountId, locationId, connectionId } }).catch(() => null);
+    if (answer?.data) {
+      setResult(answer.data.pullCatalog);
+      onSynced();
+    }
+  }
+
+  return (
+    <>
+      <Group align="flex-end">
+        {connected.length > 1 && (
+          <Select label="From POS" data={connected.map((c) => ({ value: c.connectionId!, label: c.name }))} value={connectionId} onChange={setChosen} allowDeselect={false} />
+        )}
+        <Button onClick={onSync} loading={loading} disabled={!connectionId}>
+          Sync catalog
+        </Button>
+      </Group>
+      {result && (
+        <Alert color="teal" role="status" title="Catalog synced">
+          {result.products} products, {result.categories} categories, {result.modifiers} modifiers, {result.modifierGroups} modifier groups, {result.taxRates} tax rates.
+        </Alert>
+      )}
+      {error && (
+        <Alert color="red" role="alert" title="The catalog was not synced">
+          {messageOf(error)}
+        </Alert>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,239 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Badge, Group, SegmentedControl, Stack, Switch, Table, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState, type ReactNode } from 'react';
+import { messageOf } from '../../components/errors';
+import { formatMoney } from '../../components/money';
+import { Pager, useCursor } from '../../components/pager';
+import { EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { graphql } from '../../gql';
+import { useViewer } from '../../viewer';
+import { CatalogSync } from './catalog-sync';
+
+const PRODUCTS = graphql(`
+  query Products($accountId: ID!, $locationId: ID!, $nextPageKey: String, $search: String) {
+    products(accountId: $accountId, locationId: $locationId, limit: 25, nextPageKey: $nextPageKey, search: $search) {
+      data {
+        id
+        posReference
+        name
+        price
+        showOnline
+        taxRateIds
+      }
+      nextPageKey
+    }
+  }
+`);
+
+const CATEGORIES = graphql(`
+  query Categories($accountId: ID!, $locationId: ID!, $nextPageKey: String, $search: String) {
+    categories(accountId: $accountId, locationId: $locationId, limit: 25, nextPageKey: $nextPageKey, search: $search) {
+      data {
+        id
+        posReference
+        name
+        show_online
+      }
+      nextPageKey
+    }
+  }
+`);
+
+const MODIFIERS = graphql(`
+  query Modifiers($accountId: ID!, $locationId: ID!, $nextPageKey: String, $search: String) {
+    modifiers(accountId: $accountId, locationId: $locationId, limit: 25, nextPageKey: $nextPageKey, search: $search) {
+      data {
+        id
+        posReference
+        name
+        price
+      }
+      nextPageKey
+    }
+  }
+`);
+
+const MODIFIER_GROUPS = graphql(`
+  query ModifierGroups($accountId: ID!, $locationId: ID!, $nextPageKey: String) {
+    modifierGroups(accountId: $accountId, locationId: $locationId, limit: 25, nextPageKey: $nextPageKey) {
+      data {
+        id
+        posReference
+        name
+        minPermitted
+        maxPermitted
+      }
+      nextPageKey
+    }
+  }
+`);
+
+const SET_SHOW_ONLINE = graphql(`
+  mutation SetProductShowOnline($accountId: ID!, $locationId: ID!, $id: ID!, $input: ProductInput!) {
+    updateProduct(accountId: $accountId, locationId: $locationId, id: $id, input: $input) {
+      id
+      showOnline
+      taxRateIds
+    }
+  }
+`);
+
+type Kind = 'products' | 'categories' | 'modifiers' | 'modifierGroups';
+const KINDS: { value: Kind; label: string }[] = [
+  { value: 'products', label: 'Products' },
+  { value: 'categories', label: 'Categories' },
+  { value: 'modifiers', label: 'Modifiers' },
+  { value: 'modifierGroups', label: 'Modifier groups' },
+];
+
+type Ids = { accountId: string; locationId: string };
+
+/** The location's catalog: sync from the POS, browse each kind a page at a time, search on the server. */
+export function CatalogTab(ids: Ids) {
+  const [kind, setKind] = useState<Kind>('products');
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const [version, setVersion] = useState(0);
+  return (
+    <Stack>
+      <CatalogSync {...ids} onSynced={() => setVersion((v) => v + 1)} />
+      <Group align="flex-end" wrap="wrap">
+        <SegmentedControl value={kind} onChange={(v) => setKind(v as Kind)} data={KINDS} aria-label="Catalog records" />
+        {kind !== 'modifierGroups' && (
+          <TextInput label="Search" placeholder="Name or POS reference" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={280} type="search" />
+        )}
+      </Group>
+      {kind === 'products' && <ProductList key={version} {...ids} search={debounced} />}
+      {kind === 'categories' && <SimpleList key={version} {...ids} search={debounced} kind="categories" />}
+      {kind === 'modifiers' && <SimpleList key={version} {...ids} search={debounced} kind="modifiers" />}
+      {kind === 'modifierGroups' && <SimpleList key={version} {...ids} search="" kind="modifierGroups" />}
+    </Stack>
+  );
+}
+
+function useSearchCursor(search: string) {
+  const cursor = useCursor();
+  const { reset } = cursor;
+  useEffect(reset, [search, reset]);
+  return cursor;
+}
+
+function ProductList({ accountId, locationId, search }: Ids & { search: string }) {
+  const viewer = useViewer();
+  const cursor = useSearchCursor(search);
+  const { data, loading, error, previousData } = useQuery(PRODUCTS, { variables: { accountId, locationId, nextPageKey: cursor.pageKey, search: search || undefined } });
+  const [setShowOnline] = useMutation(SET_SHOW_ONLINE);
+  const shown = data ?? previousData;
+  if (error) return <ErrorState error={error} />;
+  if (!shown) return <LoadingState label="Loading products" />;
+  const rows = shown.products.data;
+  return (
+    <Stack gap="xs" aria-busy={loading}>
+      {rows.length === 0 ? (
+        <EmptyState>{search ? `No product matches "${search}".` : 'No products yet. Sync the catalog from the POS.'}</EmptyState>
+      ) : (
+        <Table.ScrollContainer minWidth={520}>
+          <Table striped aria-label="Products">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>POS reference</Table.Th>
+                <Table.Th>Price</Table.Th>
+                <Table.Th>Availability</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((p) => (
+                <Table.Tr key={p.id} data-out-of-stock={!p.showOnline || undefined}>
+                  <Table.Td>
+                    <Group gap="xs">
+                      {p.name}
+                      {!p.showOnline && (
+                        <Badge color="red" variant="light">
+                          Out of stock
+                        </Badge>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{p.posReference}</Table.Td>
+                  <Table.Td>{formatMoney(p.price)}</Table.Td>
+                  <Table.Td>
+                    <Switch
+                      label="Available online"
+                      aria-label={`${p.name} available online`}
+                      checked={p.showOnline}
+                      disabled={!viewer.permissions.editCatalog}
+                      onChange={(e) => {
+                        const showOnline = e.currentTarget.checked;
+                        // taxRateIds are sent back as they are: omitted would clear them (SPEC's literal rule).
+                        setShowOnline({ variables: { accountId, locationId, id: p.id, input: { show_online: showOnline, taxRateIds: p.taxRateIds } } })
+                          .then(() => notifications.show({ color: 'teal', message: `${p.name} is ${showOnline ? 'available online' : 'out of stock'}` }))
+                          .catch((err: unknown) => notifications.show({ color: 'red', message: messageOf(err) }));
+                      }}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Pager cursor={cursor} nextPageKey={shown.products.nextPageKey} label="Products" />
+    </Stack>
+  );
+}
+
+/** Categories, modifiers and modifier groups: read-only lists with the fields that identify them. */
+function SimpleList({ accountId, locationId, search, kind }: Ids & { search: string; kind: Exclude<Kind, 'products'> }) {
+  const cursor = useSearchCursor(search);
+  const variables = { accountId, locationId, nextPageKey: cursor.pageKey, search: search || undefined };
+  const categories = useQuery(CATEGORIES, { variables, skip: kind !== 'categories' });
+  const modifiers = useQuery(MODIFIERS, { variables, skip: kind !== 'modifiers' });
+  const groups = useQuery(MODIFIER_GROUPS, { variables: { accountId, locationId, nextPageKey: cursor.pageKey }, skip: kind !== 'modifierGroups' });
+  const query = kind === 'categories' ? categories : kind === 'modifiers' ? modifiers : groups;
+  const label = KINDS.find((k) => k.value === kind)!.label;
+  if (query.error) return <ErrorState error={query.error} />;
+  const page =
+    kind === 'categories'
+      ? (categories.data ?? categories.previousData)?.categories
+      : kind === 'modifiers'
+        ? (modifiers.data ?? modifiers.previousData)?.modifiers
+        : (groups.data ?? groups.previousData)?.modifierGroups;
+  if (!page) return <LoadingState label={`Loading ${label.toLowerCase()}`} />;
+  const rows: { id: string; cells: ReactNode[] }[] = page.data.map((r) => ({
+    id: r.id,
+    cells: [r.name, r.posReference, 'price' in r ? formatMoney(r.price) : 'minPermitted' in r ? `${r.minPermitted} to ${r.maxPermitted || 'any'}` : 'show_online' in r ? (r.show_online ? 'Shown' : 'Hidden') : ''],
+  }));
+  const third = kind === 'modifiers' ? 'Price' : kind === 'modifierGroups' ? 'Choices' : 'Online';
+  return (
+    <Stack gap="xs">
+      {rows.length === 0 ? (
+        <EmptyState>{search ? `Nothing matches "${search}".` : `No ${label.toLowerCase()} yet.`}</EmptyState>
+      ) : (
+        <Table.ScrollContainer minWidth={480}>
+          <Table striped aria-label={label}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>POS reference</Table.Th>
+                <Table.Th>{third}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => (
+                <Table.Tr key={r.id}>
+                  {r.cells.map((c, i) => (
+                    <Table.Td key={i}>{c}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Pager cursor={cursor} nextPageKey={page.nextPageKey} label={label} />
+    </Stack>
+  );
+}

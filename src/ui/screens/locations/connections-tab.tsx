@@ -1,0 +1,196 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { ActionIcon, Alert, Badge, Button, Code, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent } from 'react';
+import { ConfirmButton } from '../../components/confirm-button';
+import { messageOf } from '../../components/errors';
+import { Pager, useCursor } from '../../components/pager';
+import { EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { graphql } from '../../gql';
+import { useViewer } from '../../viewer';
+import { SubmitRow } from '../../components/form-footer';
+
+const CONNECTIONS = graphql(`
+  query LocationConnections($accountId: ID!, $locationId: ID!, $nextPageKey: String) {
+    availableApplications(accountId: $accountId, locationId: $locationId, limit: 50, nextPageKey: $nextPageKey) {
+      data {
+        id
+        kind
+        name
+        clientId
+        redirectUris
+        connected
+        connectionId
+      }
+      nextPageKey
+    }
+    connections(accountId: $accountId, locationId: $locationId, limit: 200) {
+      data {
+        id
+        status
+        credentials
+      }
+    }
+  }
+`);
+
+const CONNECT = graphql(`
+  mutation Connect($accountId: ID!, $locationId: ID!, $input: ConnectInput!) {
+    connect(accountId: $accountId, locationId: $locationId, input: $input) {
+      id
+    }
+  }
+`);
+
+const DISCONNECT = graphql(`
+  mutation Disconnect($accountId: ID!, $locationId: ID!, $id: ID!) {
+    disconnect(accountId: $accountId, locationId: $locationId, id: $id) {
+      id
+    }
+  }
+`);
+
+/**
+ * "Open": the browser goes through the hub's /oauth2/authorize for that application, which signs the operator
+ * in, asks for consent with this location chosen, and lands on the application's redirect URI with the code.
+ */
+function authorizeUrl(app: { clientId: string; redirectUris: string[] }, locationId: string): string {
+  const state = crypto.getRandomValues(new Uint32Array(4)).join('');
+  const params = new URLSearchParams({ response_type: 'code', client_id: app.clientId, redirect_uri: app.redirectUris[0] ?? '', state, location_id: locationId });
+  return `/oauth2/authorize?${params}`;
+}
+
+export function ConnectionsTab({ accountId, locationId }: { accountId: string; locationId: string }) {
+  const viewer = useViewer();
+  const cursor = useCursor();
+  const { data, loading, error, refetch } = useQuery(CONNECTIONS, { variables: { accountId, locationId, nextPageKey: cursor.pageKey } });
+  const [disconnect, disconnecting] = useMutation(DISCONNECT);
+  const [connecting, setConnecting] = useState<{ id: string; name: string } | null>(null);
+
+  if (loading) return <LoadingState label="Loading applications" />;
+  if (error || !data) return <ErrorState error={error} />;
+  const credentialsOf = new Map(data.connections.data.map((c) => [c.id, c.credentials]));
+  const apps = data.availableApplications.data;
+  return (
+    <Stack>
+      {apps.length === 0 && <EmptyState>No POS or marketplace application is registered yet.</EmptyState>}
+      {apps.length > 0 && (
+        <Table.ScrollContainer minWidth={560}>
+          <Table aria-label="Applications at this location" verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Application</Table.Th>
+                <Table.Th>Kind</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Credentials</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {apps.map((app) => {
+                const credentials = app.connectionId ? credentialsOf.get(app.connectionId) : null;
+                return (
+                  <Table.Tr key={app.id}>
+                    <Table.Td>{app.name}</Table.Td>
+                    <Table.Td>{app.kind}</Table.Td>
+                    <Table.Td>{app.connected ? <Badge color="teal">Connected</Badge> : <Badge color="gray">Not connected</Badge>}</Table.Td>
+                    <Table.Td>{credentials ? <Code>{Object.entries(credentials).map(([k, v]) => `${k}: ${String(v)}`).join(', ')}</Code> : '—'}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        {app.connected && app.redirectUris.length > 0 && (
+                          <Button component="a" href={authorizeUrl(app, locationId)} size="xs" variant="light" aria-label={`Open ${app.name}`}>
+                            Open
+                          </Button>
+                        )}
+                        {viewer.permissions.manageConnections && !app.connected && (
+                          <Button size="xs" onClick={() => setConnecting({ id: app.id, name: app.name })} aria-label={`Connect ${app.name}`}>
+                            Connect
+                          </Button>
+                        )}
+                        {viewer.permissions.manageConnections && app.connected && app.connectionId && (
+                          <ConfirmButton
+                            size="xs"
+                            color="red"
+                            variant="subtle"
+                            label="Disconnect"
+                            aria-label={`Disconnect ${app.name}`}
+                            title={`Disconnect ${app.name}?`}
+                            message={`${app.name} loses this location at once: no more orders or catalog calls through this connection.`}
+                            confirmLabel="Disconnect"
+                            loading={disconnecting.loading}
+                            onConfirm={async () => {
+                              await disconnect({ variables: { accountId, locationId, id: app.connectionId! } }).catch((e: unknown) => notifications.show({ color: 'red', message: messageOf(e) }));
+                              await refetch();
+                            }}
+                          />
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Pager cursor={cursor} nextPageKey={data.availableApplications.nextPageKey} label="Applications" />
+      <Modal opened={connecting !== null} onClose={() => setConnecting(null)} title={connecting ? `Connect ${connecting.name}` : ''}>
+        {connecting && (
+          <ConnectForm
+            accountId={accountId}
+            locationId={locationId}
+            applicationId={connecting.id}
+            onDone={async () => {
+              setConnecting(null);
+              await refetch();
+            }}
+          />
+        )}
+      </Modal>
+    </Stack>
+  );
+}
+
+/** The connection's credentials at the partner (key and value pairs), stored encrypted and masked afterwards. */
+function ConnectForm({ accountId, locationId, applicationId, onDone }: { accountId: string; locationId: string; applicationId: string; onDone: () => Promise<void> }) {
+  const [pairs, setPairs] = useState([{ key: '', value: '' }]);
+  const [connect, { loading, error }] = useMutation(CONNECT);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const entries = pairs.filter((p) => p.key.trim());
+    const input = { applicationId, ...(entries.length ? { credentials: Object.fromEntries(entries.map((p) => [p.key.trim(), p.value])) } : {}) };
+    const result = await connect({ variables: { accountId, locationId, input } }).catch(() => null);
+    if (!result?.data) return;
+    notifications.show({ color: 'teal', message: 'Connected' });
+    await onDone();
+  }
+
+  return (
+    <form onSubmit={onSubmit}>
+      <Stack>
+        <Text size="sm">The credentials this location uses at the partner (optional). They are stored encrypted and shown masked afterwards.</Text>
+        {pairs.map((pair, i) => (
+          <Group key={i} align="flex-end" wrap="nowrap">
+            <TextInput label={`Credential ${i + 1} name`} value={pair.key} onChange={(e) => setPairs(pairs.map((p, j) => (j === i ? { ...p, key: e.currentTarget.value } : p)))} />
+            <TextInput label={`Credential ${i + 1} value`} type="password" value={pair.value} onChange={(e) => setPairs(pairs.map((p, j) => (j === i ? { ...p, value: e.currentTarget.value } : p)))} />
+            <ActionIcon variant="subtle" color="red" aria-label={`Remove credential ${i + 1}`} onClick={() => setPairs(pairs.filter((_, j) => j !== i))} mb={4}>
+              ✕
+            </ActionIcon>
+          </Group>
+        ))}
+        <Group>
+          <Button variant="light" size="xs" onClick={() => setPairs([...pairs, { key: '', value: '' }])}>
+            Add credential
+          </Button>
+        </Group>
+        {error && (
+          <Alert color="red" role="alert">
+            {messageOf(error)}
+          </Alert>
+        )}
+        <SubmitRow label="Connect" loading={loading} />
+      </Stack>
+    </form>
+  );
+}

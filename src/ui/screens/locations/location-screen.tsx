@@ -1,0 +1,86 @@
+import { useQuery } from '@apollo/client/react';
+import { Anchor, Breadcrumbs, Stack, Tabs, Title } from '@mantine/core';
+import { Link, useNavigate, useParams } from 'react-router';
+import { codeOf } from '../../components/errors';
+import { ErrorState, LoadingState } from '../../components/states';
+import { graphql } from '../../gql';
+import { NotFound } from '../not-found';
+import { CatalogTab } from './catalog-tab';
+import { ConnectionsTab } from './connections-tab';
+import { LocationForm } from './location-form';
+
+export const LOCATION = graphql(`
+  query Location($accountId: ID!, $locationId: ID!) {
+    account(id: $accountId) {
+      id
+      name
+    }
+    location(id: $locationId, accountId: $accountId) {
+      id
+      name
+      currency
+      timezone
+      taxRates {
+        posReference
+        name
+        type
+        rate
+        inclusive
+        isDefault
+      }
+    }
+  }
+`);
+
+const TABS = [
+  { value: 'details', label: 'Details and tax rates' },
+  { value: 'connections', label: 'Connections' },
+  { value: 'catalog', label: 'Catalog' },
+];
+
+/** One location: its settings, the applications connected to it, its catalog (SPEC's Application Flow). */
+export function LocationScreen() {
+  const { accountId = '', locationId = '', tab = 'details' } = useParams();
+  const navigate = useNavigate();
+  const { data, loading, error } = useQuery(LOCATION, { variables: { accountId, locationId } });
+  if (codeOf(error) === 'not_found' || !TABS.some((t) => t.value === tab)) return <NotFound />;
+  const base = `/accounts/${accountId}/locations/${locationId}`;
+  return (
+    <Stack>
+      <Breadcrumbs>
+        <Anchor component={Link} to="/accounts">
+          Accounts
+        </Anchor>
+        <Anchor component={Link} to={`/accounts/${accountId}`}>
+          {data?.account.name ?? '…'}
+        </Anchor>
+        <span>{data?.location.name ?? '…'}</span>
+      </Breadcrumbs>
+      {loading && <LoadingState label="Loading the location" />}
+      {error && <ErrorState error={error} />}
+      {data && (
+        <>
+          <Title order={2}>{data.location.name}</Title>
+          <Tabs value={tab} onChange={(value) => navigate(value === 'details' ? base : `${base}/${value}`)} keepMounted={false}>
+            <Tabs.List>
+              {TABS.map((t) => (
+                <Tabs.Tab key={t.value} value={t.value}>
+                  {t.label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            <Tabs.Panel value="details" pt="md">
+              <LocationForm accountId={accountId} location={data.location} />
+            </Tabs.Panel>
+            <Tabs.Panel value="connections" pt="md">
+              <ConnectionsTab accountId={accountId} locationId={locationId} />
+            </Tabs.Panel>
+            <Tabs.Panel value="catalog" pt="md">
+              <CatalogTab accountId={accountId} locationId={locationId} />
+            </Tabs.Panel>
+          </Tabs>
+        </>
+      )}
+    </Stack>
+  );
+}

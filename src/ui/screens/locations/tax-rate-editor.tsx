@@ -1,0 +1,132 @@
+import { Button, Checkbox, Fieldset, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import type { TaxRateInput, TaxRateType } from '../../gql/graphql';
+
+// SPEC's literal tax-rate rules, as the SDL states them: posReference optional (the hub generates a UUID when
+// it is left empty, shown after saving), type FIXED or PERCENTAGE, a PERCENTAGE rate typed as a percentage
+// and stored as percent × 10000 (the stored value is shown), FIXED in the currency's smallest unit.
+
+export interface TaxRateRow {
+  posReference: string;
+  name: string;
+  type: TaxRateType;
+  /** What the operator typed: a percentage for PERCENTAGE, minor units for FIXED. */
+  amount: number | string;
+  inclusive: boolean;
+  isDefault: boolean;
+}
+
+const PERCENT_SCALE = 10000;
+
+export function fromTaxRate(rate: { posReference: string; name: string; type: TaxRateType; rate: number; inclusive: boolean; isDefault: boolean }): TaxRateRow {
+  return { ...rate, amount: rate.type === 'PERCENTAGE' ? rate.rate / PERCENT_SCALE : rate.rate };
+}
+
+/** The stored integer for what was typed; NaN when nothing usable was typed (the server then says why). */
+export function storedRate(row: Pick<TaxRateRow, 'type' | 'amount'>): number {
+  const value = typeof row.amount === 'number' ? row.amount : Number.parseFloat(row.amount);
+  return row.type === 'PERCENTAGE' ? Math.round(value * PERCENT_SCALE) : Math.round(value);
+}
+
+export function toTaxRateInput(row: TaxRateRow): TaxRateInput {
+  const rate = storedRate(row);
+  return {
+    ...(row.posReference.trim() ? { posReference: row.posReference.trim() } : {}),
+    name: row.name,
+    type: row.type,
+    rate: Number.isFinite(rate) ? rate : -1,
+    inclusive: row.inclusive,
+    isDefault: row.isDefault,
+  };
+}
+
+const EMPTY: TaxRateRow = { posReference: '', name: '', type: 'PERCENTAGE', amount: '', inclusive: false, isDefault: false };
+
+export function TaxRateEditor({ rows, onChange, errors, editable }: { rows: TaxRateRow[]; onChange: (rows: TaxRateRow[]) => void; errors: Record<string, string>; editable: boolean }) {
+  const change = (i: number, patch: Partial<TaxRateRow>) => onChange(rows.map((row, j) => (j === i ? { ...row, ...patch } : row)));
+  return (
+    <Stack gap="sm">
+      <Text fw={600}>Tax rates</Text>
+      {rows.length === 0 && (
+        <Text c="dimmed" size="sm">
+          No tax rates.
+        </Text>
+      )}
+      {rows.map((row, i) => {
+        const path = `/taxRates/${i}`;
+        const stored = storedRate(row);
+        return (
+          <Fieldset key={i} legend={`Tax rate ${i + 1}${row.name ? `: ${row.name}` : ''}`}>
+            <Group align="flex-start" wrap="wrap" grow>
+              <TextInput label="Name" required value={row.name} onChange={(e) => change(i, { name: e.currentTarget.value })} error={errors[`${path}/name`]} readOnly={!editable} miw={140} />
+              <TextInput
+                label="POS reference"
+                description="Optional: the hub generates one"
+                value={row.posReference}
+                onChange={(e) => change(i, { posReference: e.currentTarget.value })}
+                error={errors[`${path}/posReference`]}
+                readOnly={!editable}
+                miw={200}
+              />
+            </Group>
+            <Group align="flex-start" wrap="wrap" mt="xs">
+              <Stack gap={4}>
+                <Text size="sm" fw={500} id={`tax-type-${i}`}>
+                  Type
+                </Text>
+                <SegmentedControl
+                  aria-labelledby={`tax-type-${i}`}
+                  value={row.type}
+                  disabled={!editable}
+                  onChange={(type) => change(i, { type: type as TaxRateType })}
+                  data={[
+                    { value: 'PERCENTAGE', label: 'Percentage' },
+                    { value: 'FIXED', label: 'Fixed amount' },
+                  ]}
+                />
+              </Stack>
+              <NumberInput
+                label={row.type === 'PERCENTAGE' ? 'Rate (%)' : 'Amount (smallest currency unit)'}
+                description={Number.isFinite(stored) ? `Stored value: ${stored}` : row.type === 'PERCENTAGE' ? 'Stored as percent × 10000' : 'Stored as typed'}
+                value={row.amount}
+                onChange={(amount) => change(i, { amount })}
+                decimalScale={row.type === 'PERCENTAGE' ? 4 : 0}
+                error={errors[`${path}/rate`]}
+                readOnly={!editable}
+                required
+                w={220}
+              />
+              <Stack gap="xs" pt={24}>
+                <Checkbox label="Inclusive" checked={row.inclusive} onChange={(e) => change(i, { inclusive: e.currentTarget.checked })} disabled={!editable} error={errors[`${path}/inclusive`]} />
+                <Checkbox label="Default" checked={row.isDefault} onChange={(e) => change(i, { isDefault: e.currentTarget.checked })} disabled={!editable} error={errors[`${path}/isDefault`]} />
+              </Stack>
+            </Group>
+            {errors[`${path}/type`] && (
+              <Text c="red" size="sm" role="alert">
+                {errors[`${path}/type`]}
+              </Text>
+            )}
+            {editable && (
+              <Group justify="flex-end">
+                <Button variant="subtle" color="red" size="xs" onClick={() => onChange(rows.filter((_, j) => j !== i))}>
+                  Remove tax rate {i + 1}
+                </Button>
+              </Group>
+            )}
+          </Fieldset>
+        );
+      })}
+      {errors['/taxRates'] && (
+        <Text c="red" size="sm" role="alert">
+          {errors['/taxRates']}
+        </Text>
+      )}
+      {editable && (
+        <Group>
+          <Button variant="light" onClick={() => onChange([...rows, { ...EMPTY }])}>
+            Add tax rate
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

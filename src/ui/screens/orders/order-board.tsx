@@ -1,0 +1,281 @@
+import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
+import { Alert, Badge, Button, Group, Select, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { formatMoney } from '../../components/money';
+import { ErrorState, EmptyState, LoadingState } from '../../components/states';
+import { graphql } from '../../gql';
+import type { OrderStatus } from '../../gql/graphql';
+
+// The live order board of a location (issue 13): a tab per status with its count, the orders in it newest
+// first, and an order's detail with the actions the server allows from its status. Pushed by the orderBoard
+// subscription (graphql-ws); while the socket is down the board polls instead. Which actions exist and
+// every rule behind them come from the server (allowedTransitions, orderCancellationReasons).
+
+const BOARD = graphql(`
+  query OrderBoard($accountId: ID!, $locationId: ID!, $status: [OrderStatus!]) {
+    orderCounts(accountId: $accountId, locationId: $locationId) {
+      status
+      count
+    }
+    orders(accountId: $accountId, locationId: $locationId, status: $status, newestFirst: true, limit: 50) {
+      data {
+        id
+        externalId
+        status
+        sourceName
+        total
+        currency
+        createdAt
+      }
+    }
+  }
+`);
+
+const BOARD_EVENTS = graphql(`
+  subscription OrderBoardEvents($accountId: ID!, $locationId: ID!) {
+    orderBoard(accountId: $accountId, locationId: $locationId) {
+      kind
+      order {
+        id
+        status
+      }
+    }
+  }
+`);
+
+const ORDER = graphql(`
+  query OrderDetail($accountId: ID!, $locationId: ID!, $id: ID!) {
+    order(accountId: $accountId, locationId: $locationId, id: $id) {
+      id
+      externalId
+      status
+      sourceName
+      total
+      currency
+      allowedTransitions
+      items {
+        name
+        quantity
+        price
+        taxRateIds
+        options {
+          name
+          price
+          taxRateIds
+        }
+      }
+      location {
+        taxRates {
+          posReference
+          name
+          rate
+          type
+        }
+      }
+      statusHistory {
+        status
+        at
+        by
+        byName
+        reason
+      }
+    }
+    orderCancellationReasons
+  }
+`);
+
+const CHANGE_STATUS = graphql(`
+  mutation ChangeOrderStatus($accountId: ID!, $locationId: ID!, $id: ID!, $input: UpdateOrderStatusInput!) {
+    updateOrderStatus(accountId: $accountId, locationId: $locationId, id: $id, input: $input) {
+      id
+      status
+      allowedTransitions
+    }
+  }
+`);
+
+/** What a status change is called on its button. */
+const ACTION_OF: Record<string, string> = {
+  ACCEPTED: 'Accept',
+  REJECTED: 'Reject',
+  PREPARING: 'Start preparing',
+  READY: 'Mark ready',
+  COMPLETED: 'Complete',
+  CANCELLED: 'Cancel order',
+};
+
+const STATUSES: OrderStatus[] = ['NEW', 'ACCEPTED', 'PREPARING', 'READY', 'COMPLETED', 'REJECTED', 'CANCELLED'] as OrderStatus[];
+
+/** Polling while the socket is down: the board's fallback (README: live updates). */
+const FALLBACK_POLL_MS = 5000;
+
+export function OrderBoard() {
+  const { accountId = '', locationId = '' } = useParams();
+  const [tab, setTab] = useState<OrderStatus>('NEW' as OrderStatus);
+  const [selected, setSelected] = useState<string | null>(null);
+  const board = useQuery(BOARD, { variables: { accountId, locationId, status: [tab] } });
+  const [arrived, setArrived] = useState(0);
+  const events = useSubscription(BOARD_EVENTS, {
+    variables: { accountId, locationId },
+    onData: ({ data }) => {
+      const event = data.data?.orderBoard;
+      if (!event) return;
+      void board.refetch();
+      if (event.kind === 'CREATED') setArrived((n) => n + 1);
+    },
+  });
+  const live = !events.error && events.data !== undefined;
+  // The socket dropped or was refused: poll until it is back.
+  const polling = Boolean(events.error);
+  const { startPolling, stopPolling } = board;
+  useEffect(() => {
+    if (!polling) return;
+    startPolling(FALLBACK_POLL_MS);
+    return () => stopPolling();
+  }, [polling, startPolling, stopPolling]);
+
+  const counts = new Map(board.data?.orderCounts.map((c) => [c.status, c.count]) ?? []);
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>Orders</Title>
+        <Badge color={live ? 'teal' : 'gray'} variant="light">
+          {live ? 'Live' : polling ? 'Updating every 5 s' : 'Connecting…'}
+        </Badge>
+      </Group>
+      {arrived > 0 && (
+        <Alert color="teal" role="status" title="New order" withCloseButton onClose={() => setArrived(0)}>
+          {arrived === 1 ? 'A new order arrived.' : `${arrived} new orders arrived.`}
+        </Alert>
+      )}
+      {board.error && <ErrorState error={board.error} />}
+      <Tabs value={tab} onChange={(value) => value && setTab(value as OrderStatus)}>
+        <Tabs.List aria-label="Order statuses">
+          {STATUSES.map((status) => (
+            <Tabs.Tab key={status} value={status}>
+              {`${status} (${counts.get(status) ?? 0})`}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      {board.loading && !board.data && <LoadingState label="Loading the orders" />}
+      {board.data &&
+        (board.data.orders.data.length === 0 ? (
+          <EmptyState>No order in {tab}.</EmptyState>
+        ) : (
+          <Table striped highlightOnHover aria-label={`Orders in ${tab}`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Order</Table.Th>
+                <Table.Th>Marketplace</Table.Th>
+                <Table.Th>Total</Table.Th>
+                <Table.Th>Placed</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {board.data.orders.data.map((order) => (
+                <Table.Tr key={order.id}>
+                  <Table.Td>
+                    <Button variant="subtle" onClick={() => setSelected(order.id)}>
+                      {order.externalId}
+                    </Button>
+                  </Table.Td>
+                  <Table.Td>{order.sourceName}</Table.Td>
+                  <Table.Td>{formatMoney(order.total, order.currency)}</Table.Td>
+                  <Table.Td>{new Date(order.createdAt).toLocaleTimeString()}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        ))}
+      {selected && <OrderDetail accountId={accountId} locationId={locationId} orderId={selected} onChanged={() => void board.refetch()} />}
+    </Stack>
+  );
+}
+
+function OrderDetail({ accountId, locationId, orderId, onChanged }: { accountId: string; locationId: string; orderId: string; onChanged: () => void }) {
+  const { data, loading, error, refetch } = useQuery(ORDER, { variables: { accountId, locationId, id: orderId } });
+  const [change, changing] = useMutation(CHANGE_STATUS);
+  const [reason, setReason] = useState<string | null>(null);
+  if (loading && !data) return <LoadingState label="Loading the order" />;
+  if (error) return <ErrorState error={error} />;
+  if (!data) return null;
+  const order = data.order;
+  const needsReason = (status: string) => status === 'CANCELLED' || status === 'REJECTED';
+
+  async function move(status: string) {
+    const input = { status, ...(needsReason(status) && reason ? { cancellationReason: reason } : {}) };
+    const result = await change({ variables: { accountId, locationId, id: orderId, input } }).catch(() => null);
+    await refetch();
+    if (result?.data) onChanged();
+  }
+
+  return (
+    <Stack component="section" aria-label={`Order ${order.externalId}`}>
+      <Title order={3}>Order {order.externalId}</Title>
+      <Text>
+        Status: <strong>{order.status}</strong> · from {order.sourceName} · total {formatMoney(order.total, order.currency)}
+      </Text>
+      <Table aria-label="Lines">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Item</Table.Th>
+            <Table.Th>Quantity</Table.Th>
+            <Table.Th>Price</Table.Th>
+            <Table.Th>Tax rates</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {order.items.map((item, i) => (
+            <Table.Tr key={i}>
+              <Table.Td>
+                {item.name}
+                {item.options.map((o) => ` + ${o.name}`).join('')}
+              </Table.Td>
+              <Table.Td>{item.quantity}</Table.Td>
+              <Table.Td>{formatMoney(item.price, order.currency)}</Table.Td>
+              <Table.Td>{item.taxRateIds.join(', ') || 'none'}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Text size="sm" c="dimmed">
+        Location tax rates: {order.location.taxRates.map((r) => `${r.posReference} ${r.name}`).join('; ') || 'none'}
+      </Text>
+      {order.allowedTransitions.some(needsReason) && (
+        <Select label="Cancellation reason" placeholder="Choose a reason" data={data.orderCancellationReasons} value={reason} onChange={setReason} w={260} />
+      )}
+      <Group>
+        {order.allowedTransitions.map((status) => (
+          <Button key={status} color={needsReason(status) ? 'red' : undefined} loading={changing.loading} onClick={() => void move(status)}>
+            {ACTION_OF[status] ?? status}
+          </Button>
+        ))}
+        {order.allowedTransitions.length === 0 && <Text c="dimmed">No further status change is possible.</Text>}
+      </Group>
+      {changing.error && <ErrorState error={changing.error} title="The status was not changed" />}
+      <Table aria-label="Status history">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>When</Table.Th>
+            <Table.Th>By</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {order.statusHistory.map((change, i) => (
+            <Table.Tr key={i}>
+              <Table.Td>
+                {change.status}
+                {change.reason ? ` (${change.reason})` : ''}
+              </Table.Td>
+              <Table.Td>{new Date(change.at).toLocaleString()}</Table.Td>
+              <Table.Td>{change.byName ? `${change.byName} (${change.by})` : change.by}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}

@@ -1,0 +1,129 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Badge, Button, Group, Modal, MultiSelect, PasswordInput, Select, Stack, Table, TextInput, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useState, type FormEvent } from 'react';
+import { fieldErrorsOf } from '../../components/errors';
+import { Pager, useCursor } from '../../components/pager';
+import { EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { graphql } from '../../gql';
+import type { Role } from '../../gql/graphql';
+import { useViewer } from '../../viewer';
+import { FormError, SubmitRow } from '../../components/form-footer';
+
+const USERS = graphql(`
+  query Users($nextPageKey: String) {
+    users(limit: 25, nextPageKey: $nextPageKey) {
+      data {
+        id
+        email
+        role
+        accountIds
+        createdAt
+      }
+      nextPageKey
+    }
+  }
+`);
+
+const ACCOUNT_CHOICES = graphql(`
+  query AccountChoices {
+    accounts(limit: 200) {
+      data {
+        id
+        name
+      }
+    }
+  }
+`);
+
+const CREATE_USER = graphql(`
+  mutation CreateUser($input: CreateUserInput!) {
+    createUser(input: $input) {
+      id
+      email
+    }
+  }
+`);
+
+const ROLE_LABEL: Record<Role, string> = { admin: 'Admin', reseller: 'Reseller', merchant: 'Merchant' };
+
+/** Users this operator manages: an admin's all, a reseller's the merchants it created (the server decides). */
+export function UsersArea() {
+  const cursor = useCursor();
+  const { data, loading, error } = useQuery(USERS, { variables: { nextPageKey: cursor.pageKey } });
+  const accounts = useQuery(ACCOUNT_CHOICES);
+  const [creating, { open, close }] = useDisclosure(false);
+  const accountName = new Map((accounts.data?.accounts.data ?? []).map((a) => [a.id, a.name]));
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>Users</Title>
+        <Button onClick={open}>Create user</Button>
+      </Group>
+      {loading && <LoadingState label="Loading users" />}
+      {error && <ErrorState error={error} />}
+      {data && data.users.data.length === 0 && <EmptyState>No users yet.</EmptyState>}
+      {data && data.users.data.length > 0 && (
+        <Table.ScrollContainer minWidth={480}>
+          <Table striped aria-label="Users">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>E-mail</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Accounts</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.users.data.map((user) => (
+                <Table.Tr key={user.id}>
+                  <Table.Td>{user.email}</Table.Td>
+                  <Table.Td>
+                    <Badge variant="light">{ROLE_LABEL[user.role]}</Badge>
+                  </Table.Td>
+                  <Table.Td>{user.accountIds.map((id) => accountName.get(id) ?? id).join(', ') || '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Pager cursor={cursor} nextPageKey={data?.users.nextPageKey} label="Users" />
+      <Modal opened={creating} onClose={close} title="Create user">
+        <CreateUserForm accounts={accounts.data?.accounts.data ?? []} onDone={close} />
+      </Modal>
+    </Stack>
+  );
+}
+
+function CreateUserForm({ accounts, onDone }: { accounts: { id: string; name: string }[]; onDone: () => void }) {
+  const viewer = useViewer();
+  const roles = viewer.permissions.creatableRoles;
+  const [form, setForm] = useState({ email: '', password: '', role: roles[roles.length - 1] as Role, accountIds: [] as string[] });
+  const [create, { loading, error }] = useMutation(CREATE_USER, { refetchQueries: [USERS] });
+  const fields = fieldErrorsOf(error);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const input = { email: form.email, password: form.password, role: form.role, ...(form.role === 'merchant' ? { accountIds: form.accountIds } : {}) };
+    const result = await create({ variables: { input } }).catch(() => null);
+    if (!result?.data) return;
+    notifications.show({ color: 'teal', message: `User ${result.data.createUser.email} created` });
+    onDone();
+  }
+
+  return (
+    <form onSubmit={onSubmit}>
+      <Stack>
+        <TextInput label="E-mail" type="email" required value={form.email} onChange={(e) => setForm({ ...form, email: e.currentTarget.value })} error={fields['/email']} />
+        <PasswordInput label="Password" required value={form.password} onChange={(e) => setForm({ ...form, password: e.currentTarget.value })} error={fields['/password']} />
+        <Select label="Role" data={roles.map((r) => ({ value: r, label: ROLE_LABEL[r] }))} value={form.role} onChange={(role) => role && setForm({ ...form, role: role as Role })} allowDeselect={false} error={fields['/role']} />
+        {form.role === 'merchant' && (
+          <MultiSelect label="Accounts" description="The accounts this merchant works in" data={accounts.map((a) => ({ value: a.id, label: a.name }))} value={form.accountIds} onChange={(accountIds) => setForm({ ...form, accountIds })} error={fields['/accountIds']} searchable />
+        )}
+        <FormError error={error} fields={fields} />
+        <SubmitRow label="Create user" loading={loading} />
+      </Stack>
+    </form>
+  );
+}

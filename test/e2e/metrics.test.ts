@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import { createLogger } from '../../src/common/logger.js';
+import { FakePartner } from '../support/fake-partner.js';
+import { HttpClient } from '../support/http.js';
+import { startTestHub, type TestHub, type TestLocation } from '../support/test-hub.js';
+
+// GET /metrics (prom-client) behind METRICS_TOKEN, scraped after a flow: a marketplace gets a token, places
+// an order that is delivered to the POS, an operator runs a named GraphQL query. The counters moved, and
+// the access log line of each request carries its full path and route template.
+
+const TOKEN = 'metrics-token-0123456789abcdef';
+const HOOK = '/webhooks';
+
+let t: TestHub;
+let pos: FakePartner;
+let loc: TestLocation;
+const logLines: Record<string, any>[] = [];
+
+beforeAll(async () => {
+  pos = await FakePartner.start();
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) logLines.push(JSON.parse(line));
+      done();
+    },
+  });
+  t = await startTestHub({ METRICS_TOKEN: TOKEN, LOG_LEVEL: 'info' }, {}, { log: createLogger('info', sink) });
+  loc = await t.createLocation();
+});
+afterAll(async () => {
+  await t.stop();
+  await pos.close();
+});
+
+/** The value of one sample: `name{labels}` with at least these labels, or undefined when there is none. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  for (const line of text.split('\n')) {
+    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const found = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    if (Object.entries(labels).every(([k, v]) => found[k] === v)) return Number(match[3]);
+  }
+  return undefined;
+}
+
+const scrape = async () => (await new HttpClient(t.url, TOKEN).get('/metrics')).text;
+
+it('needs the bearer token of METRICS_TOKEN', async () => {
+  const none = await t.anonymous.get('/metrics');
+  expect(none.status).toBe(401);
+  expect(none.headers.get('www-authenticate')).toMatch(/^Bearer/);
+  expect((await new HttpClient(t.url, 'not-the-metrics-token-at-all').get('/metrics')).status).toBe(401);
+  // An API token is not a metrics token.
+  expect((await t.admin.get('/metrics')).status).toBe(401);
+  const ok = await new HttpClient(t.url, TOKEN).get('/metrics');
+  expect(ok.status).toBe(200);
+  expect(ok.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+});
+
+it('counts requests, GraphQL operations, placements, token grants and deliveries after a flow', async () => {
+  const posApp = await t.createApplication('POS', { webhookUrl: pos.urlFor(HOOK) });
+  const marketApp = await t.createApplication('MARKETPLACE');
+  await t.connect(posApp, loc);
+  await t.connect(marketApp, loc);
+  const market = await t.applicationClient(marketApp);
+  const placed = await market.post(`${loc.path}/orders`, { externalId: 'm-1', fulfillmentType: 'PICKUP', items: [{ name: 'Soup', quantity: 1, price: 500 }], total: 500 });
+  expect(placed.status).toBe(201);
+  expect((await t.admin.post('/graphql', { query: 'query AccountNames { accounts { data { name } } }', operationName: 'AccountNames' })).status).toBe(200);
+  await pos.waitForRequests(1, { path: HOOK });
+
+  // The attempt is recorded just after the partner answered: scrape until it shows.
+  let text = await scrape();
+  for (let i = 0; i < 100 && !sample(text, 'orderhub_deliveries_total', { event_type: 'ORDER_CREATED', outcome: 'delivered' }); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    text = await scrape();
+  }
+  const ordersRoute = '/v1/accounts/{accountId}/locations/{locationId}/orders';
+  expect(sample(text, 'orderhub_http_requests_total', { method: 'POST', route: ordersRoute, status: '201' })).toBe(1);
+  expect(sample(text, 'orderhub_http_request_duration_seconds_count', { method: 'POST', route: ordersRoute, status: '201' })).toBe(1);
+  expect(sample(text, 'orderhub_order_placements_total')).toBe(1);
+  expect(sample(text, 'orderhub_graphql_operations_total', { operation: 'AccountNames', outcome: 'ok' })).toBe(1);
+  expect(sample(text, 'orderhub_token_grants_total', { grant_type: 'client_credentials', outcome: 'ok' })).toBe(1);
+  expect(sample(text, 'orderhub_token_grants_total', { grant_type: 'password', outcome: 'ok' })).toBeGreaterThanOrEqual(1);
+  expect(sample(text, 'orderhub_deliveries_total', { event_type: 'ORDER_CREATED', outcome: 'delivered' })).toBe(1);
+  expect(sample(text, 'orderhub_delivery_attempts_total', { event_type: 'ORDER_CREATED', outcome: 'delivered' })).toBe(1);
+  expect(sample(text, 'orderhub_delivery_latency_seconds_count', { event_type: 'ORDER_CREATED' })).toBe(1);
+  expect(sample(text, 'orderhub_delivery_queue_depth')).toBe(0);
+  expect(sample(text, 'orderhub_delivery_oldest_pending_seconds')).toBe(0);
+  expect(sample(text, 'orderhub_db_pool_connections_in_use', { pool: 'orm' })).toBeGreaterThanOrEqual(0);
+  expect(sample(text, 'orderhub_db_pool_waiting', { pool: 'worker' })).toBe(0);
+  expect(sample(text, 'orderhub_process_cpu_seconds_total')).toBeGreaterThan(0);
+
+  // A failed grant is counted by its OAuth error.
+  await t.token({ grant_type: 'client_credentials', client_id: marketApp.clientId, client_secret: 'wrong' });
+  expect(sample(await scrape(), 'orderhub_token_grants_total', { grant_type: 'client_credentials', outcome: 'invalid_client' })).toBe(1);
+
+  // One JSON line per request: full path, route template, status, request id.
+  const line = logLines.find((l) => l.msg === 'request' && l.method === 'POST' && l.route === ordersRoute);
+  expect(line).toMatchObject({ path: `${loc.path}/orders`, status: 201, requestId: placed.headers.get('x-request-id') });
+});
+
+it('exports every metric the Grafana dashboard in deploy/grafana charts', async () => {
+  const dashboard = readFileSync(new URL('../../../deploy/grafana/order-hub-dashboard.json', import.meta.url), 'utf8');
+  const charted = new Set([...dashboard.matchAll(/orderhub_[a-z0-9_]+/g)].map((m) => m[0].replace(/_(bucket|count|sum)$/, '')));
+  const exported = new Set([...(await scrape()).matchAll(/^# TYPE (\S+)/gm)].map((m) => m[1]));
+  expect([...charted].filter((name) => !exported.has(name))).toEqual([]);
+  expect(charted.size).toBeGreaterThan(10);
+});

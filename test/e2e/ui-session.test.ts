@@ -1,0 +1,146 @@
+import { secretBox } from '../../src/common/crypto.js';
+import { startTestHub, TEST_ADMIN, type TestHub } from '../support/test-hub.js';
+import { uiGraphql, uiSignIn } from '../support/ui-session.js';
+
+// The web UI's backend-for-frontend session (CONTRACT section 10): a cookie in the browser, the tokens in
+// PostgreSQL, the same principal as a bearer token, refused cross-site, ended by sign-out, idleness, age or
+// a failed refresh.
+
+const VIEWER = '{ viewer { email role permissions { manageApplications manageUsers creatableRoles provision } } }';
+
+interface SessionRow {
+  access_token_sealed: string;
+  refresh_token_sealed: string;
+}
+
+async function sessionRows(hub: TestHub): Promise<SessionRow[]> {
+  return hub.hub.orm.em.fork().getConnection().execute<SessionRow[]>('select access_token_sealed, refresh_token_sealed from ui_sessions order by created_at');
+}
+
+describe('web UI session', () => {
+  let hub: TestHub;
+  beforeAll(async () => {
+    hub = await startTestHub();
+  });
+  afterAll(() => hub?.stop());
+
+  it('signs in with one httpOnly SameSite=Lax cookie and keeps the tokens sealed server-side', async () => {
+    const before = (await sessionRows(hub)).length;
+    const { setCookie, body } = await uiSignIn(hub.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    expect(body.data.signIn).toMatchObject({ email: TEST_ADMIN.email, role: 'admin' });
+    expect(setCookie).toMatch(/; HttpOnly/);
+    expect(setCookie).toMatch(/; SameSite=Lax/);
+    expect(setCookie).toMatch(/; Path=\//);
+    // HUB_ENV=development: plain http, so not Secure (it is everywhere else).
+    expect(setCookie).not.toMatch(/; Secure/);
+    const rows = await sessionRows(hub);
+    expect(rows).toHaveLength(before + 1);
+    const row = rows[rows.length - 1];
+    expect(row.access_token_sealed).toMatch(/^v1\./);
+    const access = secretBox().open(row.access_token_sealed);
+    expect(JSON.stringify(body)).not.toContain(access);
+    expect(setCookie).not.toContain(access);
+  });
+
+  it('the cookie stands for the same principal as a bearer token, with its permissions from the server', async () => {
+    const { cookie } = await uiSignIn(hub.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    const viewer = await uiGraphql(hub.url, VIEWER, { cookie });
+    expect(viewer.body.data.viewer).toEqual({ email: TEST_ADMIN.email, role: 'admin', permissions: { manageApplications: true, manageUsers: true, creatableRoles: ['admin', 'reseller', 'merchant'], provision: true } });
+    const merchant = await hub.createUser('merchant', [(await hub.createLocation()).accountId]);
+    const asMerchant = await uiSignIn(hub.url, merchant.email, merchant.password);
+    const merchantViewer = await uiGraphql(hub.url, VIEWER, { cookie: asMerchant.cookie });
+    expect(merchantViewer.body.data.viewer).toEqual({ email: merchant.email, role: 'merchant', permissions: { manageApplications: false, manageUsers: false, creatableRoles: [], provision: false } });
+    const accounts = await uiGraphql(hub.url, '{ accounts { data { id } } }', { cookie: asMerchant.cookie });
+    expect(accounts.body.data.accounts.data).toHaveLength(1);
+  });
+
+  it('says "Wrong e-mail or password." and sets no cookie for bad credentials', async () => {
+    const res = await uiGraphql(hub.url, 'mutation { signIn(email: "admin@test.example", password: "nope") { id } }');
+    expect(res.body.errors[0]).toMatchObject({ message: 'Wrong e-mail or password.', extensions: { code: 'unauthorized' } });
+    expect(res.setCookies.filter((c) => !/order_hub_session=;/.test(c))).toEqual([]);
+  });
+
+  it('before sign-in only viewer (null) and signIn answer; everything else is unauthorized', async () => {
+    expect((await uiGraphql(hub.url, '{ viewer { id } }')).body).toEqual({ data: { viewer: null } });
+    const accounts = await uiGraphql(hub.url, '{ accounts { data { id } } }');
+    expect(accounts.body.errors[0].extensions.code).toBe('unauthorized');
+    expect(accounts.body.data).toBeNull();
+    // Without the UI's header nothing changes for scripts: a bearer token is required.
+    expect((await uiGraphql(hub.url, '{ viewer { id } }', { uiHeader: false, origin: null })).status).toBe(401);
+  });
+
+  it('refuses the cookie without the UI header or from another origin (CSRF)', async () => {
+    const { cookie } = await uiSignIn(hub.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    const mutation = 'mutation { createAccount(input: { name: "cross-site" }) { id } }';
+    const noHeader = await uiGraphql(hub.url, mutation, { cookie, uiHeader: false });
+    expect(noHeader.status).toBe(401);
+    const otherOrigin = await uiGraphql(hub.url, mutation, { cookie, origin: 'http://evil.example' });
+    expect(otherOrigin.status).toBe(401);
+    expect(otherOrigin.body.errors[0].message).toMatch(/cross-site requests are refused/);
+    const noOrigin = await uiGraphql(hub.url, mutation, { cookie, origin: null });
+    expect(noOrigin.status).toBe(401);
+    const accounts = await hub.admin.get('/v1/accounts?limit=200');
+    expect(accounts.body.data.map((a: { name: string }) => a.name)).not.toContain('cross-site');
+  });
+
+  it('sign-out revokes both tokens and the old cookie gets nothing', async () => {
+    const { cookie } = await uiSignIn(hub.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    const row = (await sessionRows(hub)).at(-1)!;
+    const access = secretBox().open(row.access_token_sealed);
+    const refresh = secretBox().open(row.refresh_token_sealed);
+    const out = await uiGraphql(hub.url, 'mutation { signOut }', { cookie });
+    expect(out.body.data.signOut).toBe(true);
+    expect(out.setCookies.some((c) => /^order_hub_session=;/.test(c))).toBe(true);
+    expect((await uiGraphql(hub.url, '{ viewer { id } }', { cookie })).body.data.viewer).toBeNull();
+    expect((await uiGraphql(hub.url, '{ accounts { data { id } } }', { cookie })).body.errors[0].extensions.code).toBe('unauthorized');
+    expect((await hub.anonymous.get('/v1/accounts', { token: access })).status).toBe(401);
+    const reuse = await hub.token({ grant_type: 'refresh_token', refresh_token: refresh }, { basic: { clientId: 'order-hub-web-ui', clientSecret: secretBox().derive('web-ui-client-secret').toString('base64url') } });
+    expect(reuse.status).toBe(400);
+  });
+
+  it('an idle session and a session past its absolute lifetime end', async () => {
+    const idle = await uiSignIn(hub.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    const old = await uiSignIn(hub.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    const connection = hub.hub.orm.em.fork().getConnection();
+    const rows = await connection.execute<{ id: string }[]>('select id from ui_sessions order by created_at desc limit 2');
+    await connection.execute("update ui_sessions set idle_expires_at = now() - interval '1 second' where id = ?", [rows[1].id]);
+    await connection.execute("update ui_sessions set absolute_expires_at = now() - interval '1 second' where id = ?", [rows[0].id]);
+    expect((await uiGraphql(hub.url, '{ viewer { id } }', { cookie: idle.cookie })).body.data.viewer).toBeNull();
+    expect((await uiGraphql(hub.url, '{ viewer { id } }', { cookie: old.cookie })).body.data.viewer).toBeNull();
+    const left = await connection.execute<{ n: string }[]>('select count(*) as n from ui_sessions where id in (?, ?)', [rows[0].id, rows[1].id]);
+    expect(Number(left[0].n)).toBe(0);
+  });
+});
+
+describe('web UI session refresh', () => {
+  let hub: TestHub;
+  beforeAll(async () => {
+    // The margin is longer than an access token lives: every request of the session refreshes first.
+    hub = await startTestHub({ ACCESS_TOKEN_TTL: '600', UI_SESSION_REFRESH_MARGIN_SECONDS: '3600' });
+  });
+  afterAll(() => hub?.stop());
+
+  it('refreshes before expiry, one refresh at a time, and the session goes on', async () => {
+    const { cookie } = await uiSignIn(hub.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    const first = (await sessionRows(hub)).at(-1)!.access_token_sealed;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => uiGraphql(hub.url, '{ viewer { email } }', { cookie })));
+    // Concurrent refreshes with one rotating refresh token would revoke the grant: the row lock prevents it.
+    for (const answer of answers) expect(answer.body.data.viewer.email).toBe(TEST_ADMIN.email);
+    const after = (await sessionRows(hub)).at(-1)!.access_token_sealed;
+    expect(after).not.toBe(first);
+    expect((await uiGraphql(hub.url, '{ viewer { email } }', { cookie })).body.data.viewer.email).toBe(TEST_ADMIN.email);
+  });
+
+  it('a failed refresh ends the session', async () => {
+    const { cookie } = await uiSignIn(hub.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    const row = (await sessionRows(hub)).at(-1)!;
+    const basic = { clientId: 'order-hub-web-ui', clientSecret: secretBox().derive('web-ui-client-secret').toString('base64url') };
+    // Revoked behind the session's back (RFC 7009): the next refresh fails.
+    const revoked = await hub.anonymous.post('/oauth2/revoke', undefined, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${basic.clientId}:${basic.clientSecret}`).toString('base64')}` },
+      raw: new URLSearchParams({ token: secretBox().open(row.refresh_token_sealed), token_type_hint: 'refresh_token' }).toString(),
+    });
+    expect(revoked.status).toBe(200);
+    expect((await uiGraphql(hub.url, '{ viewer { email } }', { cookie })).body.data.viewer).toBeNull();
+  });
+});

@@ -1,0 +1,59 @@
+import { InsufficientScopeError, NotFoundError } from '../../src/common/errors.js';
+import { createLogger } from '../../src/common/logger.js';
+import type { Scope } from '../../src/common/principal.js';
+import type { RequestContext } from '../../src/common/request-context.js';
+import { locationsReach } from '../../src/auth/reach.js';
+import { parseCatalogImport } from '../../src/modules/catalog/catalog-import.rules.js';
+import { CatalogService } from '../../src/modules/catalog/catalog.service.js';
+import { MenuChangeListener } from '../../src/modules/menus/menu-change-listener.js';
+import { startTestHub, type TestHub, type TestLocation } from '../support/test-hub.js';
+
+// CatalogService.applyImport is public (the catalog pull calls it with a catalog it parsed itself), so it
+// checks reach and catalogs.write on its own: no caller can apply a catalog that its token may not write.
+// Called here as the pull would, with a request context of a POS application whose token lacks the scope.
+
+let t: TestHub;
+let location: TestLocation;
+const catalog = () => parseCatalogImport({ categories: [], modifiers: [], modifierGroups: [], products: [{ posReference: 'p', name: 'P', price: 100 }] });
+const service = () => new CatalogService(new MenuChangeListener());
+
+function posContext(scopes: Scope[], reaches: TestLocation[]): RequestContext {
+  return {
+    requestId: 'catalog-access-test',
+    log: createLogger('silent'),
+    em: t.hub.orm.em.fork(),
+    principal: { type: 'application', applicationId: '00000000-0000-7000-8000-000000000001', kind: 'POS', clientId: 'pos', scopes: new Set(scopes) },
+    reach: locationsReach(reaches.map((l) => ({ account_id: l.accountId, location_id: l.locationId }))),
+  };
+}
+
+beforeAll(async () => {
+  t = await startTestHub();
+  location = await t.createLocation();
+});
+afterAll(async () => {
+  await t.stop();
+});
+
+const productCount = async () => (await t.admin.get(`${location.path}/catalog/products`)).body.data.length;
+
+describe('applyImport', () => {
+  it('is 403 insufficient_scope for a token without catalogs.write, and writes nothing', async () => {
+    const attempt = service().applyImport(posContext(['catalogs.read'], [location]), location.accountId, location.locationId, catalog());
+    await expect(attempt).rejects.toBeInstanceOf(InsufficientScopeError);
+    expect(await productCount()).toBe(0);
+  });
+
+  it('is 404 for a location out of reach, before the scope', async () => {
+    const other = await t.createLocation();
+    const attempt = service().applyImport(posContext(['catalogs.read'], [other]), location.accountId, location.locationId, catalog());
+    await expect(attempt).rejects.toBeInstanceOf(NotFoundError);
+    expect(await productCount()).toBe(0);
+  });
+
+  it('applies the catalog with catalogs.write', async () => {
+    const result = await service().applyImport(posContext(['catalogs.write'], [location]), location.accountId, location.locationId, catalog());
+    expect(result.products).toBe(1);
+    expect(await productCount()).toBe(1);
+  });
+});

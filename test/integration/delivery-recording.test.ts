@@ -1,0 +1,232 @@
+import pg from 'pg';
+import { uuidv7 } from '../../src/common/ids.js';
+import { runMigrations } from '../../src/db/database.js';
+import { CHAIN_LOCK_SQL } from '../../src/delivery-engine/jobs.js';
+import { OutcomeRecorder, type AttemptOutcome } from '../../src/delivery-engine/record-outcomes.js';
+import type { NextStep } from '../../src/delivery-engine/retry-policy.js';
+import { createTestDatabase, type TestDatabase } from '../support/database.js';
+import { describeOnServer } from '../support/on-server.js';
+
+// Recording attempt outcomes in batches, on the delivery tables themselves: deliveries are written in the
+// state a claim leaves them in, then their outcomes are recorded the way the worker does (many at once when
+// they arrive together), and what the tables say afterwards is checked. Needs a PostgreSQL server: the chain
+// lock tests need a second session.
+
+const PROCESS = 'hub-recording-test';
+const URL_A = 'http://127.0.0.1:9/a';
+
+interface Row {
+  status?: 'PENDING' | 'DELIVERING' | 'DELIVERED' | 'FAILED';
+  held?: boolean;
+  claimedBy?: string | null;
+  orderingKey?: string | null;
+  chainPosition?: number | null;
+  url?: string;
+  attemptCount?: number;
+}
+
+describeOnServer('recording attempt outcomes in batches', () => {
+  let db: TestDatabase;
+  let pool: pg.Pool;
+  let recorder: OutcomeRecorder;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    await runMigrations(db.url);
+    pool = new pg.Pool({ connectionString: db.url, max: 4 });
+    // pool.end() resolves before its connections are closed, and the database is then dropped WITH (FORCE): a
+    // connection still closing hears of it as an error of the idle client.
+    pool.on('error', () => undefined);
+    recorder = new OutcomeRecorder(pool, PROCESS);
+  });
+  afterAll(async () => {
+    await pool.end();
+    await db.drop();
+  });
+
+  /** A delivery as a claim by this process leaves it (DELIVERING, one attempt made), unless told otherwise. */
+  async function delivery(row: Row = {}): Promise<string> {
+    const id = uuidv7();
+    const url = row.url ?? URL_A;
+    const status = row.status ?? 'DELIVERING';
+    await pool.query(
+      `insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, ordering_key, chain_position, url, endpoint,
+                               payload, status, held, attempt_count, round_attempts, job_seq, claimed_by)
+       values ($1, now(), now(), $2, 'ORDER_STATUS_CHANGED', $3, $4, $5, $6, $7, '{}', $8, $9, $10, $10, 1, $11)`,
+      [id, uuidv7(), uuidv7(), row.orderingKey ?? null, row.chainPosition ?? null, url, new URL(url).origin, status, row.held ?? false,
+       row.attemptCount ?? (status === 'DELIVERING' ? 1 : 0), row.claimedBy !== undefined ? row.claimedBy : status === 'DELIVERING' ? PROCESS : null],
+    );
+    return id;
+  }
+
+  /** An ordering chain of deliveries, positions 1.. in the order given. */
+  async function chain(...rows: Row[]): Promise<string[]> {
+    const orderingKey = uuidv7();
+    const ids: string[] = [];
+    for (const [i, row] of rows.entries()) ids.push(await delivery({ orderingKey, chainPosition: i + 1, ...row }));
+    return ids;
+  }
+
+  async function outcomeOf(id: string, step: NextStep, httpStatus: number | null = 200): Promise<AttemptOutcome> {
+    const { rows: [d] } = await pool.query('select id, ordering_key, url, attempt_count from deliveries where id = $1', [id]);
+    return { delivery: d, step, attempt: { startedAt: new Date(), httpStatus, error: null, latencyMs: 3.4, responseExcerpt: '{}' } };
+  }
+  const delivered: NextStep = { kind: 'delivered' };
+  const failed: NextStep = { kind: 'failed', reason: 'HTTP 410: the partner asked to stop' };
+  const retry: NextStep = { kind: 'retry', delayMs: 60_000, reason: 'HTTP 500' };
+
+  async function state(id: string) {
+    const { rows: [row] } = await pool.query(
+      `select d.status, d.held, d.claimed_by, d.job_seq, d.job_id, d.updated_at, d.last_error,
+              (select run_at from graphile_worker.jobs j where j.id = d.job_id) as job_run_at,
+              (select count(*)::int from delivery_attempts a where a.delivery_id = d.id) as attempts
+         from deliveries d where d.id = $1`,
+      [id],
+    );
+    return row;
+  }
+
+  /** Records outcomes as attempts ending together do: all handed in at once, each caller awaiting its own. */
+  const recordTogether = async (outcomes: AttemptOutcome[]) => Promise.all(outcomes.map((o) => recorder.record(o)));
+
+  it('records many outcomes in one transaction: states, attempts, retry jobs', async () => {
+    const ids = await Promise.all(Array.from({ length: 21 }, () => delivery()));
+    const steps = ids.map((_, i) => (i % 3 === 0 ? delivered : i % 3 === 1 ? retry : failed));
+    await recordTogether(await Promise.all(ids.map((id, i) => outcomeOf(id, steps[i], i % 3 === 0 ? 200 : 500))));
+    const states = await Promise.all(ids.map(state));
+    states.forEach((s, i) => {
+      expect(s).toMatchObject({ claimed_by: null, attempts: 1, status: { delivered: 'DELIVERED', retry: 'PENDING', failed: 'FAILED' }[steps[i].kind] });
+      if (steps[i].kind === 'retry') {
+        expect(s.job_seq).toBe(2);
+        expect(s.job_run_at.getTime()).toBeGreaterThan(Date.now() + 50_000);
+        expect(s.last_error).toBe('HTTP 500');
+      } else {
+        expect(s.job_seq).toBe(1);
+      }
+    });
+    // now() is the transaction's start: the first outcome went alone, the 20 that arrived while it was being
+    // written went together, in one transaction.
+    expect(new Set(states.slice(1).map((s) => s.updated_at.getTime())).size).toBe(1);
+  });
+
+  it("logs the attempt of a delivery handed back meanwhile, and leaves the delivery's state to its new owner", async () => {
+    const handedBack = await delivery({ status: 'PENDING', claimedBy: null, attemptCount: 1 });
+    const takenByOther = await delivery({ claimedBy: 'hub-other' });
+    const ours = await delivery();
+    await recordTogether([await outcomeOf(ours, delivered), await outcomeOf(handedBack, delivered), await outcomeOf(takenByOther, delivered)]);
+    expect(await state(handedBack)).toMatchObject({ status: 'PENDING', attempts: 1, job_seq: 1 });
+    expect(await state(takenByOther)).toMatchObject({ status: 'DELIVERING', claimed_by: 'hub-other', attempts: 1 });
+    expect(await state(ours)).toMatchObject({ status: 'DELIVERED', attempts: 1 });
+  });
+
+  it("releases the next held delivery of each chain a batch finishes, and only that one", async () => {
+    const [a1, a2, a3] = await chain({}, { status: 'PENDING', held: true }, { status: 'PENDING', held: true });
+    const [b1, b2] = await chain({}, { status: 'PENDING', held: true });
+    const [c1, c2] = await chain({}, { status: 'PENDING', held: true });
+    await recordTogether([await outcomeOf(a1, delivered), await outcomeOf(b1, failed, 410), await outcomeOf(c1, retry, 500)]);
+    expect(await state(a2)).toMatchObject({ status: 'PENDING', held: false, job_seq: 2 });
+    expect((await state(a2)).job_run_at).not.toBeNull();
+    expect(await state(a3)).toMatchObject({ held: true, job_id: null });
+    // A FAILED delivery releases its chain too; a retry keeps its place.
+    expect(await state(b2)).toMatchObject({ held: false, job_seq: 2 });
+    expect(await state(c2)).toMatchObject({ held: true, job_id: null });
+  });
+
+  it('releases a chain once when two of its deliveries finish in the same batch', async () => {
+    // A replayed delivery and the one its first success released, both on their way at once.
+    const [replayed, released, next, after] = await chain({}, {}, { status: 'PENDING', held: true }, { status: 'PENDING', held: true });
+    const other = await delivery();
+    await recordTogether([await outcomeOf(other, delivered), await outcomeOf(replayed, delivered), await outcomeOf(released, delivered)]);
+    expect(await state(next)).toMatchObject({ held: false, job_seq: 2 });
+    expect(await state(after)).toMatchObject({ held: true });
+  });
+
+  it('does not let a later delivery overtake one of its chain still on its way', async () => {
+    // The replayed first delivery finishes while the second is being sent by another process.
+    const [replayed, , third] = await chain({}, { claimedBy: 'hub-other' }, { status: 'PENDING', held: true });
+    await recordTogether([await outcomeOf(replayed, delivered)]);
+    expect(await state(third)).toMatchObject({ held: true, job_id: null });
+  });
+
+  it('waits for a chain lock an enqueuing transaction holds, without holding up the rest, then releases what it enqueued', async () => {
+    const [first] = await chain({});
+    const { rows: [{ ordering_key: orderingKey }] } = await pool.query('select ordering_key from deliveries where id = $1', [first]);
+    const plain = await delivery();
+    const enqueuer = new pg.Client({ connectionString: db.url });
+    await enqueuer.connect();
+    try {
+      await enqueuer.query('begin');
+      await enqueuer.query(CHAIN_LOCK_SQL, [orderingKey, URL_A]);
+      let firstRecorded = false;
+      const recordingFirst = recorder.record(await outcomeOf(first, delivered)).then(() => (firstRecorded = true));
+      await recorder.record(await outcomeOf(plain, delivered));
+      expect(await state(plain)).toMatchObject({ status: 'DELIVERED' });
+      await waitForLockWaiter();
+      expect(firstRecorded).toBe(false);
+      // Under its lock the enqueuer saw the first delivery DELIVERING: the new one waits for it.
+      const second = uuidv7();
+      await enqueuer.query(
+        `insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, ordering_key, chain_position, url, endpoint, payload, status, held, job_seq)
+         values ($1, now(), now(), $2, 'ORDER_STATUS_CHANGED', $3, $4, 2, $5, $6, '{}', 'PENDING', true, 0)`,
+        [second, uuidv7(), uuidv7(), orderingKey, URL_A, new URL(URL_A).origin],
+      );
+      await enqueuer.query('commit');
+      await recordingFirst;
+      expect(await state(first)).toMatchObject({ status: 'DELIVERED' });
+      expect(await state(second)).toMatchObject({ held: false, job_seq: 1 });
+    } finally {
+      await enqueuer.end();
+    }
+  });
+
+  it('never waits for one chain lock while holding another (an enqueuer may take two in its own order)', async () => {
+    const [one] = await chain({});
+    const [two] = await chain({});
+    // The enqueuer takes the lock that sorts last first: a batch taking its locks in sorted order, waiting for
+    // each, would hold b's while waiting for a's, and the two would deadlock.
+    const { rows: byLock } = await pool.query<{ id: string; ordering_key: string }>(
+      `select id, ordering_key from deliveries where id = any($1) order by hashtext(ordering_key || chr(10) || url) desc`,
+      [[one, two]],
+    );
+    const [a, b] = byLock.map((r) => r.id);
+    const keyOf = (id: string) => byLock.find((r) => r.id === id)!.ordering_key;
+    const enqueuer = new pg.Client({ connectionString: db.url });
+    await enqueuer.connect();
+    try {
+      await enqueuer.query('begin');
+      await enqueuer.query(CHAIN_LOCK_SQL, [keyOf(a), URL_A]);
+      // a and b finish in one batch (behind a lone first outcome) while the enqueuer holds a's lock...
+      const recording = recordTogether([await outcomeOf(await delivery(), delivered), await outcomeOf(a, delivered), await outcomeOf(b, delivered)]);
+      await waitForLockWaiter();
+      // ...and the enqueuer now wants b's: it gets it, so the batch did not keep b locked while waiting for a.
+      await enqueuer.query(CHAIN_LOCK_SQL, [keyOf(b), URL_A]);
+      await enqueuer.query('commit');
+      await recording;
+      expect(await state(a)).toMatchObject({ status: 'DELIVERED' });
+      expect(await state(b)).toMatchObject({ status: 'DELIVERED' });
+    } finally {
+      await enqueuer.end();
+    }
+  });
+
+  it('keeps an excerpt with a NUL character (PostgreSQL text cannot hold one) instead of failing the batch', async () => {
+    const id = await delivery();
+    const outcome = await outcomeOf(id, delivered);
+    await recordTogether([{ ...outcome, attempt: { ...outcome.attempt, responseExcerpt: 'ok\u0000done' } }]);
+    const { rows: [attempt] } = await pool.query('select response_excerpt from delivery_attempts where delivery_id = $1', [id]);
+    expect(attempt.response_excerpt).toBe('okdone');
+  });
+
+  /** Until a session of this database waits for an advisory lock: the recorder is blocked on a chain lock. */
+  async function waitForLockWaiter(): Promise<void> {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const { rows } = await pool.query(
+        `select 1 from pg_locks l join pg_database d on d.oid = l.database where l.locktype = 'advisory' and not l.granted and d.datname = current_database()`,
+      );
+      if (rows.length > 0) return;
+      if (Date.now() > deadline) throw new Error('no session waits for a chain lock');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+});

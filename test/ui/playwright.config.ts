@@ -1,0 +1,27 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_PATH } from './chromium.js';
+
+// The browser tests (compiled to dist/test/ui by `npm run build`, run by `npm test` through
+// run-browser-tests.js). Debian's Chromium, never a downloaded browser. One worker: the machine is shared
+// and each worker starts a hub of its own.
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.js',
+  outputDir: '../../../artifacts/ui/results',
+  workers: 1,
+  fullyParallel: false,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  forbidOnly: Boolean(process.env.CI),
+  use: {
+    viewport: { width: 1280, height: 800 },
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    launchOptions: {
+      executablePath: CHROMIUM_PATH,
+      // Without the networking flags Chromium keeps trying to reach hosts this closed network refuses.
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    },
+  },
+});

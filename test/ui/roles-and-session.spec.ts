@@ -1,0 +1,101 @@
+import { FakePartner } from '../support/fake-partner.js';
+import { uiGraphql } from '../support/ui-session.js';
+import { expect, signIn, test } from './fixtures.js';
+
+// What each role sees, and the session's guarantees as a browser experiences them (CONTRACT section 10).
+
+test('a reseller sees only the accounts it created, and no Applications', async ({ page, hub, capture }) => {
+  const reseller = await hub.createUser('reseller');
+  const resellerApi = await hub.userClient(reseller);
+  const own = (await resellerApi.post('/v1/accounts', { name: 'Reseller Own Account' })).body.data;
+  await hub.admin.post('/v1/accounts', { name: 'Someone Else Account' });
+  await signIn(page, reseller);
+  const accounts = page.getByRole('table', { name: 'Accounts' });
+  await expect(accounts.getByRole('link', { name: 'Reseller Own Account' })).toBeVisible();
+  await expect(accounts.getByRole('row')).toHaveCount(2);
+  await expect(page.getByText('Someone Else Account')).toHaveCount(0);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await expect(nav.getByRole('link', { name: 'Users' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Applications' })).toHaveCount(0);
+  await capture('reseller-accounts');
+  // Users: a reseller creates merchants only, for its own accounts.
+  await nav.getByRole('link', { name: 'Users' }).click();
+  await page.getByRole('button', { name: 'Create user' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create user' });
+  await expect(dialog.getByRole('combobox', { name: 'Role' })).toHaveValue('Merchant');
+  await dialog.getByLabel('E-mail').fill(`merchant-of-reseller-${Date.now()}@test.example`);
+  await dialog.getByRole('textbox', { name: 'Password' }).fill('merchant-password-0123');
+  await dialog.getByRole('combobox', { name: 'Accounts' }).click();
+  await page.getByRole('option', { name: 'Reseller Own Account' }).click();
+  // Close the choices (a click outside them), as a person does before submitting.
+  await dialog.getByRole('heading', { name: 'Create user' }).click();
+  await dialog.getByRole('button', { name: 'Create user' }).click();
+  await expect(page.getByRole('table', { name: 'Users' }).getByRole('cell', { name: 'Reseller Own Account' })).toBeVisible();
+  await capture('users');
+  expect(own.id).toBeTruthy();
+});
+
+test('a merchant opening another account\'s location by URL gets a not-found page and no data', async ({ page, hub }) => {
+  const mine = await hub.createLocation(undefined, 'Merchant Home');
+  const theirs = await hub.createLocation(undefined, 'Secret Kitchen');
+  const merchant = await hub.createUser('merchant', [mine.accountId]);
+  await signIn(page, merchant);
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Users' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Create account' })).toHaveCount(0);
+  await page.goto(`/ui/accounts/${theirs.accountId}/locations/${theirs.locationId}`);
+  await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
+  await expect(page.getByText('Secret Kitchen')).toHaveCount(0);
+  // Its own account: what a merchant cannot do (provisioning) is not offered.
+  await page.goto(`/ui/accounts/${mine.accountId}`);
+  await expect(page.getByRole('table', { name: 'Locations' }).getByRole('link', { name: 'Merchant Home' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create location' })).toHaveCount(0);
+});
+
+test('no token reaches the page; the cookie is httpOnly and SameSite=Lax; sign-out ends the session', async ({ page, context, hub, capture }) => {
+  await signIn(page);
+  const tokens = await hub.hub.orm.em.fork().getConnection().execute<{ n: string }[]>('select count(*) as n from ui_sessions');
+  expect(Number(tokens[0].n)).toBeGreaterThan(0);
+  // Evaluated in the page: what any script there could read.
+  const storage = await page.evaluate('({ local: JSON.stringify(localStorage), session: JSON.stringify(sessionStorage), cookies: document.cookie })');
+  expect(storage).toEqual({ local: '{}', session: '{}', cookies: '' });
+  const cookies = await context.cookies();
+  expect(cookies).toHaveLength(1);
+  expect(cookies[0]).toMatchObject({ name: 'order_hub_session', httpOnly: true, sameSite: 'Lax', path: '/' });
+  const old = `${cookies[0].name}=${cookies[0].value}`;
+  expect((await uiGraphql(hub.url, '{ viewer { email } }', { cookie: old })).body.data.viewer).not.toBeNull();
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in to Order Hub' })).toBeVisible();
+  await capture('signed-out');
+  expect(await context.cookies()).toEqual([]);
+  expect((await uiGraphql(hub.url, '{ viewer { email } }', { cookie: old })).body.data.viewer).toBeNull();
+  expect((await uiGraphql(hub.url, '{ accounts { data { id } } }', { cookie: old })).body.errors[0].extensions.code).toBe('unauthorized');
+  await page.goto('/ui/accounts');
+  await expect(page).toHaveURL(/\/ui\/login/);
+});
+
+test('a cross-site form posting to /graphql with the session cookie is refused', async ({ page, context, hub }) => {
+  await signIn(page);
+  const evil = await FakePartner.start();
+  try {
+    // Another site (127.0.0.1 is not the hub's localhost): an auto-submitting form, the classic CSRF.
+    const mutation = JSON.stringify({ query: 'mutation { createAccount(input: { name: "CSRF Account" }) { id } }' });
+    evil.always('/attack', {
+      headers: { 'content-type': 'text/html' },
+      body: `<!doctype html><form id="f" method="POST" action="${hub.url}/graphql" enctype="text/plain"><input name='${mutation.slice(0, -2)}' value='"}'></form><script>document.getElementById('f').submit()</script>`,
+    });
+    const attacker = await context.newPage();
+    const answered = attacker.waitForResponse((res) => res.url() === `${hub.url}/graphql`);
+    await attacker.goto(evil.urlFor('/attack'));
+    expect((await answered).status()).toBe(401);
+    await attacker.close();
+  } finally {
+    await evil.close();
+  }
+  // Even with the cookie attached (a same-site attacker), no header and a foreign Origin are refused.
+  const [cookie] = await context.cookies();
+  const forged = await uiGraphql(hub.url, 'mutation { createAccount(input: { name: "CSRF Account" }) { id } }', { cookie: `${cookie.name}=${cookie.value}`, uiHeader: false, origin: 'http://127.0.0.1:1' });
+  expect(forged.status).toBe(401);
+  const names = (await hub.admin.get('/v1/accounts?limit=200')).body.data.map((a: { name: string }) => a.name);
+  expect(names).not.toContain('CSRF Account');
+});
