@@ -24,6 +24,8 @@ export interface RunningPos {
   url: string;
   /** Ids of the orders this POS accepted. */
   accepted: string[];
+  /** Resolves when every acceptance under way has had the hub's answer (the hub may tell the marketplace first). */
+  settled(): Promise<void>;
   /** Webhooks refused because their signature did not verify. */
   refused: number;
   close(): Promise<void>;
@@ -50,6 +52,7 @@ interface OrderEvent {
 export async function startPos(options: PosOptions): Promise<RunningPos> {
   const webhook = new Webhook(options.webhookSecret);
   const state = { accepted: [] as string[], refused: 0 };
+  const underWay = new Set<Promise<void>>();
 
   async function accept(event: OrderEvent): Promise<void> {
     const token = await accessToken(options.hubUrl, { grant_type: 'client_credentials', client_id: options.clientId, client_secret: options.clientSecret });
@@ -79,7 +82,13 @@ export async function startPos(options: PosOptions): Promise<RunningPos> {
       }
       res.writeHead(204).end();
       // Answered first: the hub's delivery is done, whatever the kitchen does next.
-      if (event.eventType === 'ORDER_CREATED') accept(event).catch((error) => process.stderr.write(`accepting ${event.orderId} failed: ${error}\n`));
+      if (event.eventType === 'ORDER_CREATED') {
+        const acceptance = accept(event).catch((error) => {
+          process.stderr.write(`accepting ${event.orderId} failed: ${error}\n`);
+        });
+        underWay.add(acceptance);
+        void acceptance.finally(() => underWay.delete(acceptance));
+      }
       return;
     }
     res.writeHead(404).end();
@@ -93,6 +102,9 @@ export async function startPos(options: PosOptions): Promise<RunningPos> {
     },
     get refused() {
       return state.refused;
+    },
+    settled: async () => {
+      await Promise.all([...underWay]);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
