@@ -119,7 +119,7 @@ export interface AdmissionConfig {
   readonly lowPriorityMaxInFlight: number;
   /** Requests that may wait for a slot (ADMISSION_MAX_QUEUED, default 64); beyond that, 503 at once. */
   readonly maxQueued: number;
-  /** How long a request may wait for a slot before it is answered 503 (ADMISSION_QUEUE_TIMEOUT_MS, default 50). */
+  /** How long a request may wait for a slot before it is answered 503 (ADMISSION_QUEUE_TIMEOUT_MS, default 25). */
   readonly queueTimeoutMs: number;
   /** The Retry-After of a 503 overloaded, in seconds (OVERLOAD_RETRY_AFTER_SECONDS, default 1). */
   readonly retryAfterSeconds: number;
@@ -219,7 +219,7 @@ function admission(env: Env): AdmissionConfig {
     maxInFlight,
     lowPriorityMaxInFlight,
     maxQueued: integer(env, 'ADMISSION_MAX_QUEUED', 64, 0),
-    queueTimeoutMs: integer(env, 'ADMISSION_QUEUE_TIMEOUT_MS', 50, 1),
+    queueTimeoutMs: integer(env, 'ADMISSION_QUEUE_TIMEOUT_MS', 25, 1),
     retryAfterSeconds: integer(env, 'OVERLOAD_RETRY_AFTER_SECONDS', 1, 1),
   });
 }

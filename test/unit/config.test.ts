@@ -11,7 +11,7 @@ describe('loadConfig', () => {
     expect(config.publicBaseUrl).toBe('http://localhost:3000');
     expect(config.ttl).toEqual({ accessToken: 3600, refreshToken: 30 * 24 * 3600, authCode: 60 });
     expect(config.rateLimit).toEqual({ rps: 50, burst: 200 });
-    expect(config.admission).toEqual({ maxInFlight: 32, lowPriorityMaxInFlight: 8, maxQueued: 64, queueTimeoutMs: 50, retryAfterSeconds: 1 });
+    expect(config.admission).toEqual({ maxInFlight: 32, lowPriorityMaxInFlight: 8, maxQueued: 64, queueTimeoutMs: 25, retryAfterSeconds: 1 });
     expect(config.databaseAcquireTimeoutMs).toBe(1000);
     expect(config.limiterStore).toEqual({ redisUrl: undefined, redisKeyPrefix: 'orderhub:' });
     // about 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, then every 3 h, for up to 3 days
