@@ -10,6 +10,8 @@ import { startTestHub, TEST_ADMIN, type TestHub } from '../support/test-hub.js';
 export const SCREENSHOT_DIR = fileURLToPath(new URL('../../../artifacts/ui/screens/', import.meta.url));
 
 interface WorkerFixtures {
+  /** Settings the worker's hub starts with (testEnv overrides), e.g. `test.use({ hubSettings: { DELIVERY_RETRY_SCHEDULE: '1' } })`. */
+  hubSettings: Record<string, string>;
   hub: TestHub;
 }
 
@@ -19,9 +21,10 @@ interface TestFixtures {
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  hubSettings: [{}, { scope: 'worker', option: true }],
   hub: [
-    async ({}, use) => {
-      const hub = await startTestHub();
+    async ({ hubSettings }, use) => {
+      const hub = await startTestHub(hubSettings);
       await use(hub);
       await hub.stop();
     },

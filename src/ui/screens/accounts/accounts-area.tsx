@@ -4,6 +4,7 @@ import { LocationScreen } from '../locations/location-screen';
 import { AccountDetail } from './account-detail';
 import { AccountsList } from './accounts-list';
 import { OrderBoard } from '../orders/order-board';
+import { LocationDeliveryLog } from '../deliveries/location-delivery-log';
 
 /** Accounts, their locations, and everything at a location (SPEC's Application Flow). */
 export function AccountsArea() {
@@ -12,6 +13,7 @@ export function AccountsArea() {
       <Route index element={<AccountsList />} />
       <Route path=":accountId" element={<AccountDetail />} />
       <Route path=":accountId/locations/:locationId/orders" element={<OrderBoard />} />
+      <Route path=":accountId/locations/:locationId/deliveries" element={<LocationDeliveryLog />} />
       <Route path=":accountId/locations/:locationId/:tab?" element={<LocationScreen />} />
       <Route path="*" element={<NotFound />} />
     </Routes>

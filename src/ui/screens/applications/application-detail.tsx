@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Anchor, Badge, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
@@ -79,22 +79,27 @@ export function ApplicationDetail() {
           <Title order={2}>{app.name}</Title>
           <Badge variant="light">{app.kind}</Badge>
         </Group>
-        <ConfirmButton
-          variant="default"
-          label="Rotate secret"
-          title="Rotate the secrets?"
-          message="A new client secret and webhook secret replace the current ones at once: the application must be given them before it can get tokens or check webhooks again."
-          confirmLabel="Rotate"
-          loading={rotating.loading}
-          onConfirm={async () => {
-            try {
-              const result = await rotate({ variables: { id: app.id } });
-              if (result.data) setSecrets(secretsOf(`New secrets for ${app.name}`, result.data.rotateApplicationSecret));
-            } catch (e) {
-              notifications.show({ color: 'red', message: messageOf(e) });
-            }
-          }}
-        />
+        <Group gap="xs">
+          <Button component={Link} to={`/applications/${app.id}/deliveries`} variant="light">
+            Delivery log
+          </Button>
+          <ConfirmButton
+            variant="default"
+            label="Rotate secret"
+            title="Rotate the secrets?"
+            message="A new client secret and webhook secret replace the current ones at once: the application must be given them before it can get tokens or check webhooks again."
+            confirmLabel="Rotate"
+            loading={rotating.loading}
+            onConfirm={async () => {
+              try {
+                const result = await rotate({ variables: { id: app.id } });
+                if (result.data) setSecrets(secretsOf(`New secrets for ${app.name}`, result.data.rotateApplicationSecret));
+              } catch (e) {
+                notifications.show({ color: 'red', message: messageOf(e) });
+              }
+            }}
+          />
+        </Group>
       </Group>
       <Text size="sm">
         Client ID: <Text span ff="monospace">{app.clientId}</Text> · {app.connectionsCount} connection{app.connectionsCount === 1 ? '' : 's'}

@@ -2,6 +2,7 @@ import { Route, Routes } from 'react-router';
 import { NotFound } from '../not-found';
 import { ApplicationDetail } from './application-detail';
 import { ApplicationsList } from './applications-list';
+import { ApplicationDeliveryLog } from '../deliveries/application-delivery-log';
 
 /** Partner applications (POS and marketplaces): SPEC's Application Flow starts by registering them. */
 export function ApplicationsArea() {
@@ -9,6 +10,7 @@ export function ApplicationsArea() {
     <Routes>
       <Route index element={<ApplicationsList />} />
       <Route path=":applicationId" element={<ApplicationDetail />} />
+      <Route path=":applicationId/deliveries" element={<ApplicationDeliveryLog />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { Anchor, Breadcrumbs, Stack, Tabs, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Group, Stack, Tabs, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
 import { codeOf } from '../../components/errors';
 import { ErrorState, LoadingState } from '../../components/states';
@@ -8,6 +8,7 @@ import { NotFound } from '../not-found';
 import { CatalogTab } from './catalog-tab';
 import { ConnectionsTab } from './connections-tab';
 import { LocationForm } from './location-form';
+import { LocationLinks } from './location-links';
 
 export const LOCATION = graphql(`
   query Location($accountId: ID!, $locationId: ID!) {
@@ -60,7 +61,10 @@ export function LocationScreen() {
       {error && <ErrorState error={error} />}
       {data && (
         <>
-          <Title order={2}>{data.location.name}</Title>
+          <Group justify="space-between">
+            <Title order={2}>{data.location.name}</Title>
+            <LocationLinks accountId={accountId} locationId={locationId} />
+          </Group>
           <Tabs value={tab} onChange={(value) => navigate(value === 'details' ? base : `${base}/${value}`)} keepMounted={false}>
             <Tabs.List>
               {TABS.map((t) => (

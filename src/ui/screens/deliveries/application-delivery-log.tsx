@@ -1,0 +1,58 @@
+import { useQuery, useSubscription } from '@apollo/client/react';
+import { Anchor, Breadcrumbs } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useCoalesced } from '../../components/coalesced';
+import { codeOf } from '../../components/errors';
+import { useLiveFallback } from '../../components/live';
+import { useCursor } from '../../components/pager';
+import { graphql } from '../../gql';
+import { NotFound } from '../not-found';
+import { APPLICATION_DELIVERIES, APPLICATION_DELIVERY_EVENTS } from './delivery-documents';
+import type { DeliveryFilter } from './delivery-filters';
+import { DeliveryLogView } from './delivery-log';
+
+const APPLICATION_NAME = graphql(`
+  query ApplicationName($id: ID!) {
+    application(id: $id) {
+      id
+      name
+    }
+  }
+`);
+
+/** Everything sent to one application, across its locations, live through applicationDeliveryChanged. */
+export function ApplicationDeliveryLog() {
+  const { applicationId = '' } = useParams();
+  const [filter, setFilter] = useState<DeliveryFilter>({ status: null, eventType: null });
+  const cursor = useCursor();
+  const name = useQuery(APPLICATION_NAME, { variables: { id: applicationId } });
+  const list = useQuery(APPLICATION_DELIVERIES, { variables: { applicationId, ...filter, nextPageKey: cursor.pageKey } });
+  const refresh = useCoalesced(() => list.refetch());
+  const events = useSubscription(APPLICATION_DELIVERY_EVENTS, { variables: { applicationId }, onData: refresh });
+  const live = useLiveFallback(events, list);
+  if (codeOf(list.error) === 'not_found' || codeOf(name.error) === 'not_found') return <NotFound />;
+  const crumbs = (
+    <Breadcrumbs>
+      <Anchor component={Link} to="/applications">
+        Applications
+      </Anchor>
+      <Anchor component={Link} to={`/applications/${applicationId}`}>
+        {name.data?.application.name ?? '…'}
+      </Anchor>
+      <span>Delivery log</span>
+    </Breadcrumbs>
+  );
+  return (
+    <DeliveryLogView
+      crumbs={crumbs}
+      live={live}
+      filter={filter}
+      onFilter={setFilter}
+      cursor={cursor}
+      page={list.data && { rows: list.data.applicationDeliveries.data, nextPageKey: list.data.applicationDeliveries.nextPageKey }}
+      loading={list.loading}
+      error={list.error}
+    />
+  );
+}

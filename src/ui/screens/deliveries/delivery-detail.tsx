@@ -1,0 +1,127 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import type { ReactNode } from 'react';
+import { Alert, Badge, Button, Code, Group, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { ErrorState, LoadingState } from '../../components/states';
+import { formatWhen, useNow } from '../../components/time';
+import { DELIVERY, RETRY_DELIVERY } from './delivery-documents';
+import { attemptResult, canRetryNow, DeliveryStatusBadge, isRetrying } from './delivery-status';
+import { TimeCell } from './delivery-table';
+
+/**
+ * One delivery: where it goes, every attempt (time, HTTP status or error, duration, the start of the answer),
+ * when it is retried next, the payload as sent with credentials masked by the server, and Retry now.
+ * Kept current by the log's subscription, whose events carry these same fields.
+ */
+export function DeliveryDetail({ id }: { id: string }) {
+  const { data, loading, error } = useQuery(DELIVERY, { variables: { id } });
+  const [retry, retrying] = useMutation(RETRY_DELIVERY);
+  const now = useNow();
+  if (loading && !data) return <LoadingState label="Loading the delivery" />;
+  if (error) return <ErrorState error={error} />;
+  if (!data) return null;
+  const d = data.delivery;
+
+  async function onRetry() {
+    const result = await retry({ variables: { id } }).catch(() => null);
+    if (result?.data) notifications.show({ color: 'teal', message: `${d.eventType} is being sent again now.` });
+  }
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start">
+        <Group gap="xs">
+          <DeliveryStatusBadge delivery={d} />
+          <Badge variant="outline" color="gray" style={{ textTransform: 'none' }}>
+            {d.attemptCount === 1 ? '1 attempt' : `${d.attemptCount} attempts`}
+          </Badge>
+        </Group>
+        {canRetryNow(d) && (
+          <Button onClick={() => void onRetry()} loading={retrying.loading}>
+            Retry now
+          </Button>
+        )}
+      </Group>
+      {retrying.error && <ErrorState error={retrying.error} title="Not retried" />}
+      {d.status === 'FAILED' && (
+        <Alert color="red" title="No retry left">
+          The hub gave up on this delivery{d.lastError ? ` (${d.lastError})` : ''}. Retry now sends it again with the same webhook-id.
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing={4}>
+        <Field label="Target">{d.url}</Field>
+        <Field label="webhook-id">{d.eventId}</Field>
+        <Field label="Created">{formatWhen(d.createdAt, new Date(now))}</Field>
+        <Field label="Delivered">{d.deliveredAt ? formatWhen(d.deliveredAt, new Date(now)) : 'not yet'}</Field>
+        <Field label="Next retry">{isRetrying(d) && d.nextAttemptAt ? <TimeCell iso={d.nextAttemptAt} now={now} /> : '—'}</Field>
+        <Field label="Request">{d.requestId ?? '—'}</Field>
+      </SimpleGrid>
+
+      <Title order={4}>Attempts</Title>
+      {d.attempts.length === 0 ? (
+        <Text c="dimmed">Not attempted yet.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table aria-label="Attempts" striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>#</Table.Th>
+                <Table.Th>Time</Table.Th>
+                <Table.Th>Result</Table.Th>
+                <Table.Th>Duration</Table.Th>
+                <Table.Th>Answer</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {d.attempts.map((a) => {
+                const ok = a.httpStatus != null && a.httpStatus >= 200 && a.httpStatus < 300;
+                return (
+                  <Table.Tr key={`${a.attemptNumber}-${a.startedAt}`}>
+                    <Table.Td>{a.attemptNumber}</Table.Td>
+                    <Table.Td>{formatWhen(a.startedAt, new Date(now))}</Table.Td>
+                    <Table.Td c={ok ? 'teal' : 'red'}>{attemptResult(a)}</Table.Td>
+                    <Table.Td>{a.latencyMs} ms</Table.Td>
+                    <Table.Td maw={220}>
+                      <Text size="xs" ff="monospace" truncate="end" title={a.responseExcerpt ?? ''}>
+                        {a.responseExcerpt || '—'}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+
+      <Title order={4}>Payload</Title>
+      <Text size="sm" c="dimmed">
+        As sent, with the connection's credentials masked.
+      </Text>
+      <ScrollArea.Autosize mah={360} type="auto">
+        <Code block aria-label="Payload">
+          {JSON.stringify(d.payload, null, 2)}
+        </Code>
+      </ScrollArea.Autosize>
+    </Stack>
+  );
+}
+
+/** "ORDER_CREATED delivery": the drawer's name, from the same (cached) query as the detail. */
+export function DeliveryTitle({ id }: { id: string }) {
+  const { data } = useQuery(DELIVERY, { variables: { id } });
+  return <Title order={3}>{data ? `${data.delivery.eventType} delivery` : 'Delivery'}</Title>;
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}

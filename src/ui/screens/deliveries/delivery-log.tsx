@@ -1,0 +1,63 @@
+import { Drawer, Group, Stack, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { LiveBadge, type LiveState } from '../../components/live';
+import { Pager, type useCursor } from '../../components/pager';
+import { EmptyState, ErrorState, LoadingState } from '../../components/states';
+import type { DeliveryRowFragment } from '../../gql/graphql';
+import { DeliveryDetail, DeliveryTitle } from './delivery-detail';
+import { DeliveryFilters, type DeliveryFilter } from './delivery-filters';
+import { DeliveryTable } from './delivery-table';
+
+/**
+ * The delivery log of one source (a location, an application; issue 13 screen 4): filters, a page of
+ * deliveries newest first, and the open delivery in a drawer. The open delivery is in the address
+ * (?delivery=<id>), so a link from elsewhere (the home page's failing deliveries) opens it.
+ */
+export function DeliveryLogView(props: {
+  crumbs: ReactNode;
+  live: LiveState;
+  filter: DeliveryFilter;
+  onFilter(filter: DeliveryFilter): void;
+  cursor: ReturnType<typeof useCursor>;
+  page: { rows: DeliveryRowFragment[]; nextPageKey?: string | null } | undefined;
+  loading: boolean;
+  error: unknown;
+}) {
+  const [params, setParams] = useSearchParams();
+  const open = params.get('delivery');
+  const setOpen = (id: string | null) =>
+    setParams((p) => {
+      if (id) p.set('delivery', id);
+      else p.delete('delivery');
+      return p;
+    });
+  return (
+    <Stack>
+      {props.crumbs}
+      <Group justify="space-between">
+        <Title order={2}>Delivery log</Title>
+        <LiveBadge state={props.live} />
+      </Group>
+      <DeliveryFilters
+        filter={props.filter}
+        onChange={(filter) => {
+          props.cursor.reset();
+          props.onFilter(filter);
+        }}
+      />
+      {props.error ? <ErrorState error={props.error} /> : null}
+      {props.loading && !props.page && <LoadingState label="Loading the deliveries" />}
+      {props.page &&
+        (props.page.rows.length === 0 ? (
+          <EmptyState>{props.filter.status || props.filter.eventType ? 'No delivery matches these filters.' : 'Nothing has been sent from here yet.'}</EmptyState>
+        ) : (
+          <DeliveryTable rows={props.page.rows} onOpen={setOpen} />
+        ))}
+      <Pager cursor={props.cursor} nextPageKey={props.page?.nextPageKey} label="Deliveries" />
+      <Drawer opened={Boolean(open)} onClose={() => setOpen(null)} position="right" size="xl" title={open && <DeliveryTitle id={open} />}>
+        {open && <DeliveryDetail id={open} />}
+      </Drawer>
+    </Stack>
+  );
+}

@@ -1,0 +1,73 @@
+import { Anchor, Table, Text, Tooltip } from '@mantine/core';
+import { formatRelative, formatWhen, useNow } from '../../components/time';
+import type { DeliveryRowFragment } from '../../gql/graphql';
+import { DeliveryStatusBadge, isRetrying } from './delivery-status';
+
+/** One page of the delivery log, newest first; a row opens its delivery. */
+export function DeliveryTable({ rows, onOpen }: { rows: DeliveryRowFragment[]; onOpen(id: string): void }) {
+  const now = useNow();
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped highlightOnHover aria-label="Deliveries" verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Event</Table.Th>
+            <Table.Th>Target</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Attempts</Table.Th>
+            <Table.Th>Last attempt</Table.Th>
+            <Table.Th>Next retry</Table.Th>
+            <Table.Th>Created</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((d) => (
+            <Table.Tr key={d.id}>
+              <Table.Td>
+                <Anchor component="button" type="button" fw={500} onClick={() => onOpen(d.id)}>
+                  {d.eventType}
+                </Anchor>
+              </Table.Td>
+              <Table.Td maw={280}>
+                <Text size="sm" truncate="end" title={d.url}>
+                  {d.url}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <DeliveryStatusBadge delivery={d} />
+              </Table.Td>
+              <Table.Td>
+                {d.attemptCount}
+                {d.lastError && d.status !== 'DELIVERED' ? (
+                  <Text span size="sm" c="red">
+                    {' '}
+                    · {d.lastError}
+                  </Text>
+                ) : null}
+              </Table.Td>
+              <Table.Td>{d.lastAttemptAt ? <TimeCell iso={d.lastAttemptAt} now={now} /> : '—'}</Table.Td>
+              <Table.Td>{isRetrying(d) && d.nextAttemptAt ? <TimeCell iso={d.nextAttemptAt} now={now} /> : '—'}</Table.Td>
+              <Table.Td>
+                <TimeCell iso={d.createdAt} now={now} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** "in 59 min", with the clock time beside it. */
+export function TimeCell({ iso, now }: { iso: string; now: number }) {
+  return (
+    <Tooltip label={new Date(iso).toLocaleString()}>
+      <Text span size="sm">
+        {formatRelative(iso, now)}{' '}
+        <Text span size="xs" c="dimmed">
+          ({formatWhen(iso, new Date(now))})
+        </Text>
+      </Text>
+    </Tooltip>
+  );
+}
