@@ -1,11 +1,18 @@
 import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
-import { Alert, Badge, Button, Group, Select, Stack, Table, Tabs, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Grid, Group, Select, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { useParams } from 'react-router';
+import { useCoalesced } from '../../components/coalesced';
+import { codeOf } from '../../components/errors';
+import { LiveBadge, useLiveFallback } from '../../components/live';
 import { formatMoney } from '../../components/money';
 import { ErrorState, EmptyState, LoadingState } from '../../components/states';
 import { graphql } from '../../gql';
 import type { OrderStatus } from '../../gql/graphql';
+import { LocationCrumbs } from '../locations/location-crumbs';
+import { NotFound } from '../not-found';
+import { OrderCueSwitch, useOrderCue } from './order-cue';
+import { TransitionRefused, type Refusal } from './transition-refused';
 
 // The live order board of a location (issue 13): a tab per status with its count, the orders in it newest
 // first, and an order's detail with the actions the server allows from its status. Pushed by the orderBoard
@@ -39,6 +46,7 @@ const BOARD_EVENTS = graphql(`
       order {
         id
         status
+        allowedTransitions
       }
     }
   }
@@ -107,42 +115,40 @@ const ACTION_OF: Record<string, string> = {
 
 const STATUSES: OrderStatus[] = ['NEW', 'ACCEPTED', 'PREPARING', 'READY', 'COMPLETED', 'REJECTED', 'CANCELLED'] as OrderStatus[];
 
-/** Polling while the socket is down: the board's fallback (README: live updates). */
-const FALLBACK_POLL_MS = 5000;
-
 export function OrderBoard() {
   const { accountId = '', locationId = '' } = useParams();
   const [tab, setTab] = useState<OrderStatus>('NEW' as OrderStatus);
   const [selected, setSelected] = useState<string | null>(null);
   const board = useQuery(BOARD, { variables: { accountId, locationId, status: [tab] } });
   const [arrived, setArrived] = useState(0);
+  const cue = useOrderCue();
+  const refresh = useCoalesced(() => board.refetch());
   const events = useSubscription(BOARD_EVENTS, {
     variables: { accountId, locationId },
     onData: ({ data }) => {
       const event = data.data?.orderBoard;
       if (!event) return;
-      void board.refetch();
-      if (event.kind === 'CREATED') setArrived((n) => n + 1);
+      refresh();
+      if (event.kind === 'CREATED') {
+        setArrived((n) => n + 1);
+        cue.play();
+      }
     },
   });
-  const live = !events.error && events.data !== undefined;
-  // The socket dropped or was refused: poll until it is back.
-  const polling = Boolean(events.error);
-  const { startPolling, stopPolling } = board;
-  useEffect(() => {
-    if (!polling) return;
-    startPolling(FALLBACK_POLL_MS);
-    return () => stopPolling();
-  }, [polling, startPolling, stopPolling]);
+  // Polls while the socket is down (README: live updates).
+  const live = useLiveFallback(events, board);
+  if (codeOf(board.error) === 'not_found') return <NotFound />;
 
   const counts = new Map(board.data?.orderCounts.map((c) => [c.status, c.count]) ?? []);
   return (
     <Stack>
+      <LocationCrumbs accountId={accountId} locationId={locationId} here="Order board" />
       <Group justify="space-between">
         <Title order={2}>Orders</Title>
-        <Badge color={live ? 'teal' : 'gray'} variant="light">
-          {live ? 'Live' : polling ? 'Updating every 5 s' : 'Connecting…'}
-        </Badge>
+        <Group gap="md">
+          <OrderCueSwitch cue={cue} />
+          <LiveBadge state={live} />
+        </Group>
       </Group>
       {arrived > 0 && (
         <Alert color="teal" role="status" title="New order" withCloseButton onClose={() => setArrived(0)}>
@@ -159,37 +165,46 @@ export function OrderBoard() {
           ))}
         </Tabs.List>
       </Tabs>
-      {board.loading && !board.data && <LoadingState label="Loading the orders" />}
-      {board.data &&
-        (board.data.orders.data.length === 0 ? (
-          <EmptyState>No order in {tab}.</EmptyState>
-        ) : (
-          <Table striped highlightOnHover aria-label={`Orders in ${tab}`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Order</Table.Th>
-                <Table.Th>Marketplace</Table.Th>
-                <Table.Th>Total</Table.Th>
-                <Table.Th>Placed</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {board.data.orders.data.map((order) => (
-                <Table.Tr key={order.id}>
-                  <Table.Td>
-                    <Button variant="subtle" onClick={() => setSelected(order.id)}>
-                      {order.externalId}
-                    </Button>
-                  </Table.Td>
-                  <Table.Td>{order.sourceName}</Table.Td>
-                  <Table.Td>{formatMoney(order.total, order.currency)}</Table.Td>
-                  <Table.Td>{new Date(order.createdAt).toLocaleTimeString()}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        ))}
-      {selected && <OrderDetail accountId={accountId} locationId={locationId} orderId={selected} onChanged={() => void board.refetch()} />}
+      {/* The list and the open order side by side on a wide screen, one above the other on a narrow one. */}
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, lg: selected ? 7 : 12 }}>
+          {board.loading && !board.data && <LoadingState label="Loading the orders" />}
+          {board.data &&
+            (board.data.orders.data.length === 0 ? (
+              <EmptyState>No order in {tab}.</EmptyState>
+            ) : (
+              <Table striped highlightOnHover aria-label={`Orders in ${tab}`}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Order</Table.Th>
+                    <Table.Th>Marketplace</Table.Th>
+                    <Table.Th>Total</Table.Th>
+                    <Table.Th>Placed</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {board.data.orders.data.map((order) => (
+                    <Table.Tr key={order.id}>
+                      <Table.Td>
+                        <Button variant={order.id === selected ? 'light' : 'subtle'} onClick={() => setSelected(order.id)}>
+                          {order.externalId}
+                        </Button>
+                      </Table.Td>
+                      <Table.Td>{order.sourceName}</Table.Td>
+                      <Table.Td>{formatMoney(order.total, order.currency)}</Table.Td>
+                      <Table.Td>{new Date(order.createdAt).toLocaleTimeString()}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            ))}
+        </Grid.Col>
+        {selected && (
+          <Grid.Col span={{ base: 12, lg: 5 }}>
+            <OrderDetail accountId={accountId} locationId={locationId} orderId={selected} onChanged={() => void board.refetch()} />
+          </Grid.Col>
+        )}
+      </Grid>
     </Stack>
   );
 }
@@ -198,6 +213,7 @@ function OrderDetail({ accountId, locationId, orderId, onChanged }: { accountId:
   const { data, loading, error, refetch } = useQuery(ORDER, { variables: { accountId, locationId, id: orderId } });
   const [change, changing] = useMutation(CHANGE_STATUS);
   const [reason, setReason] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
   if (loading && !data) return <LoadingState label="Loading the order" />;
   if (error) return <ErrorState error={error} />;
   if (!data) return null;
@@ -206,7 +222,11 @@ function OrderDetail({ accountId, locationId, orderId, onChanged }: { accountId:
 
   async function move(status: string) {
     const input = { status, ...(needsReason(status) && reason ? { cancellationReason: reason } : {}) };
-    const result = await change({ variables: { accountId, locationId, id: orderId, input } }).catch(() => null);
+    setRefusal(null);
+    const result = await change({ variables: { accountId, locationId, id: orderId, input } }).catch((error: unknown) => {
+      if (codeOf(error) === 'invalid_transition') setRefusal({ action: ACTION_OF[status] ?? status, from: order.status, error });
+      return null;
+    });
     await refetch();
     if (result?.data) onChanged();
   }
@@ -217,6 +237,7 @@ function OrderDetail({ accountId, locationId, orderId, onChanged }: { accountId:
       <Text>
         Status: <strong>{order.status}</strong> · from {order.sourceName} · total {formatMoney(order.total, order.currency)}
       </Text>
+      {refusal ? <TransitionRefused refusal={refusal} order={order} /> : changing.error && <ErrorState error={changing.error} title="The status was not changed" />}
       <Table aria-label="Lines">
         <Table.Thead>
           <Table.Tr>
@@ -254,7 +275,6 @@ function OrderDetail({ accountId, locationId, orderId, onChanged }: { accountId:
         ))}
         {order.allowedTransitions.length === 0 && <Text c="dimmed">No further status change is possible.</Text>}
       </Group>
-      {changing.error && <ErrorState error={changing.error} title="The status was not changed" />}
       <Table aria-label="Status history">
         <Table.Thead>
           <Table.Tr>
