@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
 import { UI_DIST_DIR } from '../src/http/web-ui.js';
 import { startTestHub, TEST_ADMIN } from '../test/support/test-hub.js';
-import { CHROMIUM_PATH } from '../test/ui/chromium.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/ui/chromium.js';
 
 // The web UI as a person meets it (bench/README.md "Web UI"): what the first load of /ui weighs, how long
 // until the sign-in page can be used, and the catalog screen of a location with 10,000 products (first page,
@@ -16,7 +16,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const hub = await startTestHub({}, { validateResponses: false });
-const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'] });
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   const location = await hub.createLocation(undefined, 'Bench location');
   const products = Array.from({ length: PRODUCTS }, (_, i) => ({ posReference: `p-${i}`, name: `Product ${String(i).padStart(5, '0')} ${i % 7 === 0 ? 'Margherita' : 'Pasta'}`, price: 100 + (i % 900) }));

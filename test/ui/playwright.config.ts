@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_PATH } from './chromium.js';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 
 // The browser tests (compiled to dist/test/ui by `npm run build`, run by `npm test` through
 // run-browser-tests.js). Debian's Chromium, never a downloaded browser. One worker: the machine is shared
@@ -20,8 +20,7 @@ export default defineConfig({
     trace: 'off',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
-      // Without the networking flags Chromium keeps trying to reach hosts this closed network refuses.
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+      args: CHROMIUM_ARGS,
     },
   },
 });

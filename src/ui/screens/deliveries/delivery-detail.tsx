@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import type { ReactNode } from 'react';
 import { Alert, Badge, Button, Code, Group, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { ErrorState, LoadingState } from '../../components/states';
 import { formatWhen, useNow } from '../../components/time';
 import { DELIVERY, RETRY_DELIVERY } from './delivery-documents';
@@ -22,9 +21,9 @@ export function DeliveryDetail({ id }: { id: string }) {
   if (!data) return null;
   const d = data.delivery;
 
+  // No toast: the detail itself shows the new attempt and the outcome as they happen (live).
   async function onRetry() {
-    const result = await retry({ variables: { id } }).catch(() => null);
-    if (result?.data) notifications.show({ color: 'teal', message: `${d.eventType} is being sent again now.` });
+    await retry({ variables: { id } }).catch(() => null);
   }
 
   return (

@@ -3,21 +3,21 @@ import { formatRelative, formatWhen, useNow } from '../../components/time';
 import type { DeliveryRowFragment } from '../../gql/graphql';
 import { DeliveryStatusBadge, isRetrying } from './delivery-status';
 
-/** One page of the delivery log, newest first; a row opens its delivery. */
+/** One page of the delivery log, newest first; a row opens its delivery. A phone shows what needs acting on: event, status, attempts, next retry. */
 export function DeliveryTable({ rows, onOpen }: { rows: DeliveryRowFragment[]; onOpen(id: string): void }) {
   const now = useNow();
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={520}>
       <Table striped highlightOnHover aria-label="Deliveries" verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Event</Table.Th>
-            <Table.Th>Target</Table.Th>
+            <Table.Th visibleFrom="md">Target</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th>Attempts</Table.Th>
-            <Table.Th>Last attempt</Table.Th>
+            <Table.Th visibleFrom="md">Last attempt</Table.Th>
             <Table.Th>Next retry</Table.Th>
-            <Table.Th>Created</Table.Th>
+            <Table.Th visibleFrom="md">Created</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -28,7 +28,7 @@ export function DeliveryTable({ rows, onOpen }: { rows: DeliveryRowFragment[]; o
                   {d.eventType}
                 </Anchor>
               </Table.Td>
-              <Table.Td maw={280}>
+              <Table.Td maw={280} visibleFrom="md">
                 <Text size="sm" truncate="end" title={d.url}>
                   {d.url}
                 </Text>
@@ -45,9 +45,9 @@ export function DeliveryTable({ rows, onOpen }: { rows: DeliveryRowFragment[]; o
                   </Text>
                 ) : null}
               </Table.Td>
-              <Table.Td>{d.lastAttemptAt ? <TimeCell iso={d.lastAttemptAt} now={now} /> : '—'}</Table.Td>
+              <Table.Td visibleFrom="md">{d.lastAttemptAt ? <TimeCell iso={d.lastAttemptAt} now={now} /> : '—'}</Table.Td>
               <Table.Td>{isRetrying(d) && d.nextAttemptAt ? <TimeCell iso={d.nextAttemptAt} now={now} /> : '—'}</Table.Td>
-              <Table.Td>
+              <Table.Td visibleFrom="md">
                 <TimeCell iso={d.createdAt} now={now} />
               </Table.Td>
             </Table.Tr>
