@@ -15,11 +15,13 @@ let pos: FakePartner;
 beforeAll(async () => {
   pos = await FakePartner.start();
   t = await startTestHub({}, {}, { embedded: true });
-});
+  // The embedded database (PostgreSQL in WebAssembly) starts and migrates in seconds on a quiet machine and took
+  // over 30 s once on a busy one.
+}, 120_000);
 afterAll(async () => {
-  await t.stop();
-  await pos.close();
-});
+  await t?.stop();
+  await pos?.close();
+}, 60_000);
 
 /** Fails instead of hanging: a stalled hub is the failure this test is about. */
 function within<T>(ms: number, work: Promise<T>): Promise<T> {
