@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
+import type { ApolloClient } from '@apollo/client';
+import { useApolloClient, useMutation, useQuery, useSubscription } from '@apollo/client/react';
 import { Alert, Button, Grid, Group, Select, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -8,7 +9,7 @@ import { LiveBadge, useLiveFallback } from '../../components/live';
 import { formatMoney } from '../../components/money';
 import { ErrorState, EmptyState, LoadingState } from '../../components/states';
 import { graphql } from '../../gql';
-import type { OrderStatus } from '../../gql/graphql';
+import type { BoardRowFragment, OrderBoardQueryVariables, OrderStatus } from '../../gql/graphql';
 import { LocationCrumbs } from '../locations/location-crumbs';
 import { NotFound } from '../not-found';
 import { OrderCueSwitch, useOrderCue } from './order-cue';
@@ -19,6 +20,18 @@ import { TransitionRefused, type Refusal } from './transition-refused';
 // subscription (graphql-ws); while the socket is down the board polls instead. Which actions exist and
 // every rule behind them come from the server (allowedTransitions, orderCancellationReasons).
 
+const BOARD_ROW = graphql(`
+  fragment BoardRow on Order {
+    id
+    externalId
+    status
+    sourceName
+    total
+    currency
+    createdAt
+  }
+`);
+
 const BOARD = graphql(`
   query OrderBoard($accountId: ID!, $locationId: ID!, $status: [OrderStatus!]) {
     orderCounts(accountId: $accountId, locationId: $locationId) {
@@ -27,13 +40,7 @@ const BOARD = graphql(`
     }
     orders(accountId: $accountId, locationId: $locationId, status: $status, newestFirst: true, limit: 50) {
       data {
-        id
-        externalId
-        status
-        sourceName
-        total
-        currency
-        createdAt
+        ...BoardRow
       }
     }
   }
@@ -44,8 +51,7 @@ const BOARD_EVENTS = graphql(`
     orderBoard(accountId: $accountId, locationId: $locationId) {
       kind
       order {
-        id
-        status
+        ...BoardRow
         allowedTransitions
       }
     }
@@ -113,6 +119,9 @@ const ACTION_OF: Record<string, string> = {
   CANCELLED: 'Cancel order',
 };
 
+/** The rows a tab shows: the query's limit. */
+const BOARD_PAGE = 50;
+
 const STATUSES: OrderStatus[] = ['NEW', 'ACCEPTED', 'PREPARING', 'READY', 'COMPLETED', 'REJECTED', 'CANCELLED'] as OrderStatus[];
 
 export function OrderBoard() {
@@ -122,12 +131,21 @@ export function OrderBoard() {
   const board = useQuery(BOARD, { variables: { accountId, locationId, status: [tab] } });
   const [arrived, setArrived] = useState(0);
   const cue = useOrderCue();
-  const refresh = useCoalesced(() => board.refetch());
+  const client = useApolloClient();
+  // Re-reading the tab (and its counts) also lets go of the orders no longer shown: the cache's gc drops them,
+  // and resetting its result cache drops the results it memoized for each. Without both, every order that
+  // ever passed through the board stays in the tab's memory (measured: about 12 kB an order, bench:board).
+  const refresh = useCoalesced(async () => {
+    await board.refetch();
+    client.cache.gc({ resetResultCache: true });
+  });
   const events = useSubscription(BOARD_EVENTS, {
     variables: { accountId, locationId },
     onData: ({ data }) => {
       const event = data.data?.orderBoard;
       if (!event) return;
+      // A new order is shown from the event itself, at once; the re-read that follows brings the counts.
+      if (event.kind === 'CREATED' && event.order?.status === tab) showAtOnce(client, { accountId, locationId, status: [tab] }, event.order);
       refresh();
       if (event.kind === 'CREATED') {
         setArrived((n) => n + 1);
@@ -207,6 +225,14 @@ export function OrderBoard() {
       </Grid>
     </Stack>
   );
+}
+
+/** Puts a new order at the top of the open tab's list in the cache, as the next read of the tab would. */
+function showAtOnce(client: ApolloClient, variables: OrderBoardQueryVariables, order: BoardRowFragment): void {
+  client.cache.updateQuery({ query: BOARD, variables }, (data) => {
+    if (!data || data.orders.data.some((o) => o.id === order.id)) return data;
+    return { ...data, orders: { ...data.orders, data: [order, ...data.orders.data].slice(0, BOARD_PAGE) } };
+  });
 }
 
 function OrderDetail({ accountId, locationId, orderId, onChanged }: { accountId: string; locationId: string; orderId: string; onChanged: () => void }) {
