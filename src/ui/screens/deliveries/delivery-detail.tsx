@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Alert, Badge, Button, Code, Group, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { ErrorState, LoadingState } from '../../components/states';
 import { formatWhen, useNow } from '../../components/time';
+import { useViewer } from '../../viewer';
 import { DELIVERY, RETRY_DELIVERY } from './delivery-documents';
 import { attemptResult, canRetryNow, DeliveryStatusBadge, isRetrying } from './delivery-status';
 import { TimeCell } from './delivery-table';
@@ -16,6 +17,8 @@ export function DeliveryDetail({ id }: { id: string }) {
   const { data, loading, error } = useQuery(DELIVERY, { variables: { id } });
   const [retry, retrying] = useMutation(RETRY_DELIVERY);
   const now = useNow();
+  // Retrying needs the location's write scope (or an admin): an operator without it only reads the log.
+  const mayRetry = useViewer().permissions.editLocations;
   if (loading && !data) return <LoadingState label="Loading the delivery" />;
   if (error) return <ErrorState error={error} />;
   if (!data) return null;
@@ -35,7 +38,7 @@ export function DeliveryDetail({ id }: { id: string }) {
             {d.attemptCount === 1 ? '1 attempt' : `${d.attemptCount} attempts`}
           </Badge>
         </Group>
-        {canRetryNow(d) && (
+        {canRetryNow(d) && mayRetry && (
           <Button onClick={() => void onRetry()} loading={retrying.loading}>
             Retry now
           </Button>

@@ -1,4 +1,4 @@
-import type { ApolloClient } from '@apollo/client';
+import type { ApolloClient, InMemoryCache } from '@apollo/client';
 import { useApolloClient, useMutation, useQuery, useSubscription } from '@apollo/client/react';
 import { Alert, Button, Grid, Group, Select, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -137,7 +137,7 @@ export function OrderBoard() {
   // ever passed through the board stays in the tab's memory (measured: about 12 kB an order, bench:board).
   const refresh = useCoalesced(async () => {
     await board.refetch();
-    client.cache.gc({ resetResultCache: true });
+    (client.cache as InMemoryCache).gc({ resetResultCache: true });
   });
   const events = useSubscription(BOARD_EVENTS, {
     variables: { accountId, locationId },
@@ -191,30 +191,32 @@ export function OrderBoard() {
             (board.data.orders.data.length === 0 ? (
               <EmptyState>No order in {tab}.</EmptyState>
             ) : (
-              <Table striped highlightOnHover aria-label={`Orders in ${tab}`}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Order</Table.Th>
-                    <Table.Th>Marketplace</Table.Th>
-                    <Table.Th>Total</Table.Th>
-                    <Table.Th>Placed</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {board.data.orders.data.map((order) => (
-                    <Table.Tr key={order.id}>
-                      <Table.Td>
-                        <Button variant={order.id === selected ? 'light' : 'subtle'} onClick={() => setSelected(order.id)}>
-                          {order.externalId}
-                        </Button>
-                      </Table.Td>
-                      <Table.Td>{order.sourceName}</Table.Td>
-                      <Table.Td>{formatMoney(order.total, order.currency)}</Table.Td>
-                      <Table.Td>{new Date(order.createdAt).toLocaleTimeString()}</Table.Td>
+              <Table.ScrollContainer minWidth={420}>
+                <Table striped highlightOnHover aria-label={`Orders in ${tab}`}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Order</Table.Th>
+                      <Table.Th>Marketplace</Table.Th>
+                      <Table.Th>Total</Table.Th>
+                      <Table.Th>Placed</Table.Th>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {board.data.orders.data.map((order) => (
+                      <Table.Tr key={order.id}>
+                        <Table.Td>
+                          <Button variant={order.id === selected ? 'light' : 'subtle'} onClick={() => setSelected(order.id)}>
+                            {order.externalId}
+                          </Button>
+                        </Table.Td>
+                        <Table.Td>{order.sourceName}</Table.Td>
+                        <Table.Td>{formatMoney(order.total, order.currency)}</Table.Td>
+                        <Table.Td>{new Date(order.createdAt).toLocaleTimeString()}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
             ))}
         </Grid.Col>
         {selected && (
