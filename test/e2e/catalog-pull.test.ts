@@ -141,6 +141,21 @@ describe('which connections can be pulled', () => {
     await t.admin.delete(`${location.path}/connections/${otherConnection}`);
   });
 
+  it("is not_found over GraphQL too for another POS's connection at the same location", async () => {
+    const otherPos = await t.createApplication('POS', { catalogPullUrl: posServer.urlFor('/other-catalog-gql') });
+    const otherConnection = await t.connect(otherPos, location, { apiKey: 'other-pos-secret-gql' });
+    posServer.respond('/other-catalog-gql', { body: answer });
+    const res = await pos.graphql(`mutation($a: ID!, $l: ID!, $c: ID!) { pullCatalog(accountId: $a, locationId: $l, connectionId: $c) { products } }`, {
+      a: location.accountId,
+      l: location.locationId,
+      c: otherConnection,
+    });
+    expect(res.body.data?.pullCatalog ?? null).toBeNull();
+    expect(res.body.errors?.[0]?.extensions?.code).toBe('not_found');
+    expect(posServer.requests).toHaveLength(0);
+    await t.admin.delete(`${location.path}/connections/${otherConnection}`);
+  });
+
   it('is 404 for a connection id that names nothing', async () => {
     expect((await pull(t.admin, '01890a5d-ac96-774b-bcce-b302099a8057')).status).toBe(404);
     expect(posServer.requests).toHaveLength(0);
