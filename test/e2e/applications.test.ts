@@ -166,6 +166,15 @@ describe('who sees which application', () => {
     expect((await readerClient.get(`/v1/applications/${mine.id}`)).status).toBe(404);
   });
 
+  it("lists the hub's own first-party client with kind null, which the response schema accepts", async () => {
+    const res = await t.admin.get('/v1/applications?limit=200');
+    expect(res.status).toBe(200); // responses are validated against openapi.yaml in tests: a 500 if kind null were refused
+    const firstParty = res.body.data.filter((a: { kind: string | null; firstParty: boolean }) => a.kind === null);
+    expect(firstParty.length).toBeGreaterThan(0);
+    expect(firstParty.every((a: { firstParty: boolean }) => a.firstParty)).toBe(true);
+    expect((await t.admin.get(`/v1/applications/${firstParty[0].id}`)).body.data.kind).toBeNull();
+  });
+
   it('filters the list by kind', async () => {
     await t.createApplication('MARKETPLACE');
     const res = await t.admin.get('/v1/applications?kind=MARKETPLACE&limit=200');
