@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import ipaddr from 'ipaddr.js';
+import { takeOnBehalfOf } from './internal-caller.js';
 
 // Forwarded headers (X-Forwarded-For/-Host/-Proto) are trusted only from the proxies TRUST_PROXY names (off by
 // default): express computes the client address (req.ip) from them with that list. The hub's own address
@@ -29,7 +30,8 @@ export function parseTrustedProxies(raw: string): string[] | null {
 /**
  * In front of oidc-provider (which runs with `proxy` on): its forwarded headers are rewritten to the public
  * origin of PUBLIC_BASE_URL and the client address express computed, so neither discovery's endpoints nor
- * redirects can be steered by a request, and secure cookies work behind a TLS-terminating proxy.
+ * redirects can be steered by a request, and secure cookies work behind a TLS-terminating proxy. The web UI's
+ * sign-in, a call of this process to itself, passes on the browser's address (src/http/internal-caller.ts).
  */
 export function canonicalForwarding(publicBaseUrl: string) {
   const url = new URL(publicBaseUrl);
@@ -37,7 +39,7 @@ export function canonicalForwarding(publicBaseUrl: string) {
   return (req: Request, _res: Response, next: NextFunction) => {
     req.headers['x-forwarded-host'] = url.host;
     req.headers['x-forwarded-proto'] = proto;
-    req.headers['x-forwarded-for'] = req.ip ?? req.socket.remoteAddress ?? '';
+    req.headers['x-forwarded-for'] = takeOnBehalfOf(req) ?? req.ip ?? req.socket.remoteAddress ?? '';
     delete req.headers.forwarded;
     next();
   };

@@ -1,5 +1,6 @@
 import { Browser, formAction, hiddenField } from '../support/browser.js';
 import { startTestHub, TEST_CLIENT, type TestApplication, type TestHub, type TestUser } from '../support/test-hub.js';
+import { uiGraphql } from '../support/ui-session.js';
 
 // Password guessing (src/auth/login-attempts.ts): failed logins by the password grant and on the login page
 // count together per e-mail AND source address; once a pair has used them up, its attempts, right or wrong,
@@ -104,4 +105,32 @@ it('throttles client authentication at the token endpoint per address, without l
   expect(new Set(many.map((a) => a.status))).toEqual(new Set([429]));
   // The application itself, from its own address, is not held up.
   expect((await guess(app.clientSecret, '198.51.100.20')).status).toBe(200);
+});
+
+it("counts the web UI's sign-in failures against the browser's address, not the hub's own loopback call", async () => {
+  const user = await t.createUser('merchant');
+  const signInVia = (password: string, browserAddress: string) =>
+    uiGraphql(t.url, 'mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { email } }', { variables: { e: user.email, p: password }, forwardedFor: browserAddress });
+  const attacker = '203.0.113.77';
+  for (const attempt of ['wrong-1', 'wrong-2', 'wrong-3']) expect((await signInVia(attempt, attacker)).body.errors[0].extensions.code).toBe('unauthorized');
+  // That browser has used its failures: refused, the right password too.
+  const refused = await signInVia(user.password, attacker);
+  expect(refused.body.errors[0].extensions.code).toBe('rate_limited');
+  // The user's own browser elsewhere signs in (the UI's call to the token endpoint used to come from 127.0.0.1
+  // for every browser, so the attacker's failures locked the user out of the UI too).
+  expect((await signInVia(user.password, '198.51.100.77')).body.data.signIn).toEqual({ email: user.email });
+  // The token endpoint saw the attacker's address: a password grant from it is refused as well.
+  expect((await grant(user.email, user.password, attacker)).status).toBe(429);
+});
+
+it('ignores a client address header that does not carry this process\'s own secret', async () => {
+  const user = await t.createUser('merchant');
+  const forged = (password: string) =>
+    t.anonymous.post('/oauth2/token', undefined, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '192.0.2.10', 'x-order-hub-internal-caller': '00'.repeat(32), 'x-order-hub-client-address': `192.0.2.${Math.floor(Math.random() * 200) + 20}` },
+      raw: new URLSearchParams({ grant_type: 'password', client_id: TEST_CLIENT.clientId, client_secret: TEST_CLIENT.clientSecret, username: user.email, password }).toString(),
+    });
+  for (const attempt of ['wrong-1', 'wrong-2', 'wrong-3']) expect((await forged(attempt)).body.error).toBe('invalid_grant');
+  // Each forged request named another address, but all were counted against the real one (192.0.2.10).
+  expect((await forged(user.password)).status).toBe(429);
 });

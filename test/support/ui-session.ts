@@ -7,8 +7,9 @@ export interface UiCall {
   setCookies: string[];
 }
 
-export async function uiGraphql(baseUrl: string, query: string, options: { cookie?: string; variables?: Record<string, unknown>; origin?: string | null; uiHeader?: boolean } = {}): Promise<UiCall> {
+export async function uiGraphql(baseUrl: string, query: string, options: { cookie?: string; variables?: Record<string, unknown>; origin?: string | null; uiHeader?: boolean; forwardedFor?: string } = {}): Promise<UiCall> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (options.forwardedFor) headers['x-forwarded-for'] = options.forwardedFor;
   if (options.uiHeader !== false) headers['x-order-hub-ui'] = '1';
   const origin = options.origin === undefined ? new URL(baseUrl).origin : options.origin;
   if (origin !== null) headers.origin = origin;

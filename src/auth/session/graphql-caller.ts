@@ -57,7 +57,7 @@ export function uiSessionControl(req: Request, res: Response, { sessions, cookie
     async signIn(email, password) {
       const previous = cookie.read(req);
       if (previous !== undefined) await sessions.signOut(previous);
-      const { cookie: value, caller } = await sessions.signIn(email, password);
+      const { cookie: value, caller } = await sessions.signIn(email, password, req.ip);
       cookie.set(res, value);
       res.locals.principal = caller.principal;
       res.locals.reach = caller.reach;

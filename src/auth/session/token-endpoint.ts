@@ -1,3 +1,4 @@
+import { onBehalfOf } from '../../http/internal-caller.js';
 import type { UiClientCredentials } from './ui-client.js';
 
 // The UI's session talks to the hub's own OAuth endpoints over HTTP, exactly as a first-party script would:
@@ -37,8 +38,9 @@ export class UiTokenClient {
     this.authorization = `Basic ${Buffer.from(basic).toString('base64')}`;
   }
 
-  password(email: string, password: string): Promise<TokenSet> {
-    return this.token({ grant_type: 'password', username: email, password });
+  /** `clientAddress`: the browser's, so that the login throttle counts its failures, not the hub's own address. */
+  password(email: string, password: string, clientAddress?: string): Promise<TokenSet> {
+    return this.token({ grant_type: 'password', username: email, password }, clientAddress);
   }
 
   refresh(refreshToken: string): Promise<TokenSet> {
@@ -51,17 +53,17 @@ export class UiTokenClient {
     if (!res.ok) throw await refusal(res);
   }
 
-  private async token(params: Record<string, string>): Promise<TokenSet> {
-    const res = await this.post('/token', params);
+  private async token(params: Record<string, string>, clientAddress?: string): Promise<TokenSet> {
+    const res = await this.post('/token', params, clientAddress);
     if (!res.ok) throw await refusal(res);
     const body = (await res.json()) as { access_token: string; refresh_token: string; expires_in: number };
     return { accessToken: body.access_token, refreshToken: body.refresh_token, expiresIn: body.expires_in };
   }
 
-  private post(path: string, params: Record<string, string>): Promise<Response> {
+  private post(path: string, params: Record<string, string>, clientAddress?: string): Promise<Response> {
     return fetch(`${this.oauthUrl}${path}`, {
       method: 'POST',
-      headers: { authorization: this.authorization, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      headers: { authorization: this.authorization, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', ...onBehalfOf(clientAddress) },
       body: new URLSearchParams(params).toString(),
     });
   }

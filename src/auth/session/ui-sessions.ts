@@ -37,11 +37,11 @@ export class UiSessions implements Authenticator {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** A new session for these credentials: the cookie value to give the browser, and who signed in. */
-  async signIn(email: string, password: string): Promise<{ cookie: string; caller: Caller }> {
+  /** A new session for these credentials: the cookie value to give the browser, and who signed in. `clientAddress`: the browser's. */
+  async signIn(email: string, password: string, clientAddress?: string): Promise<{ cookie: string; caller: Caller }> {
     let tokens: TokenSet;
     try {
-      tokens = await this.tokens.password(email, password);
+      tokens = await this.tokens.password(email, password, clientAddress);
     } catch (error) {
       throw signInRefusal(error);
     }
