@@ -106,9 +106,21 @@ export class UiSessions implements Authenticator {
 
   /**
    * Refresh tokens rotate and a reused one revokes the whole grant, so two requests of one browser must not
-   * both refresh: the row is locked, and the second finds the first one's new token.
+   * both refresh. In this process they share one refresh, so no queue of transactions holds pool connections
+   * while waiting on the row lock; across processes the row lock decides, and the second finds the first
+   * one's new token.
    */
-  private async refresh(id: string): Promise<string | null> {
+  private refresh(id: string): Promise<string | null> {
+    const running = this.refreshing.get(id);
+    if (running) return running;
+    const refresh = this.refreshLocked(id).finally(() => this.refreshing.delete(id));
+    this.refreshing.set(id, refresh);
+    return refresh;
+  }
+
+  private readonly refreshing = new Map<string, Promise<string | null>>();
+
+  private async refreshLocked(id: string): Promise<string | null> {
     return this.em().transactional(async (em) => {
       const connection = em.getConnection();
       const [row] = await connection.execute<SessionRow[]>(`${SELECT} for update`, [id], 'all', em.getTransactionContext());
