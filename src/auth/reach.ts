@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { reachesAccount } from '../common/access.js';
 import { REACH_EVERYTHING, type Reach, type Role } from '../common/principal.js';
 
 // What a caller reaches (CONTRACT section 2), read fresh on every request so that a disconnect, a new account
@@ -43,5 +44,5 @@ function connectedLocations(em: EntityManager, applicationId: string): Promise<R
 
 export async function userThroughApplicationReach(em: EntityManager, userId: string, role: Role, applicationId: string): Promise<Reach> {
   const [connected, user] = await Promise.all([connectedLocations(em, applicationId), userReach(em, userId, role)]);
-  return locationsReach(user.all ? connected : connected.filter((r) => user.accountIds.has(r.account_id)));
+  return locationsReach(connected.filter((r) => reachesAccount(user, r.account_id)));
 }

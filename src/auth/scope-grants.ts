@@ -1,8 +1,19 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FieldError } from '../common/errors.js';
+import type { Role, Scope } from '../common/principal.js';
+import { intersectScopes, ROLE_SCOPES } from './scopes.js';
 
 // Who may give an application which scopes (CONTRACT section 2), and what happens to its tokens when its
 // scopes shrink.
+
+/**
+ * The scopes a user of `role` gives an application when signing in through it (the consent page of the
+ * authorization code flow, the password grant behind the web UI's sign-in): those asked for, or all the
+ * application's when none were, within the application's and within the role's. Pure.
+ */
+export function scopesUserMayGive(asked: readonly string[], applicationScopes: readonly string[], role: Role): Scope[] {
+  return intersectScopes(asked.length ? asked : applicationScopes, applicationScopes, ROLE_SCOPES[role]);
+}
 
 /** Scopes that reach beyond the caller's own locations: only an admin gives them to an application. */
 export const ADMIN_GRANTED_SCOPES: ReadonlySet<string> = new Set(['provisioning', 'applications.read', 'applications.write']);
