@@ -179,6 +179,11 @@ async function untilDelivered(arrivals: Map<string, number>, placements: Placeme
   return placements.map((p) => (arrivals.get(p.orderId) as number) - p.sentAt);
 }
 
+/** With BENCH_MARKS=1, each phase's bounds on the clock of `node --cpu-prof` (for bench/profile-owners.ts). */
+function mark(phase: string, requests?: number): void {
+  if (process.env.BENCH_MARKS) process.stderr.write(`mark ${phase} ${process.hrtime.bigint() / 1000n}${requests === undefined ? '' : ` ${requests}`}\n`);
+}
+
 async function main(): Promise<void> {
   countStatements();
   const { hub, scratch, databaseUrl, stop } = await scratchHub('orders', { RATE_LIMIT_RPS: '0' });
@@ -230,8 +235,10 @@ async function main(): Promise<void> {
 
     const cpuBefore = cpuNow(scratch);
     const sentBefore = statementsSent();
+    mark('placements');
     const closed = await closedLoop(ordersUrl, marketToken, CLOSED_LOOP_SECONDS);
     const closedToPos = !delivering ? { p50: NaN, p99: NaN } : summary(await untilDelivered(pos.arrivals, closed.placements));
+    mark('placements-end', closed.placements.length);
     const hubCpu = cpuPer(cpuBefore, cpuNow(scratch), closed.placements.length);
     const hubStatements = statementsPer(closed, sentBefore);
     const closedPlacement = summary(closed.placements.map((p) => p.latency));
@@ -243,7 +250,9 @@ async function main(): Promise<void> {
       await closedLoop(orderUrl, marketToken, 1, getOne);
       const getCpuBefore = cpuNow(scratch);
       const getSentBefore = statementsSent();
+      mark('gets');
       const gets = await closedLoop(orderUrl, marketToken, CLOSED_LOOP_SECONDS, getOne);
+      mark('gets-end', gets.placements.length);
       const getCpu = cpuPer(getCpuBefore, cpuNow(scratch), gets.placements.length).replace('per order', 'per GET');
       const getLatency = summary(gets.placements.map((p) => p.latency));
       lines.push(`hub, GET of one order, ${CLIENTS} clients: ${(gets.placements.length / gets.elapsed).toFixed(0)}/s; p50 ${ms(getLatency.p50)}, p99 ${ms(getLatency.p99)}; ${getCpu}; ${statementsPer(gets, getSentBefore).replace('per order', 'per GET')}`);
