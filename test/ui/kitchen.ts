@@ -1,5 +1,7 @@
+import type { Page } from '@playwright/test';
 import type { FakePartner } from '../support/fake-partner.js';
 import type { TestApplication, TestHub, TestLocation } from '../support/test-hub.js';
+import { expect } from './fixtures.js';
 
 // A location the menu, publication and store-status specs share: two tax rates, a small catalog (one product
 // with a modifier group, one out of stock) imported through REST, and a marketplace connected whose menu,
@@ -40,4 +42,33 @@ export async function openKitchen(hub: TestHub, partner: FakePartner, name: stri
   if (imported.status !== 200) throw new Error(`catalog import failed: ${imported.status} ${imported.text}`);
   const connectionId = await hub.connect(market, loc);
   return { loc, market, connectionId };
+}
+
+/** Creates a menu through the Menus tab; the browser lands on it. */
+export async function createMenu(page: Page, k: Kitchen, name: string): Promise<string> {
+  await page.goto(`/ui/accounts/${k.loc.accountId}/locations/${k.loc.locationId}/menus`);
+  await page.getByRole('button', { name: 'Create menu' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create menu' });
+  await dialog.getByLabel('Menu name').fill(name);
+  await dialog.getByRole('button', { name: 'Create menu' }).click();
+  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+  return new URL(page.url()).pathname.split('/').pop()!;
+}
+
+/** Finds a product with the search box and adds it. */
+export async function addProduct(page: Page, search: string, name: string): Promise<void> {
+  await page.getByRole('searchbox', { name: 'Search products' }).fill(search);
+  await page.getByRole('listitem', { name }).getByRole('button', { name: `Add ${name}` }).click();
+  await expect(page.getByRole('table', { name: 'Menu items' }).getByRole('row', { name })).toBeVisible();
+}
+
+
+/** Sets an item's own tax rates on the menu through its override dialog (labels as "VAT 9% (vat-9)"). */
+export async function overrideTaxRates(page: Page, item: string, change: { check?: string[]; uncheck?: string[] }): Promise<void> {
+  await page.getByRole('table', { name: 'Menu items' }).getByRole('button', { name: `Override tax rates of ${item}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Tax rates of ${item} on this menu` });
+  for (const label of change.uncheck ?? []) await dialog.getByRole('checkbox', { name: label }).uncheck();
+  for (const label of change.check ?? []) await dialog.getByRole('checkbox', { name: label }).check();
+  await dialog.getByRole('button', { name: 'Save override' }).click();
+  await expect(dialog).toBeHidden();
 }

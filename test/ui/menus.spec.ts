@@ -1,8 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { FakePartner } from '../support/fake-partner.js';
 import type { TestHub } from '../support/test-hub.js';
 import { expect, signIn, test } from './fixtures.js';
-import { openKitchen, type Kitchen } from './kitchen.js';
+import { addProduct, createMenu, openKitchen, overrideTaxRates, type Kitchen } from './kitchen.js';
 
 // Menus at a location (issue 13 screen 1) and their publication (screen 2), in the browser: a menu built from
 // catalog products found by a server-side search, reordered, one item's tax rates overridden and cleared
@@ -16,24 +16,6 @@ test.beforeEach(async () => {
 test.afterEach(async () => {
   await partner?.close();
 });
-
-/** Creates a menu through the Menus tab; the browser lands on it. */
-export async function createMenu(page: Page, k: Kitchen, name: string): Promise<string> {
-  await page.goto(`/ui/accounts/${k.loc.accountId}/locations/${k.loc.locationId}/menus`);
-  await page.getByRole('button', { name: 'Create menu' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create menu' });
-  await dialog.getByLabel('Menu name').fill(name);
-  await dialog.getByRole('button', { name: 'Create menu' }).click();
-  await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
-  return new URL(page.url()).pathname.split('/').pop()!;
-}
-
-/** Finds a product with the search box and adds it. */
-export async function addProduct(page: Page, search: string, name: string): Promise<void> {
-  await page.getByRole('searchbox', { name: 'Search products' }).fill(search);
-  await page.getByRole('listitem', { name }).getByRole('button', { name: `Add ${name}` }).click();
-  await expect(page.getByRole('table', { name: 'Menu items' }).getByRole('row', { name })).toBeVisible();
-}
 
 async function menuOverREST(hub: TestHub, k: Kitchen, menuId: string) {
   return (await hub.admin.get(`${k.loc.path}/menus/${menuId}`)).body.data as { items: { posReference: string; taxRateIds: string[]; taxRateIdsOverride: string[] | null }[] };
@@ -69,12 +51,7 @@ test('an operator builds a menu from catalog products: search, add, reorder, ove
   const burger = items.getByRole('row', { name: 'Burger' });
   await expect(burger.getByText('inherited')).toBeVisible();
   await expect(burger.getByText('VAT 9%')).toBeVisible();
-  await burger.getByRole('button', { name: 'Override tax rates of Burger' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Tax rates of Burger on this menu' });
-  await dialog.getByRole('checkbox', { name: 'VAT 9% (vat-9)' }).uncheck();
-  await dialog.getByRole('checkbox', { name: 'VAT 21% (vat-21)' }).check();
-  await dialog.getByRole('button', { name: 'Save override' }).click();
-  await expect(dialog).toBeHidden();
+  await overrideTaxRates(page, 'Burger', { uncheck: ['VAT 9% (vat-9)'], check: ['VAT 21% (vat-21)'] });
   await expect(burger.getByText('override', { exact: true })).toBeVisible();
   await expect(burger.getByText('VAT 21%')).toBeVisible();
   await expect(burger.getByText('VAT 9%')).toHaveCount(0);
