@@ -137,7 +137,7 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
   await listener.start();
   const limiters = await openLimiterStore({ databaseUrl, embedded: await isEmbedded(orm), log, ...config.limiterStore });
   const logins = new LoginAttempts(config.login, limiters);
-  const provider = createProvider({ config: effective, orm, box, log, logins, limiters, metrics });
+  const provider = createProvider({ config: effective, orm, box, log, logins, limiters, metrics, database });
   const authenticator = options.authenticator ?? oauthAuthenticator(provider, orm);
   // The UI's session gets its tokens from this very process, on its local address (PUBLIC_BASE_URL may be a
   // proxy's name that is not reachable from here).

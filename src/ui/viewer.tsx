@@ -19,6 +19,7 @@ export const VIEWER = graphql(`
         editLocations
         manageConnections
         editCatalog
+        editMenus
       }
     }
   }

@@ -19,6 +19,7 @@ import { loadMenu } from './menu-load.js';
 import {
   checkCreateMenu,
   checkEntry,
+  checkItemOrder,
   checkUpdateMenu,
   type CreateMenuInput,
   type MenuEntryInput,
@@ -117,6 +118,27 @@ export class MenuService {
       const item = isUuid(itemId) ? await em.findOne(MenuItem, { id: itemId, menu: menu.id }) : null;
       if (!item) throw new NotFoundError('Menu item');
       await em.remove(item).flush();
+    });
+  }
+
+  /**
+   * Puts the items in the order given (the first shows first). The list names every item of the menu once,
+   * so an item added or removed meanwhile by someone else makes this a 409 instead of a silent mix.
+   */
+  async reorderItems(ctx: Ctx, accountId: string, locationId: string, menuId: string, input: { itemIds: string[] }): Promise<MenuView> {
+    const itemIds = checkItemOrder(input.itemIds);
+    return this.changeMenu(ctx, accountId, locationId, menuId, async (em, menu) => {
+      const items = await em.find(MenuItem, { menu: menu.id });
+      const held = new Set(items.map((i) => i.id));
+      if (itemIds.length !== held.size || itemIds.some((id) => !held.has(id))) {
+        throw new ConflictError('The menu has other items than the order lists (changed meanwhile?): reload it and try again');
+      }
+      const position = new Map(itemIds.map((id, i) => [id, i]));
+      for (const item of items) {
+        item.position = position.get(item.id)!;
+        item.updatedAt = new Date();
+      }
+      await em.flush();
     });
   }
 

@@ -55,7 +55,7 @@ type Documents = {
     "\n  query AccountChoices {\n    accounts(limit: 200) {\n      data {\n        id\n        name\n      }\n    }\n  }\n": typeof types.AccountChoicesDocument,
     "\n  mutation CreateUser($input: CreateUserInput!) {\n    createUser(input: $input) {\n      id\n      email\n    }\n  }\n": typeof types.CreateUserDocument,
     "\n  mutation SignOut {\n    signOut\n  }\n": typeof types.SignOutDocument,
-    "\n  query Viewer {\n    viewer {\n      id\n      email\n      role\n      permissions {\n        manageApplications\n        manageUsers\n        creatableRoles\n        provision\n        editLocations\n        manageConnections\n        editCatalog\n      }\n    }\n  }\n": typeof types.ViewerDocument,
+    "\n  query Viewer {\n    viewer {\n      id\n      email\n      role\n      permissions {\n        manageApplications\n        manageUsers\n        creatableRoles\n        provision\n        editLocations\n        manageConnections\n        editCatalog\n        editMenus\n      }\n    }\n  }\n": typeof types.ViewerDocument,
 };
 const documents: Documents = {
     "\n  query Account($accountId: ID!, $nextPageKey: String) {\n    account(id: $accountId) {\n      id\n      name\n    }\n    locations(accountId: $accountId, limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        name\n        currency\n        timezone\n      }\n      nextPageKey\n    }\n  }\n": types.AccountDocument,
@@ -99,7 +99,7 @@ const documents: Documents = {
     "\n  query AccountChoices {\n    accounts(limit: 200) {\n      data {\n        id\n        name\n      }\n    }\n  }\n": types.AccountChoicesDocument,
     "\n  mutation CreateUser($input: CreateUserInput!) {\n    createUser(input: $input) {\n      id\n      email\n    }\n  }\n": types.CreateUserDocument,
     "\n  mutation SignOut {\n    signOut\n  }\n": types.SignOutDocument,
-    "\n  query Viewer {\n    viewer {\n      id\n      email\n      role\n      permissions {\n        manageApplications\n        manageUsers\n        creatableRoles\n        provision\n        editLocations\n        manageConnections\n        editCatalog\n      }\n    }\n  }\n": types.ViewerDocument,
+    "\n  query Viewer {\n    viewer {\n      id\n      email\n      role\n      permissions {\n        manageApplications\n        manageUsers\n        creatableRoles\n        provision\n        editLocations\n        manageConnections\n        editCatalog\n        editMenus\n      }\n    }\n  }\n": types.ViewerDocument,
 };
 
 /**
@@ -283,7 +283,7 @@ export function graphql(source: "\n  mutation SignOut {\n    signOut\n  }\n"): (
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Viewer {\n    viewer {\n      id\n      email\n      role\n      permissions {\n        manageApplications\n        manageUsers\n        creatableRoles\n        provision\n        editLocations\n        manageConnections\n        editCatalog\n      }\n    }\n  }\n"): (typeof documents)["\n  query Viewer {\n    viewer {\n      id\n      email\n      role\n      permissions {\n        manageApplications\n        manageUsers\n        creatableRoles\n        provision\n        editLocations\n        manageConnections\n        editCatalog\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query Viewer {\n    viewer {\n      id\n      email\n      role\n      permissions {\n        manageApplications\n        manageUsers\n        creatableRoles\n        provision\n        editLocations\n        manageConnections\n        editCatalog\n        editMenus\n      }\n    }\n  }\n"): (typeof documents)["\n  query Viewer {\n    viewer {\n      id\n      email\n      role\n      permissions {\n        manageApplications\n        manageUsers\n        creatableRoles\n        provision\n        editLocations\n        manageConnections\n        editCatalog\n        editMenus\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};
