@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { reachesAccount } from '../common/access.js';
 import { REACH_EVERYTHING, type Reach, type Role } from '../common/principal.js';
+import { sqlRows } from '../db/raw-sql.js';
 
 // What a caller reaches (CONTRACT section 2), read fresh on every request so that a disconnect, a new account
 // or a new membership counts at once:
@@ -10,8 +11,8 @@ import { REACH_EVERYTHING, type Reach, type Role } from '../common/principal.js'
 
 type Row = { account_id: string; location_id?: string };
 
-async function rows(em: EntityManager, sql: string, params: unknown[]): Promise<Row[]> {
-  return em.getConnection().execute<Row[]>(sql, params);
+function rows(em: EntityManager, sql: string, params: unknown[]): Promise<Row[]> {
+  return sqlRows<Row>(em, sql, params);
 }
 
 function accountsOnly(list: Row[]): Reach {
