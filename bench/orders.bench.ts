@@ -118,6 +118,16 @@ async function baselineServer(url: string, ids: { locationId: string; accountId:
   };
 }
 
+/** A bare node:http server answering every request with the same JSON (the GET phase's client floor). */
+async function staticJsonServer(body: string): Promise<{ url: string; close(): Promise<void> }> {
+  const srv = createServer((req, res) => {
+    req.resume();
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body);
+  });
+  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}/`, close: () => new Promise((r) => srv.close(() => r())) };
+}
+
 interface Placement {
   orderId: string;
   sentAt: number;
@@ -256,6 +266,20 @@ async function main(): Promise<void> {
       const getCpu = cpuPer(getCpuBefore, cpuNow(scratch), gets.placements.length).replace('per order', 'per GET');
       const getLatency = summary(gets.placements.map((p) => p.latency));
       lines.push(`hub, GET of one order, ${CLIENTS} clients: ${(gets.placements.length / gets.elapsed).toFixed(0)}/s; p50 ${ms(getLatency.p50)}, p99 ${ms(getLatency.p99)}; ${getCpu}; ${statementsPer(gets, getSentBefore).replace('per order', 'per GET')}`);
+
+      // The load generator's own share of that figure: the same fetch client against a bare node:http server
+      // answering the same bytes. What the hub costs per GET is the difference.
+      const answer = await (await fetch(orderUrl, { headers: { authorization: `Bearer ${marketToken}` } })).text();
+      const echo = await staticJsonServer(answer);
+      try {
+        await closedLoop(echo.url, null, 1, getOne);
+        const clientCpuBefore = cpuNow(scratch);
+        const clientOnly = await closedLoop(echo.url, null, CLOSED_LOOP_SECONDS, getOne);
+        const clientCpu = (cpuNow(scratch).process - clientCpuBefore.process) / clientOnly.placements.length;
+        lines.push(`the same GETs against a bare node:http server answering the same bytes: this process ${clientCpu.toFixed(2)} ms per GET (the load generator's and the socket's share)`);
+      } finally {
+        await echo.close();
+      }
     }
 
     const open = process.env.BENCH_SKIP_OPEN ? closed.placements : await openLoop(ordersUrl, marketToken, OPEN_LOOP_RATE, OPEN_LOOP_SECONDS);

@@ -1896,6 +1896,8 @@ export interface components {
             status: "PENDING" | "DELIVERED" | "FAILED";
             attempts: number;
             lastError: string | null;
+            /** @description What the marketplace answered last (the first 1 KiB of its body); null before any answer came. */
+            partnerAnswer: string | null;
             /** Format: date-time */
             deliveredAt: string | null;
             createdAt: components["schemas"]["Timestamp"];

@@ -1,7 +1,7 @@
 import { LockMode, raw } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictError, NotFoundError, ValidationError } from '../../common/errors.js';
-import { uuidv7 } from '../../common/ids.js';
+import { isUuid, uuidv7 } from '../../common/ids.js';
 import { afterKeyFilter, keyOrder, pageRequest, toPage, type Page, type ListInput } from '../../common/pagination.js';
 import { preparedRows } from '../../db/raw-sql.js';
 import type { RequestContext } from '../../common/request-context.js';
@@ -20,6 +20,7 @@ import { sqlRows } from '../../db/raw-sql.js';
 import { InvalidTransitionError, NotAMarketplaceError } from './order.errors.js';
 import { parseOrderInput, parseStatusPatch, type OrderInput } from './order.rules.js';
 import { toOrderView, type OrderView } from './order.view.js';
+import { readOrder } from './order-read.js';
 
 export interface OrderListInput extends ListInput {
   /** One status or several (any case); null or empty: every status. */
@@ -58,7 +59,13 @@ function actorIdOf(ctx: Ctx): string {
 
 /** A marketplace sees only the orders it placed; a POS and operators see all of the location's. */
 function visibleTo(ctx: Ctx): object {
-  return ctx.principal.type === 'application' && ctx.principal.kind === 'MARKETPLACE' ? { applicationId: ctx.principal.applicationId } : {};
+  const placedBy = marketplaceOf(ctx);
+  return placedBy ? { applicationId: placedBy } : {};
+}
+
+/** The marketplace application calling, if it is one: the one whose orders alone it sees. */
+function marketplaceOf(ctx: Ctx): string | null {
+  return ctx.principal.type === 'application' && ctx.principal.kind === 'MARKETPLACE' ? ctx.principal.applicationId : null;
 }
 
 /**
@@ -102,9 +109,13 @@ export class OrderService {
     return { order: view, created: true };
   }
 
+  /** One prepared statement, no EntityManager (order-read.ts): the read partners poll most. */
   async findOne(ctx: Ctx, accountId: string, locationId: string, orderId: string): Promise<OrderView> {
-    const access = reachLocation(ctx, accountId, locationId, 'orders.read');
-    return toOrderView(await this.load(access, ctx.em, orderId, false));
+    reachLocation(ctx, accountId, locationId, 'orders.read');
+    // GraphQL and REST check ids are UUIDs; the statement casts them.
+    const order = isUuid(orderId) ? await readOrder(ctx.db, { orderId, locationId, accountId, placedBy: marketplaceOf(ctx) }) : null;
+    if (!order) throw new NotFoundError('Order');
+    return toOrderView(order);
   }
 
   async findAll(ctx: Ctx, accountId: string, locationId: string, input: OrderListInput): Promise<Page<OrderView>> {
