@@ -304,7 +304,11 @@ export class DeliveryWorker {
           this.deps.log.error({ err: error }, 'delivery worker: handing back in-flight deliveries failed; another process will'),
         );
       }
-      this.lockClient?.release();
+      // Forgotten before it goes back: an error on its connection from here on (the database ending it while the
+      // pool closes) must not release it a second time, which pg-pool throws from the event handler.
+      const lockClient = this.lockClient;
+      this.lockClient = undefined;
+      lockClient?.release();
       await this.pool?.end();
     })();
     return this.stopping;
