@@ -836,6 +836,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{accountId}/locations/{locationId}/menus/{menuId}/item-order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+                menuId: components["parameters"]["menuId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reorder a menu's items (scope menu.write)
+         * @description itemIds lists every item of the menu once, in the new order (the first shows first). A list that
+         *     leaves an item out or names one the menu does not hold (changed meanwhile) is 409.
+         */
+        put: operations["reorderMenuItems"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{accountId}/locations/{locationId}/menus/{menuId}/items/{itemId}": {
         parameters: {
             query?: never;
@@ -1871,6 +1896,8 @@ export interface components {
             status: "PENDING" | "DELIVERED" | "FAILED";
             attempts: number;
             lastError: string | null;
+            /** @description What the marketplace answered last (the first 1 KiB of its body); null before any answer came. */
+            partnerAnswer: string | null;
             /** Format: date-time */
             deliveredAt: string | null;
             createdAt: components["schemas"]["Timestamp"];
@@ -3510,6 +3537,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MenuItemEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    reorderMenuItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+                menuId: components["parameters"]["menuId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    itemIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The menu, its items in the new order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MenuEnvelope"];
                 };
             };
             default: components["responses"]["Problem"];

@@ -4,6 +4,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import type Provider from 'oidc-provider';
 import type { Logger } from 'pino';
 import type { Authenticator } from './auth/authenticator.js';
+import { ConsentService } from './auth/consent.service.js';
 import { interactionsRouter } from './auth/interactions/interactions.router.js';
 import type { LoginAttempts } from './auth/login-attempts.js';
 import { acceptJsonBodies } from './auth/json-body.js';
@@ -77,7 +78,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; admissio
   // Our login and consent pages first, then everything else under /oauth2 is the provider's (JSON bodies
   // re-encoded for it); both see the public origin of PUBLIC_BASE_URL, never a forwarded one.
   app.use(OAUTH_MOUNT, canonicalForwarding(deps.config.publicBaseUrl));
-  app.use(`${OAUTH_MOUNT}/interaction`, interactionsRouter({ provider: deps.provider, orm: deps.orm, box: deps.box, logins: deps.logins }));
+  app.use(`${OAUTH_MOUNT}/interaction`, interactionsRouter({ provider: deps.provider, orm: deps.orm, consent: new ConsentService(deps.orm), box: deps.box, logins: deps.logins }));
   app.get(`${OAUTH_MOUNT}/authorize`, applicationIdAsClientId(deps.orm));
   app.use(OAUTH_MOUNT, acceptJsonBodies(deps.provider.callback()));
   app.get(SERVER_METADATA_PATHS, serverMetadata(deps.provider));

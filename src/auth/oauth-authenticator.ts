@@ -2,7 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type Provider from 'oidc-provider';
 import type { ApplicationKind, Principal, Reach, Role } from '../common/principal.js';
 import type { Authenticator } from './authenticator.js';
-import { preparedRows } from '../db/raw-sql.js';
+import { preparedRows, sqlRows } from '../db/raw-sql.js';
 import { LIVE, PAYLOAD_COLUMNS, storedId } from './adapter.js';
 import { APPLICATION_SUBJECT } from './client-metadata.js';
 import { withPrefetchedPayload } from './prefetched-payload.js';
@@ -61,7 +61,8 @@ export function oauthAuthenticator(provider: Provider, orm: MikroORM): Authentic
       }
 
       const em = orm.em.fork();
-      const [row] = await em.getConnection().execute<{ role: Role; application_id: string; first_party: boolean }[]>(
+      const [row] = await sqlRows<{ role: Role; application_id: string; first_party: boolean }>(
+        em,
         'select u.role, a.id as application_id, a.first_party from users u cross join applications a where u.id = ? and a.client_id = ?',
         [accountId, clientId],
       );

@@ -304,8 +304,8 @@ export class DeliveryWorker {
           this.deps.log.error({ err: error }, 'delivery worker: handing back in-flight deliveries failed; another process will'),
         );
       }
-      // Forgotten before it goes back: an error on its connection from here on (the database ending it while the
-      // pool closes) must not release it a second time, which pg-pool throws from the event handler.
+      // Forgotten before it is released: a connection error after this (the database dropping it as the pool
+      // ends) must not release it a second time, which throws out of the error handler.
       const lockClient = this.lockClient;
       this.lockClient = undefined;
       lockClient?.release();

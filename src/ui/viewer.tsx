@@ -5,21 +5,29 @@ import { graphql } from './gql';
 import type { ViewerQuery } from './gql/graphql';
 import { ErrorState, LoadingState } from './components/states';
 
+/** What the UI knows of the operator: the same fields after sign-in and on every load. */
+export const VIEWER_FIELDS = graphql(`
+  fragment ViewerFields on Viewer {
+    id
+    email
+    role
+    permissions {
+      manageApplications
+      manageUsers
+      creatableRoles
+      provision
+      editLocations
+      manageConnections
+      editCatalog
+      editMenus
+    }
+  }
+`);
+
 export const VIEWER = graphql(`
   query Viewer {
     viewer {
-      id
-      email
-      role
-      permissions {
-        manageApplications
-        manageUsers
-        creatableRoles
-        provision
-        editLocations
-        manageConnections
-        editCatalog
-      }
+      ...ViewerFields
     }
   }
 `);

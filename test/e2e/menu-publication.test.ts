@@ -133,7 +133,7 @@ describe('publishing a menu', () => {
     await marketplace.waitForRequests(2, { path: s.paths.menus });
     const between = (await api.get(`${s.location.path}/menus/${s.menuId}/publications`)).body.data[0];
     // attempts counts the one under way (the delivery's attemptCount); the last error is the first answer.
-    expect(between).toMatchObject({ status: 'PENDING', attempts: 2, lastError: expect.stringContaining('503') });
+    expect(between).toMatchObject({ status: 'PENDING', attempts: 2, lastError: expect.stringContaining('503'), partnerAnswer: 'busy' });
     const requests = await marketplace.waitForRequests(3, { path: s.paths.menus });
     // The same event every time: receivers deduplicate on webhook-id.
     expect(new Set(requests.map((r) => r.headers['webhook-id'])).size).toBe(1);

@@ -213,6 +213,35 @@ describe('the catalog, live', () => {
   });
 });
 
+describe('item order', () => {
+  it('reorders the items by listing each once (REST and GraphQL); a list that is not the menu\'s items is refused', async () => {
+    const k = await kitchen();
+    const menu = (await api.post(`${k.path}/menus`, { name: 'Ordered', productPosReferences: ['burger', 'cola', 'water'] })).body.data;
+    const [burger, cola, water] = menu.items.map((i: { id: string }) => i.id);
+    const refs = (m: { items: { posReference: string }[] }) => m.items.map((i) => i.posReference);
+    const put = await api.put(`${k.path}/menus/${menu.id}/item-order`, { itemIds: [water, burger, cola] });
+    expect(put.status).toBe(200);
+    expect(refs(put.body.data)).toEqual(['water', 'burger', 'cola']);
+    expect(refs((await api.get(`${k.path}/menus/${menu.id}`)).body.data)).toEqual(['water', 'burger', 'cola']);
+    // One left out, or one named twice: nothing moves.
+    expect((await api.put(`${k.path}/menus/${menu.id}/item-order`, { itemIds: [cola, burger] })).status).toBe(409);
+    expect((await api.put(`${k.path}/menus/${menu.id}/item-order`, { itemIds: [cola, cola, burger] })).status).toBe(400);
+    const [, , , , , locationId] = k.path.split('/');
+    const viaGraphql = await api.graphql(`mutation($a: ID!, $l: ID!, $m: ID!, $ids: [ID!]!) { reorderMenuItems(accountId: $a, locationId: $l, menuId: $m, itemIds: $ids) { items { posReference position } } }`, {
+      a: accountId,
+      l: locationId,
+      m: menu.id,
+      ids: [cola, water, burger],
+    });
+    expect(viaGraphql.body.errors).toBeUndefined();
+    expect(viaGraphql.body.data.reorderMenuItems.items).toEqual([
+      { posReference: 'cola', position: 0 },
+      { posReference: 'water', position: 1 },
+      { posReference: 'burger', position: 2 },
+    ]);
+  });
+});
+
 describe('menus over GraphQL', () => {
   it('the same operations and rules as REST', async () => {
     const k = await kitchen();

@@ -44,6 +44,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     await use(async (name) => {
       const desktop = page.viewportSize() ?? { width: 1280, height: 800 };
+      // From the top: a page scrolled by the test would draw its fixed header half-way down the full-page shot.
+      await page.evaluate('window.scrollTo(0, 0)');
       await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-desktop.png`, fullPage: true, animations: 'disabled' });
       await page.setViewportSize({ width: 390, height: 844 });
       await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-phone.png`, fullPage: true, animations: 'disabled' });

@@ -68,6 +68,15 @@ export class MenuResolver {
     return services.menus.updateItem(ctx, accountId, locationId, menuId, id, input);
   }
 
+  @Mutation(() => MenuType, { description: 'Puts the items in this order (the first shows first); itemIds lists every item of the menu once' })
+  reorderMenuItems(
+    @Args(() => MenuPathArgs) { accountId, locationId, menuId }: MenuPathArgs,
+    @Arg('itemIds', () => [ID]) itemIds: string[],
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
+    return services.menus.reorderItems(ctx, accountId, locationId, menuId, { itemIds });
+  }
+
   @Mutation(() => Boolean)
   async deleteMenuItem(
     @Args(() => MenuEntryPathArgs) { accountId, locationId, menuId, id }: MenuEntryPathArgs,

@@ -21,6 +21,8 @@ export class MenuPublicationType {
   @Field(() => PublicationStatusEnum) status: PublicationStatusEnum;
   @Field(() => Int) attempts: number;
   @Field(() => String, { nullable: true }) lastError: string | null;
+  @Field(() => String, { nullable: true, description: "What the marketplace answered last (the first 1 KiB of its body); null before any answer came" })
+  partnerAnswer: string | null;
   @Field(() => String, { nullable: true }) deliveredAt: string | null;
   @Field() createdAt: string;
   @Field() updatedAt: string;

@@ -23,6 +23,9 @@ export class ViewerPermissionsType {
 
   @Field({ description: 'Pull the catalog and change products' })
   editCatalog: boolean;
+
+  @Field({ description: 'Build menus and publish them' })
+  editMenus: boolean;
 }
 
 @ObjectType('Viewer', { description: 'The operator signed in to the web UI' })

@@ -16,6 +16,8 @@ export interface MenuPublicationView {
   status: PublicationStatus;
   attempts: number;
   lastError: string | null;
+  /** What the marketplace answered last (the first 1 KiB of its body); null before any answer came. */
+  partnerAnswer: string | null;
   deliveredAt: string | null;
   createdAt: string;
   updatedAt: string;
@@ -26,7 +28,10 @@ const iso = isoSql;
 const PUBLICATIONS = `
   SELECT p.id, p.menu_id AS "menuId", p.connection_id AS "connectionId", p.delivery_id AS "deliveryId",
          CASE d.status WHEN 'DELIVERED' THEN 'DELIVERED' WHEN 'FAILED' THEN 'FAILED' ELSE 'PENDING' END AS status,
-         d.attempt_count AS attempts, d.last_error AS "lastError", ${iso('d.delivered_at')} AS "deliveredAt",
+         d.attempt_count AS attempts, d.last_error AS "lastError",
+         (SELECT a.response_excerpt FROM delivery_attempts a WHERE a.delivery_id = d.id AND a.http_status IS NOT NULL
+           ORDER BY a.attempt_number DESC LIMIT 1) AS "partnerAnswer",
+         ${iso('d.delivered_at')} AS "deliveredAt",
          ${iso('p.created_at')} AS "createdAt", ${iso('greatest(p.updated_at, d.updated_at)')} AS "updatedAt"
     FROM menu_publications p JOIN deliveries d ON d.id = p.delivery_id
    WHERE p.id IN (SELECT (jsonb_array_elements_text(?::jsonb))::uuid)`;

@@ -78,6 +78,22 @@ export function checkEntry(input: MenuEntryInput, idField?: { name: string; valu
   p.throwIfAny();
 }
 
+/** The new order of a menu's items: every item id once (which ids the menu holds, the service checks). */
+export function checkItemOrder(itemIds: unknown): string[] {
+  const p = new Problems();
+  if (!Array.isArray(itemIds)) p.add('/itemIds', 'must be an array of menu item ids');
+  else {
+    const seen = new Set<unknown>();
+    itemIds.forEach((id, i) => {
+      if (typeof id !== 'string' || !isUuid(id)) p.add(`/itemIds/${i}`, 'must be a menu item id (UUID)');
+      else if (seen.has(id)) p.add(`/itemIds/${i}`, 'appears twice: each item once');
+      seen.add(id);
+    });
+  }
+  p.throwIfAny();
+  return itemIds as string[];
+}
+
 function checkName(value: unknown, path: string, p: Problems, required: boolean): void {
   if (value == null && !required) return;
   if (typeof value !== 'string' || value.trim().length < 1) p.add(path, 'must be a non-empty string');

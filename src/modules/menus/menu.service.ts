@@ -1,4 +1,4 @@
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictError, NotFoundError } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
@@ -15,9 +15,11 @@ import { readMenu, readMenus } from './menu-read.js';
 import { MenuItem } from './menu-item.entity.js';
 import { MenuModifier } from './menu-modifier.entity.js';
 import { Menu } from './menu.entity.js';
+import { loadMenu } from './menu-load.js';
 import {
   checkCreateMenu,
   checkEntry,
+  checkItemOrder,
   checkUpdateMenu,
   type CreateMenuInput,
   type MenuEntryInput,
@@ -119,6 +121,27 @@ export class MenuService {
     });
   }
 
+  /**
+   * Puts the items in the order given (the first shows first). The list names every item of the menu once,
+   * so an item added or removed meanwhile by someone else makes this a 409 instead of a silent mix.
+   */
+  async reorderItems(ctx: Ctx, accountId: string, locationId: string, menuId: string, input: { itemIds: string[] }): Promise<MenuView> {
+    const itemIds = checkItemOrder(input.itemIds);
+    return this.changeMenu(ctx, accountId, locationId, menuId, async (em, menu) => {
+      const items = await em.find(MenuItem, { menu: menu.id });
+      const held = new Set(items.map((i) => i.id));
+      if (itemIds.length !== held.size || itemIds.some((id) => !held.has(id))) {
+        throw new ConflictError('The menu has other items than the order lists (changed meanwhile?): reload it and try again');
+      }
+      const position = new Map(itemIds.map((id, i) => [id, i]));
+      for (const item of items) {
+        item.position = position.get(item.id)!;
+        item.updatedAt = new Date();
+      }
+      await em.flush();
+    });
+  }
+
   // Menu modifiers
 
   /** A catalog modifier already in the menu is a 409. */
@@ -169,13 +192,6 @@ export class MenuService {
       throw err;
     }
   }
-}
-
-/** A menu of this location, or 404 (a malformed id too); locked for the rest of the transaction when asked. */
-export async function loadMenu(em: EntityManager, location: Location, menuId: string, lock = false): Promise<Menu> {
-  const menu = isUuid(menuId) ? await em.findOne(Menu, { id: menuId, location: location.id }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {}) : null;
-  if (!menu) throw new NotFoundError('Menu');
-  return menu;
 }
 
 /**

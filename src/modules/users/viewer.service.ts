@@ -23,6 +23,8 @@ export interface ViewerPermissions {
   manageConnections: boolean;
   /** Pull the catalog and change products (catalogs.write). */
   editCatalog: boolean;
+  /** Build menus and publish them (menu.write). */
+  editMenus: boolean;
 }
 
 export interface ViewerView {
@@ -55,6 +57,7 @@ export class ViewerService {
         editLocations: has('locations.write'),
         manageConnections: has('connections.write') || has('provisioning'),
         editCatalog: has('catalogs.write'),
+        editMenus: has('menu.write'),
       },
     };
   }

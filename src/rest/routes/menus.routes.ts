@@ -15,6 +15,7 @@ export function menuRoutes(router: Router, { orm, services }: RestDeps): void {
 
   router.post(`${MENU}/items`, single(orm, (ctx, req, p) => menus.addItem(ctx, p.accountId, p.locationId, p.menuId, req.body), 201));
   router.patch(`${MENU}/items/:itemId`, single(orm, (ctx, req, p) => menus.updateItem(ctx, p.accountId, p.locationId, p.menuId, p.itemId, req.body)));
+  router.put(`${MENU}/item-order`, single(orm, (ctx, req, p) => menus.reorderItems(ctx, p.accountId, p.locationId, p.menuId, req.body)));
   router.delete(`${MENU}/items/:itemId`, noContent(orm, (ctx, _req, p) => menus.deleteItem(ctx, p.accountId, p.locationId, p.menuId, p.itemId)));
 
   router.post(`${MENU}/modifiers`, single(orm, (ctx, req, p) => menus.addModifier(ctx, p.accountId, p.locationId, p.menuId, req.body), 201));

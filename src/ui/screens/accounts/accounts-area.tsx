@@ -5,6 +5,7 @@ import { AccountDetail } from './account-detail';
 import { AccountsList } from './accounts-list';
 import { OrderBoard } from '../orders/order-board';
 import { LocationDeliveryLog } from '../deliveries/location-delivery-log';
+import { MenuScreen } from '../menus/menu-screen';
 
 /** Accounts, their locations, and everything at a location (SPEC's Application Flow). */
 export function AccountsArea() {
@@ -14,6 +15,7 @@ export function AccountsArea() {
       <Route path=":accountId" element={<AccountDetail />} />
       <Route path=":accountId/locations/:locationId/orders" element={<OrderBoard />} />
       <Route path=":accountId/locations/:locationId/deliveries" element={<LocationDeliveryLog />} />
+      <Route path=":accountId/locations/:locationId/menus/:menuId" element={<MenuScreen />} />
       <Route path=":accountId/locations/:locationId/:tab?" element={<LocationScreen />} />
       <Route path="*" element={<NotFound />} />
     </Routes>

@@ -7,6 +7,7 @@ import { graphql } from '../../gql';
 import { NotFound } from '../not-found';
 import { CatalogTab } from './catalog-tab';
 import { ConnectionsTab } from './connections-tab';
+import { MenusTab } from '../menus/menus-tab';
 import { LocationForm } from './location-form';
 import { LocationLinks } from './location-links';
 
@@ -37,9 +38,10 @@ const TABS = [
   { value: 'details', label: 'Details and tax rates' },
   { value: 'connections', label: 'Connections' },
   { value: 'catalog', label: 'Catalog' },
+  { value: 'menus', label: 'Menus' },
 ];
 
-/** One location: its settings, the applications connected to it, its catalog (SPEC's Application Flow). */
+/** One location: its settings, the applications connected to it, its catalog and menus (SPEC's Application Flow). */
 export function LocationScreen() {
   const { accountId = '', locationId = '', tab = 'details' } = useParams();
   const navigate = useNavigate();
@@ -81,6 +83,9 @@ export function LocationScreen() {
             </Tabs.Panel>
             <Tabs.Panel value="catalog" pt="md">
               <CatalogTab accountId={accountId} locationId={locationId} />
+            </Tabs.Panel>
+            <Tabs.Panel value="menus" pt="md">
+              <MenusTab accountId={accountId} locationId={locationId} />
             </Tabs.Panel>
           </Tabs>
         </>

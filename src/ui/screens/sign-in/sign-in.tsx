@@ -9,18 +9,7 @@ import { VIEWER } from '../../viewer';
 const SIGN_IN = graphql(`
   mutation SignIn($email: String!, $password: String!) {
     signIn(email: $email, password: $password) {
-      id
-      email
-      role
-      permissions {
-        manageApplications
-        manageUsers
-        creatableRoles
-        provision
-        editLocations
-        manageConnections
-        editCatalog
-      }
+      ...ViewerFields
     }
   }
 `);

@@ -1,0 +1,181 @@
+import { graphql } from '../../gql';
+
+// The GraphQL documents of the menu screens (issue 13 screens 1 and 2), in one place so the list, the
+// editor and the publications read and refresh the same fields.
+
+export const MENU_ITEM = graphql(`
+  fragment MenuItemRow on MenuItem {
+    id
+    productId
+    posReference
+    name
+    price
+    categories
+    taxRateIds
+    taxRateIdsOverride
+    show_online
+    modifierGroups
+    position
+  }
+`);
+
+export const MENU_FIELDS = graphql(`
+  fragment MenuFields on Menu {
+    id
+    name
+    description
+    updatedAt
+    items {
+      ...MenuItemRow
+    }
+    modifiers {
+      id
+      posReference
+      name
+      price
+      taxRateIds
+      taxRateIdsOverride
+      show_online
+    }
+  }
+`);
+
+export const MENUS = graphql(`
+  query Menus($accountId: ID!, $locationId: ID!, $nextPageKey: String) {
+    menus(accountId: $accountId, locationId: $locationId, limit: 50, nextPageKey: $nextPageKey) {
+      data {
+        id
+        name
+        description
+        updatedAt
+        items {
+          id
+          show_online
+        }
+      }
+      nextPageKey
+    }
+  }
+`);
+
+export const MENU = graphql(`
+  query Menu($accountId: ID!, $locationId: ID!, $id: ID!) {
+    menu(accountId: $accountId, locationId: $locationId, id: $id) {
+      ...MenuFields
+    }
+    location(accountId: $accountId, id: $locationId) {
+      id
+      currency
+      taxRates {
+        posReference
+        name
+      }
+    }
+  }
+`);
+
+export const CREATE_MENU = graphql(`
+  mutation CreateMenu($accountId: ID!, $locationId: ID!, $input: CreateMenuInput!) {
+    createMenu(accountId: $accountId, locationId: $locationId, input: $input) {
+      id
+    }
+  }
+`);
+
+export const ADD_MENU_ITEM = graphql(`
+  mutation AddMenuItem($accountId: ID!, $locationId: ID!, $menuId: ID!, $productId: ID!) {
+    addMenuItem(accountId: $accountId, locationId: $locationId, menuId: $menuId, input: { productId: $productId }) {
+      id
+    }
+  }
+`);
+
+export const UPDATE_MENU_ITEM = graphql(`
+  mutation UpdateMenuItemTaxRates($accountId: ID!, $locationId: ID!, $menuId: ID!, $id: ID!, $taxRateIds: [String!]) {
+    updateMenuItem(accountId: $accountId, locationId: $locationId, menuId: $menuId, id: $id, input: { taxRateIds: $taxRateIds }) {
+      ...MenuItemRow
+    }
+  }
+`);
+
+export const DELETE_MENU_ITEM = graphql(`
+  mutation DeleteMenuItem($accountId: ID!, $locationId: ID!, $menuId: ID!, $id: ID!) {
+    deleteMenuItem(accountId: $accountId, locationId: $locationId, menuId: $menuId, id: $id)
+  }
+`);
+
+export const REORDER_MENU_ITEMS = graphql(`
+  mutation ReorderMenuItems($accountId: ID!, $locationId: ID!, $menuId: ID!, $itemIds: [ID!]!) {
+    reorderMenuItems(accountId: $accountId, locationId: $locationId, menuId: $menuId, itemIds: $itemIds) {
+      ...MenuFields
+    }
+  }
+`);
+
+export const PRODUCT_CHOICES = graphql(`
+  query ProductChoices($accountId: ID!, $locationId: ID!, $search: String) {
+    products(accountId: $accountId, locationId: $locationId, limit: 10, search: $search) {
+      data {
+        id
+        posReference
+        name
+        price
+        showOnline
+        taxRateIds
+      }
+      hasNextPage
+    }
+  }
+`);
+
+export const PUBLICATIONS = graphql(`
+  query MenuPublications($accountId: ID!, $locationId: ID!, $menuId: ID!) {
+    menuPublications(accountId: $accountId, locationId: $locationId, menuId: $menuId, limit: 20) {
+      data {
+        id
+        connectionId
+        deliveryId
+        status
+        attempts
+        lastError
+        partnerAnswer
+        deliveredAt
+        createdAt
+      }
+    }
+    availableApplications(accountId: $accountId, locationId: $locationId, limit: 200) {
+      data {
+        id
+        kind
+        name
+        connected
+        connectionId
+      }
+    }
+  }
+`);
+
+export const PUBLICATION_EVENTS = graphql(`
+  subscription MenuPublicationEvents($accountId: ID!, $locationId: ID!, $menuId: ID!) {
+    menuPublicationChanged(accountId: $accountId, locationId: $locationId, menuId: $menuId) {
+      kind
+      publication {
+        id
+        status
+        attempts
+        lastError
+        partnerAnswer
+        deliveredAt
+      }
+    }
+  }
+`);
+
+export const PUBLISH_MENU = graphql(`
+  mutation PublishMenu($accountId: ID!, $locationId: ID!, $menuId: ID!, $connectionId: ID!) {
+    publishMenu(accountId: $accountId, locationId: $locationId, menuId: $menuId, connectionId: $connectionId) {
+      id
+      status
+    }
+  }
+`);

@@ -1,0 +1,155 @@
+import { useMutation } from '@apollo/client/react';
+import { ActionIcon, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { messageOf } from '../../components/errors';
+import { formatMoney } from '../../components/money';
+import { EmptyState } from '../../components/states';
+import type { MenuItemRowFragment } from '../../gql/graphql';
+import { DELETE_MENU_ITEM, MENU, REORDER_MENU_ITEMS, UPDATE_MENU_ITEM } from './menu-documents';
+import { TaxOverrideDialog } from './tax-override-dialog';
+import { isOverridden, TaxRatesCell } from './tax-rates-cell';
+
+interface Props {
+  ids: { accountId: string; locationId: string; menuId: string };
+  items: MenuItemRowFragment[];
+  currency: string;
+  taxRates: { posReference: string; name: string }[];
+  editable: boolean;
+}
+
+/** The menu's items in menu order: move, override or clear tax rates, remove. Out-of-stock items are marked. */
+export function MenuItems({ ids, items, currency, taxRates, editable }: Props) {
+  const [overriding, setOverriding] = useState<MenuItemRowFragment | null>(null);
+  const [reorder, reordering] = useMutation(REORDER_MENU_ITEMS);
+  const [update] = useMutation(UPDATE_MENU_ITEM);
+  const [remove] = useMutation(DELETE_MENU_ITEM, { refetchQueries: [MENU] });
+  const namesOf = new Map(taxRates.map((r) => [r.posReference, r.name]));
+  const fail = (err: unknown) => notifications.show({ color: 'red', message: messageOf(err) });
+
+  const move = (index: number, by: -1 | 1) => {
+    const order = items.map((i) => i.id);
+    [order[index], order[index + by]] = [order[index + by], order[index]];
+    reorder({ variables: { ...ids, itemIds: order } }).catch(fail);
+  };
+
+  if (items.length === 0) return <EmptyState>This menu has no items yet.{editable ? ' Search the catalog above and add products.' : ''}</EmptyState>;
+  return (
+    <>
+      <Table.ScrollContainer minWidth={900}>
+        <Table aria-label="Menu items" verticalSpacing="sm" aria-busy={reordering.loading}>
+          <Table.Thead>
+            <Table.Tr>
+              {editable && <Table.Th w={90}>Order</Table.Th>}
+              <Table.Th>Item</Table.Th>
+              <Table.Th>Price</Table.Th>
+              <Table.Th>Tax rates</Table.Th>
+              <Table.Th>Modifier groups</Table.Th>
+              {editable && <Table.Th>Actions</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((item, index) => (
+              <Table.Tr key={item.id} aria-label={item.name} data-out-of-stock={!item.show_online || undefined} style={isOverridden(item) ? { boxShadow: 'inset 3px 0 0 var(--mantine-color-orange-5)' } : undefined}>
+                {editable && (
+                  <Table.Td>
+                    <Group gap={4} wrap="nowrap">
+                      <ActionIcon variant="subtle" aria-label={`Move ${item.name} up`} disabled={index === 0 || reordering.loading} onClick={() => move(index, -1)}>
+                        ↑
+                      </ActionIcon>
+                      <ActionIcon variant="subtle" aria-label={`Move ${item.name} down`} disabled={index === items.length - 1 || reordering.loading} onClick={() => move(index, 1)}>
+                        ↓
+                      </ActionIcon>
+                    </Group>
+                  </Table.Td>
+                )}
+                <Table.Td>
+                  <Group gap="xs">
+                    <Text fw={500} c={item.show_online ? undefined : 'dimmed'} td={item.show_online ? undefined : 'line-through'}>
+                      {item.name}
+                    </Text>
+                    {!item.show_online && (
+                      <Badge color="red" variant="light" style={{ flexShrink: 0 }}>
+                        Out of stock
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {item.posReference}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{formatMoney(item.price, currency)}</Table.Td>
+                <Table.Td>
+                  <TaxRatesCell entry={item} namesOf={namesOf} />
+                </Table.Td>
+                <Table.Td>{item.modifierGroups.length ? item.modifierGroups.join(', ') : <Text c="dimmed">none</Text>}</Table.Td>
+                {editable && (
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button size="xs" variant="light" onClick={() => setOverriding(item)} aria-label={`Override tax rates of ${item.name}`}>
+                        {isOverridden(item) ? 'Change override' : 'Override'}
+                      </Button>
+                      {isOverridden(item) && (
+                        <Button size="xs" variant="subtle" onClick={() => update({ variables: { ...ids, id: item.id, taxRateIds: null } }).catch(fail)} aria-label={`Clear override of ${item.name}`}>
+                          Clear override
+                        </Button>
+                      )}
+                      <Button size="xs" variant="subtle" color="red" onClick={() => remove({ variables: { ...ids, id: item.id } }).catch(fail)} aria-label={`Remove ${item.name}`}>
+                        Remove
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <TaxOverrideDialog ids={ids} item={overriding} taxRates={taxRates} onClose={() => setOverriding(null)} />
+    </>
+  );
+}
+
+/** The menu modifiers, as copied from the catalog with the products' modifier groups. */
+export function MenuModifiers({ modifiers, currency, taxRates }: { modifiers: { id: string; name: string; posReference: string; price: number; taxRateIds: string[]; taxRateIdsOverride?: string[] | null; show_online: boolean }[]; currency: string; taxRates: { posReference: string; name: string }[] }) {
+  const namesOf = new Map(taxRates.map((r) => [r.posReference, r.name]));
+  if (modifiers.length === 0) return <EmptyState>No modifiers: none of these products has modifier groups.</EmptyState>;
+  return (
+    <Stack gap="xs">
+      <Table.ScrollContainer minWidth={520}>
+        <Table aria-label="Menu modifiers" striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Modifier</Table.Th>
+              <Table.Th>Price</Table.Th>
+              <Table.Th>Tax rates</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {modifiers.map((m) => (
+              <Table.Tr key={m.id}>
+                <Table.Td>
+                  <Group gap="xs">
+                    {m.name}
+                    {!m.show_online && (
+                      <Badge color="red" variant="light">
+                        Out of stock
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {m.posReference}
+                  </Text>
+                </Table.Td>
+                <Table.Td>{formatMoney(m.price, currency)}</Table.Td>
+                <Table.Td>
+                  <TaxRatesCell entry={m} namesOf={namesOf} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}

@@ -1,0 +1,128 @@
+import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
+import { Anchor, Badge, Button, Code, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useCoalesced } from '../../components/coalesced';
+import { messageOf } from '../../components/errors';
+import { LiveBadge, useLiveFallback } from '../../components/live';
+import { EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { formatWhen } from '../../components/time';
+import { PUBLICATION_EVENTS, PUBLICATIONS, PUBLISH_MENU } from './menu-documents';
+
+// Publishing a menu to a connected marketplace (issue 13 screen 2). The publication is a MENU_PUBLISHED
+// delivery through the outbox, so it starts PENDING; the menuPublicationChanged subscription (graphql-ws, fed
+// by LISTEN/NOTIFY) tells the screen when it is delivered or failed, and the list is read again then. While
+// the socket is down the list is polled instead (components/live.tsx).
+
+const LOOK: Record<string, { color: string; label: string }> = {
+  PENDING: { color: 'gray', label: 'Pending' },
+  DELIVERED: { color: 'teal', label: 'Delivered' },
+  FAILED: { color: 'red', label: 'Failed' },
+};
+
+export function MenuPublications({ ids, editable }: { ids: { accountId: string; locationId: string; menuId: string }; editable: boolean }) {
+  const query = useQuery(PUBLICATIONS, { variables: ids, fetchPolicy: 'cache-and-network' });
+  const refresh = useCoalesced(() => query.refetch());
+  const events = useSubscription(PUBLICATION_EVENTS, { variables: ids, onData: () => refresh() });
+  const live = useLiveFallback(events, query);
+  const [publish, publishing] = useMutation(PUBLISH_MENU);
+  const [target, setTarget] = useState<string | null>(null);
+  const { data, error } = query;
+
+  const marketplaces = (data?.availableApplications.data ?? []).filter((a) => a.kind === 'MARKETPLACE' && a.connected && a.connectionId);
+  const nameOf = new Map(marketplaces.map((m) => [m.connectionId!, m.name]));
+  const chosen = target ?? (marketplaces.length === 1 ? marketplaces[0].connectionId : null);
+
+  const onPublish = async () => {
+    if (!chosen) return;
+    // Success shows as the new publication, Pending, in the list below.
+    await publish({ variables: { ...ids, connectionId: chosen } })
+      .catch((err: unknown) => notifications.show({ color: 'red', message: messageOf(err) }));
+    refresh();
+  };
+
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={3}>Publish</Title>
+          <LiveBadge state={live} />
+        </Group>
+        {error && <ErrorState error={error} />}
+        {!data && !error && <LoadingState label="Loading publications" />}
+        {data && editable && (
+          <Group align="flex-end" wrap="wrap">
+            {marketplaces.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                No marketplace is connected to this location. Connect one on the Connections tab to publish.
+              </Text>
+            ) : (
+              <>
+                <Select label="Marketplace" data={marketplaces.map((m) => ({ value: m.connectionId!, label: m.name }))} value={chosen} onChange={setTarget} placeholder="Choose a marketplace" w={280} allowDeselect={false} />
+                <Button onClick={onPublish} loading={publishing.loading} disabled={!chosen}>
+                  Publish menu
+                </Button>
+              </>
+            )}
+          </Group>
+        )}
+        {data &&
+          (data.menuPublications.data.length === 0 ? (
+            <EmptyState>This menu has not been published yet.</EmptyState>
+          ) : (
+            <Table.ScrollContainer minWidth={620}>
+              <Table aria-label="Publications" striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Marketplace</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>Attempts</Table.Th>
+                    <Table.Th>Partner's answer</Table.Th>
+                    <Table.Th>Published</Table.Th>
+                    <Table.Th>Delivered</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.menuPublications.data.map((p) => (
+                    <Table.Tr key={p.id}>
+                      <Table.Td>{nameOf.get(p.connectionId) ?? 'A marketplace no longer connected'}</Table.Td>
+                      <Table.Td>
+                        <Badge color={LOOK[p.status].color} variant="light">
+                          {LOOK[p.status].label}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>{p.attempts}</Table.Td>
+                      <Table.Td maw={360}>
+                        {p.lastError && (
+                          <Text size="sm" c="red">
+                            {p.lastError}
+                          </Text>
+                        )}
+                        {p.partnerAnswer ? (
+                          <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxHeight: 96, overflow: 'auto' }}>
+                            {p.partnerAnswer}
+                          </Code>
+                        ) : (
+                          !p.lastError && (
+                            <Text size="sm" c="dimmed">
+                              {p.status === 'PENDING' ? 'No answer yet' : 'Accepted'}
+                            </Text>
+                          )
+                        )}
+                        <Anchor component={Link} size="xs" to={`/accounts/${ids.accountId}/locations/${ids.locationId}/deliveries?delivery=${p.deliveryId}`}>
+                          Open the delivery
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>{formatWhen(p.createdAt)}</Table.Td>
+                      <Table.Td>{p.deliveredAt ? formatWhen(p.deliveredAt) : '—'}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          ))}
+      </Stack>
+    </Paper>
+  );
+}

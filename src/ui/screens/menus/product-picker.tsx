@@ -1,0 +1,84 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { messageOf } from '../../components/errors';
+import { formatMoney } from '../../components/money';
+import { ErrorState, LoadingState } from '../../components/states';
+import { ADD_MENU_ITEM, MENU, PRODUCT_CHOICES } from './menu-documents';
+
+interface Props {
+  ids: { accountId: string; locationId: string; menuId: string };
+  /** Products already in the menu: offered as "In the menu", not again (the server would answer 409). */
+  inMenu: Set<string>;
+  currency: string;
+}
+
+/** Finds catalog products on the server (name or POS reference) and adds them to the menu, last. */
+export function ProductPicker({ ids, inMenu, currency }: Props) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const { data, previousData, loading, error } = useQuery(PRODUCT_CHOICES, { variables: { accountId: ids.accountId, locationId: ids.locationId, search: debounced || undefined } });
+  const [add] = useMutation(ADD_MENU_ITEM, { refetchQueries: [MENU], awaitRefetchQueries: true });
+  const [adding, setAdding] = useState<string | null>(null);
+  const shown = (data ?? previousData)?.products;
+
+  const onAdd = async (product: { id: string; name: string }) => {
+    setAdding(product.id);
+    // Success shows as the new row in the items table; only a refusal needs words.
+    await add({ variables: { ...ids, productId: product.id } })
+      .catch((err: unknown) => notifications.show({ color: 'red', message: messageOf(err) }))
+      .finally(() => setAdding(null));
+  };
+
+  return (
+    <Paper withBorder p="sm">
+      <Stack gap="xs">
+        <TextInput label="Search products" description="Add products from the catalog: search by name or POS reference" placeholder="e.g. pizza" type="search" maw={420} value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+        {error && <ErrorState error={error} />}
+        {!shown && !error && <LoadingState label="Loading products" />}
+        {shown && (
+          <Stack gap={4} aria-busy={loading} role="list" aria-label="Catalog products" mah={260} style={{ overflowY: 'auto' }}>
+            {shown.data.length === 0 && (
+              <Text c="dimmed" size="sm" py="xs">
+                {debounced ? `No product matches "${debounced}".` : 'The catalog has no products yet. Sync it from the POS on the Catalog tab.'}
+              </Text>
+            )}
+            {shown.data.map((p) => (
+              <Group key={p.id} justify="space-between" wrap="nowrap" role="listitem" aria-label={p.name}>
+                <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
+                  <Text size="sm" fw={500}>
+                    {p.name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {p.posReference} · {formatMoney(p.price, currency)}
+                  </Text>
+                  {!p.showOnline && (
+                    <Badge color="red" variant="light" size="sm">
+                      Out of stock
+                    </Badge>
+                  )}
+                </Group>
+                {inMenu.has(p.id) ? (
+                  <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
+                    In the menu
+                  </Badge>
+                ) : (
+                  <Button size="xs" variant="light" aria-label={`Add ${p.name}`} loading={adding === p.id} onClick={() => onAdd(p)} style={{ flexShrink: 0 }}>
+                    Add
+                  </Button>
+                )}
+              </Group>
+            ))}
+            {shown.hasNextPage && (
+              <Text size="xs" c="dimmed">
+                More products match: type more of the name to narrow the list.
+              </Text>
+            )}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,100 @@
+import type { Locator } from '@playwright/test';
+import { FakePartner } from '../support/fake-partner.js';
+import type { TestHub } from '../support/test-hub.js';
+import { expect, signIn, test } from './fixtures.js';
+import { addProduct, createMenu, openKitchen, overrideTaxRates, type Kitchen } from './kitchen.js';
+
+// Menus at a location (issue 13 screen 1) and their publication (screen 2), in the browser: a menu built from
+// catalog products found by a server-side search, reordered, one item's tax rates overridden and cleared
+// (inherited and overridden look different), out-of-stock items marked; a publication the marketplace
+// refuses shows failed with the partner's answer, without a reload.
+
+let partner: FakePartner;
+test.beforeEach(async () => {
+  partner = await FakePartner.start();
+});
+test.afterEach(async () => {
+  await partner?.close();
+});
+
+async function menuOverREST(hub: TestHub, k: Kitchen, menuId: string) {
+  return (await hub.admin.get(`${k.loc.path}/menus/${menuId}`)).body.data as { items: { posReference: string; taxRateIds: string[]; taxRateIdsOverride: string[] | null }[] };
+}
+
+test('an operator builds a menu from catalog products: search, add, reorder, override and clear tax rates', async ({ page, hub, capture }) => {
+  const k = await openKitchen(hub, partner, 'Menu Kitchen');
+  await signIn(page);
+  await page.goto(`/ui/accounts/${k.loc.accountId}/locations/${k.loc.locationId}/menus`);
+  await expect(page.getByText('No menu yet.')).toBeVisible();
+  const menuId = await createMenu(page, k, 'Lunch');
+  await expect(page.getByText('This menu has no items yet.')).toBeVisible();
+  await expect(page.getByText('This menu has not been published yet.')).toBeVisible();
+
+  // The search runs on the server: "bur" finds the burger only.
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('bur');
+  await expect(page.getByRole('list', { name: 'Catalog products' }).getByRole('listitem')).toHaveCount(1);
+  await addProduct(page, 'bur', 'Burger');
+  await expect(page.getByRole('listitem', { name: 'Burger' }).getByText('In the menu')).toBeVisible();
+  await addProduct(page, 'cola', 'Cola');
+  await addProduct(page, 'lemon', 'Lemonade');
+
+  const items = page.getByRole('table', { name: 'Menu items' });
+  await expect(items.getByRole('row', { name: 'Lemonade' }).getByText('Out of stock')).toBeVisible();
+  await expect(items.getByRole('row', { name: 'Burger' }).getByText('Out of stock')).toHaveCount(0);
+
+  // Reorder: Lemonade up one place.
+  await items.getByRole('button', { name: 'Move Lemonade up' }).click();
+  await expect(items.getByRole('row').nth(2)).toHaveAccessibleName('Lemonade');
+  await expect.poll(async () => (await menuOverREST(hub, k, menuId)).items.map((i) => i.posReference)).toEqual(['burger', 'lemonade', 'cola']);
+
+  // Inherited: the product's rate, marked "inherited".
+  const burger = items.getByRole('row', { name: 'Burger' });
+  await expect(burger.getByText('inherited')).toBeVisible();
+  await expect(burger.getByText('VAT 9%')).toBeVisible();
+  await overrideTaxRates(page, 'Burger', { uncheck: ['VAT 9% (vat-9)'], check: ['VAT 21% (vat-21)'] });
+  await expect(burger.getByText('override', { exact: true })).toBeVisible();
+  await expect(burger.getByText('VAT 21%')).toBeVisible();
+  await expect(burger.getByText('VAT 9%')).toHaveCount(0);
+  expect((await menuOverREST(hub, k, menuId)).items[0]).toMatchObject({ posReference: 'burger', taxRateIds: ['vat-21'], taxRateIdsOverride: ['vat-21'] });
+  // The two look different, not only by their words.
+  const badgeColor = (badge: Locator) => badge.evaluate((e) => e.ownerDocument.defaultView!.getComputedStyle(e.closest('.mantine-Badge-root')!).backgroundColor);
+  const inheritedColor = await badgeColor(items.getByRole('row', { name: 'Cola' }).getByText('inherited'));
+  const overrideColor = await badgeColor(burger.getByText('override', { exact: true }));
+  expect(overrideColor).not.toBe(inheritedColor);
+
+  // The modifiers copied with the burger's modifier group.
+  await expect(page.getByRole('table', { name: 'Menu modifiers' }).getByText('Extra cheese')).toBeVisible();
+  await capture('menu-editor');
+
+  await burger.getByRole('button', { name: 'Clear override of Burger' }).click();
+  await expect(burger.getByText('inherited')).toBeVisible();
+  await expect(burger.getByText('VAT 9%')).toBeVisible();
+  expect((await menuOverREST(hub, k, menuId)).items[0]).toMatchObject({ taxRateIds: ['vat-9'], taxRateIdsOverride: null });
+
+  await items.getByRole('button', { name: 'Remove Cola' }).click();
+  await expect(items.getByRole('row', { name: 'Cola' })).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'All menus' }).click();
+  const menus = page.getByRole('table', { name: 'Menus' });
+  await expect(menus.getByRole('link', { name: 'Lunch' })).toBeVisible();
+  await expect(menus.getByText('1 out of stock')).toBeVisible();
+  await capture('menus');
+});
+
+test.describe('a marketplace that refuses the menu', () => {
+  // The test hub retries after 50 and 100 ms (testEnv's DELIVERY_RETRY_SCHEDULE): three attempts, then FAILED.
+  test('the publication goes from pending to failed with the partner answer, without a reload', async ({ page, hub, capture }) => {
+    const k = await openKitchen(hub, partner, 'Refused Kitchen');
+    partner.always('/menus', { status: 422, body: { error: 'category cat-food is unknown here' } });
+    await signIn(page);
+    await createMenu(page, k, 'Dinner');
+    await addProduct(page, 'burger', 'Burger');
+    await page.getByRole('button', { name: 'Publish menu' }).click();
+    const row = page.getByRole('table', { name: 'Publications' }).getByRole('row', { name: /Refused Kitchen Marketplace/ });
+    await expect(row.getByText('Failed')).toBeVisible();
+    await expect(row).toContainText('HTTP 422');
+    await expect(row).toContainText('category cat-food is unknown here');
+    expect(partner.requestsTo('/menus')).toHaveLength(3);
+    await capture('menu-publication-failed');
+  });
+});
