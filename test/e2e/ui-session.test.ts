@@ -163,3 +163,25 @@ describe('web UI session refresh', () => {
     expect((await uiGraphql(hub.url, '{ viewer { email } }', { cookie })).body.data.viewer).toBeNull();
   });
 });
+
+describe('web UI session outside development', () => {
+  let hub: TestHub;
+  beforeAll(async () => {
+    hub = await startTestHub({ HUB_ENV: 'staging' });
+  });
+  afterAll(() => hub?.stop());
+
+  it('sets the cookie Secure, with the __Host- prefix that binds it to this origin, and takes it back by that name', async () => {
+    const signIn = await uiGraphql(hub.url, 'mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { email } }', { variables: { e: TEST_ADMIN.email, p: TEST_ADMIN.password } });
+    expect(signIn.body.data.signIn.email).toBe(TEST_ADMIN.email);
+    expect(signIn.setCookies).toHaveLength(1);
+    const [setCookie] = signIn.setCookies;
+    expect(setCookie).toMatch(/^__Host-order_hub_session=[^;]+;/);
+    for (const flag of ['; Secure', '; HttpOnly', '; SameSite=Lax', '; Path=/']) expect(setCookie).toContain(flag);
+    expect(setCookie).not.toMatch(/; Domain=/i);
+    const cookie = setCookie.split(';')[0];
+    expect((await uiGraphql(hub.url, '{ viewer { email } }', { cookie })).body.data.viewer.email).toBe(TEST_ADMIN.email);
+    // The same value under the unprefixed name (as a sibling domain or plain http could set it) is not taken.
+    expect((await uiGraphql(hub.url, '{ viewer { email } }', { cookie: cookie.replace('__Host-', '') })).body.data.viewer).toBeNull();
+  });
+});
