@@ -1,10 +1,12 @@
 import 'reflect-metadata';
 import pg from 'pg';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { uuidv7 } from '../src/common/ids.js';
 import { BENCH_ADMIN, BENCH_FIRST_PARTY, cpuNow, cpuPer, percentile, scratchHub } from './support.js';
+import { deliveringBaseline, readJson } from './delivering-baseline.js';
+import { countStatements, statementsByText, statementsSent } from './statement-count.js';
 
 // Order placement benchmark (issue 7). A hub in this process on a scratch database of the local PostgreSQL; a
 // MARKETPLACE application places orders of 3 items with 2 options each through the full stack (bearer token
@@ -12,17 +14,22 @@ import { BENCH_ADMIN, BENCH_FIRST_PARTY, cpuNow, cpuPer, percentile, scratchHub 
 // ORDER_CREATED outbox row in one transaction); a fake POS on loopback records when each ORDER_CREATED arrives.
 //   1. closed loop: 16 clients, each placing its next order as soon as the previous one is answered;
 //   2. open loop: 200 orders/s for a fixed time, latency of each placement;
-//   3. the baseline: the same inserts (order row + outbox row, one transaction) through plain `pg` behind a
-//      bare node:http server, with the same 16 clients and bodies.
+//   3. GETs of one order by the same marketplace, 16 clients in a closed loop (what any request costs);
+//   4. the baseline: the same inserts (order row + outbox row, one transaction) through plain `pg` behind a
+//      bare node:http server, with the same 16 clients and bodies;
+//   5. the delivering baseline (bench/delivering-baseline.ts): the same, and its ORDER_CREATED delivered to the
+//      same POS (LISTEN/NOTIFY, SKIP LOCKED claims, signed keep-alive POSTs, rows marked delivered).
+// Every closed loop reports CPU per order (this process; the database's backends) and the statements this
+// process sent per order (bench/statement-count.ts).
 // Run: npm run bench:orders. BENCH_SECONDS: each phase's length (default 10); BENCH_CLIENTS: closed-loop clients
 // (default 16); BENCH_NO_POS=1: no POS connected, so no outbox row and no delivery (isolates their cost);
 // BENCH_NO_DELIVERY=1: the POS is connected, so each order writes its outbox row and job, but the delivery
 // worker is stopped before the first order (isolates the cost of delivering from that of the outbox);
-// BENCH_SKIP_OPEN=1: no open-loop phase; BENCH_SKIP_BASELINE=1: no baseline (to profile the hub alone). (DATABASE_URL names the server; default the local one).
+// BENCH_SKIP_OPEN=1: no open-loop phase; BENCH_RATE: its rate (default 200 orders/s); BENCH_SKIP_BASELINE=1: no baseline (to profile the hub alone). (DATABASE_URL names the server; default the local one).
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const CLOSED_LOOP_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const OPEN_LOOP_RATE = 200;
+const OPEN_LOOP_RATE = Number(process.env.BENCH_RATE ?? 200);
 const OPEN_LOOP_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
 type Json = Record<string, any>;
@@ -65,12 +72,6 @@ async function fakePos(): Promise<{ url: string; arrivals: Map<string, number>; 
   });
   await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}/webhooks`, arrivals, close: () => new Promise((r) => srv.close(() => r())) };
-}
-
-async function readJson(req: IncomingMessage): Promise<Json> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8'));
 }
 
 /** The baseline: the same two inserts in one transaction through pg, behind node:http, nothing else. */
@@ -117,10 +118,28 @@ async function baselineServer(url: string, ids: { locationId: string; accountId:
   };
 }
 
+/** A bare node:http server answering every request with the same JSON (the GET phase's client floor). */
+async function staticJsonServer(body: string): Promise<{ url: string; close(): Promise<void> }> {
+  const srv = createServer((req, res) => {
+    req.resume();
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body);
+  });
+  await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}/`, close: () => new Promise((r) => srv.close(() => r())) };
+}
+
 interface Placement {
   orderId: string;
   sentAt: number;
   latency: number;
+}
+
+async function getOne(url: string, token: string | null): Promise<Placement> {
+  const sentAt = performance.now();
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const json = (await res.json()) as Json;
+  if (res.status !== 200) throw new Error(`GET answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
+  return { orderId: json.data.id, sentAt, latency: performance.now() - sentAt };
 }
 
 async function placeOne(url: string, token: string | null): Promise<Placement> {
@@ -132,17 +151,22 @@ async function placeOne(url: string, token: string | null): Promise<Placement> {
   return { orderId: json.data.id, sentAt, latency };
 }
 
-async function closedLoop(url: string, token: string | null, seconds: number): Promise<{ placements: Placement[]; elapsed: number }> {
+async function closedLoop(url: string, token: string | null, seconds: number, call = placeOne): Promise<{ placements: Placement[]; elapsed: number; statements: number }> {
   const placements: Placement[] = [];
+  const sentBefore = statementsSent();
   const t0 = performance.now();
   const until = t0 + seconds * 1000;
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
-      while (performance.now() < until) placements.push(await placeOne(url, token));
+      while (performance.now() < until) placements.push(await call(url, token));
     }),
   );
-  return { placements, elapsed: (performance.now() - t0) / 1000 };
+  return { placements, elapsed: (performance.now() - t0) / 1000, statements: statementsSent() - sentBefore };
 }
+
+/** Statements sent from the loop's start until now (its deliveries included), per order. */
+const statementsPer = (loop: { placements: Placement[]; statements: number }, sentBefore: number) =>
+  `${((statementsSent() - sentBefore) / loop.placements.length).toFixed(1)} statements per order`;
 
 async function openLoop(url: string, token: string, rate: number, seconds: number): Promise<Placement[]> {
   const total = rate * seconds;
@@ -165,11 +189,18 @@ async function untilDelivered(arrivals: Map<string, number>, placements: Placeme
   return placements.map((p) => (arrivals.get(p.orderId) as number) - p.sentAt);
 }
 
+/** With BENCH_MARKS=1, each phase's bounds on the clock of `node --cpu-prof` (for bench/profile-owners.ts). */
+function mark(phase: string, requests?: number): void {
+  if (process.env.BENCH_MARKS) process.stderr.write(`mark ${phase} ${process.hrtime.bigint() / 1000n}${requests === undefined ? '' : ` ${requests}`}\n`);
+}
+
 async function main(): Promise<void> {
+  countStatements();
   const { hub, scratch, databaseUrl, stop } = await scratchHub('orders', { RATE_LIMIT_RPS: '0' });
   const pos = await fakePos();
   const lines: string[] = [];
   let baseline: Awaited<ReturnType<typeof baselineServer>> | undefined;
+  let delivered: Awaited<ReturnType<typeof deliveringBaseline>> | undefined;
   try {
     const token = async (params: Record<string, string>) => {
       const res = await fetch(`${hub.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString() });
@@ -213,31 +244,84 @@ async function main(): Promise<void> {
     await closedLoop(ordersUrl, marketToken, 1);
 
     const cpuBefore = cpuNow(scratch);
+    const sentBefore = statementsSent();
+    mark('placements');
     const closed = await closedLoop(ordersUrl, marketToken, CLOSED_LOOP_SECONDS);
     const closedToPos = !delivering ? { p50: NaN, p99: NaN } : summary(await untilDelivered(pos.arrivals, closed.placements));
+    mark('placements-end', closed.placements.length);
     const hubCpu = cpuPer(cpuBefore, cpuNow(scratch), closed.placements.length);
+    const hubStatements = statementsPer(closed, sentBefore);
     const closedPlacement = summary(closed.placements.map((p) => p.latency));
     const hubRate = closed.placements.length / closed.elapsed;
-    lines.push(`hub, ${CLIENTS} clients, ${CLOSED_LOOP_SECONDS} s: ${hubRate.toFixed(0)} orders/s; placement p50 ${ms(closedPlacement.p50)}, p99 ${ms(closedPlacement.p99)}; order-to-POS p50 ${ms(closedToPos.p50)}, p99 ${ms(closedToPos.p99)}; ${hubCpu}`);
+    lines.push(`hub, ${CLIENTS} clients, ${CLOSED_LOOP_SECONDS} s: ${hubRate.toFixed(0)} orders/s; placement p50 ${ms(closedPlacement.p50)}, p99 ${ms(closedPlacement.p99)}; order-to-POS p50 ${ms(closedToPos.p50)}, p99 ${ms(closedToPos.p99)}; ${hubCpu}; ${hubStatements}`);
 
-    const open = process.env.BENCH_SKIP_OPEN ? closed.placements : await openLoop(ordersUrl, marketToken, OPEN_LOOP_RATE, OPEN_LOOP_SECONDS);
-    const openToPos = !delivering ? { p50: NaN, p99: NaN } : summary(await untilDelivered(pos.arrivals, open));
-    const openPlacement = summary(open.map((p) => p.latency));
-    lines.push(`hub, ${OPEN_LOOP_RATE} orders/s for ${OPEN_LOOP_SECONDS} s: placement p50 ${ms(openPlacement.p50)}, p99 ${ms(openPlacement.p99)}; order-to-POS p50 ${ms(openToPos.p50)}, p99 ${ms(openToPos.p99)}`);
+    if (!process.env.BENCH_SKIP_GET) {
+      const orderUrl = `${ordersUrl}/${closed.placements[0].orderId}`;
+      await closedLoop(orderUrl, marketToken, 1, getOne);
+      const getCpuBefore = cpuNow(scratch);
+      const getSentBefore = statementsSent();
+      mark('gets');
+      const gets = await closedLoop(orderUrl, marketToken, CLOSED_LOOP_SECONDS, getOne);
+      mark('gets-end', gets.placements.length);
+      const getCpu = cpuPer(getCpuBefore, cpuNow(scratch), gets.placements.length).replace('per order', 'per GET');
+      const getLatency = summary(gets.placements.map((p) => p.latency));
+      lines.push(`hub, GET of one order, ${CLIENTS} clients: ${(gets.placements.length / gets.elapsed).toFixed(0)}/s; p50 ${ms(getLatency.p50)}, p99 ${ms(getLatency.p99)}; ${getCpu}; ${statementsPer(gets, getSentBefore).replace('per order', 'per GET')}`);
+
+      // The load generator's own share of that figure: the same fetch client against a bare node:http server
+      // answering the same bytes. What the hub costs per GET is the difference.
+      const answer = await (await fetch(orderUrl, { headers: { authorization: `Bearer ${marketToken}` } })).text();
+      const echo = await staticJsonServer(answer);
+      try {
+        await closedLoop(echo.url, null, 1, getOne);
+        const clientCpuBefore = cpuNow(scratch);
+        const clientOnly = await closedLoop(echo.url, null, CLOSED_LOOP_SECONDS, getOne);
+        const clientCpu = (cpuNow(scratch).process - clientCpuBefore.process) / clientOnly.placements.length;
+        lines.push(`the same GETs against a bare node:http server answering the same bytes: this process ${clientCpu.toFixed(2)} ms per GET (the load generator's and the socket's share)`);
+      } finally {
+        await echo.close();
+      }
+    }
+
+    if (!process.env.BENCH_SKIP_OPEN) {
+      statementsByText();
+      const openCpuBefore = cpuNow(scratch);
+      const openSentBefore = statementsSent();
+      const open = await openLoop(ordersUrl, marketToken, OPEN_LOOP_RATE, OPEN_LOOP_SECONDS);
+      const openToPos = !delivering ? { p50: NaN, p99: NaN } : summary(await untilDelivered(pos.arrivals, open));
+      const openCpu = cpuPer(openCpuBefore, cpuNow(scratch), open.length);
+      const openPlacement = summary(open.map((p) => p.latency));
+      for (const [text, count] of statementsByText().slice(0, 25)) lines.push(`  ${(count / open.length).toFixed(2)} per order: ${text}`);
+      lines.push(`hub, ${OPEN_LOOP_RATE} orders/s for ${OPEN_LOOP_SECONDS} s: placement p50 ${ms(openPlacement.p50)}, p99 ${ms(openPlacement.p99)}; order-to-POS p50 ${ms(openToPos.p50)}, p99 ${ms(openToPos.p99)}; ${openCpu}; ${statementsPer({ placements: open, statements: 0 }, openSentBefore)}`);
+    }
 
     if (!process.env.BENCH_SKIP_BASELINE) {
       baseline = await baselineServer(databaseUrl, { locationId: location.id, accountId: account.id, applicationId: uuidv7(), posApplicationId: posApp.id, webhookUrl: pos.url });
       await closedLoop(baseline.url, null, 1);
       const plainCpuBefore = cpuNow(scratch);
+      const plainSentBefore = statementsSent();
       const plain = await closedLoop(baseline.url, null, CLOSED_LOOP_SECONDS);
       const plainCpu = cpuPer(plainCpuBefore, cpuNow(scratch), plain.placements.length);
       const plainRate = plain.placements.length / plain.elapsed;
       const plainLatency = summary(plain.placements.map((p) => p.latency));
-      lines.push(`plain pg on node:http, ${CLIENTS} clients: ${plainRate.toFixed(0)} orders/s; p50 ${ms(plainLatency.p50)}, p99 ${ms(plainLatency.p99)}; ${plainCpu}`);
-      lines.push(`ratio hub / plain pg throughput: ${(hubRate / plainRate).toFixed(2)}`);
+      lines.push(`plain pg on node:http, not delivering, ${CLIENTS} clients: ${plainRate.toFixed(0)} orders/s; p50 ${ms(plainLatency.p50)}, p99 ${ms(plainLatency.p99)}; ${plainCpu}; ${statementsPer(plain, plainSentBefore)}`);
+      await baseline.close();
+      baseline = undefined;
+
+      delivered = await deliveringBaseline(databaseUrl, { locationId: location.id, accountId: account.id, applicationId: uuidv7(), webhookUrl: pos.url });
+      await closedLoop(delivered.url, null, 1);
+      const deliveredCpuBefore = cpuNow(scratch);
+      const deliveredSentBefore = statementsSent();
+      const floor = await closedLoop(delivered.url, null, CLOSED_LOOP_SECONDS);
+      const floorToPos = summary(await untilDelivered(pos.arrivals, floor.placements));
+      const floorCpu = cpuPer(deliveredCpuBefore, cpuNow(scratch), floor.placements.length);
+      const floorRate = floor.placements.length / floor.elapsed;
+      const floorLatency = summary(floor.placements.map((p) => p.latency));
+      lines.push(`plain pg on node:http, delivered, ${CLIENTS} clients: ${floorRate.toFixed(0)} orders/s; p50 ${ms(floorLatency.p50)}, p99 ${ms(floorLatency.p99)}; order-to-POS p50 ${ms(floorToPos.p50)}, p99 ${ms(floorToPos.p99)}; ${floorCpu}; ${statementsPer(floor, deliveredSentBefore)}`);
+      lines.push(`ratio hub / plain pg not delivering: ${(hubRate / plainRate).toFixed(2)}; hub / plain pg delivered: ${(hubRate / floorRate).toFixed(2)}`);
     }
   } finally {
     await baseline?.close();
+    await delivered?.close();
     await pos.close();
     await stop();
   }

@@ -27,7 +27,7 @@ import { MAINTENANCE_BATCH, startMaintenance } from './maintenance.js';
 import { housekeepingTasks } from './housekeeping.js';
 import { RESUME_TASK, resumeTask } from './modules/store-status/store-status-resume.js';
 import { createServices } from './services.js';
-import { webhookSecretFor } from './modules/applications/application.service.js';
+import { webhookSecretFor } from './modules/applications/application-secrets.js';
 import { PartnerHttp } from './delivery-engine/partner-http.js';
 import type { WebhookSecretSource } from './delivery-engine/webhook-secrets.js';
 import { cachedSecrets } from './delivery-engine/webhook-secrets.js';
@@ -35,6 +35,7 @@ import { DeliveryWorker } from './delivery-engine/worker.js';
 import { LiveFanout } from './live/live-fanout.js';
 import { LiveListener } from './live/live-listener.js';
 import type { LookupFunction } from 'node:net';
+import { sqlRows } from './db/raw-sql.js';
 
 export interface RunningHub {
   url: string;
@@ -94,7 +95,7 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
     log.info({ dataDir: config.dataDir }, 'using the embedded database (set DATABASE_URL for a PostgreSQL server)');
   }
   const orm = await openDatabase(databaseUrl, log, { acquireTimeoutMs: config.databaseAcquireTimeoutMs });
-  const database = new DatabaseWatch(() => orm.em.getConnection().execute('select 1'), log);
+  const database = new DatabaseWatch(() => sqlRows(orm.em.fork(), 'select 1'), log);
   const metrics: HubMetrics = new HubMetrics({
     queue: deliveryQueueReader(orm),
     pools: {
@@ -136,7 +137,7 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
   await listener.start();
   const limiters = await openLimiterStore({ databaseUrl, embedded: await isEmbedded(orm), log, ...config.limiterStore });
   const logins = new LoginAttempts(config.login, limiters);
-  const provider = createProvider({ config: effective, orm, box, log, logins, limiters, metrics });
+  const provider = createProvider({ config: effective, orm, box, log, logins, limiters, metrics, database });
   const authenticator = options.authenticator ?? oauthAuthenticator(provider, orm);
   // The UI's session gets its tokens from this very process, on its local address (PUBLIC_BASE_URL may be a
   // proxy's name that is not reachable from here).

@@ -7,6 +7,7 @@ import { isUuid } from '../common/ids.js';
 import { Application } from '../modules/applications/application.entity.js';
 import { clientMetadata } from './client-metadata.js';
 import { prefetchedPayload } from './prefetched-payload.js';
+import { sqlChanged, sqlRows } from '../db/raw-sql.js';
 
 // oidc-provider's storage in PostgreSQL (table oidc_payloads, one row per (model, id)), in plain SQL over the
 // ORM's pool. Clients are not stored here: the Client model reads the applications table.
@@ -50,8 +51,12 @@ export class PostgresAdapter {
     private readonly model: string,
   ) {}
 
-  private execute<T>(sql: string, params: unknown[], method: 'all' | 'run' = 'all'): Promise<T> {
-    return this.orm.em.getConnection().execute(sql, params, method) as Promise<T>;
+  /**
+   * A fork, never orm.em itself: called inside a transaction's async context, orm.em resolves to that
+   * transaction, and the provider's storage must not commit or roll back with someone else's change.
+   */
+  private em(): EntityManager {
+    return this.orm.em.fork() as EntityManager;
   }
 
   async upsert(id: string, payload: Payload, expiresIn?: number): Promise<void> {
@@ -61,23 +66,24 @@ export class PostgresAdapter {
       payload = rest;
     }
     // A row that was consumed stays consumed: consumed_at is not touched by a later save.
-    await this.execute(
+    await sqlRows(
+      this.em(),
       `insert into oidc_payloads (model, id, payload, grant_id, uid, expires_at) values (?, ?, ?::jsonb, ?, ?, ?)
        on conflict (model, id) do update set payload = excluded.payload, grant_id = excluded.grant_id, uid = excluded.uid, expires_at = excluded.expires_at`,
       [this.model, storedId(this.model, id), JSON.stringify(payload), GRANTABLE.has(this.model) ? (payload.grantId ?? null) : null, payload.uid ?? null, expiresAt],
-      'run',
     );
   }
 
   async find(id: string): Promise<Payload | undefined> {
     const prefetched = prefetchedPayload(this.model, id);
-    const row = prefetched ?? (await this.execute<Row[]>(`select ${PAYLOAD_COLUMNS} from oidc_payloads where model = ? and id = ? and ${LIVE}`, [this.model, storedId(this.model, id)]))[0];
+    const row = prefetched ?? (await sqlRows<Row>(this.em(), `select ${PAYLOAD_COLUMNS} from oidc_payloads where model = ? and id = ? and ${LIVE}`, [this.model, storedId(this.model, id)]))[0];
     const payload = withConsumed(row);
     return payload && HASHED_ID_MODELS.has(this.model) ? { ...payload, jti: id } : payload;
   }
 
   async findByUid(uid: string): Promise<Payload | undefined> {
-    const rows = await this.execute<Row[]>(
+    const rows = await sqlRows<Row>(
+      this.em(),
       `select ${PAYLOAD_COLUMNS} from oidc_payloads where model = ? and uid = ? and ${LIVE}`,
       [this.model, uid],
     );
@@ -93,20 +99,20 @@ export class PostgresAdapter {
    * row; the others fail here with invalid_grant (a plain update let them all through).
    */
   async consume(id: string): Promise<void> {
-    const result = await this.execute<{ affectedRows: number }>(
+    const changed = await sqlChanged(
+      this.em(),
       `update oidc_payloads set consumed_at = now() where model = ? and id = ? and consumed_at is null`,
       [this.model, storedId(this.model, id)],
-      'run',
     );
-    if (result.affectedRows !== 1) throw new errors.InvalidGrant(SPENT[this.model] ?? `${this.model} already consumed`);
+    if (changed !== 1) throw new errors.InvalidGrant(SPENT[this.model] ?? `${this.model} already consumed`);
   }
 
   async destroy(id: string): Promise<void> {
-    await this.execute(`delete from oidc_payloads where model = ? and id = ?`, [this.model, storedId(this.model, id)], 'run');
+    await sqlRows(this.em(), `delete from oidc_payloads where model = ? and id = ?`, [this.model, storedId(this.model, id)]);
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
-    await this.execute(`delete from oidc_payloads where model = ? and grant_id = ?`, [this.model, grantId], 'run');
+    await sqlRows(this.em(), `delete from oidc_payloads where model = ? and grant_id = ?`, [this.model, grantId]);
   }
 }
 

@@ -3,9 +3,10 @@ import { generateSecret, sha256Hex } from '../common/crypto.js';
 import { ALL_SCOPES } from '../common/principal.js';
 import type { HubConfig } from '../config/config.js';
 import { Application } from '../modules/applications/application.entity.js';
-import { newClientId, newClientSecret } from '../modules/applications/application.service.js';
+import { newClientId, newClientSecret } from '../modules/applications/application-secrets.js';
 import { User } from '../modules/users/user.entity.js';
-import { insertUser } from '../modules/users/user.service.js';
+import { insertUser } from '../modules/users/user-records.js';
+import { sqlRows } from '../db/raw-sql.js';
 
 // The first admin and the first first-party client (CONTRACT section 11). BOOTSTRAP_ADMIN_* and
 // BOOTSTRAP_CLIENT_* create exactly those when they are missing. Without them, a hub with no admin (or no
@@ -23,7 +24,7 @@ export interface Bootstrapped {
 export async function bootstrap(orm: MikroORM, config: HubConfig): Promise<Bootstrapped> {
   // One hub process at a time, so several starting together make one admin and one client.
   return orm.em.fork().transactional(async (em) => {
-    await em.getConnection().execute('select pg_advisory_xact_lock(?)', [BOOTSTRAP_LOCK], 'all', em.getTransactionContext());
+    await sqlRows(em, 'select pg_advisory_xact_lock(?)', [BOOTSTRAP_LOCK]);
     const made: Bootstrapped = {};
 
     if (config.bootstrapAdmin) {

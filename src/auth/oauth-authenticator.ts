@@ -2,7 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type Provider from 'oidc-provider';
 import type { ApplicationKind, Principal, Reach, Role } from '../common/principal.js';
 import type { Authenticator } from './authenticator.js';
-import { preparedRows } from '../db/raw-sql.js';
+import { preparedRows, sqlRows } from '../db/raw-sql.js';
 import { LIVE, PAYLOAD_COLUMNS, storedId } from './adapter.js';
 import { APPLICATION_SUBJECT } from './client-metadata.js';
 import { withPrefetchedPayload } from './prefetched-payload.js';
@@ -39,10 +39,9 @@ const TOKEN_WITH_APPLICATION_REACH_SQL = `
 export function oauthAuthenticator(provider: Provider, orm: MikroORM): Authenticator {
   return {
     async authenticate(token) {
-      const em = orm.em.fork();
       // The token's row and, when it was issued to an application, that application with its active
-      // connections: one round trip on the hot path of every partner call.
-      const rows = await preparedRows<TokenRow>(em, TOKEN_WITH_APPLICATION_REACH_SQL, [storedId('AccessToken', token)]);
+      // connections: one round trip on the hot path of every partner call, on the pool (no fork needed).
+      const rows = await preparedRows<TokenRow>(orm.em, TOKEN_WITH_APPLICATION_REACH_SQL, [storedId('AccessToken', token)]);
       if (rows.length === 0) return null;
       const { payload, consumed } = rows[0];
       // The provider still decides whether the token is valid (expiry, format, session binding): from the row
@@ -61,7 +60,9 @@ export function oauthAuthenticator(provider: Provider, orm: MikroORM): Authentic
         return { principal, reach: locationsReach(connected) };
       }
 
-      const [row] = await em.getConnection().execute<{ role: Role; application_id: string; first_party: boolean }[]>(
+      const em = orm.em.fork();
+      const [row] = await sqlRows<{ role: Role; application_id: string; first_party: boolean }>(
+        em,
         'select u.role, a.id as application_id, a.first_party from users u cross join applications a where u.id = ? and a.client_id = ?',
         [accountId, clientId],
       );

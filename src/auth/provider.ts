@@ -13,6 +13,8 @@ import { passwordGrant } from './grants/password.js';
 import type { HubMetrics } from '../observability/metrics.js';
 import type { LoginAttempts } from './login-attempts.js';
 import { clientAuthThrottle } from './client-auth-throttle.js';
+import { answerDatabaseOutage, noteServerError } from './database-outage.js';
+import type { DatabaseWatch } from '../db/outage.js';
 import type { LimiterStore } from '../http/limiter-store.js';
 import { LOCATION_CONTEXT_KEY, type LocationContext } from './interactions/location-context.js';
 import { escapeHtml } from './interactions/views.js';
@@ -78,9 +80,11 @@ export interface ProviderDeps {
   limiters: LimiterStore;
   /** Counts token grants (GET /metrics). */
   metrics?: HubMetrics;
+  /** Database outages: 503 database_unavailable, one warning each (src/db/outage.ts). */
+  database?: DatabaseWatch;
 }
 
-export function createProvider({ config, orm, box, log, logins, limiters, metrics }: ProviderDeps): Provider {
+export function createProvider({ config, orm, box, log, logins, limiters, metrics, database }: ProviderDeps): Provider {
   const ttl = config.ttl;
   const policy = interactionPolicy.base();
   // Consent is asked on every authorization: it is where the user picks the location the application is opened
@@ -188,6 +192,10 @@ export function createProvider({ config, orm, box, log, logins, limiters, metric
   provider.registerGrantType('client_credentials', clientCredentialsGrant(provider), ['scope']);
   provider.registerGrantType('password', passwordGrant(provider, orm, logins), ['username', 'password', 'scope']);
 
+  if (database) {
+    // Outermost, so that it sees what every other middleware and route answered or threw.
+    provider.use(answerDatabaseOutage(database, { render: renderError, onOutage: (ctx) => ctx.oidc?.route === 'token' && metrics?.tokenGrant(grantTypeOf(ctx), 'database_unavailable') }));
+  }
   provider.use(clientAuthThrottle(config.clientAuth, limiters));
   // Error bodies are exactly SPEC's {error, error_description}, whatever raised them.
   provider.use(async (ctx, next) => {
@@ -199,7 +207,9 @@ export function createProvider({ config, orm, box, log, logins, limiters, metric
   });
 
   provider.on('authorization.success', addLocationContext);
-  provider.on('server_error', (_ctx, err) => log.error({ err }, 'oauth server error'));
+  provider.on('server_error', (ctx, err) => {
+    if (!noteServerError(ctx, err)) log.error({ err }, 'oauth server error');
+  });
   provider.on('grant.success', (ctx) => metrics?.tokenGrant(grantTypeOf(ctx), 'ok'));
   provider.on('grant.error', (ctx, err) => metrics?.tokenGrant(grantTypeOf(ctx), (err as { error?: string }).error ?? 'server_error'));
   return provider;

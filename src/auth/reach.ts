@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { reachesAccount } from '../common/access.js';
 import { REACH_EVERYTHING, type Reach, type Role } from '../common/principal.js';
+import { sqlRows } from '../db/raw-sql.js';
 
 // What a caller reaches (CONTRACT section 2), read fresh on every request so that a disconnect, a new account
 // or a new membership counts at once:
@@ -9,8 +11,8 @@ import { REACH_EVERYTHING, type Reach, type Role } from '../common/principal.js'
 
 type Row = { account_id: string; location_id?: string };
 
-async function rows(em: EntityManager, sql: string, params: unknown[]): Promise<Row[]> {
-  return em.getConnection().execute<Row[]>(sql, params);
+function rows(em: EntityManager, sql: string, params: unknown[]): Promise<Row[]> {
+  return sqlRows<Row>(em, sql, params);
 }
 
 function accountsOnly(list: Row[]): Reach {
@@ -43,5 +45,5 @@ function connectedLocations(em: EntityManager, applicationId: string): Promise<R
 
 export async function userThroughApplicationReach(em: EntityManager, userId: string, role: Role, applicationId: string): Promise<Reach> {
   const [connected, user] = await Promise.all([connectedLocations(em, applicationId), userReach(em, userId, role)]);
-  return locationsReach(user.all ? connected : connected.filter((r) => user.accountIds.has(r.account_id)));
+  return locationsReach(connected.filter((r) => reachesAccount(user, r.account_id)));
 }

@@ -1,8 +1,20 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { FieldError } from '../common/errors.js';
+import type { Role, Scope } from '../common/principal.js';
+import { intersectScopes, ROLE_SCOPES } from './scopes.js';
+import { sqlChanged } from '../db/raw-sql.js';
 
 // Who may give an application which scopes (CONTRACT section 2), and what happens to its tokens when its
 // scopes shrink.
+
+/**
+ * The scopes a user of `role` gives an application when signing in through it (the consent page of the
+ * authorization code flow, the password grant behind the web UI's sign-in): those asked for, or all the
+ * application's when none were, within the application's and within the role's. Pure.
+ */
+export function scopesUserMayGive(asked: readonly string[], applicationScopes: readonly string[], role: Role): Scope[] {
+  return intersectScopes(asked.length ? asked : applicationScopes, applicationScopes, ROLE_SCOPES[role]);
+}
 
 /** Scopes that reach beyond the caller's own locations: only an admin gives them to an application. */
 export const ADMIN_GRANTED_SCOPES: ReadonlySet<string> = new Set(['provisioning', 'applications.read', 'applications.write']);
@@ -33,15 +45,13 @@ export function scopeGrantProblems(change: ScopeChange): FieldError[] {
  * refresh of it) still has what was taken away. Tokens within the new scopes stay.
  */
 export async function revokeTokensBeyond(em: EntityManager, clientId: string, scopes: readonly string[]): Promise<number> {
-  const result = await em.getConnection().execute<{ affectedRows: number }>(
+  return sqlChanged(
+    em,
     `delete from oidc_payloads
       where model in ('AccessToken', 'RefreshToken', 'AuthorizationCode')
         and payload->>'clientId' = ?
         and exists (select 1 from regexp_split_to_table(coalesce(payload->>'scope', ''), '\\s+') as s(scope)
                      where s.scope <> '' and s.scope <> 'openid' and not (s.scope = any(?::text[])))`,
-    [clientId, `{${scopes.map((s) => `"${s}"`).join(',')}}`],
-    'run',
-    em.getTransactionContext(),
+    [clientId, [...scopes]],
   );
-  return result.affectedRows;
 }

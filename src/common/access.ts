@@ -1,6 +1,6 @@
 import { InsufficientScopeError, NotFoundError } from './errors.js';
 import type { RequestContext } from './request-context.js';
-import type { Scope } from './principal.js';
+import type { Reach, Scope } from './principal.js';
 
 // Authorization rules shared by every service: scopes (403) and tenancy (404, never 403, so ids cannot be
 // probed: CONTRACT section 1).
@@ -11,8 +11,13 @@ export function requireScope(ctx: RequestContext, scope: Scope, ...alternatives:
   throw new InsufficientScopeError(scope);
 }
 
+/** Whether `reach` covers this account (for a partner application, one of its locations' accounts). Pure. */
+export function reachesAccount(reach: Reach, accountId: string): boolean {
+  return reach.all || reach.accountIds.has(accountId);
+}
+
 export function canReachAccount(ctx: RequestContext, accountId: string): boolean {
-  return ctx.reach.all || ctx.reach.accountIds.has(accountId);
+  return reachesAccount(ctx.reach, accountId);
 }
 
 export function canReachLocation(ctx: RequestContext, accountId: string, locationId: string): boolean {

@@ -10,6 +10,11 @@ export interface RequestContext {
   readonly requestId: string;
   readonly log: Logger;
   readonly em: EntityManager;
+  /**
+   * The ORM's root EntityManager, never used for entities: the pool that prepared statements outside any
+   * transaction (src/db/raw-sql.ts preparedRows) run on, so a read served by one of them needs no fork.
+   */
+  readonly db: EntityManager;
   readonly principal: Principal;
   readonly reach: Reach;
 }

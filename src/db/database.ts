@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { useGenericPlansForJobFunctions } from '../delivery-engine/graphile-plans.js';
 import { ormOptions, POOL_SIZE } from './mikro-orm.config.js';
 import type { DatabaseWatch } from './outage.js';
-import { useSimpleQueries } from './raw-sql.js';
+import { sqlRows, useSimpleQueries } from './raw-sql.js';
 
 // Opening the database: connect, then bring the schema up to date with the committed migrations. Several
 // hub processes may start against one database at once, so migrations run under a PostgreSQL advisory lock,
@@ -58,7 +58,7 @@ export async function openDatabase(clientUrl: string, log?: Logger, options: { a
 
 /** True on the embedded database (PGlite): one process, one session. */
 export async function isEmbedded(orm: MikroORM): Promise<boolean> {
-  const [{ version }] = await orm.em.getConnection().execute<{ version: string }[]>('select version()');
+  const [{ version }] = await sqlRows<{ version: string }>(orm.em.fork(), 'select version()');
   return isPGliteVersion(version);
 }
 
@@ -70,7 +70,7 @@ export function isPGliteVersion(version: string): boolean {
 /** For /readyz: reachable, and no committed migration left to run; an outage is reported to the watch. */
 export async function databaseReadiness(orm: MikroORM, watch?: DatabaseWatch): Promise<{ database: boolean; migrations: boolean }> {
   try {
-    await orm.em.getConnection().execute('select 1');
+    await sqlRows(orm.em.fork(), 'select 1');
   } catch (error) {
     watch?.report(error);
     return { database: false, migrations: false };

@@ -47,7 +47,7 @@ select ordering_key, url from unnest($1::text[], $2::text[]) as chain(ordering_k
  where not pg_try_advisory_xact_lock(${chainLock('ordering_key', 'url')})`;
 
 /**
- * The shared SQL uses $n placeholders (node-postgres); MikroORM's em.execute takes positional `?`: the
+ * The shared SQL uses $n placeholders (node-postgres, for the worker's own pool); sqlRows takes positional `?`: the
  * statement and its parameters in the order the placeholders appear.
  */
 export function forKnex(sql: string, params: unknown[]): [string, unknown[]] {

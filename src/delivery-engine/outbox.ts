@@ -61,8 +61,9 @@ export async function enqueueDelivery(em: EntityManager, input: EnqueueDeliveryI
   if (input.orderingKey) {
     // Under the chain lock, "is an earlier delivery of this chain unfinished?" and the insert cannot
     // interleave with the worker finishing that earlier delivery (which releases the next one under the same lock).
-    await em.execute(...forKnex(CHAIN_LOCK_SQL, [input.orderingKey, input.url]));
-    const [row] = await em.execute<{ busy: boolean; last: number | null }[]>(
+    await sqlRows(em, ...forKnex(CHAIN_LOCK_SQL, [input.orderingKey, input.url]));
+    const [row] = await sqlRows<{ busy: boolean; last: number | null }>(
+      em,
       `select exists(select 1 from deliveries where ordering_key = ? and url = ? and status in ('PENDING', 'DELIVERING')) as busy,
               (select max(chain_position) from deliveries where ordering_key = ? and url = ?) as last`,
       [input.orderingKey, input.url, input.orderingKey, input.url],

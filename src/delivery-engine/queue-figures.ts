@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { QueueReader } from '../observability/metrics.js';
+import { sqlRows } from '../db/raw-sql.js';
 
 // The delivery queue as Prometheus sees it, read at scrape time. Both figures come from the partial index of
 // waiting deliveries (deliveries_pending_by_endpoint), so a scrape costs in proportion to the backlog, not to
@@ -15,7 +16,7 @@ export function deliveryQueueReader(orm: MikroORM): QueueReader {
   return {
     async queue() {
       try {
-        const [row] = await orm.em.getConnection().execute<{ depth: number; oldest: number }[]>(QUEUE_SQL);
+        const [row] = await sqlRows<{ depth: number; oldest: number }>(orm.em.fork(), QUEUE_SQL);
         return { depth: row.depth, oldestPendingSeconds: row.oldest };
       } catch {
         return { depth: Number.NaN, oldestPendingSeconds: Number.NaN };

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DeliveryStatus } from './delivery.entity.js';
 import { ADD_DELIVER_JOB_SQL, forKnex } from './jobs.js';
+import { sqlRows } from '../db/raw-sql.js';
 
 /** Only these can be replayed; a delivery on its way already is not. */
 export const REPLAYABLE_STATUSES: readonly DeliveryStatus[] = ['FAILED', 'DELIVERED'];
@@ -13,7 +14,8 @@ export const REPLAYABLE_STATUSES: readonly DeliveryStatus[] = ['FAILED', 'DELIVE
  * is left alone. False when nothing changed.
  */
 export async function replay(em: EntityManager, deliveryId: string): Promise<boolean> {
-  const [row] = await em.execute<{ job_seq: number; endpoint: string }[]>(
+  const [row] = await sqlRows<{ job_seq: number; endpoint: string }>(
+    em,
     `update deliveries
         set status = 'PENDING', held = false, round_attempts = 0, job_seq = job_seq + 1, next_attempt_at = null, last_error = null, updated_at = now()
       where id = ? and (status in (${REPLAYABLE_STATUSES.map(() => '?').join(', ')}) or (status = 'PENDING' and not held and attempt_count > 0))
@@ -21,6 +23,6 @@ export async function replay(em: EntityManager, deliveryId: string): Promise<boo
     [deliveryId, ...REPLAYABLE_STATUSES],
   );
   if (!row) return false;
-  await em.execute(...forKnex(ADD_DELIVER_JOB_SQL, [deliveryId, row.job_seq, row.endpoint, null]));
+  await sqlRows(em, ...forKnex(ADD_DELIVER_JOB_SQL, [deliveryId, row.job_seq, row.endpoint, null]));
   return true;
 }

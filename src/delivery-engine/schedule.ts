@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { sqlRows } from '../db/raw-sql.js';
 
 // Timed work that is not a delivery (a store going back ONLINE at closedUntil) runs on the engine's job
 // queue too: the caller names a task the worker was given (HubOptions tasks) and never touches the queue
@@ -12,8 +13,7 @@ export interface ScheduleOptions {
 }
 
 export async function schedule(em: EntityManager, task: string, payload: Record<string, string>, options: ScheduleOptions): Promise<void> {
-  // Values are bound (em.execute inlines them into the SQL text it sends, escaped; fine for short values).
-  await em.execute(`select graphile_worker.add_job(?, ?::json, run_at => ?::timestamptz, job_key => ?, max_attempts => ?)`, [
+  await sqlRows(em, `select graphile_worker.add_job(?, ?::json, run_at => ?::timestamptz, job_key => ?, max_attempts => ?)`, [
     task,
     JSON.stringify(payload),
     options.runAt.toISOString(),
@@ -24,5 +24,5 @@ export async function schedule(em: EntityManager, task: string, payload: Record<
 
 /** Removes the job waiting under this key, if any. */
 export async function unschedule(em: EntityManager, key: string): Promise<void> {
-  await em.execute(`select graphile_worker.remove_job(?)`, [key]);
+  await sqlRows(em, `select graphile_worker.remove_job(?)`, [key]);
 }

@@ -1,5 +1,5 @@
 // Where the worker gets an application's webhook secret. The applications module provides the real source
-// (webhookSecretFor); the worker only knows this interface, so it can be wired in src/hub.ts and tests.
+// (webhookSecretFor, application-secrets.ts); the worker only knows this interface, so it can be wired in src/hub.ts and tests.
 
 export interface WebhookSecretSource {
   /** The application's current webhook secret (`whsec_<base64>` or raw); throws when the application is unknown. */

@@ -304,7 +304,11 @@ export class DeliveryWorker {
           this.deps.log.error({ err: error }, 'delivery worker: handing back in-flight deliveries failed; another process will'),
         );
       }
-      this.lockClient?.release();
+      // Forgotten before it is released: a connection error after this (the database dropping it as the pool
+      // ends) must not release it a second time, which throws out of the error handler.
+      const lockClient = this.lockClient;
+      this.lockClient = undefined;
+      lockClient?.release();
       await this.pool?.end();
     })();
     return this.stopping;

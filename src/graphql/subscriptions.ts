@@ -88,7 +88,7 @@ export function serveSubscriptions(options: SubscriptionServerOptions): { close(
   async function requestContext(credential: Credential, requestId: string): Promise<RequestContext> {
     const caller = await authenticate(credential);
     if (!caller) throw new UnauthorizedError(credential.kind === 'bearer' ? 'The access token is invalid or expired' : 'The session has ended; sign in again');
-    return { requestId, log: log.child({ requestId }), em: orm.em.fork(), principal: caller.principal, reach: caller.reach };
+    return { requestId, log: log.child({ requestId }), em: orm.em.fork(), db: orm.em, principal: caller.principal, reach: caller.reach };
   }
 
   /** The connection's credential: a bearer token in connectionParams, else the session cookie from the hub's own pages. */

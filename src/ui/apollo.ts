@@ -5,17 +5,25 @@ import { getMainDefinition } from '@apollo/client/utilities';
 import { createClient } from 'graphql-ws';
 import { ViewerDocument } from './gql/graphql';
 
+/** The header the hub requires of its own pages' cookie-authenticated requests (src/auth/session/csrf.ts). */
+export const UI_REQUEST_HEADER = 'x-order-hub-ui';
+
+/** ws: or wss: to a path of the page's own origin; the browser sends the session cookie and Origin with the handshake. */
+export function sameOriginWebSocketUrl(path: string): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${path}`;
+}
+
 /**
  * The UI's one GraphQL client. The session is the httpOnly cookie the hub set at sign-in (no token ever
  * reaches this code); every request carries the header the hub requires of its own pages (CSRF).
  */
 export function createApolloClient(): ApolloClient {
-  const http = new HttpLink({ uri: '/graphql', credentials: 'same-origin', headers: { 'x-order-hub-ui': '1' } });
+  const http = new HttpLink({ uri: '/graphql', credentials: 'same-origin', headers: { [UI_REQUEST_HEADER]: '1' } });
   // Subscriptions (live order board, delivery log, publications, store status) over a WebSocket to the same
   // /graphql; the browser sends the session cookie and its Origin with the handshake. Lazy: opened by the
   // first subscription, closed after the last; it reconnects by itself with backoff.
   const live = new GraphQLWsLink(
-    createClient({ url: `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`, lazy: true, retryAttempts: Infinity }),
+    createClient({ url: sameOriginWebSocketUrl('/graphql'), lazy: true, retryAttempts: Infinity }),
   );
   const transport = ApolloLink.split(
     ({ query }) => {

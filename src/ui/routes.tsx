@@ -16,6 +16,8 @@ const AccountsArea = lazy(() => import('./screens/accounts/accounts-area').then(
 const ApplicationsArea = lazy(() => import('./screens/applications/applications-area').then((m) => ({ default: m.ApplicationsArea })));
 const HomeArea = lazy(() => import('./screens/home/home-screen').then((m) => ({ default: m.HomeScreen })));
 const UsersArea = lazy(() => import('./screens/users/users-area').then((m) => ({ default: m.UsersArea })));
+// GraphiQL with Monaco is about 1 MB gzip: only an operator who opens the explorer loads it.
+const GraphqlExplorer = lazy(() => import('./screens/graphql/graphql-explorer').then((m) => ({ default: m.GraphqlExplorer })));
 
 /** The page after sign-in (the index route): each role's locations, those waiting for someone first. */
 export const HOME: Area = { path: '/', label: 'Home', Component: HomeArea, visible: () => true };
@@ -25,6 +27,8 @@ export const AREAS: Area[] = [
   { path: '/accounts', label: 'Accounts', Component: AccountsArea, visible: () => true },
   { path: '/applications', label: 'Applications', Component: ApplicationsArea, visible: (v) => v.permissions.manageApplications },
   { path: '/users', label: 'Users', Component: UsersArea, visible: (v) => v.permissions.manageUsers },
+  // Every signed-in operator: the API answers each with its own reach and role.
+  { path: '/graphql', label: 'GraphQL explorer', Component: GraphqlExplorer, visible: () => true },
 ];
 
 /** An area this operator may not use is simply not there. */

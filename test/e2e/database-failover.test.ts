@@ -3,7 +3,7 @@ import { createLogger } from '../../src/common/logger.js';
 import { FakePartner } from '../support/fake-partner.js';
 import type { HttpClient, HttpResult } from '../support/http.js';
 import { query } from '../support/database.js';
-import { startTestHub, type TestHub, type TestLocation } from '../support/test-hub.js';
+import { startTestHub, TEST_ADMIN, TEST_CLIENT, type TestApplication, type TestHub, type TestLocation } from '../support/test-hub.js';
 import { postgresBinaries, startThrowawayCluster, type ThrowawayCluster } from '../support/throwaway-cluster.js';
 
 // A database failover under load (issue 16): the hub runs on a PostgreSQL cluster of this test's own, which
@@ -30,6 +30,7 @@ describeWithPostgres('a database failover under load', () => {
   let pos: FakePartner;
   let loc: TestLocation;
   let market: HttpClient;
+  let marketApp: TestApplication;
   const logLines: { level: number; msg: string }[] = [];
 
   beforeAll(async () => {
@@ -43,7 +44,7 @@ describeWithPostgres('a database failover under load', () => {
     });
     t = await startTestHub({ LOG_LEVEL: 'info', DELIVERY_RETRY_SCHEDULE: '0.2,0.5,1,1,1,1,1,1,1,1' }, {}, { url: cluster.url, log: createLogger('info', sink) });
     const posApp = await t.createApplication('POS', { webhookUrl: pos.urlFor(HOOK) });
-    const marketApp = await t.createApplication('MARKETPLACE');
+    marketApp = await t.createApplication('MARKETPLACE');
     loc = await t.createLocation(undefined, 'Failover bistro');
     await t.connect(posApp, loc);
     await t.connect(marketApp, loc);
@@ -88,8 +89,13 @@ describeWithPostgres('a database failover under load', () => {
     const logMark = logLines.length;
     const stoppedAt = Date.now();
     await cluster.stop();
-    // GraphQL answers the same way as REST.
+    // GraphQL answers the same way as REST, and so does the token endpoint (in its own error shape) for
+    // both a partner's and an operator's grant.
     const graphql = await t.admin.graphql('{ accounts { data { id } } }');
+    const grants = [
+      await t.token({ grant_type: 'client_credentials', client_id: marketApp.clientId, client_secret: marketApp.clientSecret }),
+      await t.token({ grant_type: 'password', username: TEST_ADMIN.email, password: TEST_ADMIN.password, client_id: TEST_CLIENT.clientId, client_secret: TEST_CLIENT.clientSecret }),
+    ];
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
     await cluster.start();
     const backAt = Date.now();
@@ -112,6 +118,12 @@ describeWithPostgres('a database failover under load', () => {
     expect(graphql.status).toBe(503);
     expect(graphql.body.errors?.[0].extensions?.code).toBe('database_unavailable');
     expect(Number(graphql.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    for (const grant of grants) {
+      expect({ status: grant.status, body: grant.body }).toEqual({ status: 503, body: { error: 'database_unavailable', error_description: expect.any(String) } });
+      expect(Number(grant.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    }
+    // Once the database is back, the token endpoint grants again.
+    expect((await t.token({ grant_type: 'client_credentials', client_id: marketApp.clientId, client_secret: marketApp.clientSecret })).status).toBe(200);
     // /readyz: 503 during the outage, 200 within 5 s of the database's return.
     expect(probes.some((p) => p.startedAt > stoppedAt && p.endedAt < backAt && p.res.status === 503)).toBe(true);
     const readyAgain = probes.find((p) => p.startedAt > backAt && p.res.status === 200)!;

@@ -1,10 +1,8 @@
-import { MikroORM } from '@mikro-orm/postgresql';
-import { ormOptions } from '../../src/db/mikro-orm.config.js';
-import { ABANDONED_AFTER_MS, IdempotencyService, REPLAY_WINDOW_MS } from '../../src/modules/idempotency/idempotency.service.js';
 import { query } from '../support/database.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 
-// CONTRACT section 1: Idempotency-Key on every POST, scoped to the caller, kept in PostgreSQL.
+// CONTRACT section 1: Idempotency-Key on every POST, scoped to the caller, kept in PostgreSQL. The store's
+// own rules (in flight, abandoned, the 24 h window) are test/integration/idempotency-store.test.ts.
 
 let t: TestHub;
 beforeAll(async () => {
@@ -101,49 +99,5 @@ describe('over HTTP', () => {
   it('refuses a key longer than 255 characters', async () => {
     const res = await t.admin.post('/v1/accounts', { name: 'Long key' }, { headers: { 'idempotency-key': 'k'.repeat(256) } });
     expect(res.status).toBe(400);
-  });
-});
-
-describe('IdempotencyService on the database', () => {
-  let orm: MikroORM;
-  let now = new Date('2026-11-23T12:00:00Z');
-  const service = new IdempotencyService(() => now);
-  beforeAll(async () => {
-    orm = await MikroORM.init(ormOptions(t.db.url));
-  });
-  afterAll(() => orm.close());
-
-  const done = { status: 201, contentType: 'application/json', body: '{"data":{}}' };
-
-  it('scopes keys to the caller', async () => {
-    const em = orm.em.fork();
-    expect(await service.claim(em, 'client:a', 'shared', 'h1')).toEqual({ outcome: 'proceed' });
-    expect(await service.claim(em, 'client:b', 'shared', 'h2')).toEqual({ outcome: 'proceed' });
-  });
-
-  it('is 409 while in flight, takes the key back once the first request is abandoned', async () => {
-    const em = orm.em.fork();
-    await service.claim(em, 'client:a', 'slow', 'h');
-    await expect(service.claim(em, 'client:a', 'slow', 'h')).rejects.toMatchObject({ code: 'conflict' });
-    now = new Date(now.getTime() + ABANDONED_AFTER_MS + 1);
-    expect(await service.claim(em, 'client:a', 'slow', 'h')).toEqual({ outcome: 'proceed' });
-  });
-
-  it('releases the key after a 5xx so the retry runs again', async () => {
-    const em = orm.em.fork();
-    await service.claim(em, 'client:a', 'failing', 'h');
-    await service.complete(em, 'client:a', 'failing', { ...done, status: 503 });
-    expect(await service.claim(em, 'client:a', 'failing', 'h')).toEqual({ outcome: 'proceed' });
-  });
-
-  it('replays for 24 hours, then forgets and purges', async () => {
-    const em = orm.em.fork();
-    await service.claim(em, 'client:a', 'daily', 'h');
-    await service.complete(em, 'client:a', 'daily', done);
-    now = new Date(now.getTime() + REPLAY_WINDOW_MS - 1000);
-    expect(await service.claim(em, 'client:a', 'daily', 'h')).toEqual({ outcome: 'replay', response: done });
-    now = new Date(now.getTime() + 2000);
-    expect(await service.purgeExpired(em)).toBeGreaterThanOrEqual(1);
-    expect(await service.claim(em, 'client:a', 'daily', 'other-body')).toEqual({ outcome: 'proceed' });
   });
 });

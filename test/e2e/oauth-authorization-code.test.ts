@@ -244,6 +244,21 @@ describe('the authorization code flow', () => {
     expect(res.html).toContain('Choose one of the locations');
   });
 
+  it('refuses consent when the user may give none of the scopes the application holds', async () => {
+    // Only an admin's role holds provisioning: a merchant can give this application nothing.
+    const provisioner = await t.createApplication('MARKETPLACE', { redirectUris: [CALLBACK], scopes: ['provisioning'] });
+    await t.connect(provisioner, connected);
+    const flow = await newFlow();
+    const challenge = await oauth.calculatePKCECodeChallenge(flow.verifier);
+    const login = await flow.browser.follow(await flow.browser.get(authorizeUrl(flow, { client_id: provisioner.clientId, code_challenge: challenge, code_challenge_method: 'S256' })));
+    const consent = await flow.browser.follow(await flow.browser.post(formAction(login.html, '/login'), { csrf: hiddenField(login.html, 'csrf'), email: merchant.email, password: merchant.password }));
+    expect(consent.status).toBe(200);
+    expect(consent.html).not.toContain('<code>provisioning</code>');
+    const res = await flow.browser.post(formAction(consent.html, '/confirm'), { csrf: hiddenField(consent.html, 'csrf'), location_id: connected.locationId });
+    expect(res.status).toBe(400);
+    expect(res.html).toContain('You cannot give this application any of the permissions it asks for.');
+  });
+
   it('offers nothing to allow when the application is connected to none of the user locations', async () => {
     const other = await t.createLocation();
     const stranger = await t.createUser('merchant', [other.accountId]);

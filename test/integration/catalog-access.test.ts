@@ -22,6 +22,7 @@ function posContext(scopes: Scope[], reaches: TestLocation[]): RequestContext {
     requestId: 'catalog-access-test',
     log: createLogger('silent'),
     em: t.hub.orm.em.fork(),
+    db: t.hub.orm.em,
     principal: { type: 'application', applicationId: '00000000-0000-7000-8000-000000000001', kind: 'POS', clientId: 'pos', scopes: new Set(scopes) },
     reach: locationsReach(reaches.map((l) => ({ account_id: l.accountId, location_id: l.locationId }))),
   };

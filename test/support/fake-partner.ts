@@ -3,8 +3,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 
 // A partner's server on loopback (a POS, a marketplace, any webhook receiver): it records every request
-// and answers as scripted per path: a status, headers and body, after a delay, or never (hang). Unscripted
-// requests get the path's standing answer, or 200 {}.
+// and answers as scripted per path: a status, headers and body, after a delay, once released (hold), or
+// never (hang). Unscripted requests get the path's standing answer, or 200 {}.
 
 export interface RecordedRequest {
   method: string;
@@ -33,6 +33,8 @@ export class FakePartner {
   private readonly standing = new Map<string, ScriptedResponse>();
   private readonly waiters = new Set<() => void>();
   private readonly sockets = new Set<Socket>();
+  /** Paths whose answers are held back, with the answers waiting to be sent. */
+  private readonly held = new Map<string, (() => void)[]>();
 
   private constructor(
     private readonly server: Server,
@@ -90,6 +92,22 @@ export class FakePartner {
     return this.always(path, { hang: true });
   }
 
+  /**
+   * Holds back the answers to a path (requests are still recorded): they stay in flight on the caller's side
+   * until release(), which sends every held answer, as scripted, and answers later requests at once.
+   */
+  hold(path: string): { waiting(): number; release(): void } {
+    const waiting: (() => void)[] = [];
+    this.held.set(path, waiting);
+    return {
+      waiting: () => waiting.length,
+      release: () => {
+        if (this.held.get(path) === waiting) this.held.delete(path);
+        for (const answer of waiting.splice(0)) answer();
+      },
+    };
+  }
+
   requestsTo(path: string): RecordedRequest[] {
     return this.requests.filter((r) => r.path === path);
   }
@@ -138,7 +156,9 @@ export class FakePartner {
       res.writeHead(script.status ?? 200, { 'content-type': 'application/json', ...script.headers });
       res.end(body);
     };
-    if (script.delayMs) setTimeout(send, script.delayMs);
+    const held = this.held.get(path);
+    if (held) held.push(send);
+    else if (script.delayMs) setTimeout(send, script.delayMs);
     else send();
   }
 }

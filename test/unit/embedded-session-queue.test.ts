@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { endsExchange, SessionQueue } from '../../src/db/embedded-session-queue.js';
+import { endsExchange, NotificationScanner, SessionQueue } from '../../src/db/embedded-session-queue.js';
 
 // The order in which the embedded database's one session serves its connections' protocol messages.
 
@@ -54,4 +54,23 @@ it('keeps an open transaction to its connection across exchanges, and gives the 
   await queue.clearTransactionIfNeeded(1);
   await waiting;
   expect(order).toEqual(['1Q', '1Q', '2Q']);
+});
+
+describe('notifications read from the embedded database’s output', () => {
+  const message = (type: string, body: Buffer) => {
+    const header = Buffer.alloc(5);
+    header.write(type, 0);
+    header.writeInt32BE(body.length + 4, 1);
+    return Buffer.concat([header, body]);
+  };
+  const notification = (channel: string, payload: string) => message('A', Buffer.concat([Buffer.from([0, 0, 0, 7]), Buffer.from(`${channel}\0${payload}\0`)]));
+
+  it('finds NotificationResponse messages among others, also when cut between chunks', () => {
+    const seen: [string, string][] = [];
+    const scanner = new NotificationScanner((channel, payload) => seen.push([channel, payload]));
+    const stream = Buffer.concat([message('C', Buffer.from('COMMIT\0')), notification('order_hub_live', '{"a":1}'), message('Z', Buffer.from('I'))]);
+    scanner.scan(stream.subarray(0, 15));
+    scanner.scan(stream.subarray(15));
+    expect(seen).toEqual([['order_hub_live', '{"a":1}']]);
+  });
 });

@@ -1,4 +1,3 @@
-import { NotificationScanner } from '../../src/db/embedded-session-queue.js';
 import { LiveFanout } from '../../src/live/live-fanout.js';
 import { decodeSignal, encodeSignal, type LiveSignal } from '../../src/live/live-signal.js';
 
@@ -61,24 +60,5 @@ describe('live signal encoding', () => {
     expect(decodeSignal('not json')).toBeNull();
     expect(decodeSignal(JSON.stringify({ topic: 'order', orderId: 'x' }))).toBeNull();
     expect(decodeSignal(JSON.stringify({ topic: 'something-else' }))).toBeNull();
-  });
-});
-
-describe('notifications read from the embedded database’s output', () => {
-  const message = (type: string, body: Buffer) => {
-    const header = Buffer.alloc(5);
-    header.write(type, 0);
-    header.writeInt32BE(body.length + 4, 1);
-    return Buffer.concat([header, body]);
-  };
-  const notification = (channel: string, payload: string) => message('A', Buffer.concat([Buffer.from([0, 0, 0, 7]), Buffer.from(`${channel}\0${payload}\0`)]));
-
-  it('finds NotificationResponse messages among others, also when cut between chunks', () => {
-    const seen: [string, string][] = [];
-    const scanner = new NotificationScanner((channel, payload) => seen.push([channel, payload]));
-    const stream = Buffer.concat([message('C', Buffer.from('COMMIT\0')), notification('order_hub_live', '{"a":1}'), message('Z', Buffer.from('I'))]);
-    scanner.scan(stream.subarray(0, 15));
-    scanner.scan(stream.subarray(15));
-    expect(seen).toEqual([['order_hub_live', '{"a":1}']]);
   });
 });

@@ -4,13 +4,14 @@ import { errors } from 'oidc-provider';
 import { isUnsafeText } from '../../common/unsafe-text.js';
 import type { HubClientFields } from '../client-metadata.js';
 import { LoginThrottledError, type LoginAttempts } from '../login-attempts.js';
-import { intersectScopes, parseScope, ROLE_SCOPES } from '../scopes.js';
+import { scopesUserMayGive } from '../scope-grants.js';
+import { parseScope } from '../scopes.js';
 import { issueTokens, requestedScopes } from './issue.js';
 
 /**
  * The password grant (the "reseller token"): only for clients an admin flagged first-party (SPEC: unavailable
- * to external developers). The granted scopes are those asked for (or all the client's), limited by the user's
- * role.
+ * to external developers), and the web UI's sign-in (src/auth/session). The granted scopes are those asked for
+ * (or all the client's), limited by the user's role: scopesUserMayGive, as on the consent page.
  */
 export function passwordGrant(provider: Provider, orm: MikroORM, logins: LoginAttempts) {
   return async function password(ctx: KoaContextWithOIDC): Promise<void> {
@@ -20,12 +21,14 @@ export function passwordGrant(provider: Provider, orm: MikroORM, logins: LoginAt
     if (!username) throw new errors.InvalidRequest('missing required parameter username');
     if (!password) throw new errors.InvalidRequest('missing required parameter password');
     if (isUnsafeText(username) || isUnsafeText(password)) throw new errors.InvalidRequest('username and password must not contain NUL characters or unpaired UTF-16 surrogates');
-    const scopes = requestedScopes(ctx, parseScope(client.scope));
+    const registered = parseScope(client.scope);
+    const scopes = requestedScopes(ctx, registered);
 
     const user = await verifyOrThrottle(ctx, () => logins.verify(orm, username, password, ctx.ip));
     if (!user) throw wrongCredentials();
 
-    const granted = intersectScopes(scopes, ROLE_SCOPES[user.role]);
+    // The consent page's rule (ConsentService); `scopes` are already within the client's.
+    const granted = scopesUserMayGive(scopes, registered, user.role);
     await issueTokens(provider, ctx, { accountId: user.id, scopes: granted, gty: 'password' });
   };
 }

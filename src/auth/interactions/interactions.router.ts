@@ -3,20 +3,17 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type Provider from 'oidc-provider';
 import type { SecretBox } from '../../common/crypto.js';
-import { Application } from '../../modules/applications/application.entity.js';
-import { Connection } from '../../modules/connections/connection.entity.js';
-import { User } from '../../modules/users/user.entity.js';
-import { findClientApplication } from '../adapter.js';
+import type { User } from '../../modules/users/user.entity.js';
+import { ConsentRefusedError, type ConsentOffer, type ConsentRefusal, type ConsentRequest, type ConsentService } from '../consent.service.js';
 import { LoginThrottledError, type LoginAttempts } from '../login-attempts.js';
-import { userReach } from '../reach.js';
-import { intersectScopes, parseScope, ROLE_SCOPES } from '../scopes.js';
-import { LOCATION_CONTEXT_KEY, type LocationContext } from './location-context.js';
-import { consentPage, errorPage, loginPage, type LocationChoice } from './views.js';
+import { LOCATION_CONTEXT_KEY } from './location-context.js';
+import { consentPage, errorPage, loginPage } from './views.js';
 import { isUnsafeText } from '../../common/unsafe-text.js';
 
-// Our login and consent pages for the authorization code flow, under /oauth2/interaction/:uid. CSRF: the
-// interaction is bound to a signed, SameSite=Lax cookie set by the provider, and every form carries a token
-// derived from the interaction uid with a server key (a cross-site page can neither read nor forge it).
+// Our login and consent pages for the authorization code flow, under /oauth2/interaction/:uid. They only
+// show and ask: which scopes and locations a user may give is the ConsentService's. CSRF: the interaction is
+// bound to a signed, SameSite=Lax cookie set by the provider, and every form carries a token derived from the
+// interaction uid with a server key (a cross-site page can neither read nor forge it).
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
@@ -40,15 +37,23 @@ function send(res: Response, status: number, html: string): void {
   res.status(status).set(PAGE_HEADERS).type('html').send(html);
 }
 
+/** The consent service's refusals, in words for the page. */
+const REFUSALS: Record<ConsentRefusal, string> = {
+  unknown_application: 'The application is unknown.',
+  not_signed_in: 'You are not signed in. Start again from the application.',
+};
+
 export interface InteractionDeps {
   provider: Provider;
   orm: MikroORM;
+  /** Which scopes and locations a user may give (the rules of this flow). */
+  consent: ConsentService;
   box: SecretBox;
   /** Failed logins, shared with the password grant. */
   logins: LoginAttempts;
 }
 
-export function interactionsRouter({ provider, orm, box, logins }: InteractionDeps): Router {
+export function interactionsRouter({ provider, orm, consent, box, logins }: InteractionDeps): Router {
   const csrfKey = box.derive('interaction-csrf');
   const csrfFor = (uid: string) => createHmac('sha256', csrfKey).update(uid).digest('base64url');
   const csrfValid = (uid: string, given: unknown) => {
@@ -70,45 +75,33 @@ export function interactionsRouter({ provider, orm, box, logins }: InteractionDe
     return details;
   }
 
-  async function applicationOf(details: Interaction): Promise<Application> {
-    const application = await findClientApplication(orm.em.fork(), String(details.params.client_id));
-    if (!application) throw new InteractionError(400, 'The application is unknown.');
-    return application;
+  /** What the interaction asks the consent service about: the client, the signed-in user, the scope asked. */
+  function consentRequest(details: Interaction): ConsentRequest {
+    return { clientId: String(details.params.client_id), userId: details.session?.accountId, scope: details.params.scope as string | undefined };
   }
 
-  /** The scopes the user can give: asked (or all the application's), ∩ the application's, ∩ the user's role. */
-  function grantable(details: Interaction, application: Application, user: User): string[] {
-    const asked = parseScope(details.params.scope as string | undefined);
-    return intersectScopes(asked.length ? asked : application.scopes, application.scopes, ROLE_SCOPES[user.role]);
+  /** The service's answer, its refusals turned into an error page. */
+  async function refusedAsPage<T>(answer: Promise<T>): Promise<T> {
+    try {
+      return await answer;
+    } catch (error) {
+      if (error instanceof ConsentRefusedError) throw new InteractionError(400, REFUSALS[error.reason]);
+      throw error;
+    }
   }
 
-  /** Locations the user reaches where the application has an active connection. */
-  async function choicesFor(user: User, application: Application): Promise<(LocationChoice & { connectionId: string })[]> {
-    const em = orm.em.fork();
-    const reach = await userReach(em, user.id, user.role);
-    const connections = await em.find(Connection, { application, status: 'ACTIVE' }, { populate: ['location', 'location.account'], orderBy: { createdAt: 'asc' } });
-    return connections
-      .filter((c) => reach.all || reach.accountIds.has(c.accountId))
-      .map((c) => ({ locationId: c.location.id, accountId: c.accountId, connectionId: c.id, label: `${c.location.name} (${c.location.account.name})` }));
+  function applicationName(details: Interaction): Promise<string> {
+    return refusedAsPage(consent.applicationName(String(details.params.client_id)));
   }
 
-  async function consentUser(details: Interaction): Promise<User> {
-    const accountId = details.session?.accountId;
-    const user = accountId ? await orm.em.fork().findOne(User, { id: accountId }) : null;
-    if (!user) throw new InteractionError(400, 'You are not signed in. Start again from the application.');
-    return user;
-  }
-
-  async function renderConsent(res: Response, details: Interaction, status = 200, error?: string): Promise<void> {
-    const [application, user] = await Promise.all([applicationOf(details), consentUser(details)]);
-    const choices = await choicesFor(user, application);
+  function renderConsent(res: Response, details: Interaction, offer: ConsentOffer, status = 200, error?: string): void {
     send(res, status, consentPage({
       uid: details.uid,
       csrf: csrfFor(details.uid),
-      clientName: application.name,
-      email: user.email,
-      scopes: grantable(details, application, user),
-      choices,
+      clientName: offer.application.name,
+      email: offer.user.email,
+      scopes: offer.scopes,
+      choices: offer.choices,
       selected: details.params.location_id as string | undefined,
       error,
     }));
@@ -120,19 +113,16 @@ export function interactionsRouter({ provider, orm, box, logins }: InteractionDe
   router.get('/:uid', async (req, res) => {
     const details = await interactionOf(req, res);
     if (details.prompt.name === 'login') {
-      const application = await applicationOf(details);
-      return send(res, 200, loginPage({ uid: details.uid, csrf: csrfFor(details.uid), clientName: application.name }));
+      return send(res, 200, loginPage({ uid: details.uid, csrf: csrfFor(details.uid), clientName: await applicationName(details) }));
     }
-    return renderConsent(res, details);
+    return renderConsent(res, details, await refusedAsPage(consent.offer(consentRequest(details))));
   });
 
   router.post('/:uid/login', async (req, res) => {
     const details = await interactionOf(req, res, 'login');
     const { email, password } = req.body as { email?: string; password?: string };
-    const refuse = async (status: number, error: string) => {
-      const application = await applicationOf(details);
-      return send(res, status, loginPage({ uid: details.uid, csrf: csrfFor(details.uid), clientName: application.name, email, error }));
-    };
+    const refuse = async (status: number, error: string) =>
+      send(res, status, loginPage({ uid: details.uid, csrf: csrfFor(details.uid), clientName: await applicationName(details), email, error }));
     if ([email, password].some((field) => typeof field === 'string' && isUnsafeText(field))) return refuse(400, 'The e-mail or password contains characters that cannot be used.');
     let user: User | null;
     try {
@@ -148,20 +138,19 @@ export function interactionsRouter({ provider, orm, box, logins }: InteractionDe
 
   router.post('/:uid/confirm', async (req, res) => {
     const details = await interactionOf(req, res, 'consent');
-    const [application, user] = await Promise.all([applicationOf(details), consentUser(details)]);
-    const choice = (await choicesFor(user, application)).find((c) => c.locationId === (req.body as { location_id?: string }).location_id);
-    if (!choice) return renderConsent(res, details, 400, 'Choose one of the locations the application is connected to.');
-    const scopes = grantable(details, application, user);
-    if (scopes.length === 0) return renderConsent(res, details, 400, 'You cannot give this application any of the permissions it asks for.');
-
-    const grant = new provider.Grant({ accountId: user.id, clientId: application.clientId });
-    grant.addOIDCScope(scopes.join(' '));
+    const decision = await refusedAsPage(consent.decide(consentRequest(details), (req.body as { location_id?: string }).location_id));
+    if (!decision.granted) {
+      const error = decision.reason === 'location_not_offered' ? 'Choose one of the locations the application is connected to.' : 'You cannot give this application any of the permissions it asks for.';
+      return renderConsent(res, details, decision.offer, 400, error);
+    }
+    const scopes = decision.scopes.join(' ');
+    const grant = new provider.Grant({ accountId: decision.userId, clientId: decision.clientId });
+    grant.addOIDCScope(scopes);
     const grantId = await grant.save();
-    const context: LocationContext = { accountId: choice.accountId, locationId: choice.locationId, connectionId: choice.connectionId, applicationId: application.id };
     // The granted scopes become the request's scope, so the code (and its tokens) carry exactly them, also when
     // the application asked for none.
-    details.params.scope = scopes.join(' ');
-    details.result = { ...details.lastSubmission, consent: { grantId }, [LOCATION_CONTEXT_KEY]: context };
+    details.params.scope = scopes;
+    details.result = { ...details.lastSubmission, consent: { grantId }, [LOCATION_CONTEXT_KEY]: decision.location };
     await details.save(details.exp - Math.floor(Date.now() / 1000));
     res.redirect(303, details.returnTo);
   });

@@ -5,7 +5,8 @@ import { DomainError } from '../../common/errors.js';
 import type { Principal, Reach } from '../../common/principal.js';
 import type { UiSessionConfig } from '../../config/config.js';
 import type { Authenticator } from '../authenticator.js';
-import { TokenEndpointError, type TokenSet, type UiTokenClient } from './token-endpoint.js';
+import { notNow, TokenEndpointError, type TokenSet, type UiTokenClient } from './token-endpoint.js';
+import { sqlRows } from '../../db/raw-sql.js';
 
 type Caller = { principal: Principal; reach: Reach };
 
@@ -49,7 +50,8 @@ export class UiSessions implements Authenticator {
     if (!caller || caller.principal.type !== 'user') throw new Error('the UI client issued a token that does not authenticate a user');
     const cookie = generateSecret();
     const now = this.now();
-    await this.em().getConnection().execute(
+    await sqlRows(
+      this.em(),
       `insert into ui_sessions (id, user_id, access_token_sealed, refresh_token_sealed, access_expires_at, idle_expires_at, absolute_expires_at, created_at)
        values (?, ?, ?, ?, ?, ?, ?, ?)`,
       [sha256Hex(cookie), caller.principal.userId, this.box.seal(tokens.accessToken), this.box.seal(tokens.refreshToken),
@@ -71,7 +73,7 @@ export class UiSessions implements Authenticator {
   /** Sign-out: both tokens revoked at the provider, the session deleted. Unknown cookies are a no-op. */
   async signOut(cookie: string): Promise<void> {
     const id = sha256Hex(cookie);
-    const [row] = await this.em().getConnection().execute<SessionRow[]>(SELECT, [id]);
+    const [row] = await sqlRows<SessionRow>(this.em(), SELECT, [id]);
     if (!row) return;
     await this.delete(id);
     await Promise.all([
@@ -88,7 +90,7 @@ export class UiSessions implements Authenticator {
   private async liveAccessToken(cookie: string): Promise<string | null> {
     const id = sha256Hex(cookie);
     const em = this.em();
-    const [row] = await em.getConnection().execute<SessionRow[]>(SELECT, [id]);
+    const [row] = await sqlRows<SessionRow>(em, SELECT, [id]);
     if (!row) return null;
     const now = this.now();
     if (new Date(row.idle_expires_at).getTime() <= now || new Date(row.absolute_expires_at).getTime() <= now) {
@@ -122,8 +124,7 @@ export class UiSessions implements Authenticator {
 
   private async refreshLocked(id: string): Promise<string | null> {
     return this.em().transactional(async (em) => {
-      const connection = em.getConnection();
-      const [row] = await connection.execute<SessionRow[]>(`${SELECT} for update`, [id], 'all', em.getTransactionContext());
+      const [row] = await sqlRows<SessionRow>(em, `${SELECT} for update`, [id]);
       if (!row) return null;
       if (!this.needsRefresh(row)) return this.box.open(row.access_token_sealed);
       let tokens: TokenSet;
@@ -131,15 +132,17 @@ export class UiSessions implements Authenticator {
         tokens = await this.tokens.refresh(this.box.open(row.refresh_token_sealed));
       } catch (error) {
         if (!(error instanceof TokenEndpointError)) throw error;
-        // A failed refresh ends the session (CONTRACT section 10).
-        await connection.execute('delete from ui_sessions where id = ?', [id], 'run', em.getTransactionContext());
+        // Not now (an outage, an overload): the session stays, the request gets the 503.
+        const later = notNow(error);
+        if (later) throw later;
+        // A refused refresh ends the session (CONTRACT section 10).
+        await sqlRows(em, 'delete from ui_sessions where id = ?', [id]);
         return null;
       }
-      await connection.execute(
+      await sqlRows(
+        em,
         'update ui_sessions set access_token_sealed = ?, refresh_token_sealed = ?, access_expires_at = ? where id = ?',
         [this.box.seal(tokens.accessToken), this.box.seal(tokens.refreshToken), new Date(this.now() + tokens.expiresIn * 1000), id],
-        'run',
-        em.getTransactionContext(),
       );
       return tokens.accessToken;
     });
@@ -149,11 +152,11 @@ export class UiSessions implements Authenticator {
   private async touch(em: EntityManager, id: string, row: SessionRow): Promise<void> {
     const idleEnd = this.now() + this.config.idleSeconds * 1000;
     if (idleEnd - new Date(row.idle_expires_at).getTime() < 60_000) return;
-    await em.getConnection().execute('update ui_sessions set idle_expires_at = ? where id = ?', [new Date(idleEnd), id], 'run');
+    await sqlRows(em, 'update ui_sessions set idle_expires_at = ? where id = ?', [new Date(idleEnd), id]);
   }
 
   private async delete(id: string): Promise<void> {
-    await this.em().getConnection().execute('delete from ui_sessions where id = ?', [id], 'run');
+    await sqlRows(this.em(), 'delete from ui_sessions where id = ?', [id]);
   }
 
   private em(): EntityManager {
@@ -163,6 +166,8 @@ export class UiSessions implements Authenticator {
 
 function signInRefusal(error: unknown): unknown {
   if (!(error instanceof TokenEndpointError)) return error;
+  const later = notNow(error);
+  if (later) return later;
   if (error.error === 'invalid_grant') return new SignInRefusedError('unauthorized', 'Wrong e-mail or password.');
   if (error.status === 429) return new SignInRefusedError('rate_limited', `Too many failed sign-ins for this e-mail. Try again in ${error.retryAfterSeconds ?? 60} seconds.`);
   return error;

@@ -1,20 +1,13 @@
 import { assertAccountReachable, requireScope } from '../../common/access.js';
-import { NotFoundError, ValidationError } from '../../common/errors.js';
+import { ValidationError } from '../../common/errors.js';
 import { findPage, pageRequest, type ListInput, type Page } from '../../common/pagination.js';
 import type { RequestContext } from '../../common/request-context.js';
 import { Account } from './account.entity.js';
+import { loadReachableAccount } from './account-access.js';
 import { toAccountView, type AccountView } from './account.view.js';
 
 export interface CreateAccountInput {
   name: string;
-}
-
-/** Loads an account the caller may reach, or 404: the tenancy gate for everything under an account. */
-export async function loadReachableAccount(ctx: RequestContext, accountId: string): Promise<Account> {
-  assertAccountReachable(ctx, accountId);
-  const account = await ctx.em.findOne(Account, { id: accountId });
-  if (!account) throw new NotFoundError('Account');
-  return account;
 }
 
 export class AccountService {

@@ -1,12 +1,11 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { randomBytes } from 'node:crypto';
 import { isAdmin, requireScope } from '../../common/access.js';
-import { generateSecret, secretBox, sha256Hex } from '../../common/crypto.js';
+import { secretBox, sha256Hex } from '../../common/crypto.js';
 import { InsufficientScopeError, NotFoundError, ValidationError } from '../../common/errors.js';
 import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
 import type { ApplicationKind } from '../../common/principal.js';
 import type { RequestContext } from '../../common/request-context.js';
 import { Application, APPLICATION_KINDS } from './application.entity.js';
+import { newClientId, newClientSecret, newWebhookSecret } from './application-secrets.js';
 import { checkApplicationFields, defaultScopes, type ApplicationFields } from './application.rules.js';
 import type { PartnerAddressCheck } from './partner-addresses.js';
 import { revokeTokensBeyond, scopeGrantProblems } from '../../auth/scope-grants.js';
@@ -18,28 +17,6 @@ export interface CreateApplicationInput extends ApplicationFields {
 }
 
 export type UpdateApplicationInput = Omit<ApplicationFields, 'kind'>;
-
-/** New credentials: a public client id, a client secret (stored hashed) and a webhook secret (stored sealed). */
-export function newClientId(): string {
-  return generateSecret('oh_', 18);
-}
-export function newClientSecret(): string {
-  return generateSecret();
-}
-/** Standard Webhooks' format: whsec_ + base64 of the 32-byte HMAC key. */
-export function newWebhookSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64')}`;
-}
-
-/**
- * The signing secret of an application's webhooks, for the delivery engine (outside any request). 404 when the
- * application does not exist or has none.
- */
-export async function webhookSecretFor(em: EntityManager, applicationId: string): Promise<string> {
-  const application = await em.findOne(Application, { id: applicationId });
-  if (!application?.webhookSecretSealed) throw new NotFoundError('Application');
-  return secretBox().open(application.webhookSecretSealed);
-}
 
 /** CONTRACT section 2: only an admin gives provisioning and applications.*; an application never widens its own scopes. */
 function checkScopeGrant(ctx: RequestContext, current: readonly string[], requested: readonly string[] | null | undefined, application: Application | null): void {

@@ -1,6 +1,6 @@
 import { IsolationLevel } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sqlRows } from '../../db/raw-sql.js';
+import { isoSql, sqlRows } from '../../db/raw-sql.js';
 import type { TaxRateView } from '../locations/location.view.js';
 import type { CategoryRecord, ModifierGroupRecord, ModifierRecord, ProductRecord } from './catalog.view.js';
 
@@ -8,9 +8,8 @@ import type { CategoryRecord, ModifierGroupRecord, ModifierRecord, ProductRecord
 // entities only to serialize them took twice as long. One REPEATABLE READ snapshot, so an import committing
 // meanwhile is seen entirely or not at all.
 
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') `;
 const SELLABLE = `id, pos_reference AS "posReference", name, price, tax_rate_ids AS "taxRateIds", show_online AS "showOnline", position,
-  pass_through AS "passThrough", ${iso('created_at')} AS "createdAt", ${iso('updated_at')} AS "updatedAt"`;
+  pass_through AS "passThrough", ${isoSql('created_at')} AS "createdAt", ${isoSql('updated_at')} AS "updatedAt"`;
 
 const select = (table: string, columns: string) => `SELECT ${columns} FROM "${table}" WHERE location_id = ?::uuid ORDER BY position, created_at, id`;
 

@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { deleteInBatches } from '../../db/batch-delete.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { secretBox } from '../../common/crypto.js';
 import { ConflictError, DomainError, ValidationError } from '../../common/errors.js';
+import { sqlRows } from '../../db/raw-sql.js';
 
 // CONTRACT section 1: same key and body within 24 h replays the first response; same key with another
 // body is 422; same key while the first is still running is 409. Kept in PostgreSQL so it holds across
@@ -30,39 +30,27 @@ interface Row {
   created_at: Date;
 }
 
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
-export function requestHash(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${path}\n${canonical(body ?? null)}`).digest('hex');
-}
-
 export class IdempotencyService {
   constructor(private readonly now: () => Date = () => new Date()) {}
 
   /** Claims the key for this request, or says to replay, or refuses (409, 422). */
   async claim(em: EntityManager, caller: string, key: string, hash: string): Promise<Claim> {
     if (key.length < 1 || key.length > MAX_KEY_LENGTH) throw ValidationError.field('Idempotency-Key', `must be 1 to ${MAX_KEY_LENGTH} characters`);
-    const connection = em.getConnection();
     const now = this.now();
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      const inserted = await connection.execute(
+      const inserted = await sqlRows(
+        em,
         `insert into idempotency_keys (caller, key, request_hash, state, created_at) values (?, ?, ?, 'IN_FLIGHT', ?)
          on conflict (caller, key) do nothing returning caller`,
         [caller, key, hash, now],
       );
       if (inserted.length === 1) return { outcome: 'proceed' };
-      const [row] = (await connection.execute('select * from idempotency_keys where caller = ? and key = ?', [caller, key])) as Row[];
+      const [row] = await sqlRows<Row>(em, 'select * from idempotency_keys where caller = ? and key = ?', [caller, key]);
       if (!row) continue; // removed in between: claim again
       const age = now.getTime() - new Date(row.created_at).getTime();
       const stale = age > REPLAY_WINDOW_MS || (row.state === 'IN_FLIGHT' && age > ABANDONED_AFTER_MS);
       if (stale) {
-        await connection.execute('delete from idempotency_keys where caller = ? and key = ? and created_at = ?', [caller, key, row.created_at]);
+        await sqlRows(em, 'delete from idempotency_keys where caller = ? and key = ? and created_at = ?', [caller, key, row.created_at]);
         continue;
       }
       if (row.request_hash !== hash) {
@@ -80,7 +68,8 @@ export class IdempotencyService {
    */
   async complete(em: EntityManager, caller: string, key: string, response: StoredResponse): Promise<void> {
     if (response.status >= 500) return this.release(em, caller, key);
-    await em.getConnection().execute(
+    await sqlRows(
+      em,
       `update idempotency_keys set state = 'DONE', response_status = ?, response_content_type = ?, response_body = ? where caller = ? and key = ?`,
       [response.status, response.contentType, secretBox().seal(response.body), caller, key],
     );
@@ -88,7 +77,7 @@ export class IdempotencyService {
 
   /** Frees the key of a request that failed in a way the client should simply retry. */
   async release(em: EntityManager, caller: string, key: string): Promise<void> {
-    await em.getConnection().execute(`delete from idempotency_keys where caller = ? and key = ? and state = 'IN_FLIGHT'`, [caller, key]);
+    await sqlRows(em, `delete from idempotency_keys where caller = ? and key = ? and state = 'IN_FLIGHT'`, [caller, key]);
   }
 
   /** Deletes the keys past their window at `now`, in batches; returns how many. */

@@ -1,7 +1,7 @@
 import { assertAccountReachable, requireScope } from '../../common/access.js';
 import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
 import type { RequestContext } from '../../common/request-context.js';
-import { loadReachableAccount } from '../accounts/account.service.js';
+import { loadReachableAccount } from '../accounts/account-access.js';
 import { reachLocation, withLocation } from './location-access.js';
 import type { LocationListener } from './location-events.js';
 import { Location } from './location.entity.js';

@@ -12,7 +12,7 @@ import { reachLocation, withLocation } from '../locations/location-access.js';
 import { readMenuExport, type MenuExportEntity } from './menu-export.js';
 import { MenuPublication } from './menu-publication.entity.js';
 import { readPublications, type MenuPublicationView } from './menu-publication.view.js';
-import { loadMenu } from './menu.service.js';
+import { loadMenu } from './menu-load.js';
 import type { Menu } from './menu.entity.js';
 
 export interface PublishInput {

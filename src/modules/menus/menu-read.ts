@@ -1,16 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sqlRows } from '../../db/raw-sql.js';
+import { isoSql, sqlRows } from '../../db/raw-sql.js';
 import type { MenuItemView, MenuModifierView, MenuView } from './menu.view.js';
 
 // Menus straight from SQL into their views: items joined with their products and menu modifiers with their
 // modifiers, so the effective values (CONTRACT section 8) are computed where the data is, for one menu or a
 // page of them, in two statements whatever the menu's size.
 
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 const MENUS = `
   SELECT m.id, l.account_id AS "accountId", m.location_id AS "locationId", m.name, m.description,
-         ${iso('m.created_at')} AS "createdAt", ${iso('m.updated_at')} AS "updatedAt"
+         ${isoSql('m.created_at')} AS "createdAt", ${isoSql('m.updated_at')} AS "updatedAt"
     FROM menus m JOIN locations l ON l.id = m.location_id
    WHERE m.id = ANY(?::uuid[])`;
 

@@ -1,4 +1,4 @@
-import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictError, NotFoundError } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
@@ -15,6 +15,7 @@ import { readMenu, readMenus } from './menu-read.js';
 import { MenuItem } from './menu-item.entity.js';
 import { MenuModifier } from './menu-modifier.entity.js';
 import { Menu } from './menu.entity.js';
+import { loadMenu } from './menu-load.js';
 import {
   checkCreateMenu,
   checkEntry,
@@ -191,13 +192,6 @@ export class MenuService {
       throw err;
     }
   }
-}
-
-/** A menu of this location, or 404 (a malformed id too); locked for the rest of the transaction when asked. */
-export async function loadMenu(em: EntityManager, location: Location, menuId: string, lock = false): Promise<Menu> {
-  const menu = isUuid(menuId) ? await em.findOne(Menu, { id: menuId, location: location.id }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {}) : null;
-  if (!menu) throw new NotFoundError('Menu');
-  return menu;
 }
 
 /**

@@ -26,7 +26,14 @@ export interface OrderView extends Record<string, unknown> {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function toOrderView(order: Order): OrderView {
+/** What the view is made of: an Order entity, or a row read without the ORM (order-read.ts). */
+export type OrderFields = Pick<
+  Order,
+  | 'id' | 'details' | 'externalId' | 'status' | 'cancellationReason' | 'cancelledBy' | 'accountId' | 'clientId' | 'sourceName'
+  | 'createdAt' | 'updatedAt' | 'acceptedAt' | 'rejectedAt' | 'completedAt' | 'cancelledAt' | 'statusHistory' | 'locationSnapshot'
+> & { location: { id: string } };
+
+export function toOrderView(order: OrderFields): OrderView {
   return {
     id: order.id,
     ...order.details,

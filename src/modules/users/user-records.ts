@@ -1,0 +1,61 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { hashPassword } from '../../common/crypto.js';
+import { ConflictError, NotFoundError, ValidationError, type FieldError } from '../../common/errors.js';
+import type { Role } from '../../common/principal.js';
+import type { Account } from '../accounts/account.entity.js';
+import { sqlRows } from '../../db/raw-sql.js';
+import { ROLES, User } from './user.entity.js';
+
+// A user's record and its field rules, written with no caller: the hub's bootstrap and the admin command
+// (`npm run admin`) use these directly; UserService adds the caller's rules before it calls insertUser.
+
+export interface CreateUserInput {
+  email: string;
+  password: string;
+  role: Role;
+  /** The accounts a merchant belongs to. */
+  accountIds?: string[] | null;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+export const MIN_PASSWORD_LENGTH = 10;
+
+export function checkUserFields(input: CreateUserInput): void {
+  const errors: FieldError[] = [];
+  if (typeof input.email !== 'string' || !EMAIL.test(input.email) || input.email.length > 320) errors.push({ path: '/email', message: 'must be an e-mail address' });
+  if (typeof input.password !== 'string' || input.password.length < MIN_PASSWORD_LENGTH || input.password.length > 1024) {
+    errors.push({ path: '/password', message: `must be ${MIN_PASSWORD_LENGTH} to 1024 characters` });
+  }
+  if (!ROLES.includes(input.role)) errors.push({ path: '/role', message: 'must be admin, reseller or merchant' });
+  if (input.accountIds?.length && input.role !== 'merchant') errors.push({ path: '/accountIds', message: 'only merchants belong to accounts' });
+  if (errors.length > 0) throw new ValidationError(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
+}
+
+/** Creates a user with no caller (bootstrap); the e-mail must be free. */
+export async function insertUser(em: EntityManager, input: CreateUserInput, createdByUserId: string | null, accounts: Account[] = []): Promise<User> {
+  const user = new User(input.email, await hashPassword(input.password), input.role, createdByUserId);
+  for (const account of accounts) user.accounts.add(account);
+  try {
+    await em.persist(user).flush();
+  } catch (error) {
+    if (error instanceof UniqueConstraintViolationException) throw new ConflictError('A user with this e-mail exists');
+    throw error;
+  }
+  return user;
+}
+
+/**
+ * A lost password, set anew from the machine the hub runs on (`npm run admin -- reset-password`): no caller,
+ * like insertUser. The user's OAuth sessions and tokens end with it, so whoever held the old password is out.
+ */
+export async function resetPassword(em: EntityManager, email: string, password: string): Promise<void> {
+  checkUserFields({ email, password, role: 'admin' });
+  await em.transactional(async (tx) => {
+    const user = await tx.findOne(User, { email: email.toLowerCase() });
+    if (!user) throw new NotFoundError(`User ${email}`);
+    user.passwordHash = await hashPassword(password);
+    await tx.flush();
+    await sqlRows(tx, `delete from oidc_payloads where payload->>'accountId' = ?`, [user.id]);
+  });
+}
