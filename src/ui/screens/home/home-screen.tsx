@@ -33,7 +33,10 @@ const SCOPE_OF: Record<Viewer['role'], string> = {
 
 export function HomeScreen() {
   const viewer = useViewer();
-  const { data, loading, error } = useQuery(HOME, { pollInterval: 15_000, fetchPolicy: 'cache-and-network' });
+  const { data, loading, error } = useQuery(HOME, {
+    pollInterval: 15_000,
+    fetchPolicy: 'cache-and-network',
+  });
   const rows = data?.home ?? [];
   const waiting = rows.filter((r) => r.newOrders > 0 || r.failingDeliveries > 0).length;
   return (
@@ -49,7 +52,9 @@ export function HomeScreen() {
       {error && <ErrorState error={error} />}
       {data &&
         (rows.length === 0 ? (
-          <EmptyState>{viewer.permissions.provision ? 'No location yet. Create an account and its first location under Accounts.' : 'No location has been shared with you yet.'}</EmptyState>
+          <EmptyState>
+            {viewer.permissions.provision ? 'No location yet. Create an account and its first location under Accounts.' : 'No location has been shared with you yet.'}
+          </EmptyState>
         ) : (
           <>
             <Text fw={500} role="status">
