@@ -1,4 +1,6 @@
 import { secretBox } from '../../src/common/crypto.js';
+import { TokenEndpointError, UiTokenClient, type TokenSet } from '../../src/auth/session/token-endpoint.js';
+import { UiSessions } from '../../src/auth/session/ui-sessions.js';
 import { startTestHub, TEST_ADMIN, type TestHub } from '../support/test-hub.js';
 import { describeOnServer } from '../support/on-server.js';
 import { uiGraphql, uiSignIn } from '../support/ui-session.js';
@@ -136,6 +138,23 @@ describe.each([
     for (const answer of answers) expect(answer.body.data.viewer.email).toBe(TEST_ADMIN.email);
     const after = (await sessionRows(hub)).at(-1)!.access_token_sealed;
     expect(after).not.toBe(first);
+    expect((await uiGraphql(hub.url, '{ viewer { email } }', { cookie })).body.data.viewer.email).toBe(TEST_ADMIN.email);
+  });
+
+  it('keeps the session when the token endpoint says "not now" (503), and answers that 503', async () => {
+    const { cookie } = await uiSignIn(hub.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    // The hub's own token endpoint answered 503: the database was unreachable for it, or admission control
+    // refused the call while the hub was overloaded (in problem+json, before the provider).
+    for (const [error, code] of [['database_unavailable', 'database_unavailable'], ['overloaded', 'overloaded']]) {
+      class NotNow extends UiTokenClient {
+        override refresh(): Promise<TokenSet> {
+          return Promise.reject(new TokenEndpointError(503, error, 'try again shortly', 2));
+        }
+      }
+      const sessions = new UiSessions(hub.hub.orm, secretBox(), new NotNow('http://127.0.0.1:9/oauth2', { clientId: 'unused', clientSecret: 'unused' }), { authenticate: async () => null }, hub.hub.config.uiSession);
+      await expect(sessions.authenticate(cookie.split('=')[1])).rejects.toMatchObject({ code, retryAfterSeconds: 2 });
+    }
+    // The session is still there, and goes on once the endpoint answers.
     expect((await uiGraphql(hub.url, '{ viewer { email } }', { cookie })).body.data.viewer.email).toBe(TEST_ADMIN.email);
   });
 

@@ -6,7 +6,7 @@ import { DomainError } from '../../common/errors.js';
 import type { Principal, Reach } from '../../common/principal.js';
 import type { UiSessionConfig } from '../../config/config.js';
 import type { Authenticator } from '../authenticator.js';
-import { TokenEndpointError, type TokenSet, type UiTokenClient } from './token-endpoint.js';
+import { notNow, TokenEndpointError, type TokenSet, type UiTokenClient } from './token-endpoint.js';
 import { sqlRows } from '../../db/raw-sql.js';
 
 type Caller = { principal: Principal; reach: Reach };
@@ -165,12 +165,14 @@ export class UiSessions implements Authenticator {
     try {
       tokens = await this.tokens.refresh(this.box.open(row.refresh_token_sealed));
     } catch (error) {
-      if (!(error instanceof TokenEndpointError)) {
-        // No answer (the hub's own endpoint unreachable): the refresh token was not used; the next request may try.
+      // No answer (the hub's own endpoint unreachable), or not now (an outage, an overload: a 503): the refresh
+      // token was not used, the session stays and the next request may try; this one gets the error (503).
+      const later = error instanceof TokenEndpointError ? notNow(error) : error;
+      if (later) {
         await sqlRows(this.em(), 'update ui_sessions set refresh_claimed_until = null where id = ? and version = ?', [id, claimed]);
-        throw error;
+        throw later;
       }
-      // A failed refresh ends the session (CONTRACT section 10).
+      // A refused refresh ends the session (CONTRACT section 10).
       await this.delete(id);
       return null;
     }
@@ -202,6 +204,8 @@ export class UiSessions implements Authenticator {
 
 function signInRefusal(error: unknown): unknown {
   if (!(error instanceof TokenEndpointError)) return error;
+  const later = notNow(error);
+  if (later) return later;
   if (error.error === 'invalid_grant') return new SignInRefusedError('unauthorized', 'Wrong e-mail or password.');
   if (error.status === 429) return new SignInRefusedError('rate_limited', `Too many failed sign-ins for this e-mail. Try again in ${error.retryAfterSeconds ?? 60} seconds.`);
   return error;
