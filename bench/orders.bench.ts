@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { uuidv7 } from '../src/common/ids.js';
 import { BENCH_ADMIN, BENCH_FIRST_PARTY, cpuNow, cpuPer, percentile, scratchHub } from './support.js';
 import { deliveringBaseline, readJson } from './delivering-baseline.js';
-import { countStatements, statementsSent } from './statement-count.js';
+import { countStatements, statementsByText, statementsSent } from './statement-count.js';
 
 // Order placement benchmark (issue 7). A hub in this process on a scratch database of the local PostgreSQL; a
 // MARKETPLACE application places orders of 3 items with 2 options each through the full stack (bearer token
@@ -25,11 +25,11 @@ import { countStatements, statementsSent } from './statement-count.js';
 // (default 16); BENCH_NO_POS=1: no POS connected, so no outbox row and no delivery (isolates their cost);
 // BENCH_NO_DELIVERY=1: the POS is connected, so each order writes its outbox row and job, but the delivery
 // worker is stopped before the first order (isolates the cost of delivering from that of the outbox);
-// BENCH_SKIP_OPEN=1: no open-loop phase; BENCH_SKIP_BASELINE=1: no baseline (to profile the hub alone). (DATABASE_URL names the server; default the local one).
+// BENCH_SKIP_OPEN=1: no open-loop phase; BENCH_RATE: its rate (default 200 orders/s); BENCH_SKIP_BASELINE=1: no baseline (to profile the hub alone). (DATABASE_URL names the server; default the local one).
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const CLOSED_LOOP_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const OPEN_LOOP_RATE = 200;
+const OPEN_LOOP_RATE = Number(process.env.BENCH_RATE ?? 200);
 const OPEN_LOOP_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 
 type Json = Record<string, any>;
@@ -282,10 +282,17 @@ async function main(): Promise<void> {
       }
     }
 
-    const open = process.env.BENCH_SKIP_OPEN ? closed.placements : await openLoop(ordersUrl, marketToken, OPEN_LOOP_RATE, OPEN_LOOP_SECONDS);
-    const openToPos = !delivering ? { p50: NaN, p99: NaN } : summary(await untilDelivered(pos.arrivals, open));
-    const openPlacement = summary(open.map((p) => p.latency));
-    lines.push(`hub, ${OPEN_LOOP_RATE} orders/s for ${OPEN_LOOP_SECONDS} s: placement p50 ${ms(openPlacement.p50)}, p99 ${ms(openPlacement.p99)}; order-to-POS p50 ${ms(openToPos.p50)}, p99 ${ms(openToPos.p99)}`);
+    if (!process.env.BENCH_SKIP_OPEN) {
+      statementsByText();
+      const openCpuBefore = cpuNow(scratch);
+      const openSentBefore = statementsSent();
+      const open = await openLoop(ordersUrl, marketToken, OPEN_LOOP_RATE, OPEN_LOOP_SECONDS);
+      const openToPos = !delivering ? { p50: NaN, p99: NaN } : summary(await untilDelivered(pos.arrivals, open));
+      const openCpu = cpuPer(openCpuBefore, cpuNow(scratch), open.length);
+      const openPlacement = summary(open.map((p) => p.latency));
+      for (const [text, count] of statementsByText().slice(0, 25)) lines.push(`  ${(count / open.length).toFixed(2)} per order: ${text}`);
+      lines.push(`hub, ${OPEN_LOOP_RATE} orders/s for ${OPEN_LOOP_SECONDS} s: placement p50 ${ms(openPlacement.p50)}, p99 ${ms(openPlacement.p99)}; order-to-POS p50 ${ms(openToPos.p50)}, p99 ${ms(openToPos.p99)}; ${openCpu}; ${statementsPer({ placements: open, statements: 0 }, openSentBefore)}`);
+    }
 
     if (!process.env.BENCH_SKIP_BASELINE) {
       baseline = await baselineServer(databaseUrl, { locationId: location.id, accountId: account.id, applicationId: uuidv7(), posApplicationId: posApp.id, webhookUrl: pos.url });

@@ -18,7 +18,8 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const [file, fromArg, toArg, requestsArg] = process.argv.slice(2);
+const byLayer = process.argv.includes('--layers');
+const [file, fromArg, toArg, requestsArg] = process.argv.slice(2).filter((a) => a !== '--layers');
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const from = fromArg ? Number(fromArg) : -Infinity;
 const to = toArg ? Number(toArg) : Infinity;
@@ -59,6 +60,25 @@ function ownerOfNode(id: number): string {
   return owner;
 }
 
+// --layers: owners grouped into the layers a request goes through (the first pattern that matches wins).
+const LAYERS: [string, RegExp][] = [
+  ['load generator (fetch client, bench, fake POS)', /^(bench\/|node core \(node:internal\/(deps\/undici|webstreams|worker\/js_transferable|abort_controller))/],
+  ['pg driver (statements: build, socket write, parse)', /^(pg|pg-protocol|pg-pool|pg-types|postgres-[a-z]+|\(writev\)|\(writeBuffer\))$/],
+  ['MikroORM, knex, tarn', /^(@mikro-orm\/.*|knex|tarn|src\/db\/.*)$/],
+  ['express and router', /^(express|router|path-to-regexp|parseurl|finalhandler|send|etag|fresh|qs|on-finished|depd|content-type|type-is|accepts|negotiator|mime.*)$/],
+  ['body parsing', /^(body-parser|raw-body|iconv-lite|src\/rest\/body)$/],
+  ['OpenAPI validation', /^(express-openapi-validator|ajv.*|src\/rest\/route-pattern-cache)$/],
+  ['bearer validation (oidc-provider, src/auth)', /^(oidc-provider|koa.*|jose|src\/auth\/.*)$/],
+  ['rate limiting', /^(src\/http\/(rate-limit|limiter-store)|src\/common\/token-bucket)$/],
+  ['admission control', /^(src\/http\/admission|p-queue|eventemitter3|p-timeout)$/],
+  ['request id, scope, logging (pino)', /^(pino.*|src\/http\/request-id|src\/common\/(request-scope|logger))$/],
+  ['services and rules (src/modules)', /^src\/modules\//],
+  ['delivery worker (src/delivery-engine, graphile-worker)', /^(src\/delivery-engine\/.*|graphile-worker|@graphile\/.*)$/],
+  ['got', /^(got|@szmarczak\/.*|cacheable-.*|responselike|lowercase-keys|decompress-response|form-data-encoder|http2-wrapper|p-cancelable|@sindresorhus\/.*)$/],
+  ['garbage collector', /^garbage collector$/],
+];
+const layerOf = (owner: string) => LAYERS.find(([, pattern]) => pattern.test(owner))?.[0] ?? 'other (node core http/streams/events, microtasks, rest of src)';
+
 const totals = new Map<string, number>();
 let t = profile.startTime;
 let busy = 0;
@@ -67,7 +87,7 @@ for (let i = 0; i < profile.samples.length; i++) {
   t += profile.timeDeltas[i];
   if (t < from || t > to) continue;
   const delta = profile.timeDeltas[i + 1] ?? 0;
-  const owner = ownerOfNode(profile.samples[i]);
+  const owner = byLayer && ownerOfNode(profile.samples[i]) !== '(idle)' ? layerOf(ownerOfNode(profile.samples[i])) : ownerOfNode(profile.samples[i]);
   totals.set(owner, (totals.get(owner) ?? 0) + delta);
   all += delta;
   if (owner !== '(idle)') busy += delta;

@@ -8,6 +8,14 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 let sent = 0;
+/** With BENCH_STATEMENTS=1: how often each statement's text (its start) was sent. */
+const byText = process.env.BENCH_STATEMENTS ? new Map<string, number>() : undefined;
+
+function textOf(args: unknown[]): string {
+  const first = args[0] as string | { text?: string; name?: string } | undefined;
+  const text = typeof first === 'string' ? first : (first?.text ?? first?.name ?? '?');
+  return text.replace(/\s+/g, ' ').trim().slice(0, 90);
+}
 
 function countQueries(load: () => unknown): void {
   let pgModule: { Client: { prototype: { query: (...args: unknown[]) => unknown } } };
@@ -21,6 +29,10 @@ function countQueries(load: () => unknown): void {
   if ((original as { counted?: boolean }).counted) return;
   const counted = function (this: unknown, ...args: unknown[]) {
     sent += 1;
+    if (byText) {
+      const text = textOf(args);
+      byText.set(text, (byText.get(text) ?? 0) + 1);
+    }
     return original.apply(this, args);
   };
   (counted as { counted?: boolean }).counted = true;
@@ -35,4 +47,12 @@ export function countStatements(): void {
 
 export function statementsSent(): number {
   return sent;
+}
+
+/** The statements counted by text since the last call (BENCH_STATEMENTS=1), most frequent first; then reset. */
+export function statementsByText(): [string, number][] {
+  if (!byText) return [];
+  const rows = [...byText].sort((a, b) => b[1] - a[1]);
+  byText.clear();
+  return rows;
 }

@@ -5,7 +5,6 @@ import { isUuid, uuidv7 } from '../../common/ids.js';
 import { afterKeyFilter, keyOrder, pageRequest, toPage, type Page, type ListInput } from '../../common/pagination.js';
 import { preparedRows } from '../../db/raw-sql.js';
 import type { RequestContext } from '../../common/request-context.js';
-import { Location } from '../locations/location.entity.js';
 import { reachLocation, withLocation, type LocationAccess } from '../locations/location-access.js';
 import { orderEvents } from './order-events.js';
 import { encodeSignal } from '../../live/live-signal.js';
@@ -19,7 +18,7 @@ import { Order, type OrderLocation, type StatusChange } from './order.entity.js'
 import { sqlRows } from '../../db/raw-sql.js';
 import { InvalidTransitionError, NotAMarketplaceError } from './order.errors.js';
 import { parseOrderInput, parseStatusPatch, type OrderInput } from './order.rules.js';
-import { toOrderView, type OrderView } from './order.view.js';
+import { toOrderView, type OrderFields, type OrderView } from './order.view.js';
 import { readOrder } from './order-read.js';
 
 export interface OrderListInput extends ListInput {
@@ -88,20 +87,20 @@ export class OrderService {
     const principal = ctx.principal;
     if (principal.type !== 'application' || principal.kind !== 'MARKETPLACE') throw new NotAMarketplaceError();
     const input = parseOrderInput(body);
-    const em = ctx.em;
-    const placement = await loadPlacementContext(em, accountId, locationId, catalogMatchesExpression(locationId, input.items));
+    // Both statements run on the pool (ctx.db): a placement builds no entity and needs no EntityManager fork.
+    const placement = await loadPlacementContext(ctx.db, accountId, locationId, catalogMatchesExpression(locationId, input.items));
     const marketplace = placement?.parties.find((p) => p.applicationId === principal.applicationId);
     // Reach said yes, but the location or the connection is gone by now: out of reach all the same.
     if (!placement || !marketplace) throw new NotFoundError('Location');
     const items = resolveOrderTaxes(input.items, placement.catalogMatches);
-    const order = this.newOrder(em, accountId, placement.location, marketplace, principal.clientId, input, items);
+    const order = newOrder(accountId, placement.location, marketplace, principal.clientId, input, items);
     const view = toOrderView(order);
     const events = orderEvents('ORDER_CREATED', placement.parties.filter((p) => p.kind === 'POS'), view, null);
     // No read before the insert: a duplicate is rare, and the unique index answers it in the same statement.
-    if (!(await insertOrder(em, order, events))) {
+    if (!(await insertOrder(ctx.db, order, events))) {
       // The same (marketplace, externalId) was placed before, or by a simultaneous request whose statement
       // has committed by now (the insert waited for it): the first order it is, without a second event.
-      const first = await this.findPlaced(em, principal.applicationId, input.externalId, locationId);
+      const first = await this.findPlaced(ctx.em, principal.applicationId, input.externalId, locationId);
       if (!first) throw new ConflictError('The order was placed concurrently; retry to read it');
       return { order: first, created: false };
     }
@@ -204,27 +203,6 @@ export class OrderService {
     });
   }
 
-  private newOrder(em: EntityManager, accountId: string, location: OrderLocation, marketplace: OrderParty, clientId: string, input: OrderInput, items: unknown[]): Order {
-    const now = new Date();
-    const details: Record<string, unknown> = { ...input, currency: input.currency ?? location.currency, items };
-    return Object.assign(
-      new Order({
-        id: uuidv7(),
-        location: em.getReference(Location, location.id),
-        accountId,
-        applicationId: marketplace.applicationId,
-        connectionId: marketplace.connectionId,
-        clientId,
-        sourceName: marketplace.name,
-        externalId: input.externalId,
-        statusHistory: [{ status: 'NEW', at: now.toISOString(), by: 'MARKETPLACE', byId: marketplace.applicationId }],
-        details,
-        locationSnapshot: location,
-      }),
-      { createdAt: now, updatedAt: now },
-    );
-  }
-
   /** The first order of (marketplace, externalId); a 409 when that externalId was used at another location. */
   private async findPlaced(em: EntityManager, applicationId: string, externalId: string, locationId: string): Promise<OrderView | null> {
     const order = await em.findOne(Order, { applicationId, externalId }, { disableIdentityMap: true });
@@ -305,7 +283,36 @@ function sameInstant(a: unknown, b: string | null | undefined): boolean {
  * index. A concurrent one makes this statement wait for its commit, so the loser then reads the winner. Plain
  * SQL: the order is written exactly once and never through the identity map.
  */
-async function insertOrder(em: EntityManager, order: Order, events: EnqueueDeliveryInput[]): Promise<boolean> {
+/** A new order as placed: what the view shows and the insert writes (no entity: nothing else reads it). */
+type NewOrder = OrderFields & Pick<Order, 'applicationId' | 'connectionId'>;
+
+function newOrder(accountId: string, location: OrderLocation, marketplace: OrderParty, clientId: string, input: OrderInput, items: unknown[]): NewOrder {
+  const now = new Date();
+  return {
+    id: uuidv7(),
+    location: { id: location.id },
+    accountId,
+    applicationId: marketplace.applicationId,
+    connectionId: marketplace.connectionId,
+    clientId,
+    sourceName: marketplace.name,
+    externalId: input.externalId,
+    status: 'NEW',
+    cancellationReason: null,
+    cancelledBy: null,
+    createdAt: now,
+    updatedAt: now,
+    acceptedAt: null,
+    rejectedAt: null,
+    completedAt: null,
+    cancelledAt: null,
+    statusHistory: [{ status: 'NEW', at: now.toISOString(), by: 'MARKETPLACE', byId: marketplace.applicationId }],
+    details: { ...input, currency: input.currency ?? location.currency, items },
+    locationSnapshot: location,
+  };
+}
+
+async function insertOrder(em: EntityManager, order: NewOrder, events: EnqueueDeliveryInput[]): Promise<boolean> {
   const deliveries = openingDeliveriesInsert('placed', events);
   const rows = await preparedRows<{ id: string }>(
     em,
