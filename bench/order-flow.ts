@@ -16,7 +16,7 @@ const SERVER = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432
 const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-0123456789' };
 const FIRST_PARTY = { clientId: 'bench-first-party', clientSecret: 'bench-first-party-secret-0123456789abcdef' };
 /** Settings passed on to the hub from this process's environment (admission control, pool, delivery). */
-const PASSED_ON = /^(ADMISSION_|DATABASE_ACQUIRE_|OVERLOAD_|DELIVERY_|PARTNER_)/;
+const PASSED_ON = /^(ADMISSION_|DATABASE_ACQUIRE_|OVERLOAD_|DELIVERY_|PARTNER_|RATE_LIMIT_)/;
 
 type Json = Record<string, any>;
 
@@ -32,8 +32,17 @@ export interface Outcome {
   retryAfter: string | null;
 }
 
+export interface FlowOptions {
+  /** Each placement carries an Idempotency-Key, as careful marketplaces send (the housekeeping bench counts them). */
+  idempotencyKeys?: boolean;
+}
+
 export interface FlowBench {
   hub: ChildHub;
+  /** The scratch database the hub runs on. */
+  databaseUrl: string;
+  /** One more client_credentials grant by the marketplace (a partner fetching a token, as each does hourly). */
+  grantToken(): Promise<void>;
   /** ORDER_CREATED arrivals at the POS by order id (performance.now()). */
   arrivals: Map<string, number>;
   /** Status-change events received by the marketplace. */
@@ -75,7 +84,7 @@ const orderBody = () => ({
   total: 2250,
 });
 
-export async function startFlowBench(name: string): Promise<FlowBench> {
+export async function startFlowBench(name: string, options: FlowOptions = {}): Promise<FlowBench> {
   const scratch = `orderhub_bench_${name}_${process.pid}`;
   const admin = new pg.Client({ connectionString: SERVER });
   await admin.connect();
@@ -126,14 +135,14 @@ export async function startFlowBench(name: string): Promise<FlowBench> {
   const marketToken = await token({ grant_type: 'client_credentials', client_id: marketApp.clientId, client_secret: marketApp.clientSecret });
   const posToken = await token({ grant_type: 'client_credentials', client_id: posApp.clientId, client_secret: posApp.clientSecret });
 
-  const send = async (kind: RequestKind, method: string, path: string, bearer: string, body: unknown, record: (o: Outcome) => void): Promise<Json | undefined> => {
+  const send = async (kind: RequestKind, method: string, path: string, bearer: string, body: Json, record: (o: Outcome) => void, headers: Record<string, string> = {}): Promise<Json | undefined> => {
     const at = performance.now();
     let status = 0;
     let json: Json | undefined;
     let retryAfter: string | null = null;
     try {
       // A client gives up after 30 s, as the marketplaces of issue 18 did.
-      const res = await fetch(`${hub.url}${path}`, { method, headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
+      const res = await fetch(`${hub.url}${path}`, { method, headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
       status = res.status;
       retryAfter = res.headers.get('retry-after');
       json = (await res.json()) as Json;
@@ -146,10 +155,15 @@ export async function startFlowBench(name: string): Promise<FlowBench> {
 
   return {
     hub,
+    databaseUrl: url.toString(),
     arrivals,
+    async grantToken() {
+      await token({ grant_type: 'client_credentials', client_id: marketApp.clientId, client_secret: marketApp.clientSecret });
+    },
     statusEvents: () => statusEvents,
     async order(record) {
-      const placed = await send('place', 'POST', `${loc}/orders`, marketToken, orderBody(), record);
+      const body = orderBody();
+      const placed = await send('place', 'POST', `${loc}/orders`, marketToken, body, record, options.idempotencyKeys ? { 'idempotency-key': body.externalId } : {});
       if (!placed) return undefined;
       const id = placed.data.id as string;
       if (await send('accept', 'PATCH', `${loc}/orders/${id}`, posToken, { status: 'ACCEPTED' }, record)) {

@@ -85,7 +85,9 @@ function statementName(text: string): string {
  * A hot-path statement outside any transaction, as a named prepared statement on a connection of the ORM's
  * pool: PostgreSQL parses and plans it once per connection instead of on every request, and the call skips
  * the query builder. Same `?` bindings as sqlRows (turned into $1…$n here). Refuses to run inside a
- * transaction, whose connection the pool does not hand out. On PGlite: a simple query (useSimpleQueries).
+ * transaction, whose connection the pool does not hand out. On PGlite: a simple query (useSimpleQueries),
+ * its values inlined as em.execute() does, so a list goes in as JSON text (order-tax.ts), never as a
+ * JavaScript array, which would bind as a PostgreSQL array on a server and inline as `'a', 'b'` on PGlite.
  */
 export async function preparedRows<T>(em: EntityManager, sql: string, bindings: readonly unknown[] = []): Promise<T[]> {
   // A statement meant for the transaction would run on another pool connection, outside it (and wait for

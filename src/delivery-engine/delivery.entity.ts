@@ -21,6 +21,12 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
   name: 'deliveries_pending_by_endpoint',
   expression: `create index "deliveries_pending_by_endpoint" on "deliveries" ("endpoint", "created_at") where "status" = 'PENDING' and not "held"`,
 })
+// Housekeeping's retention delete (src/delivery-engine/retention.ts): the oldest DELIVERED rows, a batch at a
+// time. Without it every batch read the whole log (513 ms a statement at 1M rows, 3.5 ms with it; bench/README.md).
+@Index({
+  name: 'deliveries_delivered_at',
+  expression: `create index "deliveries_delivered_at" on "deliveries" ("delivered_at") where "status" = 'DELIVERED'`,
+})
 export class Delivery extends BaseEntity {
   /** The webhook-id header: stable across every attempt and replay, so receivers deduplicate on it. */
   @Property({ type: 'uuid' })

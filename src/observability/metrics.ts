@@ -6,7 +6,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 
 /** Read when Prometheus scrapes, from the database: cheap queries on indexed columns. */
 export interface QueueReader {
-  /** Deliveries waiting or being sent, and how old the oldest waiting one is (seconds, 0 when none). */
+  /** Deliveries due or waiting for a retry (not held, not being sent), and how old the oldest is (seconds, 0 when none). */
   queue(): Promise<{ depth: number; oldestPendingSeconds: number }>;
 }
 
@@ -62,7 +62,7 @@ export class HubMetrics {
       };
       new Gauge({
         name: 'orderhub_delivery_queue_depth',
-        help: 'Deliveries waiting to be sent or being sent (all processes)',
+        help: 'Deliveries due or waiting for their next attempt (all processes; not those held behind an earlier event of their order, nor those being sent)',
         registers: [this.registry],
         async collect() {
           this.set((await read()).depth);

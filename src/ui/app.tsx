@@ -1,5 +1,5 @@
 import { ApolloProvider } from '@apollo/client/react';
-import { createTheme, MantineProvider } from '@mantine/core';
+import { Badge, createTheme, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
@@ -10,7 +10,12 @@ import { SignIn } from './screens/sign-in/sign-in';
 import { AREAS, AreaScreen } from './routes';
 import { RequireViewer } from './viewer';
 
-const theme = createTheme({ primaryColor: 'teal', defaultRadius: 'sm' });
+const theme = createTheme({
+  primaryColor: 'teal',
+  defaultRadius: 'sm',
+  // A badge (status, role, kind) says one or two words: a narrow table column must not cut them to "C…".
+  components: { Badge: Badge.extend({ styles: { root: { minWidth: 'max-content' } } }) },
+});
 
 
 export function App() {

@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { createLogger } from '../../src/common/logger.js';
 import { FakePartner } from '../support/fake-partner.js';
 import { HttpClient } from '../support/http.js';
+import { sample } from '../support/metrics.js';
 import { startTestHub, type TestHub, type TestLocation } from '../support/test-hub.js';
 
 // GET /metrics (prom-client) behind METRICS_TOKEN, scraped after a flow: a marketplace gets a token, places
@@ -32,17 +33,6 @@ afterAll(async () => {
   await t.stop();
   await pos.close();
 });
-
-/** The value of one sample: `name{labels}` with at least these labels, or undefined when there is none. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const found = Object.fromEntries([...(match[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    if (Object.entries(labels).every(([k, v]) => found[k] === v)) return Number(match[3]);
-  }
-  return undefined;
-}
 
 const scrape = async () => (await new HttpClient(t.url, TOKEN).get('/metrics')).text;
 

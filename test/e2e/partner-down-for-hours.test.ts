@@ -1,7 +1,8 @@
 import { loadConfig } from '../../src/config/config.js';
 import { query } from '../support/database.js';
 import { FakePartner, type RecordedRequest } from '../support/fake-partner.js';
-import type { HttpClient } from '../support/http.js';
+import { HttpClient } from '../support/http.js';
+import { sample } from '../support/metrics.js';
 import { startTestHub, type TestApplication, type TestHub, type TestLocation } from '../support/test-hub.js';
 
 // A partner down for hours (issue 16, CONTRACT section 7). The hub runs the contract's own retry schedule
@@ -13,6 +14,7 @@ import { startTestHub, type TestApplication, type TestHub, type TestLocation } f
 // back they all arrive, in order, each once, the first with the same webhook-id on every attempt.
 
 const HOOK = '/webhooks';
+const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
 const SCALE = 36_000;
 const CONTRACT_SCHEDULE = loadConfig({ DELIVERY_RETRY_SCHEDULE: '' }).deliveryRetrySchedule;
 /** Attempts the window allows: the first one and one after each step. */
@@ -32,7 +34,7 @@ let marketClient: HttpClient;
 beforeAll(async () => {
   [posPartner, marketPartner] = await Promise.all([FakePartner.start(), FakePartner.start()]);
   const schedule = CONTRACT_SCHEDULE.map((seconds) => seconds / SCALE).join(',');
-  t = await startTestHub({ DELIVERY_RETRY_SCHEDULE: schedule });
+  t = await startTestHub({ DELIVERY_RETRY_SCHEDULE: schedule, METRICS_TOKEN });
   pos = await t.createApplication('POS', { webhookUrl: posPartner.urlFor(HOOK) });
   market = await t.createApplication('MARKETPLACE', { webhookUrl: marketPartner.urlFor(HOOK) });
   loc = await t.createLocation(undefined, 'Patient bistro');
@@ -113,6 +115,11 @@ it('keeps a status change first in its chain while the marketplace is down for m
     [true, 0],
     [true, 0],
   ]);
+  // What an operator sees meanwhile: a queue that does not drain, its oldest delivery getting older, retries.
+  const metrics = (await new HttpClient(t.url, METRICS_TOKEN).get('/metrics')).text;
+  expect(sample(metrics, 'orderhub_delivery_queue_depth')).toBeGreaterThanOrEqual(1);
+  expect(sample(metrics, 'orderhub_delivery_oldest_pending_seconds')).toBeGreaterThan(0);
+  expect(sample(metrics, 'orderhub_delivery_attempts_total', { event_type: 'ORDER_STATUS_CHANGED', outcome: 'retry' })).toBeGreaterThanOrEqual(halfway - 1);
 
   // The marketplace is back before the window closes: everything arrives, in order, each event once.
   const received = await eventsArrived(marketPartner, orderId, FAILURES + 4);

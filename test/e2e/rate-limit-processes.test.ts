@@ -4,10 +4,10 @@ import { createTestDatabase, query, type TestDatabase } from '../support/databas
 import { startChildHub, type ChildHub } from '../support/child-hub.js';
 import { HttpClient } from '../support/http.js';
 import { describeOnServer } from '../support/on-server.js';
-import { adminTokenAt, testEnv } from '../support/test-hub.js';
+import { adminTokenAt, TEST_ADMIN, TEST_CLIENT, testEnv } from '../support/test-hub.js';
 
 // Rate limits hold across hub processes (src/http/limiter-store.ts): two hubs on one database share one
-// budget per caller, on PostgreSQL by default and on Redis when REDIS_URL is set. Counted in processes,
+// budget per caller, on PostgreSQL by default and on Redis when REDIS_URL is set; so do failed logins. Counted in processes,
 // each hub alone would let the whole burst through. One request per 100 s sustained keeps refill out of
 // the test however slow the machine. Needs a PostgreSQL server (several processes cannot share PGlite)
 // and the Redis at 127.0.0.1:6379 (REDIS_TEST_URL), which CI starts.
@@ -59,6 +59,21 @@ describeOnServer('the API rate limit across two hub processes', () => {
   it('on PostgreSQL (the default)', async () => {
     await expectOneBudget(await twoHubs({}));
     expect(await query(db.url, 'select key, points from rate_limiter.limits')).toEqual([{ key: expect.stringMatching(/^api:user:/), points: BURST + 2 }]);
+  });
+
+  it('counts failed logins of both processes together (login throttling)', async () => {
+    // LOGIN_SLOWDOWN_MS 0: only the refusal is under test, not the slowing per e-mail.
+    const settings = testEnv(db.url, { LOGIN_MAX_FAILURES: '3', LOGIN_SLOWDOWN_MS: '0' });
+    hubs.push(await startChildHub(settings));
+    hubs.push(await startChildHub(settings));
+    const grant = (hub: ChildHub, password: string) =>
+      hub.client(null).post('/oauth2/token', { grant_type: 'password', username: TEST_ADMIN.email, password, client_id: TEST_CLIENT.clientId, client_secret: TEST_CLIENT.clientSecret });
+    // Three failures from one address, spread over both hubs: each alone has seen fewer than its limit.
+    for (const hub of [hubs[0], hubs[1], hubs[0]]) expect((await grant(hub, 'not-the-password')).body.error).toBe('invalid_grant');
+    const refused = await grant(hubs[1], TEST_ADMIN.password);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe('rate_limited');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   });
 
   it('on Redis when REDIS_URL is set, under the key prefix given', async () => {

@@ -1,4 +1,6 @@
 import { secretBox } from '../../src/common/crypto.js';
+import { TokenEndpointError, UiTokenClient, type TokenSet } from '../../src/auth/session/token-endpoint.js';
+import { UiSessions } from '../../src/auth/session/ui-sessions.js';
 import { startTestHub, TEST_ADMIN, type TestHub } from '../support/test-hub.js';
 import { uiGraphql, uiSignIn } from '../support/ui-session.js';
 
@@ -131,6 +133,23 @@ describe('web UI session refresh', () => {
     expect((await uiGraphql(hub.url, '{ viewer { email } }', { cookie })).body.data.viewer.email).toBe(TEST_ADMIN.email);
   });
 
+  it('keeps the session when the token endpoint says "not now" (503), and answers that 503', async () => {
+    const { cookie } = await uiSignIn(hub.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    // The hub's own token endpoint answered 503: the database was unreachable for it, or admission control
+    // refused the call while the hub was overloaded (in problem+json, before the provider).
+    for (const [error, code] of [['database_unavailable', 'database_unavailable'], ['overloaded', 'overloaded']]) {
+      class NotNow extends UiTokenClient {
+        override refresh(): Promise<TokenSet> {
+          return Promise.reject(new TokenEndpointError(503, error, 'try again shortly', 2));
+        }
+      }
+      const sessions = new UiSessions(hub.hub.orm, secretBox(), new NotNow('http://127.0.0.1:9/oauth2', { clientId: 'unused', clientSecret: 'unused' }), { authenticate: async () => null }, hub.hub.config.uiSession);
+      await expect(sessions.authenticate(cookie.split('=')[1])).rejects.toMatchObject({ code, retryAfterSeconds: 2 });
+    }
+    // The session is still there, and goes on once the endpoint answers.
+    expect((await uiGraphql(hub.url, '{ viewer { email } }', { cookie })).body.data.viewer.email).toBe(TEST_ADMIN.email);
+  });
+
   it('a failed refresh ends the session', async () => {
     const { cookie } = await uiSignIn(hub.url, TEST_ADMIN.email, TEST_ADMIN.password);
     const row = (await sessionRows(hub)).at(-1)!;
@@ -142,5 +161,27 @@ describe('web UI session refresh', () => {
     });
     expect(revoked.status).toBe(200);
     expect((await uiGraphql(hub.url, '{ viewer { email } }', { cookie })).body.data.viewer).toBeNull();
+  });
+});
+
+describe('web UI session outside development', () => {
+  let hub: TestHub;
+  beforeAll(async () => {
+    hub = await startTestHub({ HUB_ENV: 'staging' });
+  });
+  afterAll(() => hub?.stop());
+
+  it('sets the cookie Secure, with the __Host- prefix that binds it to this origin, and takes it back by that name', async () => {
+    const signIn = await uiGraphql(hub.url, 'mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { email } }', { variables: { e: TEST_ADMIN.email, p: TEST_ADMIN.password } });
+    expect(signIn.body.data.signIn.email).toBe(TEST_ADMIN.email);
+    expect(signIn.setCookies).toHaveLength(1);
+    const [setCookie] = signIn.setCookies;
+    expect(setCookie).toMatch(/^__Host-order_hub_session=[^;]+;/);
+    for (const flag of ['; Secure', '; HttpOnly', '; SameSite=Lax', '; Path=/']) expect(setCookie).toContain(flag);
+    expect(setCookie).not.toMatch(/; Domain=/i);
+    const cookie = setCookie.split(';')[0];
+    expect((await uiGraphql(hub.url, '{ viewer { email } }', { cookie })).body.data.viewer.email).toBe(TEST_ADMIN.email);
+    // The same value under the unprefixed name (as a sibling domain or plain http could set it) is not taken.
+    expect((await uiGraphql(hub.url, '{ viewer { email } }', { cookie: cookie.replace('__Host-', '') })).body.data.viewer).toBeNull();
   });
 });

@@ -64,6 +64,10 @@ test('an admin goes from sign-in to a synced catalog with a product out of stock
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Applications' }).click();
   await expect(page.getByRole('table', { name: 'Applications' }).getByRole('link', { name: 'Trattoria POS' })).toBeVisible();
   await capture('applications');
+  await page.getByRole('table', { name: 'Applications' }).getByRole('link', { name: 'Trattoria POS' }).click();
+  await expect(page.getByRole('heading', { name: 'Trattoria POS' })).toBeVisible();
+  await expect(page.getByText(posApp.clientId)).toBeVisible();
+  await capture('application-detail');
 
   // 2. Account and location with two tax rates, one without posReference.
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Accounts' }).click();
@@ -151,9 +155,17 @@ test('an admin goes from sign-in to a synced catalog with a product out of stock
   await page.getByRole('switch', { name: 'Pizza Margherita available online' }).click({ force: true });
   await expect(products.getByText('Out of stock')).toBeVisible();
   await capture('catalog');
+  await page.getByText('Modifier groups', { exact: true }).click();
+  await expect(page.getByRole('table', { name: 'Modifier groups' }).getByRole('cell', { name: 'grp-sauces' })).toBeVisible();
+  await capture('catalog-modifier-groups');
   await expect
     .poll(async () => (await hub.admin.get(`/v1/accounts/${accountId}/locations/${locationId}/catalog/products?posReference=pizza-margherita`)).body.data[0]?.show_online)
     .toBe(false);
   const pasta = (await hub.admin.get(`/v1/accounts/${accountId}/locations/${locationId}/catalog/products?posReference=pizza-margherita`)).body.data[0];
   expect(pasta.taxRateIds).toEqual(['vat-10']);
+
+  // The account's screen, with the location made above.
+  await page.goto(`/ui/accounts/${accountId}`);
+  await expect(page.getByRole('table', { name: 'Locations' }).getByRole('link', { name: 'Main Street' })).toBeVisible();
+  await capture('account-detail');
 });

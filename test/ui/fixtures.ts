@@ -16,8 +16,28 @@ interface WorkerFixtures {
 }
 
 interface TestFixtures {
-  /** Saves the page at 1280x800 and at a 390 px wide phone: artifacts/ui/screens/<name>-{desktop,phone}.png */
+  /**
+   * Saves the page at 1280x800 and at a 390 px wide phone (artifacts/ui/screens/<name>-{desktop,phone}.png),
+   * and fails when the page is wider than the phone: nothing may need sideways scrolling of the whole page
+   * (a wide table scrolls inside its own container).
+   */
   capture: (name: string) => Promise<void>;
+}
+
+/**
+ * What sticks out past the right edge of the viewport: the page's width and, for the failure message, the
+ * outermost element of each branch that sticks out (the block that is too wide). Evaluated in the page (a
+ * string: the server's TypeScript has no DOM types).
+ */
+async function overflowOf(page: Page): Promise<{ pageWidth: number; viewportWidth: number; culprits: string[] }> {
+  return page.evaluate(`(() => {
+    const overflows = (el) => el !== null && el.getBoundingClientRect().right > innerWidth + 1;
+    const culprits = [...document.body.querySelectorAll('*')]
+      .filter((el) => overflows(el) && !overflows(el.parentElement))
+      .slice(0, 5)
+      .map((el) => '<' + el.tagName.toLowerCase() + ' class="' + (el.getAttribute('class') ?? '').slice(0, 80) + '"> ends at ' + Math.round(el.getBoundingClientRect().right) + ' px: "' + (el.textContent ?? '').trim().slice(0, 60) + '"');
+    return { pageWidth: document.documentElement.scrollWidth, viewportWidth: innerWidth, culprits };
+  })()`);
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -49,7 +69,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-desktop.png`, fullPage: true, animations: 'disabled' });
       await page.setViewportSize({ width: 390, height: 844 });
       await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-phone.png`, fullPage: true, animations: 'disabled' });
+      const phone = await overflowOf(page);
       await page.setViewportSize(desktop);
+      expect.soft(phone.pageWidth, `${name} is ${phone.pageWidth} px wide on a 390 px phone: ${phone.culprits.join('; ')}`).toBeLessThanOrEqual(phone.viewportWidth);
     });
   },
 });

@@ -1,4 +1,5 @@
 import { getIntrospectionQuery } from 'graphql';
+import { secretBox } from '../../src/common/crypto.js';
 import { uiGraphql } from '../support/ui-session.js';
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures.js';
@@ -46,8 +47,15 @@ test('a signed-in operator opens GraphiQL from the navigation, runs a query on t
   await capture('graphql-explorer');
 
   expect(fromCdn, 'everything GraphiQL loads comes from the hub').toEqual([]);
-  // The same introspection through the session from outside the browser: the schema, not a refusal.
+  // GraphiQL keeps tabs and history in localStorage: queries and answers, never the session or a token.
   const [cookie] = await context.cookies();
+  const rows = await hub.hub.orm.em.fork().getConnection().execute<{ a: string; r: string }[]>('select access_token_sealed as a, refresh_token_sealed as r from ui_sessions');
+  const secrets = [cookie.value, ...rows.flatMap((row) => [secretBox().open(row.a), secretBox().open(row.r)])];
+  const storage = async () => String(await page.evaluate('JSON.stringify([localStorage, sessionStorage, document.cookie])'));
+  await expect.poll(storage).toContain('query Mine');
+  const stored = await storage();
+  for (const secret of secrets) expect(stored).not.toContain(secret);
+  // The same introspection through the session from outside the browser: the schema, not a refusal.
   const schema = await uiGraphql(hub.url, getIntrospectionQuery(), { cookie: `${cookie.name}=${cookie.value}` });
   expect(schema.body.errors).toBeUndefined();
   expect(schema.body.data.__schema.queryType.name).toBe('Query');

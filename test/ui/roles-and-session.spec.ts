@@ -35,7 +35,7 @@ test('a reseller sees only the accounts it created, and no Applications', async 
   expect(own.id).toBeTruthy();
 });
 
-test('a merchant opening another account\'s location by URL gets a not-found page and no data', async ({ page, hub }) => {
+test('a merchant opening another account\'s location by URL gets a not-found page and no data', async ({ page, hub, capture }) => {
   const mine = await hub.createLocation(undefined, 'Merchant Home');
   const theirs = await hub.createLocation(undefined, 'Secret Kitchen');
   const merchant = await hub.createUser('merchant', [mine.accountId]);
@@ -45,6 +45,7 @@ test('a merchant opening another account\'s location by URL gets a not-found pag
   await page.goto(`/ui/accounts/${theirs.accountId}/locations/${theirs.locationId}`);
   await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
   await expect(page.getByText('Secret Kitchen')).toHaveCount(0);
+  await capture('not-found');
   // Its own account: what a merchant cannot do (provisioning) is not offered.
   await page.goto(`/ui/accounts/${mine.accountId}`);
   await expect(page.getByRole('table', { name: 'Locations' }).getByRole('link', { name: 'Merchant Home' })).toBeVisible();

@@ -1,3 +1,4 @@
+import { UnavailableError } from '../../common/errors.js';
 import { onBehalfOf } from '../../http/internal-caller.js';
 import type { UiClientCredentials } from './ui-client.js';
 
@@ -23,6 +24,17 @@ export class TokenEndpointError extends Error {
     super(`${error}: ${description}`);
     this.name = 'TokenEndpointError';
   }
+}
+
+/**
+ * A refusal that says "not now" rather than "no": a 503 (the database is unreachable, or the hub is
+ * overloaded and refused the request at admission, in problem+json) decides nothing about the session, and
+ * the caller gets the same 503 with its Retry-After.
+ */
+export function notNow(error: unknown): UnavailableError | undefined {
+  if (!(error instanceof TokenEndpointError) || error.status !== 503) return undefined;
+  const code = error.error === 'database_unavailable' ? 'database_unavailable' : 'overloaded';
+  return new UnavailableError(code, error.description, error.retryAfterSeconds ?? 1);
 }
 
 export class UiTokenClient {
@@ -70,7 +82,8 @@ export class UiTokenClient {
 }
 
 async function refusal(res: Response): Promise<TokenEndpointError> {
-  const body = (await res.json().catch(() => ({}))) as { error?: string; error_description?: string };
+  // The provider answers {error, error_description}; what admission control refuses before it is problem+json.
+  const body = (await res.json().catch(() => ({}))) as { error?: string; error_description?: string; code?: string; detail?: string };
   const retryAfter = Number(res.headers.get('retry-after'));
-  return new TokenEndpointError(res.status, body.error ?? 'server_error', body.error_description ?? res.statusText, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
+  return new TokenEndpointError(res.status, body.error ?? body.code ?? 'server_error', body.error_description ?? body.detail ?? res.statusText, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
 }

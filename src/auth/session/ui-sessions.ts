@@ -5,7 +5,7 @@ import { DomainError } from '../../common/errors.js';
 import type { Principal, Reach } from '../../common/principal.js';
 import type { UiSessionConfig } from '../../config/config.js';
 import type { Authenticator } from '../authenticator.js';
-import { TokenEndpointError, type TokenSet, type UiTokenClient } from './token-endpoint.js';
+import { notNow, TokenEndpointError, type TokenSet, type UiTokenClient } from './token-endpoint.js';
 import { sqlRows } from '../../db/raw-sql.js';
 
 type Caller = { principal: Principal; reach: Reach };
@@ -132,7 +132,10 @@ export class UiSessions implements Authenticator {
         tokens = await this.tokens.refresh(this.box.open(row.refresh_token_sealed));
       } catch (error) {
         if (!(error instanceof TokenEndpointError)) throw error;
-        // A failed refresh ends the session (CONTRACT section 10).
+        // Not now (an outage, an overload): the session stays, the request gets the 503.
+        const later = notNow(error);
+        if (later) throw later;
+        // A refused refresh ends the session (CONTRACT section 10).
         await sqlRows(em, 'delete from ui_sessions where id = ?', [id]);
         return null;
       }
@@ -163,6 +166,8 @@ export class UiSessions implements Authenticator {
 
 function signInRefusal(error: unknown): unknown {
   if (!(error instanceof TokenEndpointError)) return error;
+  const later = notNow(error);
+  if (later) return later;
   if (error.error === 'invalid_grant') return new SignInRefusedError('unauthorized', 'Wrong e-mail or password.');
   if (error.status === 429) return new SignInRefusedError('rate_limited', `Too many failed sign-ins for this e-mail. Try again in ${error.retryAfterSeconds ?? 60} seconds.`);
   return error;

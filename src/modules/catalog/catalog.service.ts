@@ -218,6 +218,7 @@ export class CatalogService {
       const location = await access.load(em);
       const category = await loadRecord(em, Category, location, categoryId, 'Category');
       await em.remove(category).flush();
+      // `categories ? ref` would read as a placeholder (raw-sql.ts): containment (@>) asks the same.
       const listedIt = await sqlRows<{ id: string }>(
         em,
         `UPDATE products SET categories = categories - ?::text, updated_at = now()

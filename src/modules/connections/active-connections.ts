@@ -45,6 +45,14 @@ export function activeConnectionsJson(locationIdSql: string): string {
 
 const SELECT = Object.entries(FIELDS).map(([key, column]) => `${column} AS "${key}"`).join(', ');
 
+/**
+ * The same rows as a subquery with ActiveConnection's column names (alias it), for a statement that joins more
+ * onto each connection in one round trip (a location's store status outcomes per marketplace).
+ */
+export function activeConnectionsSubquery(locationIdSql: string): string {
+  return `(SELECT ${SELECT} FROM ${FROM(locationIdSql)})`;
+}
+
 export async function activeConnections(em: EntityManager, locationId: string): Promise<ActiveConnection[]> {
   return sqlRows<ActiveConnection>(em, `SELECT ${SELECT} FROM ${FROM('?::uuid')} ORDER BY ${ORDER}`, [locationId]);
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { deleteInBatches } from '../../db/batch-delete.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { secretBox } from '../../common/crypto.js';
@@ -29,18 +28,6 @@ interface Row {
   response_content_type: string | null;
   response_body: string | null;
   created_at: Date;
-}
-
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
-
-export function requestHash(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${path}\n${canonical(body ?? null)}`).digest('hex');
 }
 
 export class IdempotencyService {

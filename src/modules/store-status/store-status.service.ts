@@ -1,5 +1,6 @@
 import type { RequestContext } from '../../common/request-context.js';
 import { isoSql, sqlRows } from '../../db/raw-sql.js';
+import { activeConnectionsSubquery } from '../connections/active-connections.js';
 import { reachLocation, withLocation } from '../locations/location-access.js';
 import { sendStoreStatus } from './store-status-events.js';
 import { cancelResume, scheduleResume } from './store-status-resume.js';
@@ -33,7 +34,7 @@ export class StoreStatusService {
    */
   async marketplaces(ctx: RequestContext, accountId: string, locationId: string): Promise<StoreStatusMarketplace[]> {
     await withLocation(ctx, accountId, locationId, 'locations.read');
-    return sqlRows<StoreStatusMarketplace>(ctx.em, MARKETPLACE_OUTCOMES, [locationId]);
+    return sqlRows<StoreStatusMarketplace>(ctx.em, MARKETPLACE_OUTCOMES, [locationId, locationId]);
   }
 
   async get(ctx: RequestContext, accountId: string, locationId: string): Promise<StoreStatusView> {
@@ -59,13 +60,13 @@ export interface StoreStatusMarketplace {
 }
 
 const MARKETPLACE_OUTCOMES = `
-  SELECT c.id AS "connectionId", a.id AS "applicationId", a.name AS "applicationName", d.id AS "deliveryId", d.status,
+  SELECT ac."connectionId", ac."applicationId", ac.name AS "applicationName", d.id AS "deliveryId", d.status,
          d.payload->>'storeStatus' AS "storeStatus", coalesce(d.attempt_count, 0) AS attempts, d.last_error AS "lastError",
          ${isoSql('d.created_at')} AS "sentAt", ${isoSql('d.delivered_at')} AS "deliveredAt"
-    FROM connections c JOIN applications a ON a.id = c.application_id
+    FROM ${activeConnectionsSubquery('?::uuid')} ac
     LEFT JOIN LATERAL (
       SELECT * FROM deliveries d
-       WHERE d.location_id = c.location_id AND d.connection_id = c.id AND d.event_type = 'STORE_STATUS_CHANGED'
+       WHERE d.location_id = ?::uuid AND d.connection_id = ac."connectionId" AND d.event_type = 'STORE_STATUS_CHANGED'
        ORDER BY d.created_at DESC, d.id DESC LIMIT 1) d ON true
-   WHERE c.location_id = ?::uuid AND c.status = 'ACTIVE' AND a.kind = 'MARKETPLACE' AND a.store_status_url IS NOT NULL
-   ORDER BY a.name, c.id`;
+   WHERE ac.kind = 'MARKETPLACE' AND ac."storeStatusUrl" IS NOT NULL
+   ORDER BY ac.name, ac."connectionId"`;

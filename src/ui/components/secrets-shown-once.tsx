@@ -1,4 +1,5 @@
 import { ActionIcon, Alert, Button, Code, CopyButton, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { CheckIcon, CopyIcon } from './icons';
 
 export interface ShownSecrets {
   title: string;
@@ -27,7 +28,7 @@ export function SecretsShownOnce({ secrets, onClose }: { secrets: ShownSecrets |
                   {({ copied, copy }) => (
                     <Tooltip label={copied ? 'Copied' : 'Copy'}>
                       <ActionIcon variant="light" onClick={copy} aria-label={`Copy ${label.toLowerCase()}`}>
-                        {copied ? '✓' : '⧉'}
+                        {copied ? <CheckIcon /> : <CopyIcon />}
                       </ActionIcon>
                     </Tooltip>
                   )}

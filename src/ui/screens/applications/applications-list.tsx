@@ -81,13 +81,14 @@ export function ApplicationsList() {
       {error && <ErrorState error={error} />}
       {data && data.applications.data.length === 0 && <EmptyState>No {kind === 'POS' ? 'POS' : 'marketplace'} application yet.</EmptyState>}
       {data && data.applications.data.length > 0 && (
-        <Table.ScrollContainer minWidth={480}>
+        // The client id (on the application's own screen too) waits for a wider screen than a phone's.
+        <Table.ScrollContainer minWidth={300}>
           <Table striped highlightOnHover aria-label="Applications">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
                 <Table.Th>Kind</Table.Th>
-                <Table.Th>Client ID</Table.Th>
+                <Table.Th visibleFrom="sm">Client ID</Table.Th>
                 <Table.Th>Connections</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -102,7 +103,7 @@ export function ApplicationsList() {
                   <Table.Td>
                     <Badge variant="light">{app.kind}</Badge>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td visibleFrom="sm">
                     <Text size="sm" ff="monospace">
                       {app.clientId}
                     </Text>

@@ -63,14 +63,15 @@ export function DeliveryDetail({ id }: { id: string }) {
       {d.attempts.length === 0 ? (
         <Text c="dimmed">Not attempted yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        // A phone shows when, what came back and the answer; the number and the duration on wider screens.
+        <Table.ScrollContainer minWidth={300}>
           <Table aria-label="Attempts" striped>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>#</Table.Th>
+                <Table.Th visibleFrom="sm">#</Table.Th>
                 <Table.Th>Time</Table.Th>
                 <Table.Th>Result</Table.Th>
-                <Table.Th>Duration</Table.Th>
+                <Table.Th visibleFrom="sm">Duration</Table.Th>
                 <Table.Th>Answer</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -79,10 +80,10 @@ export function DeliveryDetail({ id }: { id: string }) {
                 const ok = a.httpStatus != null && a.httpStatus >= 200 && a.httpStatus < 300;
                 return (
                   <Table.Tr key={`${a.attemptNumber}-${a.startedAt}`}>
-                    <Table.Td>{a.attemptNumber}</Table.Td>
+                    <Table.Td visibleFrom="sm">{a.attemptNumber}</Table.Td>
                     <Table.Td>{formatWhen(a.startedAt, new Date(now))}</Table.Td>
                     <Table.Td c={ok ? 'teal' : 'red'}>{attemptResult(a)}</Table.Td>
-                    <Table.Td>{a.latencyMs} ms</Table.Td>
+                    <Table.Td visibleFrom="sm">{a.latencyMs} ms</Table.Td>
                     <Table.Td maw={220}>
                       <Text size="xs" ff="monospace" truncate="end" title={a.responseExcerpt ?? ''}>
                         {a.responseExcerpt || '—'}

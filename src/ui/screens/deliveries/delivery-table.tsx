@@ -1,20 +1,23 @@
-import { Anchor, Table, Text, Tooltip } from '@mantine/core';
+import { Anchor, Group, Table, Text, Tooltip } from '@mantine/core';
 import { formatRelative, formatWhen, useNow } from '../../components/time';
 import type { DeliveryRowFragment } from '../../gql/graphql';
 import { DeliveryStatusBadge, isRetrying } from './delivery-status';
 
-/** One page of the delivery log, newest first; a row opens its delivery. A phone shows what needs acting on: event, status, attempts, next retry. */
+/**
+ * One page of the delivery log, newest first; a row opens its delivery. A phone shows what needs acting on:
+ * the event with its status and attempts under it, and the next retry.
+ */
 export function DeliveryTable({ rows, onOpen }: { rows: DeliveryRowFragment[]; onOpen(id: string): void }) {
   const now = useNow();
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <Table.ScrollContainer minWidth={300}>
       <Table striped highlightOnHover aria-label="Deliveries" verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Event</Table.Th>
             <Table.Th visibleFrom="md">Target</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Attempts</Table.Th>
+            <Table.Th visibleFrom="sm">Status</Table.Th>
+            <Table.Th visibleFrom="sm">Attempts</Table.Th>
             <Table.Th visibleFrom="md">Last attempt</Table.Th>
             <Table.Th>Next retry</Table.Th>
             <Table.Th visibleFrom="md">Created</Table.Th>
@@ -27,23 +30,23 @@ export function DeliveryTable({ rows, onOpen }: { rows: DeliveryRowFragment[]; o
                 <Anchor component="button" type="button" fw={500} onClick={() => onOpen(d.id)}>
                   {d.eventType}
                 </Anchor>
+                <Group gap={6} mt={4} hiddenFrom="sm" wrap="nowrap">
+                  <DeliveryStatusBadge delivery={d} />
+                  <Text size="xs" c="dimmed">
+                    <AttemptsSummary delivery={d} />
+                  </Text>
+                </Group>
               </Table.Td>
               <Table.Td maw={280} visibleFrom="md">
                 <Text size="sm" truncate="end" title={d.url}>
                   {d.url}
                 </Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td visibleFrom="sm">
                 <DeliveryStatusBadge delivery={d} />
               </Table.Td>
-              <Table.Td>
-                {d.attemptCount}
-                {d.lastError && d.status !== 'DELIVERED' ? (
-                  <Text span size="sm" c="red">
-                    {' '}
-                    · {d.lastError}
-                  </Text>
-                ) : null}
+              <Table.Td visibleFrom="sm">
+                <AttemptsSummary delivery={d} />
               </Table.Td>
               <Table.Td visibleFrom="md">{d.lastAttemptAt ? <TimeCell iso={d.lastAttemptAt} now={now} /> : '—'}</Table.Td>
               <Table.Td>{isRetrying(d) && d.nextAttemptAt ? <TimeCell iso={d.nextAttemptAt} now={now} /> : '—'}</Table.Td>
@@ -55,6 +58,21 @@ export function DeliveryTable({ rows, onOpen }: { rows: DeliveryRowFragment[]; o
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** "3 · HTTP 503": how many attempts, and the last one's error while it is not delivered. */
+function AttemptsSummary({ delivery: d }: { delivery: DeliveryRowFragment }) {
+  return (
+    <>
+      {d.attemptCount}
+      {d.lastError && d.status !== 'DELIVERED' ? (
+        <Text span inherit c="red">
+          {' '}
+          · {d.lastError}
+        </Text>
+      ) : null}
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Badge, Group, SegmentedControl, Stack, Switch, Table, TextInput } from '@mantine/core';
+import { Badge, Box, Group, SegmentedControl, Stack, Switch, Table, Text, TextInput, useMatches } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -93,6 +93,8 @@ type Ids = { accountId: string; locationId: string };
 /** The location's catalog: sync from the POS, browse each kind a page at a time, search on the server. */
 export function CatalogTab(ids: Ids) {
   const [kind, setKind] = useState<Kind>('products');
+  // Four choices do not fit side by side on a phone: one above the other there.
+  const orientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const [version, setVersion] = useState(0);
@@ -100,7 +102,7 @@ export function CatalogTab(ids: Ids) {
     <Stack>
       <CatalogSync {...ids} onSynced={() => setVersion((v) => v + 1)} />
       <Group align="flex-end" wrap="wrap">
-        <SegmentedControl value={kind} onChange={(v) => setKind(v as Kind)} data={KINDS} aria-label="Catalog records" />
+        <SegmentedControl value={kind} onChange={(v) => setKind(v as Kind)} data={KINDS} aria-label="Catalog records" orientation={orientation} fullWidth={orientation === 'vertical'} />
         {kind !== 'modifierGroups' && (
           <TextInput label="Search" placeholder="Name or POS reference" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={280} type="search" />
         )}
@@ -134,12 +136,13 @@ function ProductList({ accountId, locationId, search }: Ids & { search: string }
       {rows.length === 0 ? (
         <EmptyState>{search ? `No product matches "${search}".` : 'No products yet. Sync the catalog from the POS.'}</EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={520}>
+        // On a phone the POS reference goes under the name and the switch keeps only its (aria) label.
+        <Table.ScrollContainer minWidth={300}>
           <Table striped aria-label="Products">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Name</Table.Th>
-                <Table.Th>POS reference</Table.Th>
+                <Table.Th visibleFrom="sm">POS reference</Table.Th>
                 <Table.Th>Price</Table.Th>
                 <Table.Th>Availability</Table.Th>
               </Table.Tr>
@@ -156,12 +159,15 @@ function ProductList({ accountId, locationId, search }: Ids & { search: string }
                         </Badge>
                       )}
                     </Group>
+                    <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {p.posReference}
+                    </Text>
                   </Table.Td>
-                  <Table.Td>{p.posReference}</Table.Td>
+                  <Table.Td visibleFrom="sm">{p.posReference}</Table.Td>
                   <Table.Td>{formatMoney(p.price)}</Table.Td>
                   <Table.Td>
                     <Switch
-                      label="Available online"
+                      label={<Box component="span" visibleFrom="sm">Available online</Box>}
                       aria-label={`${p.name} available online`}
                       checked={p.showOnline}
                       disabled={!viewer.permissions.editCatalog}
@@ -212,8 +218,8 @@ function SimpleList({ accountId, locationId, search, kind }: Ids & { search: str
       {rows.length === 0 ? (
         <EmptyState>{search ? `Nothing matches "${search}".` : `No ${label.toLowerCase()} yet.`}</EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped aria-label={label}>
+        <Table.ScrollContainer minWidth={300}>
+          <Table striped aria-label={label} style={{ overflowWrap: 'anywhere' }}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Name</Table.Th>

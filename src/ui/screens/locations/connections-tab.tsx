@@ -75,14 +75,15 @@ export function ConnectionsTab({ accountId, locationId }: { accountId: string; l
     <Stack>
       {apps.length === 0 && <EmptyState>No POS or marketplace application is registered yet.</EmptyState>}
       {apps.length > 0 && (
-        <Table.ScrollContainer minWidth={560}>
+        // On a phone the kind goes under the name and the (masked) credentials wait for a wider screen: the status and the actions stay in view.
+        <Table.ScrollContainer minWidth={320}>
           <Table aria-label="Applications at this location" verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Application</Table.Th>
-                <Table.Th>Kind</Table.Th>
+                <Table.Th visibleFrom="sm">Kind</Table.Th>
                 <Table.Th>Status</Table.Th>
-                <Table.Th>Credentials</Table.Th>
+                <Table.Th visibleFrom="sm">Credentials</Table.Th>
                 <Table.Th>Actions</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -91,12 +92,21 @@ export function ConnectionsTab({ accountId, locationId }: { accountId: string; l
                 const credentials = app.connectionId ? credentialsOf.get(app.connectionId) : null;
                 return (
                   <Table.Tr key={app.id}>
-                    <Table.Td>{app.name}</Table.Td>
-                    <Table.Td>{app.kind}</Table.Td>
-                    <Table.Td>{app.connected ? <Badge color="teal">Connected</Badge> : <Badge color="gray">Not connected</Badge>}</Table.Td>
-                    <Table.Td>{credentials ? <Code>{Object.entries(credentials).map(([k, v]) => `${k}: ${String(v)}`).join(', ')}</Code> : '—'}</Table.Td>
                     <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
+                      {app.name}
+                      <Text size="xs" c="dimmed" hiddenFrom="sm">
+                        {app.kind}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm">{app.kind}</Table.Td>
+                    <Table.Td>
+                      <Badge color={app.connected ? 'teal' : 'gray'}>
+                        {app.connected ? 'Connected' : 'Not connected'}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm">{credentials ? <Code>{Object.entries(credentials).map(([k, v]) => `${k}: ${String(v)}`).join(', ')}</Code> : '—'}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs">
                         {app.connected && app.redirectUris.length > 0 && (
                           <Button component="a" href={authorizeUrl(app, locationId)} size="xs" variant="light" aria-label={`Open ${app.name}`}>
                             Open

@@ -8,6 +8,7 @@ import { NotFound } from '../not-found';
 import { CatalogTab } from './catalog-tab';
 import { ConnectionsTab } from './connections-tab';
 import { MenusTab } from '../menus/menus-tab';
+import { StoreStatusTab } from '../store-status/store-status-tab';
 import { LocationForm } from './location-form';
 import { LocationLinks } from './location-links';
 
@@ -39,6 +40,7 @@ const TABS = [
   { value: 'connections', label: 'Connections' },
   { value: 'catalog', label: 'Catalog' },
   { value: 'menus', label: 'Menus' },
+  { value: 'store-status', label: 'Store status' },
 ];
 
 /** One location: its settings, the applications connected to it, its catalog and menus (SPEC's Application Flow). */
@@ -86,6 +88,9 @@ export function LocationScreen() {
             </Tabs.Panel>
             <Tabs.Panel value="menus" pt="md">
               <MenusTab accountId={accountId} locationId={locationId} />
+            </Tabs.Panel>
+            <Tabs.Panel value="store-status" pt="md">
+              <StoreStatusTab accountId={accountId} locationId={locationId} />
             </Tabs.Panel>
           </Tabs>
         </>

@@ -191,12 +191,13 @@ export function OrderBoard() {
             (board.data.orders.data.length === 0 ? (
               <EmptyState>No order in {tab}.</EmptyState>
             ) : (
-              <Table.ScrollContainer minWidth={420}>
+              // On a phone: order, total and time; the marketplace where there is room.
+              <Table.ScrollContainer minWidth={300}>
                 <Table striped highlightOnHover aria-label={`Orders in ${tab}`}>
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>Order</Table.Th>
-                      <Table.Th>Marketplace</Table.Th>
+                      <Table.Th visibleFrom="sm">Marketplace</Table.Th>
                       <Table.Th>Total</Table.Th>
                       <Table.Th>Placed</Table.Th>
                     </Table.Tr>
@@ -209,7 +210,7 @@ export function OrderBoard() {
                             {order.externalId}
                           </Button>
                         </Table.Td>
-                        <Table.Td>{order.sourceName}</Table.Td>
+                        <Table.Td visibleFrom="sm">{order.sourceName}</Table.Td>
                         <Table.Td>{formatMoney(order.total, order.currency)}</Table.Td>
                         <Table.Td>{new Date(order.createdAt).toLocaleTimeString()}</Table.Td>
                       </Table.Tr>
@@ -266,7 +267,8 @@ function OrderDetail({ accountId, locationId, orderId, onChanged }: { accountId:
         Status: <strong>{order.status}</strong> · from {order.sourceName} · total {formatMoney(order.total, order.currency)}
       </Text>
       {refusal ? <TransitionRefused refusal={refusal} order={order} /> : changing.error && <ErrorState error={changing.error} title="The status was not changed" />}
-      <Table aria-label="Lines">
+      {/* Names and references without spaces wrap anywhere rather than push past a phone's width. */}
+      <Table aria-label="Lines" style={{ overflowWrap: 'anywhere' }}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Item</Table.Th>
@@ -303,7 +305,7 @@ function OrderDetail({ accountId, locationId, orderId, onChanged }: { accountId:
         ))}
         {order.allowedTransitions.length === 0 && <Text c="dimmed">No further status change is possible.</Text>}
       </Group>
-      <Table aria-label="Status history">
+      <Table aria-label="Status history" style={{ overflowWrap: 'anywhere' }}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Status</Table.Th>

@@ -65,8 +65,9 @@ export function UsersArea() {
       {error && <ErrorState error={error} />}
       {data && data.users.data.length === 0 && <EmptyState>No users yet.</EmptyState>}
       {data && data.users.data.length > 0 && (
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped aria-label="Users">
+        <Table.ScrollContainer minWidth={300}>
+          {/* E-mail addresses wrap anywhere rather than push the role and the accounts off a phone's screen. */}
+          <Table striped aria-label="Users" style={{ overflowWrap: 'anywhere' }}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>E-mail</Table.Th>

@@ -1,0 +1,48 @@
+import { graphql } from '../../gql';
+
+// The store status screen's GraphQL (issue 13 screen 5): the status, the marketplaces it goes to and what
+// each received; the change; and the live feed that says when any of it moved.
+
+export const STORE_STATUS_FIELDS = graphql(`
+  fragment StoreStatusFields on LocationStoreStatus {
+    storeStatus
+    closedUntil
+    closedReason
+    closedReasonNotes
+    marketplaces {
+      connectionId
+      applicationName
+      deliveryId
+      status
+      storeStatus
+      attempts
+      lastError
+      sentAt
+      deliveredAt
+    }
+  }
+`);
+
+export const STORE_STATUS = graphql(`
+  query StoreStatus($accountId: ID!, $locationId: ID!) {
+    storeStatus(accountId: $accountId, locationId: $locationId) {
+      ...StoreStatusFields
+    }
+  }
+`);
+
+export const STORE_STATUS_EVENTS = graphql(`
+  subscription StoreStatusEvents($accountId: ID!, $locationId: ID!) {
+    storeStatusChanged(accountId: $accountId, locationId: $locationId) {
+      kind
+    }
+  }
+`);
+
+export const SET_STORE_STATUS = graphql(`
+  mutation SetStoreStatus($accountId: ID!, $locationId: ID!, $input: StoreStatusInput!) {
+    setStoreStatus(accountId: $accountId, locationId: $locationId, input: $input) {
+      ...StoreStatusFields
+    }
+  }
+`);

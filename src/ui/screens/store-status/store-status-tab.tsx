@@ -1,0 +1,132 @@
+import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
+import { Anchor, Badge, Button, ColorSwatch, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Link } from 'react-router';
+import { useCoalesced } from '../../components/coalesced';
+import { messageOf } from '../../components/errors';
+import { LiveBadge, useLiveFallback } from '../../components/live';
+import { EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { formatRelative, formatWhen, useNow } from '../../components/time';
+import type { StoreStatusFieldsFragment } from '../../gql/graphql';
+import { useViewer } from '../../viewer';
+import { PauseForm } from './pause-form';
+import { SET_STORE_STATUS, STORE_STATUS, STORE_STATUS_EVENTS } from './store-status-documents';
+
+// Store status per location (issue 13 screen 5): open or paused, a pause that ends by itself at a set time,
+// and for each connected marketplace the last status sent to it and whether it received it. Kept live by the
+// storeStatusChanged subscription (the automatic reopening and each marketplace's answer show without a
+// reload); polled while the socket is down.
+
+type Ids = { accountId: string; locationId: string };
+
+export function StoreStatusTab({ accountId, locationId }: Ids) {
+  const viewer = useViewer();
+  const query = useQuery(STORE_STATUS, { variables: { accountId, locationId }, fetchPolicy: 'cache-and-network' });
+  const refresh = useCoalesced(() => query.refetch());
+  const events = useSubscription(STORE_STATUS_EVENTS, { variables: { accountId, locationId }, onData: () => refresh() });
+  const live = useLiveFallback(events, query);
+  const [reopen, reopening] = useMutation(SET_STORE_STATUS, { refetchQueries: [STORE_STATUS] });
+  const now = useNow();
+  const status = query.data?.storeStatus;
+
+  if (query.error && !status) return <ErrorState error={query.error} />;
+  if (!status) return <LoadingState label="Loading the store status" />;
+  const paused = status.storeStatus === 'OFFLINE';
+  return (
+    <Stack>
+      <Paper withBorder p="md">
+        <Stack gap="sm">
+          <Group justify="space-between">
+            <Group gap="sm">
+              <ColorSwatch color={`var(--mantine-color-${paused ? 'red' : 'teal'}-6)`} size={16} aria-hidden />
+              <Title order={3}>{paused ? 'The store is paused' : 'The store is open'}</Title>
+            </Group>
+            <LiveBadge state={live} />
+          </Group>
+          {paused ? (
+            <Text>
+              {status.closedUntil ? `Reopens by itself at ${formatWhen(status.closedUntil)} (${formatRelative(status.closedUntil, now)}).` : 'Stays paused until someone reopens it.'}
+              {status.closedReason && ` Reason: ${status.closedReason}.`}
+              {status.closedReasonNotes && ` ${status.closedReasonNotes}`}
+            </Text>
+          ) : (
+            <Text c="dimmed">Marketplaces take orders for this location.</Text>
+          )}
+          {viewer.permissions.editLocations &&
+            (paused ? (
+              <Group>
+                <Button
+                  loading={reopening.loading}
+                  onClick={() => reopen({ variables: { accountId, locationId, input: { storeStatus: 'ONLINE' } } }).catch((err: unknown) => notifications.show({ color: 'red', message: messageOf(err) }))}
+                >
+                  Reopen now
+                </Button>
+              </Group>
+            ) : (
+              <PauseForm accountId={accountId} locationId={locationId} />
+            ))}
+        </Stack>
+      </Paper>
+      <Title order={3}>Marketplaces</Title>
+      <MarketplaceOutcomes ids={{ accountId, locationId }} marketplaces={status.marketplaces} />
+    </Stack>
+  );
+}
+
+const RECEIVED: Record<string, { color: string; label: string }> = {
+  DELIVERED: { color: 'teal', label: 'Received' },
+  FAILED: { color: 'red', label: 'Not received' },
+  PENDING: { color: 'gray', label: 'Sending' },
+  DELIVERING: { color: 'blue', label: 'Sending' },
+};
+
+function MarketplaceOutcomes({ ids, marketplaces }: { ids: Ids; marketplaces: StoreStatusFieldsFragment['marketplaces'] }) {
+  if (marketplaces.length === 0) return <EmptyState>No marketplace with a store status URL is connected here: the status goes nowhere.</EmptyState>;
+  return (
+    <Table.ScrollContainer minWidth={620}>
+      <Table aria-label="Marketplaces told" striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Marketplace</Table.Th>
+            <Table.Th>Last sent</Table.Th>
+            <Table.Th>Received</Table.Th>
+            <Table.Th>Attempts</Table.Th>
+            <Table.Th>Sent</Table.Th>
+            <Table.Th>Received at</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {marketplaces.map((m) => {
+            const look = m.status ? RECEIVED[m.status] : null;
+            return (
+              <Table.Tr key={m.connectionId}>
+                <Table.Td>{m.applicationName}</Table.Td>
+                <Table.Td>{m.storeStatus ? (m.storeStatus === 'OFFLINE' ? 'Paused' : 'Open') : <Text c="dimmed">Nothing sent yet</Text>}</Table.Td>
+                <Table.Td>
+                  {look && (
+                    <Badge color={look.color} variant="light">
+                      {m.status === 'PENDING' && m.attempts > 0 ? 'Retrying' : look.label}
+                    </Badge>
+                  )}
+                  {m.lastError && (
+                    <Text size="xs" c="red">
+                      {m.lastError}
+                    </Text>
+                  )}
+                  {m.deliveryId && (
+                    <Anchor component={Link} size="xs" display="block" to={`/accounts/${ids.accountId}/locations/${ids.locationId}/deliveries?delivery=${m.deliveryId}`}>
+                      Open the delivery
+                    </Anchor>
+                  )}
+                </Table.Td>
+                <Table.Td>{m.attempts}</Table.Td>
+                <Table.Td>{m.sentAt ? formatWhen(m.sentAt) : '—'}</Table.Td>
+                <Table.Td>{m.deliveredAt ? formatWhen(m.deliveredAt) : '—'}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
