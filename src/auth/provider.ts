@@ -13,7 +13,7 @@ import { passwordGrant } from './grants/password.js';
 import type { HubMetrics } from '../observability/metrics.js';
 import type { LoginAttempts } from './login-attempts.js';
 import { clientAuthThrottle } from './client-auth-throttle.js';
-import { answerDatabaseOutage, noteServerError } from './database-outage.js';
+import { answerNotNow, noteServerError, type NotNowAnswer } from './not-now.js';
 import type { DatabaseWatch } from '../db/outage.js';
 import type { LimiterStore } from '../http/limiter-store.js';
 import { LOCATION_CONTEXT_KEY, type LocationContext } from './interactions/location-context.js';
@@ -192,10 +192,14 @@ export function createProvider({ config, orm, box, log, logins, limiters, metric
   provider.registerGrantType('client_credentials', clientCredentialsGrant(provider), ['scope']);
   provider.registerGrantType('password', passwordGrant(provider, orm, logins), ['username', 'password', 'scope']);
 
-  if (database) {
-    // Outermost, so that it sees what every other middleware and route answered or threw.
-    provider.use(answerDatabaseOutage(database, { render: renderError, onOutage: (ctx) => ctx.oidc?.route === 'token' && metrics?.tokenGrant(grantTypeOf(ctx), 'database_unavailable') }));
-  }
+  // A database that cannot serve now (an outage, no pooled connection free) is a 503, not a server_error.
+  const notNow: NotNowAnswer = {
+    overloadRetryAfterSeconds: config.admission.retryAfterSeconds,
+    render: renderError,
+    onAnswered: (ctx, code) => ctx.oidc?.route === 'token' && metrics?.tokenGrant(grantTypeOf(ctx), code),
+  };
+  // Outermost, so that it sees what every other middleware and route answered or threw.
+  provider.use(answerNotNow(notNow, database));
   provider.use(clientAuthThrottle(config.clientAuth, limiters));
   // Error bodies are exactly SPEC's {error, error_description}, whatever raised them.
   provider.use(async (ctx, next) => {
@@ -208,7 +212,7 @@ export function createProvider({ config, orm, box, log, logins, limiters, metric
 
   provider.on('authorization.success', addLocationContext);
   provider.on('server_error', (ctx, err) => {
-    if (!noteServerError(ctx, err)) log.error({ err }, 'oauth server error');
+    if (!noteServerError(ctx, err, notNow)) log.error({ err }, 'oauth server error');
   });
   provider.on('grant.success', (ctx) => metrics?.tokenGrant(grantTypeOf(ctx), 'ok'));
   provider.on('grant.error', (ctx, err) => metrics?.tokenGrant(grantTypeOf(ctx), (err as { error?: string }).error ?? 'server_error'));

@@ -194,6 +194,9 @@ describe('with 1 request in progress at most and a 1 ms wait', () => {
       const graphql = await market.graphql('{ accounts { data { id } } }');
       expect(graphql.status).toBe(503);
       expect(graphql.body.errors?.[0].extensions?.code).toBe('overloaded');
+      // The token endpoint too, in OAuth's shape, not a 500 server_error.
+      const grant = await t.token({ grant_type: 'client_credentials', client_id: 'any', client_secret: 'any' });
+      expect({ status: grant.status, body: grant.body, retryAfter: grant.headers.get('retry-after') }).toEqual({ status: 503, body: { error: 'overloaded', error_description: expect.any(String) }, retryAfter: '1' });
       expect((await t.anonymous.get('/healthz')).status).toBe(200);
     } finally {
       await Promise.all(taken.map((connection) => knexClient.releaseConnection(connection)));
