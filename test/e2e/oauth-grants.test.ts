@@ -329,9 +329,11 @@ describe('short lifetimes', () => {
   afterAll(() => short.stop());
 
   it('is 401, and the refresh token then gives a working one', async () => {
-    const app = await short.createApplication('POS');
-    const loc = await short.createLocation();
-    await short.connect(app, loc);
+    // Each setup call with an admin token of its own: one token lives 1 s, less than the setup on a busy machine.
+    const admin = async () => new HttpClient(short.url, (await short.passwordToken(TEST_ADMIN.email, TEST_ADMIN.password)).access_token);
+    const app = await short.createApplication('POS', {}, await admin());
+    const loc = await short.createLocation(await admin());
+    await short.connect(app, loc, undefined, await admin());
     const tokens = await short.applicationToken(app);
     expect(tokens.expires_in).toBe(1);
     expect((await new HttpClient(short.url, tokens.access_token).get(loc.path)).status).toBe(200);

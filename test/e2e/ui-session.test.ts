@@ -2,6 +2,7 @@ import { secretBox } from '../../src/common/crypto.js';
 import { TokenEndpointError, UiTokenClient, type TokenSet } from '../../src/auth/session/token-endpoint.js';
 import { UiSessions } from '../../src/auth/session/ui-sessions.js';
 import { startTestHub, TEST_ADMIN, type TestHub } from '../support/test-hub.js';
+import { describeOnServer } from '../support/on-server.js';
 import { uiGraphql, uiSignIn } from '../support/ui-session.js';
 
 // The web UI's backend-for-frontend session (CONTRACT section 10): a cookie in the browser, the tokens in
@@ -114,19 +115,26 @@ describe('web UI session', () => {
   });
 });
 
-describe('web UI session refresh', () => {
+// The margin is longer than an access token lives: every request of the session refreshes first.
+const REFRESH_EVERY_TIME = { ACCESS_TOKEN_TTL: '600', UI_SESSION_REFRESH_MARGIN_SECONDS: '3600' };
+
+// On the embedded database too, which serves one transaction at a time: a refresh that held its row lock over
+// the call to the token endpoint waited there forever for the endpoint's own queries.
+describe.each([
+  ['the configured database', {}],
+  ['the embedded database', { embedded: true }],
+])('web UI session refresh on %s', (_name, where) => {
   let hub: TestHub;
   beforeAll(async () => {
-    // The margin is longer than an access token lives: every request of the session refreshes first.
-    hub = await startTestHub({ ACCESS_TOKEN_TTL: '600', UI_SESSION_REFRESH_MARGIN_SECONDS: '3600' });
-  });
+    hub = await startTestHub(REFRESH_EVERY_TIME, {}, where);
+  }, 120_000);
   afterAll(() => hub?.stop());
 
   it('refreshes before expiry, one refresh at a time, and the session goes on', async () => {
     const { cookie } = await uiSignIn(hub.url, TEST_ADMIN.email, TEST_ADMIN.password);
     const first = (await sessionRows(hub)).at(-1)!.access_token_sealed;
     const answers = await Promise.all(Array.from({ length: 5 }, () => uiGraphql(hub.url, '{ viewer { email } }', { cookie })));
-    // Concurrent refreshes with one rotating refresh token would revoke the grant: the row lock prevents it.
+    // Concurrent refreshes with one rotating refresh token would revoke the grant: they share one refresh.
     for (const answer of answers) expect(answer.body.data.viewer.email).toBe(TEST_ADMIN.email);
     const after = (await sessionRows(hub)).at(-1)!.access_token_sealed;
     expect(after).not.toBe(first);
@@ -161,6 +169,35 @@ describe('web UI session refresh', () => {
     });
     expect(revoked.status).toBe(200);
     expect((await uiGraphql(hub.url, '{ viewer { email } }', { cookie })).body.data.viewer).toBeNull();
+  });
+});
+
+describeOnServer('web UI session refresh across hub processes', () => {
+  let first: TestHub;
+  let second: TestHub;
+  beforeAll(async () => {
+    first = await startTestHub(REFRESH_EVERY_TIME);
+    second = await startTestHub(REFRESH_EVERY_TIME, {}, { url: first.db.url });
+  });
+  afterAll(async () => {
+    await second?.stop();
+    await first?.stop();
+  });
+
+  it('with the access token expired, requests to two processes at once wait for one refresh and the grant survives', async () => {
+    const { cookie } = await uiSignIn(first.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    const connection = first.hub.orm.em.fork().getConnection();
+    const [session] = await connection.execute<{ id: string; version: number }[]>('select id, version from ui_sessions order by created_at desc limit 1');
+    // Expired as far as the session knows: nobody may go on with the old access token, everybody needs the new one.
+    await connection.execute("update ui_sessions set access_expires_at = now() - interval '1 second' where id = ?", [session.id]);
+    const answers = await Promise.all([first, second, first, second, first, second].map((hub) => uiGraphql(hub.url, '{ viewer { email } }', { cookie })));
+    for (const answer of answers) expect(answer.body.data.viewer?.email).toBe(TEST_ADMIN.email);
+    // One claim and one refresh per process at most, each from the version its claimer read; had two used the
+    // same refresh token, oidc-provider would have revoked the grant and the next refresh would fail.
+    const [after] = await connection.execute<{ version: number }[]>('select version from ui_sessions where id = ?', [session.id]);
+    expect(after.version - session.version).toBeGreaterThanOrEqual(2);
+    expect(after.version - session.version).toBeLessThanOrEqual(4);
+    for (const hub of [second, first]) expect((await uiGraphql(hub.url, '{ viewer { email } }', { cookie })).body.data.viewer?.email).toBe(TEST_ADMIN.email);
   });
 });
 

@@ -35,4 +35,12 @@ export class UiSession {
 
   @Property({ type: 'timestamptz' })
   createdAt: Date = new Date();
+
+  /** Bumped by every claim of a refresh and every refresh: a claim is for the version its claimer read. */
+  @Property({ type: 'integer', default: 0 })
+  version: number = 0;
+
+  /** While one process refreshes the tokens: its claim's end (a lease, so a crashed process does not keep it). */
+  @Property({ type: 'timestamptz', nullable: true })
+  refreshClaimedUntil?: Date;
 }

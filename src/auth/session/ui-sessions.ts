@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { deleteInBatches } from '../../db/batch-delete.js';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { generateSecret, sha256Hex, type SecretBox } from '../../common/crypto.js';
@@ -16,12 +17,18 @@ interface SessionRow {
   access_expires_at: Date;
   idle_expires_at: Date;
   absolute_expires_at: Date;
+  version: number;
 }
 
 /** Sign-in refused in words a person reads on the sign-in page (CONTRACT section 1 codes). */
 export class SignInRefusedError extends DomainError {}
 
-const SELECT = 'select access_token_sealed, refresh_token_sealed, access_expires_at, idle_expires_at, absolute_expires_at from ui_sessions where id = ?';
+const SELECT = 'select access_token_sealed, refresh_token_sealed, access_expires_at, idle_expires_at, absolute_expires_at, version from ui_sessions where id = ?';
+
+/** How long a claimed refresh is the claimer's alone: longer than any answer of the hub's own token endpoint. */
+const REFRESH_LEASE_MS = 30_000;
+/** How often a request whose access token has expired looks whether the refresh another process claimed is done. */
+const REFRESH_WAIT_MS = 50;
 
 /**
  * The web UI's sessions (backend-for-frontend): the browser holds a random cookie value, the hub holds the
@@ -97,7 +104,7 @@ export class UiSessions implements Authenticator {
       await this.delete(id);
       return null;
     }
-    const token = this.needsRefresh(row) ? await this.refresh(id) : this.box.open(row.access_token_sealed);
+    const token = this.needsRefresh(row) ? await this.refresh(id, row) : this.box.open(row.access_token_sealed);
     if (token) await this.touch(em, id, row);
     return token;
   }
@@ -107,45 +114,76 @@ export class UiSessions implements Authenticator {
   }
 
   /**
-   * Refresh tokens rotate and a reused one revokes the whole grant, so two requests of one browser must not
-   * both refresh. In this process they share one refresh, so no queue of transactions holds pool connections
-   * while waiting on the row lock; across processes the row lock decides, and the second finds the first
-   * one's new token.
+   * Refresh tokens rotate and a reused one revokes the whole grant, so one refresh per session at a time. In
+   * this process, concurrent requests of a session share one refresh.
    */
-  private refresh(id: string): Promise<string | null> {
+  private refresh(id: string, row: SessionRow): Promise<string | null> {
     const running = this.refreshing.get(id);
     if (running) return running;
-    const refresh = this.refreshLocked(id).finally(() => this.refreshing.delete(id));
+    const refresh = this.refreshOnce(id, row).finally(() => this.refreshing.delete(id));
     this.refreshing.set(id, refresh);
     return refresh;
   }
 
   private readonly refreshing = new Map<string, Promise<string | null>>();
 
-  private async refreshLocked(id: string): Promise<string | null> {
-    return this.em().transactional(async (em) => {
-      const [row] = await sqlRows<SessionRow>(em, `${SELECT} for update`, [id]);
-      if (!row) return null;
-      if (!this.needsRefresh(row)) return this.box.open(row.access_token_sealed);
-      let tokens: TokenSet;
-      try {
-        tokens = await this.tokens.refresh(this.box.open(row.refresh_token_sealed));
-      } catch (error) {
-        if (!(error instanceof TokenEndpointError)) throw error;
-        // Not now (an outage, an overload): the session stays, the request gets the 503.
-        const later = notNow(error);
-        if (later) throw later;
-        // A refused refresh ends the session (CONTRACT section 10).
-        await sqlRows(em, 'delete from ui_sessions where id = ?', [id]);
-        return null;
+  /**
+   * Across processes, optimistically: a process claims the refresh of the version it read (one UPDATE, a lease
+   * so that a crashed process does not keep it), calls the token endpoint with no transaction or row lock held,
+   * and stores the new tokens only while its claim stands. (Holding a row lock over that call deadlocked the
+   * embedded database, which serves one transaction at a time: the token endpoint's own queries waited behind
+   * it.) A request that finds the refresh claimed elsewhere keeps the access token while it is still valid,
+   * and once it has expired waits for the claimer's new one.
+   */
+  private async refreshOnce(id: string, read: SessionRow): Promise<string | null> {
+    let row = read;
+    for (;;) {
+      const claimed = await this.claimRefresh(id, row.version);
+      if (claimed !== null) return this.refreshClaimed(id, row, claimed);
+      const [now] = await sqlRows<SessionRow>(this.em(), SELECT, [id]);
+      if (!now) return null;
+      if (!this.needsRefresh(now) || new Date(now.access_expires_at).getTime() > this.now()) return this.box.open(now.access_token_sealed);
+      if (now.version === row.version) await delay(REFRESH_WAIT_MS);
+      row = now;
+    }
+  }
+
+  /** The session's version after the claim, or null when another refresh has the version or the lease. */
+  private async claimRefresh(id: string, version: number): Promise<number | null> {
+    const now = this.now();
+    const [claimed] = await sqlRows<{ version: number }>(
+      this.em(),
+      `update ui_sessions set version = version + 1, refresh_claimed_until = ?
+       where id = ? and version = ? and (refresh_claimed_until is null or refresh_claimed_until <= ?) returning version`,
+      [new Date(now + REFRESH_LEASE_MS), id, version, new Date(now)],
+    );
+    return claimed?.version ?? null;
+  }
+
+  private async refreshClaimed(id: string, row: SessionRow, claimed: number): Promise<string | null> {
+    let tokens: TokenSet;
+    try {
+      tokens = await this.tokens.refresh(this.box.open(row.refresh_token_sealed));
+    } catch (error) {
+      // No answer (the hub's own endpoint unreachable), or not now (an outage, an overload: a 503): the refresh
+      // token was not used, the session stays and the next request may try; this one gets the error (503).
+      const later = error instanceof TokenEndpointError ? notNow(error) : error;
+      if (later) {
+        await sqlRows(this.em(), 'update ui_sessions set refresh_claimed_until = null where id = ? and version = ?', [id, claimed]);
+        throw later;
       }
-      await sqlRows(
-        em,
-        'update ui_sessions set access_token_sealed = ?, refresh_token_sealed = ?, access_expires_at = ? where id = ?',
-        [this.box.seal(tokens.accessToken), this.box.seal(tokens.refreshToken), new Date(this.now() + tokens.expiresIn * 1000), id],
-      );
-      return tokens.accessToken;
-    });
+      // A refused refresh ends the session (CONTRACT section 10).
+      await this.delete(id);
+      return null;
+    }
+    const stored = await sqlRows(
+      this.em(),
+      `update ui_sessions set access_token_sealed = ?, refresh_token_sealed = ?, access_expires_at = ?, refresh_claimed_until = null, version = version + 1
+       where id = ? and version = ? returning id`,
+      [this.box.seal(tokens.accessToken), this.box.seal(tokens.refreshToken), new Date(this.now() + tokens.expiresIn * 1000), id, claimed],
+    );
+    // The lease ran out and another process took the refresh over: the session's tokens are that one's.
+    return stored.length > 0 ? tokens.accessToken : null;
   }
 
   /** Use moves the idle end forward; written at most once a minute, not on every request. */

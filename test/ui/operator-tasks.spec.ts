@@ -1,0 +1,80 @@
+import { FakePartner } from '../support/fake-partner.js';
+import { expect, signIn, test } from './fixtures.js';
+
+// The screens' remaining tasks of issue 12, as an admin does them: rotate an application's secrets and edit
+// its URLs (an error next to its field); a failed catalog sync in words; paging through a catalog; Disconnect
+// after a confirmation.
+
+let pos: FakePartner;
+test.beforeAll(async () => {
+  pos = await FakePartner.start();
+});
+test.afterAll(() => pos?.close());
+
+test('an admin rotates an application\'s secrets (the old one stops working) and edits its URLs', async ({ page, hub, capture }) => {
+  const app = await hub.createApplication('POS', { webhookUrl: pos.urlFor('/webhooks'), catalogPullUrl: pos.urlFor('/catalog'), redirectUris: [pos.urlFor('/callback')] });
+  await signIn(page);
+  await page.goto(`/ui/applications/${app.id}`);
+  await page.getByRole('button', { name: 'Rotate secret' }).click();
+  await page.getByRole('dialog', { name: 'Rotate the secrets?' }).getByRole('button', { name: 'Rotate' }).click();
+  const shown = page.getByRole('dialog', { name: `New secrets for ${app.data.name}` });
+  await expect(shown.getByText('shown only this once')).toBeVisible();
+  const secret = (await shown.getByLabel('Client secret', { exact: true }).textContent())!.trim();
+  expect(secret).not.toBe(app.clientSecret);
+  await shown.getByRole('button', { name: 'I have saved them' }).click();
+  expect((await hub.token({ grant_type: 'client_credentials', client_id: app.clientId, client_secret: app.clientSecret })).status).toBe(401);
+  expect((await hub.token({ grant_type: 'client_credentials', client_id: app.clientId, client_secret: secret })).status).toBe(200);
+
+  // A URL the hub refuses: its reason next to the field, and nothing saved.
+  const webhook = page.getByRole('textbox', { name: 'Webhook URL' });
+  await webhook.fill('not a url');
+  await page.getByRole('button', { name: 'Save application' }).click();
+  await expect(webhook).toHaveAttribute('aria-invalid', 'true');
+  // The field's own description: the reason stands under it, read out with it.
+  await expect(webhook).toHaveAccessibleDescription(/must be an absolute URL/);
+  await capture('application-url-error');
+  await webhook.fill(pos.urlFor('/hooks-v2'));
+  await page.getByRole('button', { name: 'Save application' }).click();
+  await expect(page.getByText('Application saved')).toBeVisible();
+  await expect(webhook).not.toHaveAttribute('aria-invalid', 'true');
+  expect((await hub.admin.get(`/v1/applications/${app.id}`)).body.data.webhookUrl).toBe(pos.urlFor('/hooks-v2'));
+});
+
+test('a failed sync says why in words, a catalog pages on the server, and Disconnect asks first', async ({ page, hub, capture }) => {
+  const app = await hub.createApplication('POS', { catalogPullUrl: pos.urlFor('/down/catalog') });
+  const location = await hub.createLocation(undefined, 'Paging Kitchen');
+  await hub.connect(app, location);
+  pos.always('/down/catalog', { status: 503, body: { error: 'maintenance' } });
+  const products = Array.from({ length: 30 }, (_, i) => ({ posReference: `p-${String(i).padStart(2, '0')}`, name: `Dish ${String(i).padStart(2, '0')}`, price: 500 + i }));
+  expect((await hub.admin.put(`${location.path}/catalog/import`, { products })).status).toBe(200);
+  await signIn(page);
+  await page.goto(`/ui/accounts/${location.accountId}/locations/${location.locationId}/catalog`);
+
+  await page.getByRole('button', { name: 'Sync catalog' }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'The catalog was not synced' });
+  await expect(refusal).toContainText('503');
+  await expect(refusal).not.toContainText(/partner_error|bad_gateway|internal/);
+  await capture('catalog-sync-failed');
+
+  // 25 a page, the next page from the server's key, and back.
+  const table = page.getByRole('table', { name: 'Products' });
+  await expect(table.getByRole('row')).toHaveCount(26);
+  const pages = page.getByRole('navigation', { name: 'Products pages' });
+  await pages.getByRole('button', { name: 'Next page' }).click();
+  await expect(pages.getByText('Page 2')).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(6);
+  await expect(table.getByRole('cell', { name: 'Dish 29', exact: true })).toBeVisible();
+  await pages.getByRole('button', { name: 'Previous page' }).click();
+  await expect(table.getByRole('cell', { name: 'Dish 00', exact: true })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Connections' }).click();
+  const row = page.getByRole('table', { name: 'Applications at this location' }).getByRole('row', { name: new RegExp(app.data.name) });
+  await row.getByRole('button', { name: `Disconnect ${app.data.name}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Disconnect ${app.data.name}?` });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(row.getByText('Connected', { exact: true })).toBeVisible();
+  await row.getByRole('button', { name: `Disconnect ${app.data.name}` }).click();
+  await confirm.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(row.getByText('Not connected', { exact: true })).toBeVisible();
+  expect((await hub.admin.get(`${location.path}/connections`)).body.data).toEqual([]);
+});
