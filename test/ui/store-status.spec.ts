@@ -20,6 +20,12 @@ test('pause with a resume time: the marketplace receives the pause and the reope
     await expect(row.getByText('Nothing sent yet')).toBeVisible();
 
     const form = page.getByRole('form', { name: 'Pause the store' });
+    // A reopening time in the past is refused, and said next to the field.
+    await form.getByRole('radio', { name: 'At a time' }).check();
+    await form.getByLabel('Reopen at').fill('2020-01-01T10:00');
+    await form.getByRole('button', { name: 'Pause store' }).click();
+    await expect(form.getByText('must be in the future')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'The store is open' })).toBeVisible();
     await form.getByRole('radio', { name: 'In 1 hour' }).check();
     await form.getByLabel('Reason').fill('TOO_BUSY');
     await form.getByLabel('Notes').fill('Kitchen full');
