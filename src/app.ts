@@ -29,7 +29,7 @@ import { SessionCookie } from './auth/session/session-cookie.js';
 import type { UiSessions } from './auth/session/ui-sessions.js';
 import { metricsRouter } from './http/metrics-route.js';
 import type { HubMetrics } from './observability/metrics.js';
-import { problemHandler } from './rest/problem.js';
+import { problemHandler, sendOAuthError } from './rest/problem.js';
 import { restRouter } from './rest/router.js';
 import type { Services } from './services.js';
 
@@ -62,6 +62,7 @@ export interface AppDeps {
 /** Express, in the order of ARCHITECTURE.md: request context → health → /oauth2 → /graphql → /v1 → /docs → /ui → errors. */
 export async function createApp(deps: AppDeps): Promise<{ app: Express; admission: Admission; stop: () => Promise<void>; closeSockets: () => Promise<void> }> {
   const app = express();
+  const edge = { overloadRetryAfterSeconds: deps.config.admission.retryAfterSeconds };
   app.disable('x-powered-by');
   // No ETag on answers made by res.send: express hashes every JSON body for conditional GETs that no client of
   // /v1 or /graphql makes (a CPU profile of a GET of one order: 1-1.3 % of the process). The web UI's files
@@ -89,13 +90,16 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; admissio
     cookie: new SessionCookie(deps.config.hubEnv !== 'development', deps.config.uiSession.absoluteSeconds),
     ownOrigin: new URL(deps.config.publicBaseUrl).origin,
   };
-  const graphql = await graphqlRouter({ httpServer: deps.httpServer, live: deps.live, log: deps.log, orm: deps.orm, services: deps.services, callers, production: deps.config.isProduction, maxAnswerBytes: deps.config.graphqlMaxAnswerBytes, rateLimiter, database: deps.database, metrics: deps.metrics, admission, overloadRetryAfterSeconds: deps.config.admission.retryAfterSeconds });
+  const graphql = await graphqlRouter({ httpServer: deps.httpServer, live: deps.live, log: deps.log, orm: deps.orm, services: deps.services, callers, production: deps.config.isProduction, maxAnswerBytes: deps.config.graphqlMaxAnswerBytes, rateLimiter, database: deps.database, metrics: deps.metrics, admission, overloadRetryAfterSeconds: edge.overloadRetryAfterSeconds });
   app.use(graphql.router);
   const rest = restRouter({ orm: deps.orm, services: deps.services, authenticator: deps.authenticator, validateResponses: deps.validateResponses, rateLimiter, database: deps.database });
   app.use((req: Request, res: Response, next: NextFunction) => (/^\/v1(\/|$)/.test(req.path) ? rest(req, res, next) : next()));
   app.use(docsRouter(deps.config.publicBaseUrl));
   app.use(webUiRouter());
   app.use((_req: Request, _res: Response, next: NextFunction) => next(Object.assign(new Error('no route'), { status: 404, errors: [] })));
-  app.use(problemHandler(deps.database, { overloadRetryAfterSeconds: deps.config.admission.retryAfterSeconds }));
+  // Under /oauth2 errors are OAuth's {error, error_description}, except on the pages people see (interactions).
+  const oauthErrors = problemHandler(deps.database, edge, sendOAuthError);
+  app.use(OAUTH_MOUNT, (err: unknown, req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/interaction') ? next(err) : oauthErrors(err, req, res, next)));
+  app.use(problemHandler(deps.database, edge));
   return { app, admission, stop: graphql.stop, closeSockets: graphql.closeSockets };
 }

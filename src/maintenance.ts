@@ -29,6 +29,7 @@ export interface MaintenanceDeps {
  * removed, or null when another process holds the lock (it is doing the same pass).
  */
 export async function runMaintenance(deps: MaintenanceDeps, now = new Date()): Promise<Record<string, number> | null> {
+  // A client of its own, not the ORM's pool: a session-level advisory lock lives as long as its connection.
   const lock = new pg.Client({ connectionString: deps.databaseUrl });
   lock.on('error', () => undefined);
   await lock.connect();

@@ -49,9 +49,12 @@ export interface ConsentOffer {
   choices: LocationChoice[];
 }
 
+/** Why an answer is not granted: the page offers the choice again. */
+export type ConsentNotGranted = 'location_not_offered' | 'no_scope';
+
 export type ConsentDecision =
   | { granted: true; userId: string; clientId: string; scopes: Scope[]; location: LocationContext }
-  | { granted: false; reason: 'location_not_offered' | 'no_scope'; offer: ConsentOffer };
+  | { granted: false; reason: ConsentNotGranted; offer: ConsentOffer };
 
 export class ConsentService {
   constructor(private readonly orm: MikroORM) {}

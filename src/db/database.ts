@@ -14,6 +14,7 @@ import { sqlRows, useSimpleQueries } from './raw-sql.js';
 const MIGRATION_LOCK = 7_240_001;
 
 export async function runMigrations(clientUrl: string, log?: Logger): Promise<string[]> {
+  // A client of its own, not the ORM's pool: a session-level advisory lock lives as long as its connection.
   const lock = new pg.Client({ connectionString: clientUrl });
   await lock.connect();
   try {

@@ -110,6 +110,8 @@ export class DeliveryWorker {
   async start(): Promise<void> {
     const { config, log, databaseUrl } = this.deps;
     const embedded = await isPGlite(databaseUrl);
+    // Its own node-postgres pool, not the ORM's (src/db/raw-sql.ts is the ORM's one way): graphile-worker takes
+    // a pg pool, and these connections run with settings the ORM's must not have.
     // Queries are short: a dozen connections serve every worker slot (which wait for one when all are busy),
     // plus the listener, the process lock and reclaim. Several hubs share the server's max_connections.
     // The worker's own commits (claims, attempts, job bookkeeping) skip the wait for the WAL flush: if the

@@ -97,16 +97,34 @@ export interface EdgeErrorOptions {
   overloadRetryAfterSeconds: number;
 }
 
-export function sendProblem(res: Response, body: Problem, err?: unknown): void {
+/** The headers an error answer carries whatever its shape: the bearer challenge, Retry-After of a 503. */
+function errorHeaders(res: Response, err: unknown): void {
   const challenge = bearerChallenge(err);
   if (challenge) res.setHeader('WWW-Authenticate', challenge);
   const unavailable = unavailableOf(err);
   if (unavailable) res.setHeader('Retry-After', String(unavailable.retryAfterSeconds));
+}
+
+export function sendProblem(res: Response, body: Problem, err?: unknown): void {
+  errorHeaders(res, err);
   res.status(body.status).type('application/problem+json').send(JSON.stringify(body));
 }
 
-/** The REST error handler; a database outage is reported to `database` (one warning per outage) instead of logged per request. */
-export function problemHandler(database?: DatabaseWatch, options: EdgeErrorOptions = { overloadRetryAfterSeconds: 1 }) {
+/**
+ * The same answer in OAuth's error shape ({error, error_description}, as oidc-provider answers everything
+ * else under /oauth2): what is refused before the provider runs (admission's 503 overloaded, a database
+ * outage in front of it) reaches OAuth clients in the shape they read.
+ */
+export function sendOAuthError(res: Response, body: Problem, err?: unknown): void {
+  errorHeaders(res, err);
+  res.status(body.status).json({ error: body.code, error_description: body.detail });
+}
+
+/**
+ * The REST error handler; a database outage is reported to `database` (one warning per outage) instead of
+ * logged per request. `send` writes the answer (problem+json unless told otherwise).
+ */
+export function problemHandler(database?: DatabaseWatch, options: EdgeErrorOptions = { overloadRetryAfterSeconds: 1 }, send = sendProblem) {
   // Express recognises error handlers by their four parameters.
   return (raw: unknown, req: Request, res: Response, _next: NextFunction) => {
     const err = edgeError(raw, options);
@@ -114,6 +132,6 @@ export function problemHandler(database?: DatabaseWatch, options: EdgeErrorOptio
     if (body.code === 'database_unavailable') database?.report(err);
     else if (body.status >= 500 && body.code !== 'overloaded') res.locals.log?.error({ err }, 'request failed');
     if (res.headersSent) return;
-    sendProblem(res, body, err);
+    send(res, body, err);
   };
 }

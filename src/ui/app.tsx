@@ -2,12 +2,12 @@ import { ApolloProvider } from '@apollo/client/react';
 import { Badge, createTheme, MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { BrowserRouter, Route, Routes } from 'react-router';
 import { createApolloClient } from './apollo';
 import { Shell } from './shell';
 import { NotFound } from './screens/not-found';
 import { SignIn } from './screens/sign-in/sign-in';
-import { AREAS, AreaScreen } from './routes';
+import { AREAS, AreaScreen, HOME } from './routes';
 import { RequireViewer } from './viewer';
 
 const theme = createTheme({
@@ -34,7 +34,7 @@ export function App() {
                 </RequireViewer>
               }
             >
-              <Route index element={<Navigate to="/accounts" replace />} />
+              <Route index element={<AreaScreen area={HOME} />} />
               {AREAS.map((area) => (
                 <Route key={area.path} path={`${area.path}/*`} element={<AreaScreen area={area} />} />
               ))}

@@ -3,7 +3,7 @@ import { ActionIcon, AppShell, Burger, Button, Group, NavLink, Text, Title, useM
 import { useDisclosure } from '@mantine/hooks';
 import { NavLink as RouterLink, Outlet, useNavigate } from 'react-router';
 import { graphql } from './gql';
-import { AREAS } from './routes';
+import { AREAS, HOME } from './routes';
 import { useViewer } from './viewer';
 
 const SIGN_OUT = graphql(`
@@ -28,7 +28,7 @@ export function Shell() {
     navigate('/login', { replace: true });
   }
 
-  const links = [...AREAS.filter((a) => a.visible(viewer)).map((a) => ({ path: a.path, label: a.label }))];
+  const links = [HOME, ...AREAS].filter((a) => a.visible(viewer)).map((a) => ({ path: a.path, label: a.label }));
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
       <AppShell.Header>
@@ -54,7 +54,7 @@ export function Shell() {
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main navigation" inert={hiddenNavigation}>
         {links.map((link) => (
-          <NavLink key={link.path} component={RouterLink} to={link.path} label={link.label} onClick={close} />
+          <NavLink key={link.path} component={RouterLink} to={link.path} end={link.path === '/'} label={link.label} onClick={close} />
         ))}
       </AppShell.Navbar>
       <AppShell.Main>

@@ -164,6 +164,19 @@ describe('with 1 request in progress at most and a 1 ms wait', () => {
     await expectStoredAndDelivered(s, [placed.body.data.id]);
   });
 
+  it("refuses the token endpoint in OAuth's error shape, as the provider answers everything else there", async () => {
+    const { t, loc, market } = s;
+    const held = heldRequest(t.url, 'POST', `${loc.path}/orders`, market.token as string, order());
+    expect(await held.admitted).toBe(true);
+    const refused = await t.token({ grant_type: 'client_credentials', client_id: 'any', client_secret: 'any' });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(refused.body).toEqual({ error: 'overloaded', error_description: expect.stringContaining('within 1 ms') });
+    held.release();
+    expect((await held.response).status).toBe(201);
+  });
+
   it('answers 503 overloaded when no database connection comes free within DATABASE_ACQUIRE_TIMEOUT_MS', async () => {
     const { t, loc, market } = s;
     // Every connection of the hub's pool taken, as a burst of slow queries would.

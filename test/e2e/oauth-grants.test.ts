@@ -324,14 +324,16 @@ describe('storage', () => {
 describe('short lifetimes', () => {
   let short: TestHub;
   beforeAll(async () => {
-    short = await startTestHub({ ACCESS_TOKEN_TTL: '1', REFRESH_TOKEN_TTL: '4' });
+    short = await startTestHub({ ACCESS_TOKEN_TTL: '1', REFRESH_TOKEN_TTL: '6' });
   });
   afterAll(() => short.stop());
 
   it('is 401, and the refresh token then gives a working one', async () => {
-    const app = await short.createApplication('POS');
-    const loc = await short.createLocation();
-    await short.connect(app, loc);
+    // Each setup call with an admin token of its own: one token lives 1 s, less than the setup on a busy machine.
+    const admin = async () => new HttpClient(short.url, (await short.passwordToken(TEST_ADMIN.email, TEST_ADMIN.password)).access_token);
+    const app = await short.createApplication('POS', {}, await admin());
+    const loc = await short.createLocation(await admin());
+    await short.connect(app, loc, undefined, await admin());
     const tokens = await short.applicationToken(app);
     expect(tokens.expires_in).toBe(1);
     expect((await new HttpClient(short.url, tokens.access_token).get(loc.path)).status).toBe(200);
@@ -349,12 +351,20 @@ describe('short lifetimes', () => {
     const admin = new HttpClient(short.url, (await short.passwordToken(TEST_ADMIN.email, TEST_ADMIN.password)).access_token);
     const app = await short.createApplication('POS', {}, admin);
     const first = await short.applicationToken(app);
+    // Issued at or before this moment (the provider counts whole seconds).
+    const familyStart = Date.now();
     const refresh = (token: string) => short.token({ grant_type: 'refresh_token', refresh_token: token, client_id: app.clientId, client_secret: app.clientSecret });
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const until = (msAfterStart: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, familyStart + msAfterStart - Date.now())));
+    // Times are counted from the family's start, not from the previous step, so a slow call on a busy machine
+    // does not shift them: rotate in the family's second half, then ask again a second past its 6 s (the
+    // provider's clock has whole seconds), which a sliding lifetime (6 s from the rotation) would still accept.
+    await until(3000);
     const rotated = await refresh(first.refresh_token);
     expect(rotated.status).toBe(200);
-    // 4.5 s after the family began, 2 s after the rotation: a sliding lifetime would still accept it.
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const rotatedAt = Date.now();
+    expect(rotatedAt - familyStart).toBeLessThan(6000);
+    await until(7100);
+    expect(Date.now() - rotatedAt).toBeLessThan(5000);
     const late = await refresh(rotated.body.refresh_token);
     expect(late.status).toBe(400);
     expect(late.body.error).toBe('invalid_grant');

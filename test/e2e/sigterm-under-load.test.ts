@@ -44,7 +44,10 @@ describeOnServer('SIGTERM under load', () => {
   });
 
   async function startHub(): Promise<ChildHub> {
-    const hub = await startChildHub(testEnv(db.url, { DELIVERY_ENDPOINT_CONCURRENCY: '4', DELIVERY_RECLAIM_INTERVAL_MS: '200' }));
+    // The POS holds its answers for as long as the test needs (seconds on a loaded machine): within the partner
+    // timeout, so that no attempt times out and is made again, which the contract would allow but which is
+    // not what is under test.
+    const hub = await startChildHub(testEnv(db.url, { DELIVERY_ENDPOINT_CONCURRENCY: '4', DELIVERY_RECLAIM_INTERVAL_MS: '200', PARTNER_TIMEOUT_MS: '60000' }));
     hubs.push(hub);
     return hub;
   }
@@ -101,7 +104,9 @@ describeOnServer('SIGTERM under load', () => {
     // The POS now holds its answers: the hub's attempts stay in flight, and what comes after them queues up.
     const posGate = pos.hold(HOOK);
     const placedBeforeGate = created();
-    await until(() => posGate.waiting() >= 4 && created() >= placedBeforeGate + 20, 'deliveries in flight and queued');
+    // Some attempts in flight and more orders behind them (the endpoint takes 4 at a time): bounded by the
+    // placements, which a loaded machine slows.
+    await until(() => posGate.waiting() >= 2 && created() >= placedBeforeGate + 12, 'deliveries in flight and queued', 90_000);
     // Placements in progress on the hub when the signal comes: admitted, their bodies not yet sent.
     const inProgress = Array.from({ length: 3 }, (_, i) =>
       heldRequest(first.url, 'POST', path, marketToken, order(`drain-held-${i}`), { 'idempotency-key': `drain-held-${i}` }),
@@ -131,8 +136,16 @@ describeOnServer('SIGTERM under load', () => {
     expect(new Set(answered.map((p) => p.status))).toEqual(new Set([201]));
     const second = await startHub();
     const market2 = new HttpClient(second.url, marketToken);
-    const retried = await Promise.all(placements.filter((p) => p.error).map((p) => place(market2, p.externalId)));
-    for (const again of retried) expect([200, 201]).toContain(again.status);
+    // As a marketplace does: again while the answer is "not now" (a fresh process on a loaded machine may
+    // still answer 503 overloaded while its first database connections open).
+    const placeUntilAnswered = async (externalId: string): Promise<Placement> => {
+      for (let attempt = 1; ; attempt++) {
+        const again = await place(market2, externalId);
+        if ((again.status !== 503 && !again.error) || attempt === 20) return again;
+      }
+    };
+    const retried = await Promise.all(placements.filter((p) => p.error).map((p) => placeUntilAnswered(p.externalId)));
+    expect(retried.filter((again) => again.status !== 200 && again.status !== 201)).toEqual([]);
 
     const externalIds = [...answered, ...retried].map((p) => p.externalId).concat(inProgress.map((_, i) => `drain-held-${i}`));
     const orderIds = new Set([...answered, ...retried].map((p) => p.orderId!).concat(finished.map((r) => r.body.data.id)));
@@ -148,7 +161,11 @@ describeOnServer('SIGTERM under load', () => {
     expect(new Set(events.map((e) => e.event.orderId))).toEqual(orderIds);
     expect(events.every((e) => e.event.eventType === 'ORDER_CREATED')).toBe(true);
     expect(new Set(events.map((e) => e.webhookId)).size).toBe(orderIds.size);
-    expect(events).toHaveLength(orderIds.size);
+    // No webhook-id twice; if one were, its attempts say why (shown by the failed expectation).
+    const repeated = [...new Set(events.map((e) => e.webhookId))].filter((id) => events.filter((e) => e.webhookId === id).length > 1);
+    const attemptsOf = (eventId: string) =>
+      query(db.url, 'select a.attempt_number, a.http_status, a.error, a.started_at from delivery_attempts a join deliveries d on d.id = a.delivery_id where d.event_id = $1 order by a.attempt_number', [eventId]);
+    expect(await Promise.all(repeated.map(async (id) => ({ id, attempts: await attemptsOf(id) })))).toEqual([]);
     await until(async () => (await query(db.url, `select 1 from deliveries where status <> 'DELIVERED'`)).length === 0, 'the delivery log to say DELIVERED');
 
     second.process.kill('SIGTERM');

@@ -10,6 +10,7 @@ test('a reseller sees only the accounts it created, and no Applications', async 
   const own = (await resellerApi.post('/v1/accounts', { name: 'Reseller Own Account' })).body.data;
   await hub.admin.post('/v1/accounts', { name: 'Someone Else Account' });
   await signIn(page, reseller);
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Accounts' }).click();
   const accounts = page.getByRole('table', { name: 'Accounts' });
   await expect(accounts.getByRole('link', { name: 'Reseller Own Account' })).toBeVisible();
   await expect(accounts.getByRole('row')).toHaveCount(2);

@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type Provider from 'oidc-provider';
 import type { SecretBox } from '../../common/crypto.js';
 import type { User } from '../../modules/users/user.entity.js';
-import { ConsentRefusedError, type ConsentOffer, type ConsentRefusal, type ConsentRequest, type ConsentService } from '../consent.service.js';
+import { ConsentRefusedError, type ConsentNotGranted, type ConsentOffer, type ConsentRefusal, type ConsentRequest, type ConsentService } from '../consent.service.js';
 import { LoginThrottledError, type LoginAttempts } from '../login-attempts.js';
 import { LOCATION_CONTEXT_KEY } from './location-context.js';
 import { consentPage, errorPage, loginPage } from './views.js';
@@ -41,6 +41,12 @@ function send(res: Response, status: number, html: string): void {
 const REFUSALS: Record<ConsentRefusal, string> = {
   unknown_application: 'The application is unknown.',
   not_signed_in: 'You are not signed in. Start again from the application.',
+};
+
+/** Why an answer on the consent page was not granted, in words shown above the form again. */
+const NOT_GRANTED: Record<ConsentNotGranted, string> = {
+  location_not_offered: 'Choose one of the locations the application is connected to.',
+  no_scope: 'You cannot give this application any of the permissions it asks for.',
 };
 
 export interface InteractionDeps {
@@ -139,10 +145,7 @@ export function interactionsRouter({ provider, orm, consent, box, logins }: Inte
   router.post('/:uid/confirm', async (req, res) => {
     const details = await interactionOf(req, res, 'consent');
     const decision = await refusedAsPage(consent.decide(consentRequest(details), (req.body as { location_id?: string }).location_id));
-    if (!decision.granted) {
-      const error = decision.reason === 'location_not_offered' ? 'Choose one of the locations the application is connected to.' : 'You cannot give this application any of the permissions it asks for.';
-      return renderConsent(res, details, decision.offer, 400, error);
-    }
+    if (!decision.granted) return renderConsent(res, details, decision.offer, 400, NOT_GRANTED[decision.reason]);
     const scopes = decision.scopes.join(' ');
     const grant = new provider.Grant({ accountId: decision.userId, clientId: decision.clientId });
     grant.addOIDCScope(scopes);

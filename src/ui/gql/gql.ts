@@ -32,6 +32,7 @@ type Documents = {
     "\n  subscription ApplicationDeliveryEvents($applicationId: ID!) {\n    applicationDeliveryChanged(applicationId: $applicationId) {\n      kind\n      delivery {\n        ...DeliveryDetailFields\n      }\n    }\n  }\n": typeof types.ApplicationDeliveryEventsDocument,
     "\n  query Delivery($id: ID!) {\n    delivery(id: $id) {\n      ...DeliveryDetailFields\n    }\n  }\n": typeof types.DeliveryDocument,
     "\n  mutation RetryDelivery($id: ID!) {\n    retryDelivery(id: $id) {\n      ...DeliveryDetailFields\n    }\n  }\n": typeof types.RetryDeliveryDocument,
+    "\n  query Home {\n    home {\n      accountId\n      accountName\n      locationId\n      locationName\n      storeStatus\n      newOrders\n      failingDeliveries\n    }\n  }\n": typeof types.HomeDocument,
     "\n  query PosConnections($accountId: ID!, $locationId: ID!) {\n    availableApplications(accountId: $accountId, locationId: $locationId, kind: POS, limit: 200) {\n      data {\n        id\n        name\n        connected\n        connectionId\n      }\n    }\n  }\n": typeof types.PosConnectionsDocument,
     "\n  mutation PullCatalog($accountId: ID!, $locationId: ID!, $connectionId: ID!) {\n    pullCatalog(accountId: $accountId, locationId: $locationId, connectionId: $connectionId) {\n      categories\n      products\n      modifiers\n      modifierGroups\n      taxRates\n    }\n  }\n": typeof types.PullCatalogDocument,
     "\n  query Products($accountId: ID!, $locationId: ID!, $nextPageKey: String, $search: String) {\n    products(accountId: $accountId, locationId: $locationId, limit: 25, nextPageKey: $nextPageKey, search: $search) {\n      data {\n        id\n        posReference\n        name\n        price\n        showOnline\n        taxRateIds\n      }\n      nextPageKey\n    }\n  }\n": typeof types.ProductsDocument,
@@ -94,6 +95,7 @@ const documents: Documents = {
     "\n  subscription ApplicationDeliveryEvents($applicationId: ID!) {\n    applicationDeliveryChanged(applicationId: $applicationId) {\n      kind\n      delivery {\n        ...DeliveryDetailFields\n      }\n    }\n  }\n": types.ApplicationDeliveryEventsDocument,
     "\n  query Delivery($id: ID!) {\n    delivery(id: $id) {\n      ...DeliveryDetailFields\n    }\n  }\n": types.DeliveryDocument,
     "\n  mutation RetryDelivery($id: ID!) {\n    retryDelivery(id: $id) {\n      ...DeliveryDetailFields\n    }\n  }\n": types.RetryDeliveryDocument,
+    "\n  query Home {\n    home {\n      accountId\n      accountName\n      locationId\n      locationName\n      storeStatus\n      newOrders\n      failingDeliveries\n    }\n  }\n": types.HomeDocument,
     "\n  query PosConnections($accountId: ID!, $locationId: ID!) {\n    availableApplications(accountId: $accountId, locationId: $locationId, kind: POS, limit: 200) {\n      data {\n        id\n        name\n        connected\n        connectionId\n      }\n    }\n  }\n": types.PosConnectionsDocument,
     "\n  mutation PullCatalog($accountId: ID!, $locationId: ID!, $connectionId: ID!) {\n    pullCatalog(accountId: $accountId, locationId: $locationId, connectionId: $connectionId) {\n      categories\n      products\n      modifiers\n      modifierGroups\n      taxRates\n    }\n  }\n": types.PullCatalogDocument,
     "\n  query Products($accountId: ID!, $locationId: ID!, $nextPageKey: String, $search: String) {\n    products(accountId: $accountId, locationId: $locationId, limit: 25, nextPageKey: $nextPageKey, search: $search) {\n      data {\n        id\n        posReference\n        name\n        price\n        showOnline\n        taxRateIds\n      }\n      nextPageKey\n    }\n  }\n": types.ProductsDocument,
@@ -224,6 +226,10 @@ export function graphql(source: "\n  query Delivery($id: ID!) {\n    delivery(id
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RetryDelivery($id: ID!) {\n    retryDelivery(id: $id) {\n      ...DeliveryDetailFields\n    }\n  }\n"): (typeof documents)["\n  mutation RetryDelivery($id: ID!) {\n    retryDelivery(id: $id) {\n      ...DeliveryDetailFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Home {\n    home {\n      accountId\n      accountName\n      locationId\n      locationName\n      storeStatus\n      newOrders\n      failingDeliveries\n    }\n  }\n"): (typeof documents)["\n  query Home {\n    home {\n      accountId\n      accountName\n      locationId\n      locationName\n      storeStatus\n      newOrders\n      failingDeliveries\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

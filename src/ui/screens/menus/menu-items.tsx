@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { ActionIcon, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Box, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { messageOf } from '../../components/errors';
@@ -33,34 +33,77 @@ export function MenuItems({ ids, items, currency, taxRates, editable }: Props) {
     reorder({ variables: { ...ids, itemIds: order } }).catch(fail);
   };
 
-  if (items.length === 0) return <EmptyState>This menu has no items yet.{editable ? ' Search the catalog above and add products.' : ''}</EmptyState>;
+  // The actions beside the item on a wide screen, under its name on a phone (so none hides off the side).
+  const actionsOf = (item: MenuItemRowFragment) => (
+    <Group gap={4}>
+      <Button size="compact-sm" variant="light" onClick={() => setOverriding(item)} aria-label={`Override tax rates of ${item.name}`}>
+        Override
+      </Button>
+      {isOverridden(item) && (
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          onClick={() =>
+            update({
+              variables: { ...ids, id: item.id, taxRateIds: null },
+            }).catch(fail)
+          }
+          aria-label={`Clear override of ${item.name}`}
+        >
+          Clear override
+        </Button>
+      )}
+      <Button size="compact-sm" variant="subtle" color="red" onClick={() => remove({ variables: { ...ids, id: item.id } }).catch(fail)} aria-label={`Remove ${item.name}`}>
+        Remove
+      </Button>
+    </Group>
+  );
+
+  if (items.length === 0)
+    return (
+      <EmptyState>
+        This menu has no items yet.
+        {editable ? ' Search the catalog above and add products.' : ''}
+      </EmptyState>
+    );
   return (
     <>
-      <Table.ScrollContainer minWidth={900}>
+      <Table.ScrollContainer minWidth={340}>
         <Table aria-label="Menu items" verticalSpacing="sm" aria-busy={reordering.loading}>
           <Table.Thead>
             <Table.Tr>
-              {editable && <Table.Th w={90}>Order</Table.Th>}
+              {editable && <Table.Th w={48}>Order</Table.Th>}
               <Table.Th>Item</Table.Th>
-              <Table.Th>Price</Table.Th>
+              <Table.Th visibleFrom="sm">Price</Table.Th>
               <Table.Th>Tax rates</Table.Th>
-              <Table.Th>Modifier groups</Table.Th>
-              {editable && <Table.Th>Actions</Table.Th>}
+              <Table.Th visibleFrom="md">Modifier groups</Table.Th>
+              {editable && <Table.Th visibleFrom="sm">Actions</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {items.map((item, index) => (
-              <Table.Tr key={item.id} aria-label={item.name} data-out-of-stock={!item.show_online || undefined} style={isOverridden(item) ? { boxShadow: 'inset 3px 0 0 var(--mantine-color-orange-5)' } : undefined}>
+              <Table.Tr
+                key={item.id}
+                aria-label={item.name}
+                data-out-of-stock={!item.show_online || undefined}
+                style={
+                  isOverridden(item)
+                    ? {
+                        boxShadow: 'inset 3px 0 0 var(--mantine-color-orange-5)',
+                      }
+                    : undefined
+                }
+              >
                 {editable && (
                   <Table.Td>
-                    <Group gap={4} wrap="nowrap">
+                    <Stack gap={2} align="center">
                       <ActionIcon variant="subtle" aria-label={`Move ${item.name} up`} disabled={index === 0 || reordering.loading} onClick={() => move(index, -1)}>
                         ↑
                       </ActionIcon>
                       <ActionIcon variant="subtle" aria-label={`Move ${item.name} down`} disabled={index === items.length - 1 || reordering.loading} onClick={() => move(index, 1)}>
                         ↓
                       </ActionIcon>
-                    </Group>
+                    </Stack>
                   </Table.Td>
                 )}
                 <Table.Td>
@@ -76,30 +119,23 @@ export function MenuItems({ ids, items, currency, taxRates, editable }: Props) {
                   </Group>
                   <Text size="xs" c="dimmed">
                     {item.posReference}
+                    <Text span hiddenFrom="sm" inherit>
+                      {' · '}
+                      {formatMoney(item.price, currency)}
+                    </Text>
                   </Text>
+                  {editable && (
+                    <Box hiddenFrom="sm" mt={4}>
+                      {actionsOf(item)}
+                    </Box>
+                  )}
                 </Table.Td>
-                <Table.Td>{formatMoney(item.price, currency)}</Table.Td>
+                <Table.Td visibleFrom="sm">{formatMoney(item.price, currency)}</Table.Td>
                 <Table.Td>
                   <TaxRatesCell entry={item} namesOf={namesOf} />
                 </Table.Td>
-                <Table.Td>{item.modifierGroups.length ? item.modifierGroups.join(', ') : <Text c="dimmed">none</Text>}</Table.Td>
-                {editable && (
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Button size="xs" variant="light" onClick={() => setOverriding(item)} aria-label={`Override tax rates of ${item.name}`}>
-                        {isOverridden(item) ? 'Change override' : 'Override'}
-                      </Button>
-                      {isOverridden(item) && (
-                        <Button size="xs" variant="subtle" onClick={() => update({ variables: { ...ids, id: item.id, taxRateIds: null } }).catch(fail)} aria-label={`Clear override of ${item.name}`}>
-                          Clear override
-                        </Button>
-                      )}
-                      <Button size="xs" variant="subtle" color="red" onClick={() => remove({ variables: { ...ids, id: item.id } }).catch(fail)} aria-label={`Remove ${item.name}`}>
-                        Remove
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                )}
+                <Table.Td visibleFrom="md">{item.modifierGroups.length ? item.modifierGroups.join(', ') : <Text c="dimmed">none</Text>}</Table.Td>
+                {editable && <Table.Td visibleFrom="sm">{actionsOf(item)}</Table.Td>}
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -111,17 +147,33 @@ export function MenuItems({ ids, items, currency, taxRates, editable }: Props) {
 }
 
 /** The menu modifiers, as copied from the catalog with the products' modifier groups. */
-export function MenuModifiers({ modifiers, currency, taxRates }: { modifiers: { id: string; name: string; posReference: string; price: number; taxRateIds: string[]; taxRateIdsOverride?: string[] | null; show_online: boolean }[]; currency: string; taxRates: { posReference: string; name: string }[] }) {
+export function MenuModifiers({
+  modifiers,
+  currency,
+  taxRates,
+}: {
+  modifiers: {
+    id: string;
+    name: string;
+    posReference: string;
+    price: number;
+    taxRateIds: string[];
+    taxRateIdsOverride?: string[] | null;
+    show_online: boolean;
+  }[];
+  currency: string;
+  taxRates: { posReference: string; name: string }[];
+}) {
   const namesOf = new Map(taxRates.map((r) => [r.posReference, r.name]));
   if (modifiers.length === 0) return <EmptyState>No modifiers: none of these products has modifier groups.</EmptyState>;
   return (
     <Stack gap="xs">
-      <Table.ScrollContainer minWidth={520}>
+      <Table.ScrollContainer minWidth={340}>
         <Table aria-label="Menu modifiers" striped>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Modifier</Table.Th>
-              <Table.Th>Price</Table.Th>
+              <Table.Th visibleFrom="sm">Price</Table.Th>
               <Table.Th>Tax rates</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -139,9 +191,13 @@ export function MenuModifiers({ modifiers, currency, taxRates }: { modifiers: { 
                   </Group>
                   <Text size="xs" c="dimmed">
                     {m.posReference}
+                    <Text span hiddenFrom="sm" inherit>
+                      {' · '}
+                      {formatMoney(m.price, currency)}
+                    </Text>
                   </Text>
                 </Table.Td>
-                <Table.Td>{formatMoney(m.price, currency)}</Table.Td>
+                <Table.Td visibleFrom="sm">{formatMoney(m.price, currency)}</Table.Td>
                 <Table.Td>
                   <TaxRatesCell entry={m} namesOf={namesOf} />
                 </Table.Td>

@@ -22,9 +22,15 @@ const LOOK: Record<string, { color: string; label: string }> = {
 };
 
 export function MenuPublications({ ids, editable }: { ids: { accountId: string; locationId: string; menuId: string }; editable: boolean }) {
-  const query = useQuery(PUBLICATIONS, { variables: ids, fetchPolicy: 'cache-and-network' });
+  const query = useQuery(PUBLICATIONS, {
+    variables: ids,
+    fetchPolicy: 'cache-and-network',
+  });
   const refresh = useCoalesced(() => query.refetch());
-  const events = useSubscription(PUBLICATION_EVENTS, { variables: ids, onData: () => refresh() });
+  const events = useSubscription(PUBLICATION_EVENTS, {
+    variables: ids,
+    onData: () => refresh(),
+  });
   const live = useLiveFallback(events, query);
   const [publish, publishing] = useMutation(PUBLISH_MENU);
   const [target, setTarget] = useState<string | null>(null);
@@ -37,8 +43,7 @@ export function MenuPublications({ ids, editable }: { ids: { accountId: string; 
   const onPublish = async () => {
     if (!chosen) return;
     // Success shows as the new publication, Pending, in the list below.
-    await publish({ variables: { ...ids, connectionId: chosen } })
-      .catch((err: unknown) => notifications.show({ color: 'red', message: messageOf(err) }));
+    await publish({ variables: { ...ids, connectionId: chosen } }).catch((err: unknown) => notifications.show({ color: 'red', message: messageOf(err) }));
     refresh();
   };
 
@@ -59,7 +64,18 @@ export function MenuPublications({ ids, editable }: { ids: { accountId: string; 
               </Text>
             ) : (
               <>
-                <Select label="Marketplace" data={marketplaces.map((m) => ({ value: m.connectionId!, label: m.name }))} value={chosen} onChange={setTarget} placeholder="Choose a marketplace" w={280} allowDeselect={false} />
+                <Select
+                  label="Marketplace"
+                  data={marketplaces.map((m) => ({
+                    value: m.connectionId!,
+                    label: m.name,
+                  }))}
+                  value={chosen}
+                  onChange={setTarget}
+                  placeholder="Choose a marketplace"
+                  w={280}
+                  allowDeselect={false}
+                />
                 <Button onClick={onPublish} loading={publishing.loading} disabled={!chosen}>
                   Publish menu
                 </Button>
@@ -71,28 +87,33 @@ export function MenuPublications({ ids, editable }: { ids: { accountId: string; 
           (data.menuPublications.data.length === 0 ? (
             <EmptyState>This menu has not been published yet.</EmptyState>
           ) : (
-            <Table.ScrollContainer minWidth={620}>
+            <Table.ScrollContainer minWidth={340}>
               <Table aria-label="Publications" striped>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Marketplace</Table.Th>
                     <Table.Th>Status</Table.Th>
-                    <Table.Th>Attempts</Table.Th>
                     <Table.Th>Partner's answer</Table.Th>
-                    <Table.Th>Published</Table.Th>
-                    <Table.Th>Delivered</Table.Th>
+                    <Table.Th visibleFrom="sm">Delivered</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {data.menuPublications.data.map((p) => (
                     <Table.Tr key={p.id}>
-                      <Table.Td>{nameOf.get(p.connectionId) ?? 'A marketplace no longer connected'}</Table.Td>
+                      <Table.Td>
+                        {nameOf.get(p.connectionId) ?? 'A marketplace no longer connected'}
+                        <Text size="xs" c="dimmed">
+                          Published {formatWhen(p.createdAt)}
+                        </Text>
+                      </Table.Td>
                       <Table.Td>
                         <Badge color={LOOK[p.status].color} variant="light">
                           {LOOK[p.status].label}
                         </Badge>
+                        <Text size="xs" c="dimmed">
+                          {p.attempts === 1 ? '1 attempt' : `${p.attempts} attempts`}
+                        </Text>
                       </Table.Td>
-                      <Table.Td>{p.attempts}</Table.Td>
                       <Table.Td maw={360}>
                         {p.lastError && (
                           <Text size="sm" c="red">
@@ -100,7 +121,15 @@ export function MenuPublications({ ids, editable }: { ids: { accountId: string; 
                           </Text>
                         )}
                         {p.partnerAnswer ? (
-                          <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', maxHeight: 96, overflow: 'auto' }}>
+                          <Code
+                            block
+                            style={{
+                              whiteSpace: 'pre-wrap',
+                              wordBreak: 'break-word',
+                              maxHeight: 96,
+                              overflow: 'auto',
+                            }}
+                          >
                             {p.partnerAnswer}
                           </Code>
                         ) : (
@@ -114,8 +143,7 @@ export function MenuPublications({ ids, editable }: { ids: { accountId: string; 
                           Open the delivery
                         </Anchor>
                       </Table.Td>
-                      <Table.Td>{formatWhen(p.createdAt)}</Table.Td>
-                      <Table.Td>{p.deliveredAt ? formatWhen(p.deliveredAt) : '—'}</Table.Td>
+                      <Table.Td visibleFrom="sm">{p.deliveredAt ? formatWhen(p.deliveredAt) : '—'}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>

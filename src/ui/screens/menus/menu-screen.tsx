@@ -15,7 +15,9 @@ import { ProductPicker } from './product-picker';
 export function MenuScreen() {
   const { accountId = '', locationId = '', menuId = '' } = useParams();
   const viewer = useViewer();
-  const { data, loading, error } = useQuery(MENU, { variables: { accountId, locationId, id: menuId } });
+  const { data, loading, error } = useQuery(MENU, {
+    variables: { accountId, locationId, id: menuId },
+  });
   if (codeOf(error) === 'not_found') return <NotFound />;
   const ids = { accountId, locationId, menuId };
   const editable = viewer.permissions.editMenus;

@@ -16,7 +16,10 @@ type Ids = { accountId: string; locationId: string };
 export function MenusTab({ accountId, locationId }: Ids) {
   const viewer = useViewer();
   const cursor = useCursor();
-  const { data, loading, error } = useQuery(MENUS, { variables: { accountId, locationId, nextPageKey: cursor.pageKey }, fetchPolicy: 'cache-and-network' });
+  const { data, loading, error } = useQuery(MENUS, {
+    variables: { accountId, locationId, nextPageKey: cursor.pageKey },
+    fetchPolicy: 'cache-and-network',
+  });
   const [creating, setCreating] = useState(false);
   const navigate = useNavigate();
   const base = `/accounts/${accountId}/locations/${locationId}/menus`;
@@ -32,7 +35,10 @@ export function MenusTab({ accountId, locationId }: Ids) {
       {error && <ErrorState error={error} />}
       {data &&
         (data.menus.data.length === 0 ? (
-          <EmptyState>No menu yet.{viewer.permissions.editMenus ? ' Create one, then add products from the catalog.' : ''}</EmptyState>
+          <EmptyState>
+            No menu yet.
+            {viewer.permissions.editMenus ? ' Create one, then add products from the catalog.' : ''}
+          </EmptyState>
         ) : (
           <Table.ScrollContainer minWidth={480}>
             <Table striped aria-label="Menus">
@@ -88,12 +94,20 @@ export function MenusTab({ accountId, locationId }: Ids) {
 function CreateMenuForm({ accountId, locationId, onCreated }: Ids & { onCreated(id: string): void }) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
-  const [create, { loading, error }] = useMutation(CREATE_MENU, { refetchQueries: [MENUS] });
+  const [create, { loading, error }] = useMutation(CREATE_MENU, {
+    refetchQueries: [MENUS],
+  });
   const fields = fieldErrorsOf(error);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const result = await create({ variables: { accountId, locationId, input: { name, description: description.trim() || null } } }).catch(() => null);
+    const result = await create({
+      variables: {
+        accountId,
+        locationId,
+        input: { name, description: description.trim() || null },
+      },
+    }).catch(() => null);
     if (result?.data) onCreated(result.data.createMenu.id);
   }
 

@@ -19,8 +19,17 @@ interface Props {
 export function ProductPicker({ ids, inMenu, currency }: Props) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
-  const { data, previousData, loading, error } = useQuery(PRODUCT_CHOICES, { variables: { accountId: ids.accountId, locationId: ids.locationId, search: debounced || undefined } });
-  const [add] = useMutation(ADD_MENU_ITEM, { refetchQueries: [MENU], awaitRefetchQueries: true });
+  const { data, previousData, loading, error } = useQuery(PRODUCT_CHOICES, {
+    variables: {
+      accountId: ids.accountId,
+      locationId: ids.locationId,
+      search: debounced || undefined,
+    },
+  });
+  const [add] = useMutation(ADD_MENU_ITEM, {
+    refetchQueries: [MENU],
+    awaitRefetchQueries: true,
+  });
   const [adding, setAdding] = useState<string | null>(null);
   const shown = (data ?? previousData)?.products;
 
@@ -35,7 +44,15 @@ export function ProductPicker({ ids, inMenu, currency }: Props) {
   return (
     <Paper withBorder p="sm">
       <Stack gap="xs">
-        <TextInput label="Search products" description="Add products from the catalog: search by name or POS reference" placeholder="e.g. pizza" type="search" maw={420} value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+        <TextInput
+          label="Search products"
+          description="Add products from the catalog: search by name or POS reference"
+          placeholder="e.g. pizza"
+          type="search"
+          maw={420}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+        />
         {error && <ErrorState error={error} />}
         {!shown && !error && <LoadingState label="Loading products" />}
         {shown && (

@@ -30,7 +30,9 @@ function OverrideForm({ ids, item, taxRates, onClose }: Omit<Props, 'item'> & { 
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const result = await save({ variables: { ...ids, id: item.id, taxRateIds: chosen } }).catch(() => null);
+    const result = await save({
+      variables: { ...ids, id: item.id, taxRateIds: chosen },
+    }).catch(() => null);
     if (result?.data) onClose();
   }
 

@@ -12,7 +12,7 @@ export function TaxRatesCell({ entry, namesOf }: { entry: { taxRateIds: string[]
   const overridden = isOverridden(entry);
   const color = overridden ? 'orange' : 'gray';
   return (
-    <Group gap={4} wrap="nowrap" data-tax-source={overridden ? 'override' : 'inherited'}>
+    <Group gap={4} data-tax-source={overridden ? 'override' : 'inherited'}>
       <Badge size="sm" color={color} variant={overridden ? 'filled' : 'outline'} style={{ textTransform: 'none' }}>
         {overridden ? 'override' : 'inherited'}
       </Badge>

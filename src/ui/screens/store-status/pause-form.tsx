@@ -28,14 +28,21 @@ export function PauseForm({ accountId, locationId }: { accountId: string; locati
   const [at, setAt] = useState('');
   const [reason, setReason] = useState('');
   const [notes, setNotes] = useState('');
-  const [save, { loading, error }] = useMutation(SET_STORE_STATUS, { refetchQueries: [STORE_STATUS] });
+  const [save, { loading, error }] = useMutation(SET_STORE_STATUS, {
+    refetchQueries: [STORE_STATUS],
+  });
   const fields = fieldErrorsOf(error);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const closedUntil = resumeAt(choice, at, Date.now());
     if (closedUntil === undefined) return;
-    const input = { storeStatus: 'OFFLINE' as const, closedUntil, closedReason: reason.trim() || null, closedReasonNotes: notes.trim() || null };
+    const input = {
+      storeStatus: 'OFFLINE' as const,
+      closedUntil,
+      closedReason: reason.trim() || null,
+      closedReasonNotes: notes.trim() || null,
+    };
     await save({ variables: { accountId, locationId, input } }).catch(() => null);
   }
 
@@ -50,15 +57,31 @@ export function PauseForm({ accountId, locationId }: { accountId: string; locati
             ))}
           </Group>
         </Radio.Group>
-        {choice === 'at' && <TextInput type="datetime-local" label="Reopen at" required value={at} onChange={(e) => setAt(e.currentTarget.value)} error={fields['/closedUntil']} w={260} />}
+        {choice === 'at' && (
+          <TextInput type="datetime-local" label="Reopen at" required value={at} onChange={(e) => setAt(e.currentTarget.value)} error={fields['/closedUntil']} w={260} />
+        )}
         {choice !== 'at' && fields['/closedUntil'] && (
           <Text c="red" size="sm">
             {fields['/closedUntil']}
           </Text>
         )}
         <Group grow align="flex-start" wrap="wrap">
-          <TextInput label="Reason" description="Sent to the marketplaces, e.g. TOO_BUSY" value={reason} onChange={(e) => setReason(e.currentTarget.value)} error={fields['/closedReason']} miw={220} />
-          <TextInput label="Notes" description="Optional words for the marketplaces" value={notes} onChange={(e) => setNotes(e.currentTarget.value)} error={fields['/closedReasonNotes']} miw={220} />
+          <TextInput
+            label="Reason"
+            description="Sent to the marketplaces, e.g. TOO_BUSY"
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            error={fields['/closedReason']}
+            miw={220}
+          />
+          <TextInput
+            label="Notes"
+            description="Optional words for the marketplaces"
+            value={notes}
+            onChange={(e) => setNotes(e.currentTarget.value)}
+            error={fields['/closedReasonNotes']}
+            miw={220}
+          />
         </Group>
         <FormError error={error} fields={fields} />
         <SubmitRow label="Pause store" loading={loading} />

@@ -21,11 +21,19 @@ type Ids = { accountId: string; locationId: string };
 
 export function StoreStatusTab({ accountId, locationId }: Ids) {
   const viewer = useViewer();
-  const query = useQuery(STORE_STATUS, { variables: { accountId, locationId }, fetchPolicy: 'cache-and-network' });
+  const query = useQuery(STORE_STATUS, {
+    variables: { accountId, locationId },
+    fetchPolicy: 'cache-and-network',
+  });
   const refresh = useCoalesced(() => query.refetch());
-  const events = useSubscription(STORE_STATUS_EVENTS, { variables: { accountId, locationId }, onData: () => refresh() });
+  const events = useSubscription(STORE_STATUS_EVENTS, {
+    variables: { accountId, locationId },
+    onData: () => refresh(),
+  });
   const live = useLiveFallback(events, query);
-  const [reopen, reopening] = useMutation(SET_STORE_STATUS, { refetchQueries: [STORE_STATUS] });
+  const [reopen, reopening] = useMutation(SET_STORE_STATUS, {
+    refetchQueries: [STORE_STATUS],
+  });
   const now = useNow();
   const status = query.data?.storeStatus;
 
@@ -45,7 +53,9 @@ export function StoreStatusTab({ accountId, locationId }: Ids) {
           </Group>
           {paused ? (
             <Text>
-              {status.closedUntil ? `Reopens by itself at ${formatWhen(status.closedUntil)} (${formatRelative(status.closedUntil, now)}).` : 'Stays paused until someone reopens it.'}
+              {status.closedUntil
+                ? `Reopens by itself at ${formatWhen(status.closedUntil)} (${formatRelative(status.closedUntil, now)}).`
+                : 'Stays paused until someone reopens it.'}
               {status.closedReason && ` Reason: ${status.closedReason}.`}
               {status.closedReasonNotes && ` ${status.closedReasonNotes}`}
             </Text>
@@ -57,7 +67,20 @@ export function StoreStatusTab({ accountId, locationId }: Ids) {
               <Group>
                 <Button
                   loading={reopening.loading}
-                  onClick={() => reopen({ variables: { accountId, locationId, input: { storeStatus: 'ONLINE' } } }).catch((err: unknown) => notifications.show({ color: 'red', message: messageOf(err) }))}
+                  onClick={() =>
+                    reopen({
+                      variables: {
+                        accountId,
+                        locationId,
+                        input: { storeStatus: 'ONLINE' },
+                      },
+                    }).catch((err: unknown) =>
+                      notifications.show({
+                        color: 'red',
+                        message: messageOf(err),
+                      }),
+                    )
+                  }
                 >
                   Reopen now
                 </Button>
@@ -83,16 +106,15 @@ const RECEIVED: Record<string, { color: string; label: string }> = {
 function MarketplaceOutcomes({ ids, marketplaces }: { ids: Ids; marketplaces: StoreStatusFieldsFragment['marketplaces'] }) {
   if (marketplaces.length === 0) return <EmptyState>No marketplace with a store status URL is connected here: the status goes nowhere.</EmptyState>;
   return (
-    <Table.ScrollContainer minWidth={620}>
+    <Table.ScrollContainer minWidth={340}>
       <Table aria-label="Marketplaces told" striped>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Marketplace</Table.Th>
             <Table.Th>Last sent</Table.Th>
             <Table.Th>Received</Table.Th>
-            <Table.Th>Attempts</Table.Th>
-            <Table.Th>Sent</Table.Th>
-            <Table.Th>Received at</Table.Th>
+            <Table.Th visibleFrom="sm">Sent</Table.Th>
+            <Table.Th visibleFrom="sm">Received at</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -101,12 +123,17 @@ function MarketplaceOutcomes({ ids, marketplaces }: { ids: Ids; marketplaces: St
             return (
               <Table.Tr key={m.connectionId}>
                 <Table.Td>{m.applicationName}</Table.Td>
-                <Table.Td>{m.storeStatus ? (m.storeStatus === 'OFFLINE' ? 'Paused' : 'Open') : <Text c="dimmed">Nothing sent yet</Text>}</Table.Td>
+                <Table.Td>{m.storeStatus ? m.storeStatus === 'OFFLINE' ? 'Paused' : 'Open' : <Text c="dimmed">Nothing sent yet</Text>}</Table.Td>
                 <Table.Td>
                   {look && (
                     <Badge color={look.color} variant="light">
                       {m.status === 'PENDING' && m.attempts > 0 ? 'Retrying' : look.label}
                     </Badge>
+                  )}
+                  {m.attempts > 0 && (
+                    <Text size="xs" c="dimmed">
+                      {m.attempts === 1 ? '1 attempt' : `${m.attempts} attempts`}
+                    </Text>
                   )}
                   {m.lastError && (
                     <Text size="xs" c="red">
@@ -119,9 +146,8 @@ function MarketplaceOutcomes({ ids, marketplaces }: { ids: Ids; marketplaces: St
                     </Anchor>
                   )}
                 </Table.Td>
-                <Table.Td>{m.attempts}</Table.Td>
-                <Table.Td>{m.sentAt ? formatWhen(m.sentAt) : '—'}</Table.Td>
-                <Table.Td>{m.deliveredAt ? formatWhen(m.deliveredAt) : '—'}</Table.Td>
+                <Table.Td visibleFrom="sm">{m.sentAt ? formatWhen(m.sentAt) : '—'}</Table.Td>
+                <Table.Td visibleFrom="sm">{m.deliveredAt ? formatWhen(m.deliveredAt) : '—'}</Table.Td>
               </Table.Tr>
             );
           })}
