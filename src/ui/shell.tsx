@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client/react';
-import { ActionIcon, AppShell, Burger, Button, Group, NavLink, Text, Title, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Button, Group, NavLink, Text, Title, useMantineColorScheme, useMatches } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { NavLink as RouterLink, Outlet, useNavigate } from 'react-router';
 import { graphql } from './gql';
@@ -19,6 +19,8 @@ export function Shell() {
   const navigate = useNavigate();
   const [signOut, { client, loading }] = useMutation(SIGN_OUT);
   const { toggleColorScheme } = useMantineColorScheme();
+  // A phone's navigation slides out of view when closed: inert then, so Tab does not walk through links nobody sees.
+  const hiddenNavigation = useMatches({ base: !opened, sm: false });
 
   async function onSignOut() {
     await signOut();
@@ -50,7 +52,7 @@ export function Shell() {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Main navigation">
+      <AppShell.Navbar p="xs" aria-label="Main navigation" inert={hiddenNavigation}>
         {links.map((link) => (
           <NavLink key={link.path} component={RouterLink} to={link.path} end={link.path === '/'} label={link.label} onClick={close} />
         ))}
