@@ -3696,6 +3696,8 @@ export interface operations {
                 limit?: components["parameters"]["limit"];
                 /** @description The nextPageKey of the previous page. */
                 nextPageKey?: components["parameters"]["nextPageKey"];
+                /** @description Most recent first (what a live screen shows); default oldest first. */
+                newestFirst?: components["parameters"]["newestFirst"];
             };
             header?: never;
             path: {

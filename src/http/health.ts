@@ -4,17 +4,32 @@ import { Router } from 'express';
 export type ReadinessCheck = () => Promise<boolean> | boolean;
 
 /**
- * /healthz: the process answers. /readyz: every registered part is ready (database reachable, migrations
- * applied, delivery worker running); 503 with the failing parts otherwise.
+ * A check that has not answered within this is failing: a database that went silent without closing its
+ * connections (a network partition, a failover that leaves the old address unanswering) would otherwise
+ * hold /readyz as long as TCP waits, while the balancer needs an answer to take the process out.
  */
-export function healthRouter(checks: Record<string, ReadinessCheck>): Router {
+export const READINESS_CHECK_TIMEOUT_MS = 2000;
+
+/** The check's answer, false once it fails or has not answered within `timeoutMs`. */
+function within(check: ReadinessCheck, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
+  const answer = Promise.resolve().then(check).catch(() => false);
+  return Promise.race([answer, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * /healthz: the process answers. /readyz: every registered part is ready (database reachable, migrations
+ * applied, delivery worker running); 503 with the failing parts otherwise, within READINESS_CHECK_TIMEOUT_MS.
+ */
+export function healthRouter(checks: Record<string, ReadinessCheck>, timeoutMs = READINESS_CHECK_TIMEOUT_MS): Router {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
   router.get('/readyz', async (_req, res) => {
     const entries = await Promise.all(
-      Object.entries(checks).map(async ([name, check]) => [name, await Promise.resolve().then(check).catch(() => false)] as const),
+      Object.entries(checks).map(async ([name, check]) => [name, await within(check, timeoutMs)] as const),
     );
     const results = Object.fromEntries(entries);
     const ready = entries.every(([, ok]) => ok);

@@ -152,6 +152,24 @@ describe('publishing a menu', () => {
     expect(done.status).toBe('FAILED');
     expect(done.attempts).toBeGreaterThanOrEqual(3);
     expect(done.lastError).toMatch(/500/);
+    expect(done.partnerAnswer).toBe('down');
+  });
+
+  it('lists publications oldest first, or the latest first with newestFirst (REST and GraphQL)', async () => {
+    const s = await setup();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await api.post(`${s.location.path}/menus/${s.menuId}/publications`, { connectionId: s.connectionId })).body.data.id);
+    const listed = async (query: string) => (await api.get(`${s.location.path}/menus/${s.menuId}/publications${query}`)).body.data.map((p: { id: string }) => p.id);
+    expect(await listed('')).toEqual(ids);
+    expect(await listed('?newestFirst=true')).toEqual([...ids].reverse());
+    expect(await listed('?newestFirst=true&limit=2')).toEqual([ids[2], ids[1]]);
+    const [, , , accountId, , locationId] = s.location.path.split('/');
+    const viaGraphql = await api.graphql(`query($a: ID!, $l: ID!, $m: ID!) { menuPublications(accountId: $a, locationId: $l, menuId: $m, newestFirst: true, limit: 2) { data { id } hasNextPage } }`, {
+      a: accountId,
+      l: locationId,
+      m: s.menuId,
+    });
+    expect(viaGraphql.body.data.menuPublications).toEqual({ data: [{ id: ids[2] }, { id: ids[1] }], hasNextPage: true });
   });
 
   it('refuses a POS connection (400) and another location connection (404)', async () => {

@@ -90,10 +90,13 @@ it('counts requests, GraphQL operations, placements, token grants and deliveries
   expect(line).toMatchObject({ path: `${loc.path}/orders`, status: 201, requestId: placed.headers.get('x-request-id') });
 });
 
-it('exports every metric the Grafana dashboard in deploy/grafana charts', async () => {
+it('exports every metric the Grafana dashboard in deploy/grafana charts, and the dashboard charts every metric of the hub', async () => {
   const dashboard = readFileSync(new URL('../../../deploy/grafana/order-hub-dashboard.json', import.meta.url), 'utf8');
   const charted = new Set([...dashboard.matchAll(/orderhub_[a-z0-9_]+/g)].map((m) => m[0].replace(/_(bucket|count|sum)$/, '')));
   const exported = new Set([...(await scrape()).matchAll(/^# TYPE (\S+)/gm)].map((m) => m[1]));
   expect([...charted].filter((name) => !exported.has(name))).toEqual([]);
+  // And every metric of the hub's own is charted (prom-client's process and Node.js defaults as chosen).
+  const own = [...exported].filter((name) => name.startsWith('orderhub_') && !/^orderhub_(process|nodejs)_/.test(name));
+  expect(own.filter((name) => !charted.has(name))).toEqual([]);
   expect(charted.size).toBeGreaterThan(10);
 });

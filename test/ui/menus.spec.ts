@@ -98,3 +98,17 @@ test.describe('a marketplace that refuses the menu', () => {
     await capture('menu-publication-failed');
   });
 });
+
+test('a merchant of another account opening a menu or its store status by URL gets the not-found page and none of its data', async ({ page, hub }) => {
+  const k = await openKitchen(hub, partner, 'Private Kitchen');
+  const menu = (await hub.admin.post(`${k.loc.path}/menus`, { name: 'Secret Specials', productPosReferences: ['burger'] })).body.data;
+  const own = await hub.createLocation(undefined, 'Own Kitchen');
+  const merchant = await hub.createUser('merchant', [own.accountId]);
+  await signIn(page, merchant);
+  for (const path of [`menus/${menu.id}`, 'menus', 'store-status']) {
+    await page.goto(`/ui/accounts/${k.loc.accountId}/locations/${k.loc.locationId}/${path}`);
+    await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
+    await expect(page.getByText('Secret Specials')).toHaveCount(0);
+    await expect(page.getByText('Burger')).toHaveCount(0);
+  }
+});

@@ -20,13 +20,19 @@ test('pause with a resume time: the marketplace receives the pause and the reope
     await expect(row.getByText('Nothing sent yet')).toBeVisible();
 
     const form = page.getByRole('form', { name: 'Pause the store' });
+    // A reopening time in the past is refused, and said next to the field.
+    await form.getByRole('radio', { name: 'At a time' }).check();
+    await form.getByLabel('Reopen at').fill('2020-01-01T10:00');
+    await form.getByRole('button', { name: 'Pause store' }).click();
+    await expect(form.getByText('must be in the future')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'The store is open' })).toBeVisible();
     await form.getByRole('radio', { name: 'In 1 hour' }).check();
     await form.getByLabel('Reason').fill('TOO_BUSY');
     await form.getByLabel('Notes').fill('Kitchen full');
     const pausedAt = Date.now();
     await form.getByRole('button', { name: 'Pause store' }).click();
     await expect(page.getByRole('heading', { name: 'The store is paused' })).toBeVisible();
-    await expect(page.getByText(/Reopens by itself at .* \(in (59|60) min\)\. Reason: TOO_BUSY\. Kitchen full/)).toBeVisible();
+    await expect(page.getByText(/Reopens by itself at .* \(in (59 min|60 min|1\.0 h)\)\. Reason: TOO_BUSY\. Kitchen full/)).toBeVisible();
 
     const [paused] = await partner.waitForRequests(1, { path: '/store-status' });
     const pause = JSON.parse(paused.body);

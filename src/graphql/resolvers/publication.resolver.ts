@@ -23,9 +23,10 @@ export class PublicationResolver {
     @Arg('locationId', () => ID) locationId: string,
     @Arg('menuId', () => ID) menuId: string,
     @Args(() => PageArgs) page: PageArgs,
+    @Arg('newestFirst', () => Boolean, { nullable: true, description: 'The latest first; default oldest first' }) newestFirst: boolean | null,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
-    return services.menuPublications.findAll(ctx, accountId, locationId, menuId, page);
+    return services.menuPublications.findAll(ctx, accountId, locationId, menuId, { ...page, newestFirst });
   }
 
   @Query(() => StoreStatusType)

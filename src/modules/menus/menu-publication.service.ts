@@ -49,9 +49,10 @@ export class MenuPublicationService {
     });
   }
 
-  async findAll(ctx: RequestContext, accountId: string, locationId: string, menuId: string, input: ListInput): Promise<Page<MenuPublicationView>> {
+  /** Oldest first, or with newestFirst the latest first (what a screen of past publications shows). */
+  async findAll(ctx: RequestContext, accountId: string, locationId: string, menuId: string, input: ListInput & { newestFirst?: boolean | null }): Promise<Page<MenuPublicationView>> {
     const menu = await this.readableMenu(ctx, accountId, locationId, menuId);
-    const page = await findPage(ctx.em, MenuPublication, { menu: menu.id }, pageRequest(input.limit, input.nextPageKey), (p) => p.id);
+    const page = await findPage(ctx.em, MenuPublication, { menu: menu.id }, pageRequest(input.limit, input.nextPageKey), (p) => p.id, { newestFirst: input.newestFirst === true });
     return { ...page, data: await readPublications(ctx.em, page.data) };
   }
 

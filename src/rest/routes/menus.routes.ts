@@ -22,5 +22,5 @@ export function menuRoutes(router: Router, { orm, services }: RestDeps): void {
   router.patch(`${MENU}/modifiers/:menuModifierId`, single(orm, (ctx, req, p) => menus.updateModifier(ctx, p.accountId, p.locationId, p.menuId, p.menuModifierId, req.body)));
 
   router.post(`${MENU}/publications`, single(orm, (ctx, req, p) => services.menuPublications.publish(ctx, p.accountId, p.locationId, p.menuId, req.body), 201));
-  router.get(`${MENU}/publications`, list(orm, (ctx, page, _req, p) => services.menuPublications.findAll(ctx, p.accountId, p.locationId, p.menuId, page)));
+  router.get(`${MENU}/publications`, list(orm, (ctx, page, req, p) => services.menuPublications.findAll(ctx, p.accountId, p.locationId, p.menuId, { ...page, newestFirst: String(req.query.newestFirst) === 'true' })));
 }

@@ -130,7 +130,7 @@ export const PRODUCT_CHOICES = graphql(`
 
 export const PUBLICATIONS = graphql(`
   query MenuPublications($accountId: ID!, $locationId: ID!, $menuId: ID!) {
-    menuPublications(accountId: $accountId, locationId: $locationId, menuId: $menuId, limit: 20) {
+    menuPublications(accountId: $accountId, locationId: $locationId, menuId: $menuId, limit: 20, newestFirst: true) {
       data {
         id
         connectionId
@@ -142,6 +142,7 @@ export const PUBLICATIONS = graphql(`
         deliveredAt
         createdAt
       }
+      hasNextPage
     }
     availableApplications(accountId: $accountId, locationId: $locationId, limit: 200) {
       data {

@@ -150,6 +150,11 @@ export function MenuPublications({ ids, editable }: { ids: { accountId: string; 
               </Table>
             </Table.ScrollContainer>
           ))}
+        {data?.menuPublications.hasNextPage && (
+          <Text size="xs" c="dimmed">
+            The 20 latest publications; older ones are in the delivery log (MENU_PUBLISHED).
+          </Text>
+        )}
       </Stack>
     </Paper>
   );
