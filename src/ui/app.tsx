@@ -1,5 +1,5 @@
 import { ApolloProvider } from '@apollo/client/react';
-import { Badge, createTheme, MantineProvider } from '@mantine/core';
+import { Alert, Badge, createTheme, Drawer, MantineProvider, Modal, Notification } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
@@ -14,7 +14,14 @@ const theme = createTheme({
   primaryColor: 'teal',
   defaultRadius: 'sm',
   // A badge (status, role, kind) says one or two words: a narrow table column must not cut them to "C…".
-  components: { Badge: Badge.extend({ styles: { root: { minWidth: 'max-content' } } }) },
+  // Mantine's close buttons are an icon with no name: give them one a screen reader can say.
+  components: {
+    Badge: Badge.extend({ styles: { root: { minWidth: 'max-content' } } }),
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Dismiss' } } }),
+    Alert: Alert.extend({ defaultProps: { closeButtonLabel: 'Dismiss' } }),
+  },
 });
 
 

@@ -40,6 +40,23 @@ async function overflowOf(page: Page): Promise<{ pageWidth: number; viewportWidt
   })()`);
 }
 
+/**
+ * Controls without a name a screen reader could say (issue 12: "every control labelled"): buttons, links, form
+ * fields and switches with no text, aria-label, aria-labelledby, title, <label> or placeholder (the browser's last
+ * resort for a name, which GraphiQL's docs search relies on). Evaluated in the page.
+ */
+async function unlabelledControls(page: Page): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const named = (el) =>
+      (el.getAttribute('aria-label') ?? '').trim() || el.getAttribute('aria-labelledby') || (el.getAttribute('title') ?? '').trim() ||
+      (el.labels && el.labels.length > 0) || (el.getAttribute('placeholder') ?? '').trim() || ((el.tagName === 'BUTTON' || el.tagName === 'A') && (el.textContent ?? '').trim());
+    const shown = (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('[aria-hidden="true"], [inert]');
+    return [...document.querySelectorAll('button, a[href], input:not([type=hidden]), select, textarea, [role=switch], [role=combobox], [role=checkbox]')]
+      .filter((el) => shown(el) && !named(el) && !el.closest('.monaco-editor'))
+      .map((el) => el.outerHTML.slice(0, 120));
+  })()`);
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   hubSettings: [{}, { scope: 'worker', option: true }],
   hub: [
@@ -67,6 +84,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       // From the top: a page scrolled by the test would draw its fixed header half-way down the full-page shot.
       await page.evaluate('window.scrollTo(0, 0)');
       await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-desktop.png`, fullPage: true, animations: 'disabled' });
+      expect.soft(await unlabelledControls(page), `${name}: controls without a name`).toEqual([]);
       await page.setViewportSize({ width: 390, height: 844 });
       await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-phone.png`, fullPage: true, animations: 'disabled' });
       const phone = await overflowOf(page);
