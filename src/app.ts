@@ -24,6 +24,7 @@ import { rateLimit } from './http/rate-limit.js';
 import { canonicalForwarding } from './http/forwarded.js';
 import { healthRouter, type ReadinessCheck } from './http/health.js';
 import { requestIdAndLogging } from './http/request-id.js';
+import { requestDeadline } from './http/request-deadline.js';
 import { webUiRouter } from './http/web-ui.js';
 import { SessionCookie } from './auth/session/session-cookie.js';
 import type { UiSessions } from './auth/session/ui-sessions.js';
@@ -73,6 +74,8 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; admissio
   app.use(requestIdAndLogging(deps.log, deps.metrics));
   app.use(healthRouter(deps.readiness));
   app.use(metricsRouter(deps.metrics, deps.config.metricsToken));
+  // Every request below is answered within REQUEST_TIMEOUT_MS (src/http/request-deadline.ts); health and metrics above are not cut.
+  app.use(requestDeadline({ timeoutMs: deps.config.requestTimeoutMs, catalogPullTimeoutMs: deps.config.catalogPullTimeoutMs, overloadRetryAfterSeconds: edge.overloadRetryAfterSeconds, database: deps.database, oauthMount: OAUTH_MOUNT }));
   // Admission control (src/http/admission.ts): before any body is read or token looked up.
   const admission = createAdmission(deps.config.admission);
   app.use(admission.gate(doorPriority));

@@ -19,6 +19,7 @@ import { lockDataDir } from './db/data-dir-lock.js';
 import { embeddedDatabaseAt, startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded.js';
 import { StartupError } from './common/startup-error.js';
 import { DatabaseWatch } from './db/outage.js';
+import { directProbe } from './db/direct-probe.js';
 import { ormPoolFigures } from './db/pool-figures.js';
 import { deliveryQueueReader } from './delivery-engine/queue-figures.js';
 import { HubMetrics } from './observability/metrics.js';
@@ -95,7 +96,9 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
     log.info({ dataDir: config.dataDir }, 'using the embedded database (set DATABASE_URL for a PostgreSQL server)');
   }
   const orm = await openDatabase(databaseUrl, log, { acquireTimeoutMs: config.databaseAcquireTimeoutMs });
-  const database = new DatabaseWatch(() => sqlRows(orm.em.fork(), 'select 1'), log);
+  const poolProbe = () => sqlRows(orm.em.fork(), 'select 1');
+  // The embedded database serves few socket connections: it is asked through the pool (it cannot be partitioned away anyway).
+  const database = new DatabaseWatch(poolProbe, log, undefined, embedded ? poolProbe : directProbe(databaseUrl));
   const metrics: HubMetrics = new HubMetrics({
     queue: deliveryQueueReader(orm),
     pools: {

@@ -20,6 +20,8 @@ type NotNowState = { [NOT_NOW]?: { error: unknown; unavailable: UnavailableError
 export interface NotNowAnswer {
   /** Retry-After of a 503 overloaded (OVERLOAD_RETRY_AFTER_SECONDS). */
   overloadRetryAfterSeconds: number;
+  /** Whether the database answers: a pool acquire timeout meanwhile is database_unavailable. */
+  database?: DatabaseWatch;
   /** Writes the error body as the provider's other errors are written (JSON; a small page for a person at /authorize). */
   render(ctx: KoaContextWithOIDC, out: { error: string; error_description: string }): Promise<void>;
   /** Told of every request answered so, with the code (token grants count it in the metrics). */
@@ -27,8 +29,8 @@ export interface NotNowAnswer {
 }
 
 /** For provider.on('server_error'): true when the error says "not now" (then it is answered so, not logged). */
-export function noteServerError(ctx: KoaContextWithOIDC, error: unknown, answer: Pick<NotNowAnswer, 'overloadRetryAfterSeconds'>): boolean {
-  const unavailable = unavailableOf(overloadedWhenPoolTimedOut(error, answer.overloadRetryAfterSeconds));
+export function noteServerError(ctx: KoaContextWithOIDC, error: unknown, answer: Pick<NotNowAnswer, 'overloadRetryAfterSeconds' | 'database'>): boolean {
+  const unavailable = unavailableOf(overloadedWhenPoolTimedOut(error, answer.overloadRetryAfterSeconds, answer.database));
   if (!unavailable) return false;
   (ctx.state as NotNowState)[NOT_NOW] = { error, unavailable };
   return true;

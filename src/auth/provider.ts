@@ -195,6 +195,7 @@ export function createProvider({ config, orm, box, log, logins, limiters, metric
   // A database that cannot serve now (an outage, no pooled connection free) is a 503, not a server_error.
   const notNow: NotNowAnswer = {
     overloadRetryAfterSeconds: config.admission.retryAfterSeconds,
+    database,
     render: renderError,
     onAnswered: (ctx, code) => ctx.oidc?.route === 'token' && metrics?.tokenGrant(grantTypeOf(ctx), code),
   };

@@ -31,6 +31,13 @@ export interface HubConfig {
   readonly delivery: DeliveryWorkerConfig;
   /** The synchronous catalog pull from a POS must answer within this (CATALOG_PULL_TIMEOUT_MS, CONTRACT section 7: 15 s). */
   readonly catalogPullTimeoutMs: number;
+  /**
+   * How long the hub takes at most to answer a request before it answers for it: 503 database_unavailable
+   * when the database does not answer (a network partition), else 503 overloaded, with Retry-After
+   * (REQUEST_TIMEOUT_MS, default 10000: under the 30-60 s of common balancers; src/http/request-deadline.ts).
+   * A catalog pull gets catalogPullTimeoutMs more.
+   */
+  readonly requestTimeoutMs: number;
   /** Admission control per process (src/http/admission.ts); defaults below, in loadConfig. */
   readonly admission: AdmissionConfig;
   /**
@@ -290,6 +297,7 @@ export function loadConfig(env: Env = process.env): HubConfig {
       reclaimIntervalMs: integer(env, 'DELIVERY_RECLAIM_INTERVAL_MS', 5000, 1),
     }),
     catalogPullTimeoutMs: integer(env, 'CATALOG_PULL_TIMEOUT_MS', 15_000, 1),
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 10_000, 2),
     admission: admission(env),
     databaseAcquireTimeoutMs: integer(env, 'DATABASE_ACQUIRE_TIMEOUT_MS', 1000, 1),
     graphqlMaxAnswerBytes: integer(env, 'GRAPHQL_MAX_ANSWER_BYTES', MAX_ANSWER_BYTES, 1),

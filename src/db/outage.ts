@@ -35,8 +35,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** The 503 an error answers, if any: an UnavailableError as it is, a database outage as database_unavailable. */
 export function unavailableOf(error: unknown): UnavailableError | undefined {
   if (error instanceof UnavailableError) return error;
-  if (isDatabaseUnavailable(error)) return new UnavailableError('database_unavailable', 'The database is unreachable; try again shortly', DATABASE_RETRY_AFTER_SECONDS);
+  if (isDatabaseUnavailable(error)) return databaseUnavailable();
   return undefined;
+}
+
+/** The 503 of a database outage. */
+export function databaseUnavailable(): UnavailableError {
+  return new UnavailableError('database_unavailable', 'The database is unreachable; try again shortly', DATABASE_RETRY_AFTER_SECONDS);
+}
+
+/** What a database that does not answer at all (a network partition) is reported as: the errno TCP would give in the end. */
+function silence(timeoutMs: number): Error {
+  return Object.assign(new Error(`the database did not answer within ${timeoutMs} ms (ETIMEDOUT)`), { code: 'ETIMEDOUT' });
 }
 
 /**
@@ -48,11 +58,18 @@ export class DatabaseWatch {
   private outageStartedAt: number | undefined;
   private probeTimer: NodeJS.Timeout | undefined;
   private readonly listeners = new Set<() => void>();
+  private checking: Promise<void> | undefined;
+  private answeredAt = 0;
 
   constructor(
     private readonly probe: () => Promise<unknown>,
     private readonly log: Logger,
     private readonly probeIntervalMs = 500,
+    /**
+     * The question confirm() asks: on a connection of its own, not the pool's, so that a pool busy with slow
+     * but answered queries (overload) is not taken for a database that does not answer (a partition).
+     */
+    private readonly directProbe: (timeoutMs: number) => Promise<unknown> = probe,
   ) {}
 
   /** True between the first failure of an outage and the first successful probe after it. */
@@ -69,6 +86,33 @@ export class DatabaseWatch {
     this.probeTimer = setInterval(() => void this.probeOnce(), this.probeIntervalMs);
     this.probeTimer.unref();
     return true;
+  }
+
+  /**
+   * Asks the database for an answer within `timeoutMs` (one question at a time, shared by whoever asks): a
+   * database gone silent (a network partition) closes nothing and throws nothing, so only a bound on the
+   * wait tells it apart; then it is reported as an outage like any other. Resolves once the question is settled.
+   * An answer holds for `timeoutMs` too: slow requests under load ask at most about once per that time.
+   */
+  confirm(timeoutMs: number): Promise<void> {
+    if (this.down || Date.now() - this.answeredAt < timeoutMs) return Promise.resolve();
+    this.checking ??= new Promise<void>((settled) => {
+      const timer = setTimeout(() => {
+        this.report(silence(timeoutMs));
+        settled();
+      }, timeoutMs);
+      Promise.resolve()
+        .then(() => this.directProbe(timeoutMs))
+        .then(
+          () => void (this.answeredAt = Date.now()),
+          (error: unknown) => void this.report(error),
+        )
+        .finally(() => {
+          clearTimeout(timer);
+          settled();
+        });
+    }).finally(() => (this.checking = undefined));
+    return this.checking;
   }
 
   /** Called once every time the database is back after an outage (the worker re-takes its locks then). */

@@ -22,6 +22,7 @@ import { boundAnswerSize } from './answer-size.js';
 import { depthLimit } from './depth-limit.js';
 import { documentLimits, safeStringLiterals } from './document-limits.js';
 import { formatError, isUnexpected } from './error-formatter.js';
+import { sendGraphQLError } from './error-answer.js';
 import { MAX_INTROSPECTION_DEPTH, MAX_QUERY_DEPTH, MAX_TOKENS } from './graphql-limits.js';
 import { requestLimits } from './request-limits.js';
 import { uuidArguments } from './uuid-arguments.js';
@@ -92,7 +93,7 @@ export async function graphqlRouter(options: GraphQLOptions): Promise<{ router: 
   }));
   // Failures before a resolver runs (authentication, body parsing) still answer in GraphQL's error shape.
   router.use('/graphql', (raw: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    const err = edgeError(raw, { overloadRetryAfterSeconds: options.overloadRetryAfterSeconds });
+    const err = edgeError(raw, { overloadRetryAfterSeconds: options.overloadRetryAfterSeconds, database: options.database });
     const problem = toProblem(err);
     const unavailable = unavailableOf(err);
     if (unavailable) {
@@ -173,8 +174,4 @@ function unavailableAs503(database: DatabaseWatch | undefined): ApolloServerPlug
       };
     },
   };
-}
-
-function sendGraphQLError(res: Response, status: number, message: string, code: string): void {
-  res.status(status).json({ errors: [{ message, extensions: { code } }] });
 }

@@ -10,12 +10,13 @@ import { MAX_TOKENS } from '../graphql/graphql-limits.js';
 export type Priority = 'urgent' | 'normal' | 'low';
 
 const LOCATION = '^/v1/accounts/[^/]+/locations/[^/]+';
+const CATALOG_PULL_PATH = new RegExp(`${LOCATION}/connections/[^/]+/pull/?$`);
 const REST_RULES: { method: string; path: RegExp; priority: Priority }[] = [
   { method: 'POST', path: new RegExp(`${LOCATION}/orders/?$`), priority: 'urgent' },
   { method: 'PATCH', path: new RegExp(`${LOCATION}/orders/[^/]+/?$`), priority: 'urgent' },
   { method: 'PUT', path: new RegExp(`${LOCATION}/store-status/?$`), priority: 'urgent' },
   { method: 'PUT', path: new RegExp(`${LOCATION}/catalog/import/?$`), priority: 'low' },
-  { method: 'POST', path: new RegExp(`${LOCATION}/connections/[^/]+/pull/?$`), priority: 'low' },
+  { method: 'POST', path: CATALOG_PULL_PATH, priority: 'low' },
   { method: 'POST', path: new RegExp(`${LOCATION}/menus/[^/]+/publications/?$`), priority: 'low' },
 ];
 
@@ -48,17 +49,37 @@ const LOW_MUTATIONS = new Set(['importCatalog', 'pullCatalog', 'publishMenu']);
 export function graphqlPriority(req: Request): Priority {
   // Apollo runs only queries over GET.
   if (req.method === 'GET') return 'low';
-  const body = req.body as { query?: unknown; operationName?: unknown } | undefined;
-  if (typeof body?.query !== 'string') return 'normal';
-  let operation: OperationDefinitionNode | null | undefined;
-  try {
-    operation = getOperationAST(parse(body.query, { maxTokens: MAX_TOKENS }), typeof body.operationName === 'string' ? body.operationName : undefined);
-  } catch {
-    return 'normal';
-  }
+  const operation = graphqlOperation(req);
   if (!operation) return 'normal';
   if (operation.operation !== 'mutation') return 'low';
-  const fields = operation.selectionSet.selections.map((selection) => (selection.kind === 'Field' ? selection.name.value : ''));
+  const fields = topLevelFields(operation);
   if (fields.some((name) => LOW_MUTATIONS.has(name))) return 'low';
   return fields.length > 0 && fields.every((name) => URGENT_MUTATIONS.has(name)) ? 'urgent' : 'normal';
+}
+
+/**
+ * True for a catalog pull (REST, or a GraphQL mutation calling pullCatalog, once its body is parsed): it
+ * waits on the POS up to CATALOG_PULL_TIMEOUT_MS by contract, so the request deadline gives it that much more.
+ * `path` is the request's path as it arrived (routers rewrite req.url on the way).
+ */
+export function pullsCatalog(req: Request, path: string): boolean {
+  if (req.method !== 'POST') return false;
+  if (path !== '/graphql') return CATALOG_PULL_PATH.test(path);
+  const operation = graphqlOperation(req);
+  return operation?.operation === 'mutation' && topLevelFields(operation).includes('pullCatalog');
+}
+
+/** The operation a parsed GraphQL body runs; undefined when it does not parse (Apollo refuses it). */
+function graphqlOperation(req: Request): OperationDefinitionNode | undefined {
+  const body = req.body as { query?: unknown; operationName?: unknown } | undefined;
+  if (typeof body?.query !== 'string') return undefined;
+  try {
+    return getOperationAST(parse(body.query, { maxTokens: MAX_TOKENS }), typeof body.operationName === 'string' ? body.operationName : undefined) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function topLevelFields(operation: OperationDefinitionNode): string[] {
+  return operation.selectionSet.selections.map((selection) => (selection.kind === 'Field' ? selection.name.value : ''));
 }

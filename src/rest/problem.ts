@@ -89,12 +89,14 @@ export function toProblem(err: unknown): Problem {
 
 /** Errors from below the services told apart before they are answered: a pool acquire timeout is 503 overloaded. */
 export function edgeError(err: unknown, options: EdgeErrorOptions): unknown {
-  return overloadedWhenPoolTimedOut(err, options.overloadRetryAfterSeconds);
+  return overloadedWhenPoolTimedOut(err, options.overloadRetryAfterSeconds, options.database);
 }
 
 export interface EdgeErrorOptions {
   /** Retry-After of a 503 overloaded (OVERLOAD_RETRY_AFTER_SECONDS). */
   overloadRetryAfterSeconds: number;
+  /** Whether the database answers: a pool acquire timeout meanwhile is database_unavailable. */
+  database?: DatabaseWatch;
 }
 
 /** The headers an error answer carries whatever its shape: the bearer challenge, Retry-After of a 503. */
@@ -127,7 +129,7 @@ export function sendOAuthError(res: Response, body: Problem, err?: unknown): voi
 export function problemHandler(database?: DatabaseWatch, options: EdgeErrorOptions = { overloadRetryAfterSeconds: 1 }, send = sendProblem) {
   // Express recognises error handlers by their four parameters.
   return (raw: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const err = edgeError(raw, options);
+    const err = edgeError(raw, { ...options, database });
     const body = withPlusHint(toProblem(err), req.query);
     if (body.code === 'database_unavailable') database?.report(err);
     else if (body.status >= 500 && body.code !== 'overloaded') res.locals.log?.error({ err }, 'request failed');
