@@ -111,6 +111,10 @@ function answerInstead(res: Response, surface: Surface, error: UnavailableError)
   if (wrapped) res.send = wrapped;
   const ignored = res as unknown as Record<(typeof WRITERS)[number], unknown>;
   for (const name of WRITERS) ignored[name] = name === 'write' ? () => true : name === 'end' ? endIgnored(res) : () => res;
+  // Every layer goes on as if nothing had been sent (its writes go nowhere): a layer that skips its work once
+  // headers are out (the response validator's json hook) would otherwise also skip the idempotency
+  // middleware's res.send, leaving the key claimed, so that a retry got 409 until it was abandoned.
+  Object.defineProperty(res, 'headersSent', { get: () => false, configurable: true });
 }
 
 /** res.end that writes nothing but still calls its callback (a stream piped into the response waits on it). */
