@@ -1,9 +1,10 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Anchor, Breadcrumbs, Button, Group, Modal, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { Crumbs } from '../../components/crumbs';
 import { codeOf, fieldErrorsOf } from '../../components/errors';
 import { Pager, useCursor } from '../../components/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
@@ -49,12 +50,7 @@ export function AccountDetail() {
   if (codeOf(error) === 'not_found') return <NotFound />;
   return (
     <Stack>
-      <Breadcrumbs>
-        <Anchor component={Link} to="/accounts">
-          Accounts
-        </Anchor>
-        <span>{data?.account.name ?? '…'}</span>
-      </Breadcrumbs>
+      <Crumbs trail={[{ label: 'Accounts', to: '/accounts' }, { label: data?.account.name ?? '…' }]} />
       {loading && <LoadingState label="Loading the account" />}
       {error && <ErrorState error={error} />}
       {data && (

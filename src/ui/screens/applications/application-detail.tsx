@@ -1,8 +1,9 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Anchor, Badge, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
+import { Crumbs } from '../../components/crumbs';
 import { ConfirmButton } from '../../components/confirm-button';
 import { codeOf, fieldErrorsOf, messageOf } from '../../components/errors';
 import { SecretsShownOnce, type ShownSecrets } from '../../components/secrets-shown-once';
@@ -68,12 +69,7 @@ export function ApplicationDetail() {
   const app = data.application;
   return (
     <Stack maw={760}>
-      <Breadcrumbs>
-        <Anchor component={Link} to="/applications">
-          Applications
-        </Anchor>
-        <span>{app.name}</span>
-      </Breadcrumbs>
+      <Crumbs trail={[{ label: 'Applications', to: '/applications' }, { label: app.name }]} />
       <Group justify="space-between">
         <Group>
           <Title order={2}>{app.name}</Title>

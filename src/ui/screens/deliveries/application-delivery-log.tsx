@@ -1,8 +1,8 @@
 import { useQuery, useSubscription } from '@apollo/client/react';
-import { Anchor, Breadcrumbs } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useCoalesced } from '../../components/coalesced';
+import { Crumbs } from '../../components/crumbs';
 import { codeOf } from '../../components/errors';
 import { useLiveFallback } from '../../components/live';
 import { useCursor } from '../../components/pager';
@@ -33,15 +33,13 @@ export function ApplicationDeliveryLog() {
   const live = useLiveFallback(events, list);
   if (codeOf(list.error) === 'not_found' || codeOf(name.error) === 'not_found') return <NotFound />;
   const crumbs = (
-    <Breadcrumbs>
-      <Anchor component={Link} to="/applications">
-        Applications
-      </Anchor>
-      <Anchor component={Link} to={`/applications/${applicationId}`}>
-        {name.data?.application.name ?? '…'}
-      </Anchor>
-      <span>Delivery log</span>
-    </Breadcrumbs>
+    <Crumbs
+      trail={[
+        { label: 'Applications', to: '/applications' },
+        { label: name.data?.application.name ?? '…', to: `/applications/${applicationId}` },
+        { label: 'Delivery log' },
+      ]}
+    />
   );
   return (
     <DeliveryLogView

@@ -4,31 +4,38 @@ import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { fieldErrorsOf, otherFieldErrors } from '../../components/errors';
 import { graphql } from '../../gql';
-import type { LocationQuery } from '../../gql/graphql';
+import type { LocationSettingsFragment } from '../../gql/graphql';
 import { useViewer } from '../../viewer';
 import { fromTaxRate, TaxRateEditor, toTaxRateInput, type TaxRateRow } from './tax-rate-editor';
 import { SubmitRow } from '../../components/form-footer';
 
-const UPDATE_LOCATION = graphql(`
-  mutation UpdateLocation($accountId: ID!, $id: ID!, $input: UpdateLocationInput!) {
-    updateLocation(accountId: $accountId, id: $id, input: $input) {
-      id
+/** What the form edits: read by the location screen, answered by the save, so both hold the same fields. */
+export const LOCATION_SETTINGS = graphql(`
+  fragment LocationSettings on Location {
+    id
+    name
+    currency
+    timezone
+    taxRates {
+      posReference
       name
-      currency
-      timezone
-      taxRates {
-        posReference
-        name
-        type
-        rate
-        inclusive
-        isDefault
-      }
+      type
+      rate
+      inclusive
+      isDefault
     }
   }
 `);
 
-type Location = LocationQuery['location'];
+const UPDATE_LOCATION = graphql(`
+  mutation UpdateLocation($accountId: ID!, $id: ID!, $input: UpdateLocationInput!) {
+    updateLocation(accountId: $accountId, id: $id, input: $input) {
+      ...LocationSettings
+    }
+  }
+`);
+
+type Location = LocationSettingsFragment;
 
 /** Name, currency, timezone and the tax rates, saved together; every server error next to its field. */
 export function LocationForm({ accountId, location }: { accountId: string; location: Location }) {

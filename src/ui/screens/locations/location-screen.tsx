@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
-import { Anchor, Breadcrumbs, Group, Stack, Tabs, Title } from '@mantine/core';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Group, Stack, Tabs, Title } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
+import { Crumbs } from '../../components/crumbs';
 import { codeOf } from '../../components/errors';
 import { ErrorState, LoadingState } from '../../components/states';
 import { graphql } from '../../gql';
@@ -10,6 +11,7 @@ import { ConnectionsTab } from './connections-tab';
 import { MenusTab } from '../menus/menus-tab';
 import { StoreStatusTab } from '../store-status/store-status-tab';
 import { LocationForm } from './location-form';
+import { accountTrail } from './location-crumbs';
 import { LocationLinks } from './location-links';
 
 export const LOCATION = graphql(`
@@ -19,18 +21,7 @@ export const LOCATION = graphql(`
       name
     }
     location(id: $locationId, accountId: $accountId) {
-      id
-      name
-      currency
-      timezone
-      taxRates {
-        posReference
-        name
-        type
-        rate
-        inclusive
-        isDefault
-      }
+      ...LocationSettings
     }
   }
 `);
@@ -52,15 +43,7 @@ export function LocationScreen() {
   const base = `/accounts/${accountId}/locations/${locationId}`;
   return (
     <Stack>
-      <Breadcrumbs>
-        <Anchor component={Link} to="/accounts">
-          Accounts
-        </Anchor>
-        <Anchor component={Link} to={`/accounts/${accountId}`}>
-          {data?.account.name ?? '…'}
-        </Anchor>
-        <span>{data?.location.name ?? '…'}</span>
-      </Breadcrumbs>
+      <Crumbs trail={[...accountTrail(accountId, data?.account.name), { label: data?.location.name ?? '…' }]} />
       {loading && <LoadingState label="Loading the location" />}
       {error && <ErrorState error={error} />}
       {data && (
