@@ -18,9 +18,10 @@ type Documents = {
     "\n  mutation CreateLocation($accountId: ID!, $input: CreateLocationInput!) {\n    createLocation(accountId: $accountId, input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateLocationDocument,
     "\n  query Accounts($nextPageKey: String) {\n    accounts(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        name\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n": typeof types.AccountsDocument,
     "\n  mutation CreateAccount($input: CreateAccountInput!) {\n    createAccount(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateAccountDocument,
-    "\n  query Application($id: ID!) {\n    application(id: $id) {\n      id\n      kind\n      name\n      clientId\n      redirectUris\n      scopes\n      webhookUrl\n      catalogPullUrl\n      menuPublicationUrl\n      storeStatusUrl\n      connectionsCount\n    }\n  }\n": typeof types.ApplicationDocument,
-    "\n  mutation UpdateApplication($id: ID!, $input: UpdateApplicationInput!) {\n    updateApplication(id: $id, input: $input) {\n      id\n      redirectUris\n      scopes\n      webhookUrl\n      catalogPullUrl\n      menuPublicationUrl\n      storeStatusUrl\n    }\n  }\n": typeof types.UpdateApplicationDocument,
+    "\n  query Application($id: ID!) {\n    application(id: $id) {\n      id\n      kind\n      name\n      clientId\n      ...ApplicationUrlSettings\n      connectionsCount\n    }\n  }\n": typeof types.ApplicationDocument,
+    "\n  mutation UpdateApplication($id: ID!, $input: UpdateApplicationInput!) {\n    updateApplication(id: $id, input: $input) {\n      id\n      ...ApplicationUrlSettings\n    }\n  }\n": typeof types.UpdateApplicationDocument,
     "\n  mutation RotateApplicationSecret($id: ID!) {\n    rotateApplicationSecret(id: $id) {\n      id\n      clientId\n      clientSecret\n      webhookSecret\n    }\n  }\n": typeof types.RotateApplicationSecretDocument,
+    "\n  fragment ApplicationUrlSettings on Application {\n    redirectUris\n    scopes\n    webhookUrl\n    catalogPullUrl\n    menuPublicationUrl\n    storeStatusUrl\n  }\n": typeof types.ApplicationUrlSettingsFragmentDoc,
     "\n  query Applications($kind: ApplicationKind!, $nextPageKey: String) {\n    applications(kind: $kind, limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        kind\n        name\n        clientId\n        connectionsCount\n      }\n      nextPageKey\n    }\n  }\n": typeof types.ApplicationsDocument,
     "\n  mutation CreateApplication($input: CreateApplicationInput!) {\n    createApplication(input: $input) {\n      id\n      name\n      clientId\n      clientSecret\n      webhookSecret\n    }\n  }\n": typeof types.CreateApplicationDocument,
     "\n  query ApplicationName($id: ID!) {\n    application(id: $id) {\n      id\n      name\n    }\n  }\n": typeof types.ApplicationNameDocument,
@@ -82,9 +83,10 @@ const documents: Documents = {
     "\n  mutation CreateLocation($accountId: ID!, $input: CreateLocationInput!) {\n    createLocation(accountId: $accountId, input: $input) {\n      id\n      name\n    }\n  }\n": types.CreateLocationDocument,
     "\n  query Accounts($nextPageKey: String) {\n    accounts(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        name\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n": types.AccountsDocument,
     "\n  mutation CreateAccount($input: CreateAccountInput!) {\n    createAccount(input: $input) {\n      id\n      name\n    }\n  }\n": types.CreateAccountDocument,
-    "\n  query Application($id: ID!) {\n    application(id: $id) {\n      id\n      kind\n      name\n      clientId\n      redirectUris\n      scopes\n      webhookUrl\n      catalogPullUrl\n      menuPublicationUrl\n      storeStatusUrl\n      connectionsCount\n    }\n  }\n": types.ApplicationDocument,
-    "\n  mutation UpdateApplication($id: ID!, $input: UpdateApplicationInput!) {\n    updateApplication(id: $id, input: $input) {\n      id\n      redirectUris\n      scopes\n      webhookUrl\n      catalogPullUrl\n      menuPublicationUrl\n      storeStatusUrl\n    }\n  }\n": types.UpdateApplicationDocument,
+    "\n  query Application($id: ID!) {\n    application(id: $id) {\n      id\n      kind\n      name\n      clientId\n      ...ApplicationUrlSettings\n      connectionsCount\n    }\n  }\n": types.ApplicationDocument,
+    "\n  mutation UpdateApplication($id: ID!, $input: UpdateApplicationInput!) {\n    updateApplication(id: $id, input: $input) {\n      id\n      ...ApplicationUrlSettings\n    }\n  }\n": types.UpdateApplicationDocument,
     "\n  mutation RotateApplicationSecret($id: ID!) {\n    rotateApplicationSecret(id: $id) {\n      id\n      clientId\n      clientSecret\n      webhookSecret\n    }\n  }\n": types.RotateApplicationSecretDocument,
+    "\n  fragment ApplicationUrlSettings on Application {\n    redirectUris\n    scopes\n    webhookUrl\n    catalogPullUrl\n    menuPublicationUrl\n    storeStatusUrl\n  }\n": types.ApplicationUrlSettingsFragmentDoc,
     "\n  query Applications($kind: ApplicationKind!, $nextPageKey: String) {\n    applications(kind: $kind, limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        kind\n        name\n        clientId\n        connectionsCount\n      }\n      nextPageKey\n    }\n  }\n": types.ApplicationsDocument,
     "\n  mutation CreateApplication($input: CreateApplicationInput!) {\n    createApplication(input: $input) {\n      id\n      name\n      clientId\n      clientSecret\n      webhookSecret\n    }\n  }\n": types.CreateApplicationDocument,
     "\n  query ApplicationName($id: ID!) {\n    application(id: $id) {\n      id\n      name\n    }\n  }\n": types.ApplicationNameDocument,
@@ -175,15 +177,19 @@ export function graphql(source: "\n  mutation CreateAccount($input: CreateAccoun
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Application($id: ID!) {\n    application(id: $id) {\n      id\n      kind\n      name\n      clientId\n      redirectUris\n      scopes\n      webhookUrl\n      catalogPullUrl\n      menuPublicationUrl\n      storeStatusUrl\n      connectionsCount\n    }\n  }\n"): (typeof documents)["\n  query Application($id: ID!) {\n    application(id: $id) {\n      id\n      kind\n      name\n      clientId\n      redirectUris\n      scopes\n      webhookUrl\n      catalogPullUrl\n      menuPublicationUrl\n      storeStatusUrl\n      connectionsCount\n    }\n  }\n"];
+export function graphql(source: "\n  query Application($id: ID!) {\n    application(id: $id) {\n      id\n      kind\n      name\n      clientId\n      ...ApplicationUrlSettings\n      connectionsCount\n    }\n  }\n"): (typeof documents)["\n  query Application($id: ID!) {\n    application(id: $id) {\n      id\n      kind\n      name\n      clientId\n      ...ApplicationUrlSettings\n      connectionsCount\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UpdateApplication($id: ID!, $input: UpdateApplicationInput!) {\n    updateApplication(id: $id, input: $input) {\n      id\n      redirectUris\n      scopes\n      webhookUrl\n      catalogPullUrl\n      menuPublicationUrl\n      storeStatusUrl\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateApplication($id: ID!, $input: UpdateApplicationInput!) {\n    updateApplication(id: $id, input: $input) {\n      id\n      redirectUris\n      scopes\n      webhookUrl\n      catalogPullUrl\n      menuPublicationUrl\n      storeStatusUrl\n    }\n  }\n"];
+export function graphql(source: "\n  mutation UpdateApplication($id: ID!, $input: UpdateApplicationInput!) {\n    updateApplication(id: $id, input: $input) {\n      id\n      ...ApplicationUrlSettings\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateApplication($id: ID!, $input: UpdateApplicationInput!) {\n    updateApplication(id: $id, input: $input) {\n      id\n      ...ApplicationUrlSettings\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RotateApplicationSecret($id: ID!) {\n    rotateApplicationSecret(id: $id) {\n      id\n      clientId\n      clientSecret\n      webhookSecret\n    }\n  }\n"): (typeof documents)["\n  mutation RotateApplicationSecret($id: ID!) {\n    rotateApplicationSecret(id: $id) {\n      id\n      clientId\n      clientSecret\n      webhookSecret\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ApplicationUrlSettings on Application {\n    redirectUris\n    scopes\n    webhookUrl\n    catalogPullUrl\n    menuPublicationUrl\n    storeStatusUrl\n  }\n"): (typeof documents)["\n  fragment ApplicationUrlSettings on Application {\n    redirectUris\n    scopes\n    webhookUrl\n    catalogPullUrl\n    menuPublicationUrl\n    storeStatusUrl\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -22,12 +22,7 @@ const APPLICATION = graphql(`
       kind
       name
       clientId
-      redirectUris
-      scopes
-      webhookUrl
-      catalogPullUrl
-      menuPublicationUrl
-      storeStatusUrl
+      ...ApplicationUrlSettings
       connectionsCount
     }
   }
@@ -37,12 +32,7 @@ const UPDATE_APPLICATION = graphql(`
   mutation UpdateApplication($id: ID!, $input: UpdateApplicationInput!) {
     updateApplication(id: $id, input: $input) {
       id
-      redirectUris
-      scopes
-      webhookUrl
-      catalogPullUrl
-      menuPublicationUrl
-      storeStatusUrl
+      ...ApplicationUrlSettings
     }
   }
 `);

@@ -1,16 +1,13 @@
 import { useQuery, useSubscription } from '@apollo/client/react';
-import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useCoalesced } from '../../components/coalesced';
 import { Crumbs } from '../../components/crumbs';
 import { codeOf } from '../../components/errors';
 import { useLiveFallback } from '../../components/live';
-import { useCursor } from '../../components/pager';
 import { graphql } from '../../gql';
 import { NotFound } from '../not-found';
 import { APPLICATION_DELIVERIES, APPLICATION_DELIVERY_EVENTS } from './delivery-documents';
-import type { DeliveryFilter } from './delivery-filters';
-import { DeliveryLogView } from './delivery-log';
+import { DeliveryLogView, useDeliveryLogState } from './delivery-log';
 
 const APPLICATION_NAME = graphql(`
   query ApplicationName($id: ID!) {
@@ -24,10 +21,9 @@ const APPLICATION_NAME = graphql(`
 /** Everything sent to one application, across its locations, live through applicationDeliveryChanged. */
 export function ApplicationDeliveryLog() {
   const { applicationId = '' } = useParams();
-  const [filter, setFilter] = useState<DeliveryFilter>({ status: null, eventType: null });
-  const cursor = useCursor();
+  const state = useDeliveryLogState();
   const name = useQuery(APPLICATION_NAME, { variables: { id: applicationId } });
-  const list = useQuery(APPLICATION_DELIVERIES, { variables: { applicationId, ...filter, nextPageKey: cursor.pageKey } });
+  const list = useQuery(APPLICATION_DELIVERIES, { variables: { applicationId, ...state.variables } });
   const refresh = useCoalesced(() => list.refetch());
   const events = useSubscription(APPLICATION_DELIVERY_EVENTS, { variables: { applicationId }, onData: refresh });
   const live = useLiveFallback(events, list);
@@ -45,9 +41,7 @@ export function ApplicationDeliveryLog() {
     <DeliveryLogView
       crumbs={crumbs}
       live={live}
-      filter={filter}
-      onFilter={setFilter}
-      cursor={cursor}
+      state={state}
       page={list.data && { rows: list.data.applicationDeliveries.data, nextPageKey: list.data.applicationDeliveries.nextPageKey }}
       loading={list.loading}
       error={list.error}

@@ -1,10 +1,12 @@
 import { useQuery } from '@apollo/client/react';
 import { Group, Stack, Tabs, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Crumbs } from '../../components/crumbs';
 import { codeOf } from '../../components/errors';
 import { ErrorState, LoadingState } from '../../components/states';
 import { graphql } from '../../gql';
+import type { LocationSettingsFragment } from '../../gql/graphql';
 import { NotFound } from '../not-found';
 import { CatalogTab } from './catalog-tab';
 import { ConnectionsTab } from './connections-tab';
@@ -26,12 +28,15 @@ export const LOCATION = graphql(`
   }
 `);
 
-const TABS = [
-  { value: 'details', label: 'Details and tax rates' },
-  { value: 'connections', label: 'Connections' },
-  { value: 'catalog', label: 'Catalog' },
-  { value: 'menus', label: 'Menus' },
-  { value: 'store-status', label: 'Store status' },
+type Ids = { accountId: string; locationId: string };
+
+// Each tab's panel, drawn only while it is the open one (keepMounted={false}).
+const TABS: { value: string; label: string; panel: (ids: Ids, location: LocationSettingsFragment) => ReactNode }[] = [
+  { value: 'details', label: 'Details and tax rates', panel: (ids, location) => <LocationForm accountId={ids.accountId} location={location} /> },
+  { value: 'connections', label: 'Connections', panel: (ids) => <ConnectionsTab {...ids} /> },
+  { value: 'catalog', label: 'Catalog', panel: (ids) => <CatalogTab {...ids} /> },
+  { value: 'menus', label: 'Menus', panel: (ids) => <MenusTab {...ids} /> },
+  { value: 'store-status', label: 'Store status', panel: (ids) => <StoreStatusTab {...ids} /> },
 ];
 
 /** One location: its settings, the applications connected to it, its catalog and menus (SPEC's Application Flow). */
@@ -60,21 +65,11 @@ export function LocationScreen() {
                 </Tabs.Tab>
               ))}
             </Tabs.List>
-            <Tabs.Panel value="details" pt="md">
-              <LocationForm accountId={accountId} location={data.location} />
-            </Tabs.Panel>
-            <Tabs.Panel value="connections" pt="md">
-              <ConnectionsTab accountId={accountId} locationId={locationId} />
-            </Tabs.Panel>
-            <Tabs.Panel value="catalog" pt="md">
-              <CatalogTab accountId={accountId} locationId={locationId} />
-            </Tabs.Panel>
-            <Tabs.Panel value="menus" pt="md">
-              <MenusTab accountId={accountId} locationId={locationId} />
-            </Tabs.Panel>
-            <Tabs.Panel value="store-status" pt="md">
-              <StoreStatusTab accountId={accountId} locationId={locationId} />
-            </Tabs.Panel>
+            {TABS.map((t) => (
+              <Tabs.Panel key={t.value} value={t.value} pt="md">
+                {t.panel({ accountId, locationId }, data.location)}
+              </Tabs.Panel>
+            ))}
           </Tabs>
         </>
       )}
