@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Anchor, Button, Group, Modal, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Crumbs } from '../../components/crumbs';
@@ -12,6 +11,7 @@ import { graphql } from '../../gql';
 import { useViewer } from '../../viewer';
 import { NotFound } from '../not-found';
 import { SubmitRow } from '../../components/form-footer';
+import { notifyDone } from '../../components/notify';
 
 const ACCOUNT = graphql(`
   query Account($accountId: ID!, $nextPageKey: String) {
@@ -113,7 +113,7 @@ function CreateLocationForm({ accountId }: { accountId: string }) {
     const input = { name: form.name, ...(form.currency ? { currency: form.currency } : {}), ...(form.timezone ? { timezone: form.timezone } : {}) };
     const result = await create({ variables: { accountId, input } }).catch(() => null);
     if (!result?.data) return;
-    notifications.show({ color: 'teal', message: `Location "${result.data.createLocation.name}" created` });
+    notifyDone(`Location "${result.data.createLocation.name}" created`);
     navigate(`/accounts/${accountId}/locations/${result.data.createLocation.id}`);
   }
 

@@ -1,11 +1,10 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { Crumbs } from '../../components/crumbs';
 import { ConfirmButton } from '../../components/confirm-button';
-import { codeOf, fieldErrorsOf, messageOf } from '../../components/errors';
+import { codeOf, fieldErrorsOf } from '../../components/errors';
 import { SecretsShownOnce, type ShownSecrets } from '../../components/secrets-shown-once';
 import { ErrorState, LoadingState } from '../../components/states';
 import { graphql } from '../../gql';
@@ -14,6 +13,7 @@ import { NotFound } from '../not-found';
 import { ApplicationUrlFields, urlInput, urlsOf } from './application-fields';
 import { secretsOf } from './applications-list';
 import { FormError, SubmitRow } from '../../components/form-footer';
+import { notifyDone, notifyFailure } from '../../components/notify';
 
 const APPLICATION = graphql(`
   query Application($id: ID!) {
@@ -81,7 +81,7 @@ export function ApplicationDetail() {
                 const result = await rotate({ variables: { id: app.id } });
                 if (result.data) setSecrets(secretsOf(`New secrets for ${app.name}`, result.data.rotateApplicationSecret));
               } catch (e) {
-                notifications.show({ color: 'red', message: messageOf(e) });
+                notifyFailure(e);
               }
             }}
           />
@@ -104,7 +104,7 @@ function EditUrls({ app }: { app: ApplicationQuery['application'] }) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const result = await update({ variables: { id: app.id, input: urlInput(urls, app.kind) } }).catch(() => null);
-    if (result?.data) notifications.show({ color: 'teal', message: 'Application saved' });
+    if (result?.data) notifyDone('Application saved');
   }
 
   return (

@@ -1,8 +1,6 @@
 import { useMutation } from '@apollo/client/react';
 import { ActionIcon, Badge, Box, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState, type ReactNode } from 'react';
-import { messageOf } from '../../components/errors';
 import { formatMoney } from '../../components/money';
 import { usePhone } from '../../components/phone';
 import { EmptyState } from '../../components/states';
@@ -10,6 +8,7 @@ import type { MenuItemRowFragment } from '../../gql/graphql';
 import { DELETE_MENU_ITEM, MENU, REORDER_MENU_ITEMS, UPDATE_MENU_ITEM } from './menu-documents';
 import { TaxOverrideDialog } from './tax-override-dialog';
 import { isOverridden, TaxRatesCell } from './tax-rates-cell';
+import { notifyFailure } from '../../components/notify';
 
 interface Props {
   ids: { accountId: string; locationId: string; menuId: string };
@@ -27,7 +26,7 @@ export function MenuItems({ ids, items, currency, taxRates, editable }: Props) {
   const [remove] = useMutation(DELETE_MENU_ITEM, { refetchQueries: [MENU] });
   const namesOf = new Map(taxRates.map((r) => [r.posReference, r.name]));
   const phone = usePhone();
-  const fail = (err: unknown) => notifications.show({ color: 'red', message: messageOf(err) });
+  const fail = notifyFailure;
 
   const move = (index: number, by: -1 | 1) => {
     const order = items.map((i) => i.id);

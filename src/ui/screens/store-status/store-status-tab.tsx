@@ -1,9 +1,7 @@
 import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
 import { Anchor, Badge, Button, ColorSwatch, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import { useCoalesced } from '../../components/coalesced';
-import { messageOf } from '../../components/errors';
 import { LiveBadge, useLiveFallback } from '../../components/live';
 import { usePhone } from '../../components/phone';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
@@ -12,6 +10,7 @@ import type { StoreStatusFieldsFragment } from '../../gql/graphql';
 import { useViewer } from '../../viewer';
 import { PauseForm } from './pause-form';
 import { SET_STORE_STATUS, STORE_STATUS, STORE_STATUS_EVENTS } from './store-status-documents';
+import { notifyFailure } from '../../components/notify';
 
 // Store status per location (issue 13 screen 5): open or paused, a pause that ends by itself at a set time,
 // and for each connected marketplace the last status sent to it and whether it received it. Kept live by the
@@ -75,12 +74,7 @@ export function StoreStatusTab({ accountId, locationId }: Ids) {
                         locationId,
                         input: { storeStatus: 'ONLINE' },
                       },
-                    }).catch((err: unknown) =>
-                      notifications.show({
-                        color: 'red',
-                        message: messageOf(err),
-                      }),
-                    )
+                    }).catch(notifyFailure)
                   }
                 >
                   Reopen now
