@@ -20,10 +20,11 @@ type Documents = {
     "\n  mutation CreateAccount($input: CreateAccountInput!) {\n    createAccount(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateAccountDocument,
     "\n  query Application($id: ID!) {\n    application(id: $id) {\n      id\n      kind\n      name\n      clientId\n      ...ApplicationUrlSettings\n      connectionsCount\n    }\n  }\n": typeof types.ApplicationDocument,
     "\n  mutation UpdateApplication($id: ID!, $input: UpdateApplicationInput!) {\n    updateApplication(id: $id, input: $input) {\n      id\n      ...ApplicationUrlSettings\n    }\n  }\n": typeof types.UpdateApplicationDocument,
-    "\n  mutation RotateApplicationSecret($id: ID!) {\n    rotateApplicationSecret(id: $id) {\n      id\n      clientId\n      clientSecret\n      webhookSecret\n    }\n  }\n": typeof types.RotateApplicationSecretDocument,
+    "\n  mutation RotateApplicationSecret($id: ID!) {\n    rotateApplicationSecret(id: $id) {\n      ...ApplicationSecrets\n    }\n  }\n": typeof types.RotateApplicationSecretDocument,
     "\n  fragment ApplicationUrlSettings on Application {\n    redirectUris\n    scopes\n    webhookUrl\n    catalogPullUrl\n    menuPublicationUrl\n    storeStatusUrl\n  }\n": typeof types.ApplicationUrlSettingsFragmentDoc,
     "\n  query Applications($kind: ApplicationKind!, $nextPageKey: String) {\n    applications(kind: $kind, limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        kind\n        name\n        clientId\n        connectionsCount\n      }\n      nextPageKey\n    }\n  }\n": typeof types.ApplicationsDocument,
-    "\n  mutation CreateApplication($input: CreateApplicationInput!) {\n    createApplication(input: $input) {\n      id\n      name\n      clientId\n      clientSecret\n      webhookSecret\n    }\n  }\n": typeof types.CreateApplicationDocument,
+    "\n  mutation CreateApplication($input: CreateApplicationInput!) {\n    createApplication(input: $input) {\n      name\n      ...ApplicationSecrets\n    }\n  }\n": typeof types.CreateApplicationDocument,
+    "\n  fragment ApplicationSecrets on ApplicationWithSecrets {\n    id\n    clientId\n    clientSecret\n    webhookSecret\n  }\n": typeof types.ApplicationSecretsFragmentDoc,
     "\n  query ApplicationName($id: ID!) {\n    application(id: $id) {\n      id\n      name\n    }\n  }\n": typeof types.ApplicationNameDocument,
     "\n  fragment DeliveryRow on Delivery {\n    id\n    eventType\n    url\n    status\n    attemptCount\n    nextAttemptAt\n    lastAttemptAt\n    deliveredAt\n    lastError\n    createdAt\n  }\n": typeof types.DeliveryRowFragmentDoc,
     "\n  fragment DeliveryDetailFields on DeliveryDetail {\n    id\n    eventId\n    eventType\n    url\n    status\n    attemptCount\n    nextAttemptAt\n    lastAttemptAt\n    deliveredAt\n    lastError\n    createdAt\n    requestId\n    payload\n    attempts {\n      attemptNumber\n      startedAt\n      httpStatus\n      error\n      latencyMs\n      responseExcerpt\n    }\n  }\n": typeof types.DeliveryDetailFieldsFragmentDoc,
@@ -85,10 +86,11 @@ const documents: Documents = {
     "\n  mutation CreateAccount($input: CreateAccountInput!) {\n    createAccount(input: $input) {\n      id\n      name\n    }\n  }\n": types.CreateAccountDocument,
     "\n  query Application($id: ID!) {\n    application(id: $id) {\n      id\n      kind\n      name\n      clientId\n      ...ApplicationUrlSettings\n      connectionsCount\n    }\n  }\n": types.ApplicationDocument,
     "\n  mutation UpdateApplication($id: ID!, $input: UpdateApplicationInput!) {\n    updateApplication(id: $id, input: $input) {\n      id\n      ...ApplicationUrlSettings\n    }\n  }\n": types.UpdateApplicationDocument,
-    "\n  mutation RotateApplicationSecret($id: ID!) {\n    rotateApplicationSecret(id: $id) {\n      id\n      clientId\n      clientSecret\n      webhookSecret\n    }\n  }\n": types.RotateApplicationSecretDocument,
+    "\n  mutation RotateApplicationSecret($id: ID!) {\n    rotateApplicationSecret(id: $id) {\n      ...ApplicationSecrets\n    }\n  }\n": types.RotateApplicationSecretDocument,
     "\n  fragment ApplicationUrlSettings on Application {\n    redirectUris\n    scopes\n    webhookUrl\n    catalogPullUrl\n    menuPublicationUrl\n    storeStatusUrl\n  }\n": types.ApplicationUrlSettingsFragmentDoc,
     "\n  query Applications($kind: ApplicationKind!, $nextPageKey: String) {\n    applications(kind: $kind, limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        kind\n        name\n        clientId\n        connectionsCount\n      }\n      nextPageKey\n    }\n  }\n": types.ApplicationsDocument,
-    "\n  mutation CreateApplication($input: CreateApplicationInput!) {\n    createApplication(input: $input) {\n      id\n      name\n      clientId\n      clientSecret\n      webhookSecret\n    }\n  }\n": types.CreateApplicationDocument,
+    "\n  mutation CreateApplication($input: CreateApplicationInput!) {\n    createApplication(input: $input) {\n      name\n      ...ApplicationSecrets\n    }\n  }\n": types.CreateApplicationDocument,
+    "\n  fragment ApplicationSecrets on ApplicationWithSecrets {\n    id\n    clientId\n    clientSecret\n    webhookSecret\n  }\n": types.ApplicationSecretsFragmentDoc,
     "\n  query ApplicationName($id: ID!) {\n    application(id: $id) {\n      id\n      name\n    }\n  }\n": types.ApplicationNameDocument,
     "\n  fragment DeliveryRow on Delivery {\n    id\n    eventType\n    url\n    status\n    attemptCount\n    nextAttemptAt\n    lastAttemptAt\n    deliveredAt\n    lastError\n    createdAt\n  }\n": types.DeliveryRowFragmentDoc,
     "\n  fragment DeliveryDetailFields on DeliveryDetail {\n    id\n    eventId\n    eventType\n    url\n    status\n    attemptCount\n    nextAttemptAt\n    lastAttemptAt\n    deliveredAt\n    lastError\n    createdAt\n    requestId\n    payload\n    attempts {\n      attemptNumber\n      startedAt\n      httpStatus\n      error\n      latencyMs\n      responseExcerpt\n    }\n  }\n": types.DeliveryDetailFieldsFragmentDoc,
@@ -185,7 +187,7 @@ export function graphql(source: "\n  mutation UpdateApplication($id: ID!, $input
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation RotateApplicationSecret($id: ID!) {\n    rotateApplicationSecret(id: $id) {\n      id\n      clientId\n      clientSecret\n      webhookSecret\n    }\n  }\n"): (typeof documents)["\n  mutation RotateApplicationSecret($id: ID!) {\n    rotateApplicationSecret(id: $id) {\n      id\n      clientId\n      clientSecret\n      webhookSecret\n    }\n  }\n"];
+export function graphql(source: "\n  mutation RotateApplicationSecret($id: ID!) {\n    rotateApplicationSecret(id: $id) {\n      ...ApplicationSecrets\n    }\n  }\n"): (typeof documents)["\n  mutation RotateApplicationSecret($id: ID!) {\n    rotateApplicationSecret(id: $id) {\n      ...ApplicationSecrets\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -197,7 +199,11 @@ export function graphql(source: "\n  query Applications($kind: ApplicationKind!,
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CreateApplication($input: CreateApplicationInput!) {\n    createApplication(input: $input) {\n      id\n      name\n      clientId\n      clientSecret\n      webhookSecret\n    }\n  }\n"): (typeof documents)["\n  mutation CreateApplication($input: CreateApplicationInput!) {\n    createApplication(input: $input) {\n      id\n      name\n      clientId\n      clientSecret\n      webhookSecret\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CreateApplication($input: CreateApplicationInput!) {\n    createApplication(input: $input) {\n      name\n      ...ApplicationSecrets\n    }\n  }\n"): (typeof documents)["\n  mutation CreateApplication($input: CreateApplicationInput!) {\n    createApplication(input: $input) {\n      name\n      ...ApplicationSecrets\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ApplicationSecrets on ApplicationWithSecrets {\n    id\n    clientId\n    clientSecret\n    webhookSecret\n  }\n"): (typeof documents)["\n  fragment ApplicationSecrets on ApplicationWithSecrets {\n    id\n    clientId\n    clientSecret\n    webhookSecret\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

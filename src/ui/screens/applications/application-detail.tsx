@@ -40,10 +40,7 @@ const UPDATE_APPLICATION = graphql(`
 const ROTATE_SECRET = graphql(`
   mutation RotateApplicationSecret($id: ID!) {
     rotateApplicationSecret(id: $id) {
-      id
-      clientId
-      clientSecret
-      webhookSecret
+      ...ApplicationSecrets
     }
   }
 `);
