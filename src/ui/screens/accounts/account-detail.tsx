@@ -1,9 +1,9 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Anchor, Breadcrumbs, Button, Group, Modal, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Modal, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { Crumbs } from '../../components/crumbs';
 import { codeOf, fieldErrorsOf } from '../../components/errors';
 import { Pager, useCursor } from '../../components/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
@@ -11,6 +11,7 @@ import { graphql } from '../../gql';
 import { useViewer } from '../../viewer';
 import { NotFound } from '../not-found';
 import { SubmitRow } from '../../components/form-footer';
+import { notifyDone } from '../../components/notify';
 
 const ACCOUNT = graphql(`
   query Account($accountId: ID!, $nextPageKey: String) {
@@ -49,12 +50,7 @@ export function AccountDetail() {
   if (codeOf(error) === 'not_found') return <NotFound />;
   return (
     <Stack>
-      <Breadcrumbs>
-        <Anchor component={Link} to="/accounts">
-          Accounts
-        </Anchor>
-        <span>{data?.account.name ?? '…'}</span>
-      </Breadcrumbs>
+      <Crumbs trail={[{ label: 'Accounts', to: '/accounts' }, { label: data?.account.name ?? '…' }]} />
       {loading && <LoadingState label="Loading the account" />}
       {error && <ErrorState error={error} />}
       {data && (
@@ -117,7 +113,7 @@ function CreateLocationForm({ accountId }: { accountId: string }) {
     const input = { name: form.name, ...(form.currency ? { currency: form.currency } : {}), ...(form.timezone ? { timezone: form.timezone } : {}) };
     const result = await create({ variables: { accountId, input } }).catch(() => null);
     if (!result?.data) return;
-    notifications.show({ color: 'teal', message: `Location "${result.data.createLocation.name}" created` });
+    notifyDone(`Location "${result.data.createLocation.name}" created`);
     navigate(`/accounts/${accountId}/locations/${result.data.createLocation.id}`);
   }
 

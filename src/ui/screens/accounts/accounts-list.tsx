@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Anchor, Button, Group, Modal, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { fieldErrorsOf } from '../../components/errors';
@@ -10,6 +9,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { graphql } from '../../gql';
 import { useViewer } from '../../viewer';
 import { SubmitRow } from '../../components/form-footer';
+import { notifyDone } from '../../components/notify';
 
 const ACCOUNTS = graphql(`
   query Accounts($nextPageKey: String) {
@@ -90,7 +90,7 @@ function CreateAccountForm({ onDone }: { onDone: () => void }) {
     event.preventDefault();
     const result = await create({ variables: { input: { name } } }).catch(() => null);
     if (!result?.data) return;
-    notifications.show({ color: 'teal', message: `Account "${result.data.createAccount.name}" created` });
+    notifyDone(`Account "${result.data.createAccount.name}" created`);
     onDone();
     navigate(`/accounts/${result.data.createAccount.id}`);
   }

@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Anchor, Badge, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
+import { Crumbs } from '../../components/crumbs';
 import { ConfirmButton } from '../../components/confirm-button';
-import { codeOf, fieldErrorsOf, messageOf } from '../../components/errors';
+import { codeOf, fieldErrorsOf } from '../../components/errors';
 import { SecretsShownOnce, type ShownSecrets } from '../../components/secrets-shown-once';
 import { ErrorState, LoadingState } from '../../components/states';
 import { graphql } from '../../gql';
@@ -13,6 +13,7 @@ import { NotFound } from '../not-found';
 import { ApplicationUrlFields, urlInput, urlsOf } from './application-fields';
 import { secretsOf } from './applications-list';
 import { FormError, SubmitRow } from '../../components/form-footer';
+import { notifyDone, notifyFailure } from '../../components/notify';
 
 const APPLICATION = graphql(`
   query Application($id: ID!) {
@@ -21,12 +22,7 @@ const APPLICATION = graphql(`
       kind
       name
       clientId
-      redirectUris
-      scopes
-      webhookUrl
-      catalogPullUrl
-      menuPublicationUrl
-      storeStatusUrl
+      ...ApplicationUrlSettings
       connectionsCount
     }
   }
@@ -36,12 +32,7 @@ const UPDATE_APPLICATION = graphql(`
   mutation UpdateApplication($id: ID!, $input: UpdateApplicationInput!) {
     updateApplication(id: $id, input: $input) {
       id
-      redirectUris
-      scopes
-      webhookUrl
-      catalogPullUrl
-      menuPublicationUrl
-      storeStatusUrl
+      ...ApplicationUrlSettings
     }
   }
 `);
@@ -49,10 +40,7 @@ const UPDATE_APPLICATION = graphql(`
 const ROTATE_SECRET = graphql(`
   mutation RotateApplicationSecret($id: ID!) {
     rotateApplicationSecret(id: $id) {
-      id
-      clientId
-      clientSecret
-      webhookSecret
+      ...ApplicationSecrets
     }
   }
 `);
@@ -68,12 +56,7 @@ export function ApplicationDetail() {
   const app = data.application;
   return (
     <Stack maw={760}>
-      <Breadcrumbs>
-        <Anchor component={Link} to="/applications">
-          Applications
-        </Anchor>
-        <span>{app.name}</span>
-      </Breadcrumbs>
+      <Crumbs trail={[{ label: 'Applications', to: '/applications' }, { label: app.name }]} />
       <Group justify="space-between">
         <Group>
           <Title order={2}>{app.name}</Title>
@@ -95,7 +78,7 @@ export function ApplicationDetail() {
                 const result = await rotate({ variables: { id: app.id } });
                 if (result.data) setSecrets(secretsOf(`New secrets for ${app.name}`, result.data.rotateApplicationSecret));
               } catch (e) {
-                notifications.show({ color: 'red', message: messageOf(e) });
+                notifyFailure(e);
               }
             }}
           />
@@ -118,7 +101,7 @@ function EditUrls({ app }: { app: ApplicationQuery['application'] }) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const result = await update({ variables: { id: app.id, input: urlInput(urls, app.kind) } }).catch(() => null);
-    if (result?.data) notifications.show({ color: 'teal', message: 'Application saved' });
+    if (result?.data) notifyDone('Application saved');
   }
 
   return (

@@ -1,7 +1,20 @@
 import { Stack, Textarea, TextInput } from '@mantine/core';
+import { graphql } from '../../gql';
 
 // The URL fields of an application, shared by registration and editing. Which URLs a kind uses is what the
 // server validates; the form only shows the ones that kind has a use for.
+
+/** What these fields edit: read by the application screen and answered by its save, the same selection. */
+export const APPLICATION_URL_SETTINGS = graphql(`
+  fragment ApplicationUrlSettings on Application {
+    redirectUris
+    scopes
+    webhookUrl
+    catalogPullUrl
+    menuPublicationUrl
+    storeStatusUrl
+  }
+`);
 
 export interface ApplicationUrls {
   redirectUris: string;

@@ -8,7 +8,7 @@ import { Pager, useCursor } from '../../components/pager';
 import { SecretsShownOnce, type ShownSecrets } from '../../components/secrets-shown-once';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { graphql } from '../../gql';
-import type { ApplicationKind } from '../../gql/graphql';
+import type { ApplicationKind, ApplicationSecretsFragment } from '../../gql/graphql';
 import { ApplicationUrlFields, urlInput, urlsOf } from './application-fields';
 import { FormError, SubmitRow } from '../../components/form-footer';
 
@@ -30,17 +30,24 @@ const APPLICATIONS = graphql(`
 const CREATE_APPLICATION = graphql(`
   mutation CreateApplication($input: CreateApplicationInput!) {
     createApplication(input: $input) {
-      id
       name
-      clientId
-      clientSecret
-      webhookSecret
+      ...ApplicationSecrets
     }
   }
 `);
 
 /** What an application's secrets look like in the dialog that shows them once. */
-export function secretsOf(title: string, app: { clientId: string; clientSecret: string; webhookSecret: string }): ShownSecrets {
+/** The secrets a registration or a rotation answers with, shown once (secretsOf); the same selection for both. */
+export const APPLICATION_SECRETS = graphql(`
+  fragment ApplicationSecrets on ApplicationWithSecrets {
+    id
+    clientId
+    clientSecret
+    webhookSecret
+  }
+`);
+
+export function secretsOf(title: string, app: ApplicationSecretsFragment): ShownSecrets {
   return {
     title,
     values: [
@@ -130,7 +137,7 @@ export function ApplicationsList() {
   );
 }
 
-function RegisterForm({ onCreated }: { onCreated: (app: { name: string; clientId: string; clientSecret: string; webhookSecret: string }) => void }) {
+function RegisterForm({ onCreated }: { onCreated: (app: ApplicationSecretsFragment & { name: string }) => void }) {
   const [kind, setKind] = useState<ApplicationKind>('POS');
   const [name, setName] = useState('');
   const [urls, setUrls] = useState(urlsOf({ redirectUris: [], scopes: [] }));

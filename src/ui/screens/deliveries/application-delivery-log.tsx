@@ -1,16 +1,13 @@
 import { useQuery, useSubscription } from '@apollo/client/react';
-import { Anchor, Breadcrumbs } from '@mantine/core';
-import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useCoalesced } from '../../components/coalesced';
+import { Crumbs } from '../../components/crumbs';
 import { codeOf } from '../../components/errors';
 import { useLiveFallback } from '../../components/live';
-import { useCursor } from '../../components/pager';
 import { graphql } from '../../gql';
 import { NotFound } from '../not-found';
 import { APPLICATION_DELIVERIES, APPLICATION_DELIVERY_EVENTS } from './delivery-documents';
-import type { DeliveryFilter } from './delivery-filters';
-import { DeliveryLogView } from './delivery-log';
+import { DeliveryLogView, useDeliveryLogState } from './delivery-log';
 
 const APPLICATION_NAME = graphql(`
   query ApplicationName($id: ID!) {
@@ -24,32 +21,27 @@ const APPLICATION_NAME = graphql(`
 /** Everything sent to one application, across its locations, live through applicationDeliveryChanged. */
 export function ApplicationDeliveryLog() {
   const { applicationId = '' } = useParams();
-  const [filter, setFilter] = useState<DeliveryFilter>({ status: null, eventType: null });
-  const cursor = useCursor();
+  const state = useDeliveryLogState();
   const name = useQuery(APPLICATION_NAME, { variables: { id: applicationId } });
-  const list = useQuery(APPLICATION_DELIVERIES, { variables: { applicationId, ...filter, nextPageKey: cursor.pageKey } });
+  const list = useQuery(APPLICATION_DELIVERIES, { variables: { applicationId, ...state.variables } });
   const refresh = useCoalesced(() => list.refetch());
   const events = useSubscription(APPLICATION_DELIVERY_EVENTS, { variables: { applicationId }, onData: refresh });
   const live = useLiveFallback(events, list);
   if (codeOf(list.error) === 'not_found' || codeOf(name.error) === 'not_found') return <NotFound />;
   const crumbs = (
-    <Breadcrumbs>
-      <Anchor component={Link} to="/applications">
-        Applications
-      </Anchor>
-      <Anchor component={Link} to={`/applications/${applicationId}`}>
-        {name.data?.application.name ?? '…'}
-      </Anchor>
-      <span>Delivery log</span>
-    </Breadcrumbs>
+    <Crumbs
+      trail={[
+        { label: 'Applications', to: '/applications' },
+        { label: name.data?.application.name ?? '…', to: `/applications/${applicationId}` },
+        { label: 'Delivery log' },
+      ]}
+    />
   );
   return (
     <DeliveryLogView
       crumbs={crumbs}
       live={live}
-      filter={filter}
-      onFilter={setFilter}
-      cursor={cursor}
+      state={state}
       page={list.data && { rows: list.data.applicationDeliveries.data, nextPageKey: list.data.applicationDeliveries.nextPageKey }}
       loading={list.loading}
       error={list.error}

@@ -1,13 +1,20 @@
 import { Drawer, Group, Stack, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { LiveBadge, type LiveState } from '../../components/live';
-import { Pager, type useCursor } from '../../components/pager';
+import { Pager, useCursor } from '../../components/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import type { DeliveryRowFragment } from '../../gql/graphql';
 import { DeliveryDetail, DeliveryTitle } from './delivery-detail';
 import { DeliveryFilters, type DeliveryFilter } from './delivery-filters';
 import { DeliveryTable } from './delivery-table';
+
+/** The filters and the page a delivery log is on; `variables` is what its list query adds to the source's ids. */
+export function useDeliveryLogState() {
+  const [filter, setFilter] = useState<DeliveryFilter>({ status: null, eventType: null });
+  const cursor = useCursor();
+  return { filter, setFilter, cursor, variables: { ...filter, nextPageKey: cursor.pageKey } };
+}
 
 /**
  * The delivery log of one source (a location, an application; issue 13 screen 4): filters, a page of
@@ -17,13 +24,12 @@ import { DeliveryTable } from './delivery-table';
 export function DeliveryLogView(props: {
   crumbs: ReactNode;
   live: LiveState;
-  filter: DeliveryFilter;
-  onFilter(filter: DeliveryFilter): void;
-  cursor: ReturnType<typeof useCursor>;
+  state: ReturnType<typeof useDeliveryLogState>;
   page: { rows: DeliveryRowFragment[]; nextPageKey?: string | null } | undefined;
   loading: boolean;
   error: unknown;
 }) {
+  const { filter, setFilter, cursor } = props.state;
   const [params, setParams] = useSearchParams();
   const open = params.get('delivery');
   const setOpen = (id: string | null) =>
@@ -40,21 +46,21 @@ export function DeliveryLogView(props: {
         <LiveBadge state={props.live} />
       </Group>
       <DeliveryFilters
-        filter={props.filter}
-        onChange={(filter) => {
-          props.cursor.reset();
-          props.onFilter(filter);
+        filter={filter}
+        onChange={(next) => {
+          cursor.reset();
+          setFilter(next);
         }}
       />
       {props.error ? <ErrorState error={props.error} /> : null}
       {props.loading && !props.page && <LoadingState label="Loading the deliveries" />}
       {props.page &&
         (props.page.rows.length === 0 ? (
-          <EmptyState>{props.filter.status || props.filter.eventType ? 'No delivery matches these filters.' : 'Nothing has been sent from here yet.'}</EmptyState>
+          <EmptyState>{filter.status || filter.eventType ? 'No delivery matches these filters.' : 'Nothing has been sent from here yet.'}</EmptyState>
         ) : (
           <DeliveryTable rows={props.page.rows} onOpen={setOpen} />
         ))}
-      <Pager cursor={props.cursor} nextPageKey={props.page?.nextPageKey} label="Deliveries" />
+      <Pager cursor={cursor} nextPageKey={props.page?.nextPageKey} label="Deliveries" />
       <Drawer opened={Boolean(open)} onClose={() => setOpen(null)} position="right" size="xl" title={open && <DeliveryTitle id={open} />}>
         {open && <DeliveryDetail id={open} />}
       </Drawer>

@@ -1,15 +1,14 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Badge, Box, Group, SegmentedControl, Stack, Switch, Table, Text, TextInput, useMatches } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useState, type ReactNode } from 'react';
-import { messageOf } from '../../components/errors';
 import { formatMoney } from '../../components/money';
 import { Pager, useCursor } from '../../components/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { graphql } from '../../gql';
 import { useViewer } from '../../viewer';
 import { CatalogSync } from './catalog-sync';
+import { notifyDone, notifyFailure } from '../../components/notify';
 
 const PRODUCTS = graphql(`
   query Products($accountId: ID!, $locationId: ID!, $nextPageKey: String, $search: String) {
@@ -175,8 +174,8 @@ function ProductList({ accountId, locationId, search }: Ids & { search: string }
                         const showOnline = e.currentTarget.checked;
                         // taxRateIds are sent back as they are: omitted would clear them (SPEC's literal rule).
                         setShowOnline({ variables: { accountId, locationId, id: p.id, input: { show_online: showOnline, taxRateIds: p.taxRateIds } } })
-                          .then(() => notifications.show({ color: 'teal', message: `${p.name} is ${showOnline ? 'available online' : 'out of stock'}` }))
-                          .catch((err: unknown) => notifications.show({ color: 'red', message: messageOf(err) }));
+                          .then(() => notifyDone(`${p.name} is ${showOnline ? 'available online' : 'out of stock'}`))
+                          .catch(notifyFailure);
                       }}
                     />
                   </Table.Td>

@@ -1,6 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { ActionIcon, Alert, Badge, Button, Code, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { ConfirmButton } from '../../components/confirm-button';
 import { messageOf } from '../../components/errors';
@@ -9,6 +8,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { graphql } from '../../gql';
 import { useViewer } from '../../viewer';
 import { SubmitRow } from '../../components/form-footer';
+import { notifyDone, notifyFailure } from '../../components/notify';
 
 const CONNECTIONS = graphql(`
   query LocationConnections($accountId: ID!, $locationId: ID!, $nextPageKey: String) {
@@ -129,7 +129,7 @@ export function ConnectionsTab({ accountId, locationId }: { accountId: string; l
                             confirmLabel="Disconnect"
                             loading={disconnecting.loading}
                             onConfirm={async () => {
-                              await disconnect({ variables: { accountId, locationId, id: app.connectionId! } }).catch((e: unknown) => notifications.show({ color: 'red', message: messageOf(e) }));
+                              await disconnect({ variables: { accountId, locationId, id: app.connectionId! } }).catch(notifyFailure);
                               await refetch();
                             }}
                           />
@@ -172,7 +172,7 @@ function ConnectForm({ accountId, locationId, applicationId, onDone }: { account
     const input = { applicationId, ...(entries.length ? { credentials: Object.fromEntries(entries.map((p) => [p.key.trim(), p.value])) } : {}) };
     const result = await connect({ variables: { accountId, locationId, input } }).catch(() => null);
     if (!result?.data) return;
-    notifications.show({ color: 'teal', message: 'Connected' });
+    notifyDone('Connected');
     await onDone();
   }
 

@@ -1,6 +1,5 @@
 import { useQuery } from '@apollo/client/react';
-import { Anchor, Breadcrumbs } from '@mantine/core';
-import { Link } from 'react-router';
+import { Crumbs, type Crumb } from '../../components/crumbs';
 import { graphql } from '../../gql';
 
 const LOCATION_NAMES = graphql(`
@@ -16,21 +15,17 @@ const LOCATION_NAMES = graphql(`
   }
 `);
 
+/** Accounts › account: the start of every trail inside an account ('…' while its name loads). */
+export function accountTrail(accountId: string, accountName: string | undefined): Crumb[] {
+  return [
+    { label: 'Accounts', to: '/accounts' },
+    { label: accountName ?? '…', to: `/accounts/${accountId}` },
+  ];
+}
+
 /** Accounts › account › location › `here`: where a screen of a location sits, each step a link back. */
 export function LocationCrumbs({ accountId, locationId, here }: { accountId: string; locationId: string; here: string }) {
   const { data } = useQuery(LOCATION_NAMES, { variables: { accountId, locationId } });
-  return (
-    <Breadcrumbs>
-      <Anchor component={Link} to="/accounts">
-        Accounts
-      </Anchor>
-      <Anchor component={Link} to={`/accounts/${accountId}`}>
-        {data?.account.name ?? '…'}
-      </Anchor>
-      <Anchor component={Link} to={`/accounts/${accountId}/locations/${locationId}`}>
-        {data?.location.name ?? '…'}
-      </Anchor>
-      <span>{here}</span>
-    </Breadcrumbs>
-  );
+  const trail = [...accountTrail(accountId, data?.account.name), { label: data?.location.name ?? '…', to: `/accounts/${accountId}/locations/${locationId}` }, { label: here }];
+  return <Crumbs trail={trail} />;
 }

@@ -1,34 +1,41 @@
 import { useMutation } from '@apollo/client/react';
 import { Alert, Group, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { fieldErrorsOf, otherFieldErrors } from '../../components/errors';
 import { graphql } from '../../gql';
-import type { LocationQuery } from '../../gql/graphql';
+import type { LocationSettingsFragment } from '../../gql/graphql';
 import { useViewer } from '../../viewer';
 import { fromTaxRate, TaxRateEditor, toTaxRateInput, type TaxRateRow } from './tax-rate-editor';
 import { SubmitRow } from '../../components/form-footer';
+import { notifyDone } from '../../components/notify';
 
-const UPDATE_LOCATION = graphql(`
-  mutation UpdateLocation($accountId: ID!, $id: ID!, $input: UpdateLocationInput!) {
-    updateLocation(accountId: $accountId, id: $id, input: $input) {
-      id
+/** What the form edits: read by the location screen, answered by the save, so both hold the same fields. */
+export const LOCATION_SETTINGS = graphql(`
+  fragment LocationSettings on Location {
+    id
+    name
+    currency
+    timezone
+    taxRates {
+      posReference
       name
-      currency
-      timezone
-      taxRates {
-        posReference
-        name
-        type
-        rate
-        inclusive
-        isDefault
-      }
+      type
+      rate
+      inclusive
+      isDefault
     }
   }
 `);
 
-type Location = LocationQuery['location'];
+const UPDATE_LOCATION = graphql(`
+  mutation UpdateLocation($accountId: ID!, $id: ID!, $input: UpdateLocationInput!) {
+    updateLocation(accountId: $accountId, id: $id, input: $input) {
+      ...LocationSettings
+    }
+  }
+`);
+
+type Location = LocationSettingsFragment;
 
 /** Name, currency, timezone and the tax rates, saved together; every server error next to its field. */
 export function LocationForm({ accountId, location }: { accountId: string; location: Location }) {
@@ -46,7 +53,7 @@ export function LocationForm({ accountId, location }: { accountId: string; locat
     if (!result?.data) return;
     // The server's version: generated posReferences appear, stored rates as the server keeps them.
     setRates(result.data.updateLocation.taxRates.map(fromTaxRate));
-    notifications.show({ color: 'teal', message: 'Location saved' });
+    notifyDone('Location saved');
   }
 
   const others = otherFieldErrors(fields, (path) => ['/name', '/currency', '/timezone'].includes(path) || path.startsWith('/taxRates/'));

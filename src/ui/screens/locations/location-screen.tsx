@@ -1,15 +1,19 @@
 import { useQuery } from '@apollo/client/react';
-import { Anchor, Breadcrumbs, Group, Stack, Tabs, Title } from '@mantine/core';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Group, Stack, Tabs, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Crumbs } from '../../components/crumbs';
 import { codeOf } from '../../components/errors';
 import { ErrorState, LoadingState } from '../../components/states';
 import { graphql } from '../../gql';
+import type { LocationSettingsFragment } from '../../gql/graphql';
 import { NotFound } from '../not-found';
 import { CatalogTab } from './catalog-tab';
 import { ConnectionsTab } from './connections-tab';
 import { MenusTab } from '../menus/menus-tab';
 import { StoreStatusTab } from '../store-status/store-status-tab';
 import { LocationForm } from './location-form';
+import { accountTrail } from './location-crumbs';
 import { LocationLinks } from './location-links';
 
 export const LOCATION = graphql(`
@@ -19,28 +23,20 @@ export const LOCATION = graphql(`
       name
     }
     location(id: $locationId, accountId: $accountId) {
-      id
-      name
-      currency
-      timezone
-      taxRates {
-        posReference
-        name
-        type
-        rate
-        inclusive
-        isDefault
-      }
+      ...LocationSettings
     }
   }
 `);
 
-const TABS = [
-  { value: 'details', label: 'Details and tax rates' },
-  { value: 'connections', label: 'Connections' },
-  { value: 'catalog', label: 'Catalog' },
-  { value: 'menus', label: 'Menus' },
-  { value: 'store-status', label: 'Store status' },
+type Ids = { accountId: string; locationId: string };
+
+// Each tab's panel, drawn only while it is the open one (keepMounted={false}).
+const TABS: { value: string; label: string; panel: (ids: Ids, location: LocationSettingsFragment) => ReactNode }[] = [
+  { value: 'details', label: 'Details and tax rates', panel: (ids, location) => <LocationForm accountId={ids.accountId} location={location} /> },
+  { value: 'connections', label: 'Connections', panel: (ids) => <ConnectionsTab {...ids} /> },
+  { value: 'catalog', label: 'Catalog', panel: (ids) => <CatalogTab {...ids} /> },
+  { value: 'menus', label: 'Menus', panel: (ids) => <MenusTab {...ids} /> },
+  { value: 'store-status', label: 'Store status', panel: (ids) => <StoreStatusTab {...ids} /> },
 ];
 
 /** One location: its settings, the applications connected to it, its catalog and menus (SPEC's Application Flow). */
@@ -52,15 +48,7 @@ export function LocationScreen() {
   const base = `/accounts/${accountId}/locations/${locationId}`;
   return (
     <Stack>
-      <Breadcrumbs>
-        <Anchor component={Link} to="/accounts">
-          Accounts
-        </Anchor>
-        <Anchor component={Link} to={`/accounts/${accountId}`}>
-          {data?.account.name ?? '…'}
-        </Anchor>
-        <span>{data?.location.name ?? '…'}</span>
-      </Breadcrumbs>
+      <Crumbs trail={[...accountTrail(accountId, data?.account.name), { label: data?.location.name ?? '…' }]} />
       {loading && <LoadingState label="Loading the location" />}
       {error && <ErrorState error={error} />}
       {data && (
@@ -77,21 +65,11 @@ export function LocationScreen() {
                 </Tabs.Tab>
               ))}
             </Tabs.List>
-            <Tabs.Panel value="details" pt="md">
-              <LocationForm accountId={accountId} location={data.location} />
-            </Tabs.Panel>
-            <Tabs.Panel value="connections" pt="md">
-              <ConnectionsTab accountId={accountId} locationId={locationId} />
-            </Tabs.Panel>
-            <Tabs.Panel value="catalog" pt="md">
-              <CatalogTab accountId={accountId} locationId={locationId} />
-            </Tabs.Panel>
-            <Tabs.Panel value="menus" pt="md">
-              <MenusTab accountId={accountId} locationId={locationId} />
-            </Tabs.Panel>
-            <Tabs.Panel value="store-status" pt="md">
-              <StoreStatusTab accountId={accountId} locationId={locationId} />
-            </Tabs.Panel>
+            {TABS.map((t) => (
+              <Tabs.Panel key={t.value} value={t.value} pt="md">
+                {t.panel({ accountId, locationId }, data.location)}
+              </Tabs.Panel>
+            ))}
           </Tabs>
         </>
       )}

@@ -1,14 +1,14 @@
 import { useMutation } from '@apollo/client/react';
 import { ActionIcon, Badge, Box, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
-import { messageOf } from '../../components/errors';
+import { useState, type ReactNode } from 'react';
 import { formatMoney } from '../../components/money';
+import { usePhone } from '../../components/phone';
 import { EmptyState } from '../../components/states';
 import type { MenuItemRowFragment } from '../../gql/graphql';
 import { DELETE_MENU_ITEM, MENU, REORDER_MENU_ITEMS, UPDATE_MENU_ITEM } from './menu-documents';
 import { TaxOverrideDialog } from './tax-override-dialog';
 import { isOverridden, TaxRatesCell } from './tax-rates-cell';
+import { notifyFailure } from '../../components/notify';
 
 interface Props {
   ids: { accountId: string; locationId: string; menuId: string };
@@ -25,7 +25,8 @@ export function MenuItems({ ids, items, currency, taxRates, editable }: Props) {
   const [update] = useMutation(UPDATE_MENU_ITEM);
   const [remove] = useMutation(DELETE_MENU_ITEM, { refetchQueries: [MENU] });
   const namesOf = new Map(taxRates.map((r) => [r.posReference, r.name]));
-  const fail = (err: unknown) => notifications.show({ color: 'red', message: messageOf(err) });
+  const phone = usePhone();
+  const fail = notifyFailure;
 
   const move = (index: number, by: -1 | 1) => {
     const order = items.map((i) => i.id);
@@ -75,7 +76,7 @@ export function MenuItems({ ids, items, currency, taxRates, editable }: Props) {
               {editable && <Table.Th w={48}>Order</Table.Th>}
               <Table.Th>Item</Table.Th>
               <Table.Th visibleFrom="sm">Price</Table.Th>
-              <Table.Th>Tax rates</Table.Th>
+              {!phone && <Table.Th>Tax rates</Table.Th>}
               <Table.Th visibleFrom="md">Modifier groups</Table.Th>
               {editable && <Table.Th visibleFrom="sm">Actions</Table.Th>}
             </Table.Tr>
@@ -107,33 +108,20 @@ export function MenuItems({ ids, items, currency, taxRates, editable }: Props) {
                   </Table.Td>
                 )}
                 <Table.Td>
-                  <Group gap="xs">
-                    <Text fw={500} c={item.show_online ? undefined : 'dimmed'} td={item.show_online ? undefined : 'line-through'}>
-                      {item.name}
-                    </Text>
-                    {!item.show_online && (
-                      <Badge color="red" variant="light" style={{ flexShrink: 0 }}>
-                        Out of stock
-                      </Badge>
+                  <EntryName entry={item} currency={currency} namesOf={namesOf} phone={phone} struck>
+                    {editable && (
+                      <Box hiddenFrom="sm" mt={4}>
+                        {actionsOf(item)}
+                      </Box>
                     )}
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {item.posReference}
-                    <Text span hiddenFrom="sm" inherit>
-                      {' · '}
-                      {formatMoney(item.price, currency)}
-                    </Text>
-                  </Text>
-                  {editable && (
-                    <Box hiddenFrom="sm" mt={4}>
-                      {actionsOf(item)}
-                    </Box>
-                  )}
+                  </EntryName>
                 </Table.Td>
                 <Table.Td visibleFrom="sm">{formatMoney(item.price, currency)}</Table.Td>
-                <Table.Td>
-                  <TaxRatesCell entry={item} namesOf={namesOf} />
-                </Table.Td>
+                {!phone && (
+                  <Table.Td>
+                    <TaxRatesCell entry={item} namesOf={namesOf} />
+                  </Table.Td>
+                )}
                 <Table.Td visibleFrom="md">{item.modifierGroups.length ? item.modifierGroups.join(', ') : <Text c="dimmed">none</Text>}</Table.Td>
                 {editable && <Table.Td visibleFrom="sm">{actionsOf(item)}</Table.Td>}
               </Table.Tr>
@@ -152,19 +140,12 @@ export function MenuModifiers({
   currency,
   taxRates,
 }: {
-  modifiers: {
-    id: string;
-    name: string;
-    posReference: string;
-    price: number;
-    taxRateIds: string[];
-    taxRateIdsOverride?: string[] | null;
-    show_online: boolean;
-  }[];
+  modifiers: (Entry & { id: string })[];
   currency: string;
   taxRates: { posReference: string; name: string }[];
 }) {
   const namesOf = new Map(taxRates.map((r) => [r.posReference, r.name]));
+  const phone = usePhone();
   if (modifiers.length === 0) return <EmptyState>No modifiers: none of these products has modifier groups.</EmptyState>;
   return (
     <Stack gap="xs">
@@ -174,38 +155,74 @@ export function MenuModifiers({
             <Table.Tr>
               <Table.Th>Modifier</Table.Th>
               <Table.Th visibleFrom="sm">Price</Table.Th>
-              <Table.Th>Tax rates</Table.Th>
+              {!phone && <Table.Th>Tax rates</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {modifiers.map((m) => (
               <Table.Tr key={m.id}>
                 <Table.Td>
-                  <Group gap="xs">
-                    {m.name}
-                    {!m.show_online && (
-                      <Badge color="red" variant="light">
-                        Out of stock
-                      </Badge>
-                    )}
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {m.posReference}
-                    <Text span hiddenFrom="sm" inherit>
-                      {' · '}
-                      {formatMoney(m.price, currency)}
-                    </Text>
-                  </Text>
+                  <EntryName entry={m} currency={currency} namesOf={namesOf} phone={phone} />
                 </Table.Td>
                 <Table.Td visibleFrom="sm">{formatMoney(m.price, currency)}</Table.Td>
-                <Table.Td>
-                  <TaxRatesCell entry={m} namesOf={namesOf} />
-                </Table.Td>
+                {!phone && (
+                  <Table.Td>
+                    <TaxRatesCell entry={m} namesOf={namesOf} />
+                  </Table.Td>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
     </Stack>
+  );
+}
+
+interface Entry {
+  name: string;
+  posReference: string;
+  price: number;
+  show_online: boolean;
+  taxRateIds: string[];
+  taxRateIdsOverride?: string[] | null;
+}
+
+/**
+ * The name cell of a menu item or modifier: the name, marked when out of stock (`struck` also greys and strikes
+ * it), the POS reference; on a phone also the price and the tax rates, whose columns are not shown there.
+ */
+function EntryName({ entry, currency, namesOf, phone, struck, children }: { entry: Entry; currency: string; namesOf: Map<string, string>; phone: boolean; struck?: boolean; children?: ReactNode }) {
+  const out = !entry.show_online;
+  return (
+    <>
+      <Group gap="xs">
+        {struck ? (
+          <Text fw={500} c={out ? 'dimmed' : undefined} td={out ? 'line-through' : undefined}>
+            {entry.name}
+          </Text>
+        ) : (
+          entry.name
+        )}
+        {out && (
+          <Badge color="red" variant="light" style={{ flexShrink: 0 }}>
+            Out of stock
+          </Badge>
+        )}
+      </Group>
+      <Text size="xs" c="dimmed">
+        {entry.posReference}
+        <Text span hiddenFrom="sm" inherit>
+          {' · '}
+          {formatMoney(entry.price, currency)}
+        </Text>
+      </Text>
+      {phone && (
+        <Box mt={4}>
+          <TaxRatesCell entry={entry} namesOf={namesOf} />
+        </Box>
+      )}
+      {children}
+    </>
   );
 }

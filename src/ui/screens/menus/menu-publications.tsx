@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
 import { Anchor, Badge, Button, Code, Group, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useCoalesced } from '../../components/coalesced';
-import { messageOf } from '../../components/errors';
 import { LiveBadge, useLiveFallback } from '../../components/live';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { formatWhen } from '../../components/time';
 import { PUBLICATION_EVENTS, PUBLICATIONS, PUBLISH_MENU } from './menu-documents';
+import { notifyFailure } from '../../components/notify';
 
 // Publishing a menu to a connected marketplace (issue 13 screen 2). The publication is a MENU_PUBLISHED
 // delivery through the outbox, so it starts PENDING; the menuPublicationChanged subscription (graphql-ws, fed
@@ -43,7 +42,7 @@ export function MenuPublications({ ids, editable }: { ids: { accountId: string; 
   const onPublish = async () => {
     if (!chosen) return;
     // Success shows as the new publication, Pending, in the list below.
-    await publish({ variables: { ...ids, connectionId: chosen } }).catch((err: unknown) => notifications.show({ color: 'red', message: messageOf(err) }));
+    await publish({ variables: { ...ids, connectionId: chosen } }).catch(notifyFailure);
     refresh();
   };
 

@@ -1,12 +1,11 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { messageOf } from '../../components/errors';
 import { formatMoney } from '../../components/money';
 import { ErrorState, LoadingState } from '../../components/states';
 import { ADD_MENU_ITEM, MENU, PRODUCT_CHOICES } from './menu-documents';
+import { notifyFailure } from '../../components/notify';
 
 interface Props {
   ids: { accountId: string; locationId: string; menuId: string };
@@ -37,7 +36,7 @@ export function ProductPicker({ ids, inMenu, currency }: Props) {
     setAdding(product.id);
     // Success shows as the new row in the items table; only a refusal needs words.
     await add({ variables: { ...ids, productId: product.id } })
-      .catch((err: unknown) => notifications.show({ color: 'red', message: messageOf(err) }))
+      .catch(notifyFailure)
       .finally(() => setAdding(null));
   };
 

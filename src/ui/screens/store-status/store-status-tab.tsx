@@ -1,16 +1,16 @@
 import { useMutation, useQuery, useSubscription } from '@apollo/client/react';
 import { Anchor, Badge, Button, ColorSwatch, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { Link } from 'react-router';
 import { useCoalesced } from '../../components/coalesced';
-import { messageOf } from '../../components/errors';
 import { LiveBadge, useLiveFallback } from '../../components/live';
+import { usePhone } from '../../components/phone';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { formatRelative, formatWhen, useNow } from '../../components/time';
 import type { StoreStatusFieldsFragment } from '../../gql/graphql';
 import { useViewer } from '../../viewer';
 import { PauseForm } from './pause-form';
 import { SET_STORE_STATUS, STORE_STATUS, STORE_STATUS_EVENTS } from './store-status-documents';
+import { notifyFailure } from '../../components/notify';
 
 // Store status per location (issue 13 screen 5): open or paused, a pause that ends by itself at a set time,
 // and for each connected marketplace the last status sent to it and whether it received it. Kept live by the
@@ -74,12 +74,7 @@ export function StoreStatusTab({ accountId, locationId }: Ids) {
                         locationId,
                         input: { storeStatus: 'ONLINE' },
                       },
-                    }).catch((err: unknown) =>
-                      notifications.show({
-                        color: 'red',
-                        message: messageOf(err),
-                      }),
-                    )
+                    }).catch(notifyFailure)
                   }
                 >
                   Reopen now
@@ -103,7 +98,11 @@ const RECEIVED: Record<string, { color: string; label: string }> = {
   DELIVERING: { color: 'blue', label: 'Sending' },
 };
 
-function MarketplaceOutcomes({ ids, marketplaces }: { ids: Ids; marketplaces: StoreStatusFieldsFragment['marketplaces'] }) {
+type Marketplace = StoreStatusFieldsFragment['marketplaces'][number];
+
+/** What was last sent to each marketplace; on a phone the status and its outcome go under the name. */
+function MarketplaceOutcomes({ ids, marketplaces }: { ids: Ids; marketplaces: Marketplace[] }) {
+  const phone = usePhone();
   if (marketplaces.length === 0) return <EmptyState>No marketplace with a store status URL is connected here: the status goes nowhere.</EmptyState>;
   return (
     <Table.ScrollContainer minWidth={340}>
@@ -111,41 +110,32 @@ function MarketplaceOutcomes({ ids, marketplaces }: { ids: Ids; marketplaces: St
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Marketplace</Table.Th>
-            <Table.Th>Last sent</Table.Th>
-            <Table.Th>Received</Table.Th>
+            {!phone && <Table.Th>Last sent</Table.Th>}
+            {!phone && <Table.Th>Received</Table.Th>}
             <Table.Th visibleFrom="sm">Sent</Table.Th>
             <Table.Th visibleFrom="sm">Received at</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {marketplaces.map((m) => {
-            const look = m.status ? RECEIVED[m.status] : null;
+            const lastSent = m.storeStatus ? m.storeStatus === 'OFFLINE' ? 'Paused' : 'Open' : <Text c="dimmed">Nothing sent yet</Text>;
             return (
               <Table.Tr key={m.connectionId}>
-                <Table.Td>{m.applicationName}</Table.Td>
-                <Table.Td>{m.storeStatus ? m.storeStatus === 'OFFLINE' ? 'Paused' : 'Open' : <Text c="dimmed">Nothing sent yet</Text>}</Table.Td>
-                <Table.Td>
-                  {look && (
-                    <Badge color={look.color} variant="light">
-                      {m.status === 'PENDING' && m.attempts > 0 ? 'Retrying' : look.label}
-                    </Badge>
-                  )}
-                  {m.attempts > 0 && (
-                    <Text size="xs" c="dimmed">
-                      {m.attempts === 1 ? '1 attempt' : `${m.attempts} attempts`}
-                    </Text>
-                  )}
-                  {m.lastError && (
-                    <Text size="xs" c="red">
-                      {m.lastError}
-                    </Text>
-                  )}
-                  {m.deliveryId && (
-                    <Anchor component={Link} size="xs" display="block" to={`/accounts/${ids.accountId}/locations/${ids.locationId}/deliveries?delivery=${m.deliveryId}`}>
-                      Open the delivery
-                    </Anchor>
-                  )}
-                </Table.Td>
+                {phone ? (
+                  <Table.Td>
+                    <Text fw={500}>{m.applicationName}</Text>
+                    <Text size="sm">{lastSent}</Text>
+                    <Outcome ids={ids} marketplace={m} />
+                  </Table.Td>
+                ) : (
+                  <>
+                    <Table.Td>{m.applicationName}</Table.Td>
+                    <Table.Td>{lastSent}</Table.Td>
+                    <Table.Td>
+                      <Outcome ids={ids} marketplace={m} />
+                    </Table.Td>
+                  </>
+                )}
                 <Table.Td visibleFrom="sm">{m.sentAt ? formatWhen(m.sentAt) : '—'}</Table.Td>
                 <Table.Td visibleFrom="sm">{m.deliveredAt ? formatWhen(m.deliveredAt) : '—'}</Table.Td>
               </Table.Tr>
@@ -154,5 +144,34 @@ function MarketplaceOutcomes({ ids, marketplaces }: { ids: Ids; marketplaces: St
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** Whether the marketplace received the last status: the outcome, the attempts, its error, a link to the delivery. */
+function Outcome({ ids, marketplace: m }: { ids: Ids; marketplace: Marketplace }) {
+  const look = m.status ? RECEIVED[m.status] : null;
+  return (
+    <>
+      {look && (
+        <Badge color={look.color} variant="light">
+          {m.status === 'PENDING' && m.attempts > 0 ? 'Retrying' : look.label}
+        </Badge>
+      )}
+      {m.attempts > 0 && (
+        <Text size="xs" c="dimmed">
+          {m.attempts === 1 ? '1 attempt' : `${m.attempts} attempts`}
+        </Text>
+      )}
+      {m.lastError && (
+        <Text size="xs" c="red" style={{ overflowWrap: 'anywhere' }}>
+          {m.lastError}
+        </Text>
+      )}
+      {m.deliveryId && (
+        <Anchor component={Link} size="xs" display="block" to={`/accounts/${ids.accountId}/locations/${ids.locationId}/deliveries?delivery=${m.deliveryId}`}>
+          Open the delivery
+        </Anchor>
+      )}
+    </>
   );
 }

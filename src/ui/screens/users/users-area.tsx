@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Badge, Button, Group, Modal, MultiSelect, PasswordInput, Select, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { fieldErrorsOf } from '../../components/errors';
 import { Pager, useCursor } from '../../components/pager';
@@ -10,6 +9,7 @@ import { graphql } from '../../gql';
 import type { Role } from '../../gql/graphql';
 import { useViewer } from '../../viewer';
 import { FormError, SubmitRow } from '../../components/form-footer';
+import { notifyDone } from '../../components/notify';
 
 const USERS = graphql(`
   query Users($nextPageKey: String) {
@@ -109,7 +109,7 @@ function CreateUserForm({ accounts, onDone }: { accounts: { id: string; name: st
     const input = { email: form.email, password: form.password, role: form.role, ...(form.role === 'merchant' ? { accountIds: form.accountIds } : {}) };
     const result = await create({ variables: { input } }).catch(() => null);
     if (!result?.data) return;
-    notifications.show({ color: 'teal', message: `User ${result.data.createUser.email} created` });
+    notifyDone(`User ${result.data.createUser.email} created`);
     onDone();
   }
 
