@@ -13,9 +13,10 @@ import { pullsCatalog } from './priorities.js';
 // (problem+json, GraphQL's errors, OAuth's {error, error_description}).
 //
 // Why a middleware of our own: node's server.requestTimeout (and headersTimeout) only bounds receiving the
-// request and answers 408 by closing, not 503 with Retry-After; connect-timeout / express-timeout-handler
-// only emit an event or answer with a fixed body and leave the handler's later writes to throw "headers
-// already sent". Here the handler goes on (its transaction may still commit: a placement retried with the same
+// request and answers 408 by closing, not 503 with Retry-After; connect-timeout only passes a 503 error on and
+// leaves the handler's later writes to throw "headers already sent"; express-timeout-handler disables
+// response methods but knows nothing of which answer to give (the database's state, three error shapes) nor of
+// the layers that must still see the handler's answer (the idempotency key). Here the handler goes on (its transaction may still commit: a placement retried with the same
 // Idempotency-Key replays its answer, and externalId stops a second order), and what it writes after the 503
 // is dropped.
 //
