@@ -34,6 +34,45 @@ export async function readJson(req: IncomingMessage): Promise<Record<string, any
   return JSON.parse(Buffer.concat(chunks).toString('utf8'));
 }
 
+/**
+ * A baseline's order placement behind node:http: the order row and, in the same transaction, whatever
+ * `alongside` writes for it (each baseline's own outbox), then 201 with the order. One shape for both baselines,
+ * so they differ only in what they write beside the order.
+ */
+export function baselinePlacement(
+  pool: pg.Pool,
+  ids: Pick<BaselineIds, 'locationId' | 'accountId' | 'applicationId'>,
+  externalIdPrefix: string,
+  alongside: (client: pg.PoolClient, orderId: string, now: Date, body: Record<string, any>) => Promise<unknown>,
+): Server {
+  return createServer(async (req, res) => {
+    try {
+      const body = await readJson(req);
+      const id = uuidv7();
+      const now = new Date();
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(
+          `INSERT INTO orders (id, created_at, updated_at, location_id, account_id, application_id, client_id, source_name, external_id, status, status_history, details, location_snapshot)
+           VALUES ($1, $2, $2, $3, $4, $5, 'baseline', 'baseline', $6, 'NEW', $7, $8, '{}') ON CONFLICT (application_id, external_id) DO NOTHING`,
+          [id, now, ids.locationId, ids.accountId, ids.applicationId, `${externalIdPrefix}${body.externalId}`, JSON.stringify([{ status: 'NEW', at: now.toISOString(), by: 'MARKETPLACE' }]), JSON.stringify(body)],
+        );
+        await alongside(client, id, now, body);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+      res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { id, ...body } }));
+    } catch (error) {
+      res.writeHead(500).end(String(error));
+    }
+  });
+}
+
 export async function deliveringBaseline(databaseUrl: string, ids: BaselineIds): Promise<DeliveringBaseline> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   await pool.query(`CREATE TABLE IF NOT EXISTS baseline_outbox (
@@ -89,37 +128,14 @@ export async function deliveringBaseline(databaseUrl: string, ids: BaselineIds):
   listener.on('notification', () => void dispatch().catch((error) => process.stderr.write(`baseline dispatch: ${error}\n`)));
   await listener.query(`LISTEN ${CHANNEL}`);
 
-  const srv: Server = createServer(async (req, res) => {
-    try {
-      const body = await readJson(req);
-      const id = uuidv7();
-      const now = new Date();
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        await client.query(
-          `INSERT INTO orders (id, created_at, updated_at, location_id, account_id, application_id, client_id, source_name, external_id, status, status_history, details, location_snapshot)
-           VALUES ($1, $2, $2, $3, $4, $5, 'baseline', 'baseline', $6, 'NEW', $7, $8, '{}') ON CONFLICT (application_id, external_id) DO NOTHING`,
-          [id, now, ids.locationId, ids.accountId, ids.applicationId, `delivered-${body.externalId}`, JSON.stringify([{ status: 'NEW', at: now.toISOString(), by: 'MARKETPLACE' }]), JSON.stringify(body)],
-        );
-        // The outbox row and the wake-up in one statement; the NOTIFY is delivered on commit.
-        await client.query(`WITH row AS (INSERT INTO baseline_outbox (id, created_at, event_type, payload) VALUES ($1, $2, 'ORDER_CREATED', $3) RETURNING id) SELECT pg_notify('${CHANNEL}', '') FROM row`, [
-          uuidv7(),
-          now,
-          JSON.stringify({ eventType: 'ORDER_CREATED', orderId: id, newState: body }),
-        ]);
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      } finally {
-        client.release();
-      }
-      res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { id, ...body } }));
-    } catch (error) {
-      res.writeHead(500).end(String(error));
-    }
-  });
+  // The outbox row and the wake-up in one statement; the NOTIFY is delivered on commit.
+  const srv = baselinePlacement(pool, ids, 'delivered-', (client, orderId, now, body) =>
+    client.query(`WITH row AS (INSERT INTO baseline_outbox (id, created_at, event_type, payload) VALUES ($1, $2, 'ORDER_CREATED', $3) RETURNING id) SELECT pg_notify('${CHANNEL}', '') FROM row`, [
+      uuidv7(),
+      now,
+      JSON.stringify({ eventType: 'ORDER_CREATED', orderId, newState: body }),
+    ]),
+  );
   await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`,

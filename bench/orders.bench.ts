@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import pg from 'pg';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { uuidv7 } from '../src/common/ids.js';
 import { BENCH_ADMIN, BENCH_FIRST_PARTY, cpuNow, cpuPer, percentile, scratchHub } from './support.js';
-import { deliveringBaseline, readJson } from './delivering-baseline.js';
+import { baselinePlacement, deliveringBaseline } from './delivering-baseline.js';
 import { countStatements, statementsByText, statementsSent } from './statement-count.js';
 
 // Order placement benchmark (issue 7). A hub in this process on a scratch database of the local PostgreSQL; a
@@ -77,37 +77,14 @@ async function fakePos(): Promise<{ url: string; arrivals: Map<string, number>; 
 /** The baseline: the same two inserts in one transaction through pg, behind node:http, nothing else. */
 async function baselineServer(url: string, ids: { locationId: string; accountId: string; applicationId: string; posApplicationId: string; webhookUrl: string }): Promise<{ url: string; close(): Promise<void> }> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const srv: Server = createServer(async (req, res) => {
-    try {
-      const body = await readJson(req);
-      const id = uuidv7();
-      const now = new Date();
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        await client.query(
-          `INSERT INTO orders (id, created_at, updated_at, location_id, account_id, application_id, client_id, source_name, external_id, status, status_history, details, location_snapshot)
-           VALUES ($1, $2, $2, $3, $4, $5, 'baseline', 'baseline', $6, 'NEW', $7, $8, '{}') ON CONFLICT (application_id, external_id) DO NOTHING`,
-          [id, now, ids.locationId, ids.accountId, ids.applicationId, `base-${body.externalId}`, JSON.stringify([{ status: 'NEW', at: now.toISOString(), by: 'MARKETPLACE' }]), JSON.stringify(body)],
-        );
-        // DELIVERED already: the row is written as the outbox row is, but no worker picks it up.
-        await client.query(
-          `INSERT INTO deliveries (id, created_at, updated_at, event_id, event_type, application_id, account_id, location_id, ordering_key, chain_position, url, endpoint, payload, status, held, job_seq)
-           VALUES ($1, $2, $2, $3, 'ORDER_CREATED', $4, $5, $6, $7, 1, $8, $9, $10::json, 'DELIVERED', false, 0)`,
-          [uuidv7(), now, uuidv7(), ids.posApplicationId, ids.accountId, ids.locationId, id, ids.webhookUrl, new URL(ids.webhookUrl).origin, JSON.stringify({ orderId: id, newState: body })],
-        );
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      } finally {
-        client.release();
-      }
-      res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify({ data: { id, ...body } }));
-    } catch (error) {
-      res.writeHead(500).end(String(error));
-    }
-  });
+  // DELIVERED already: the row is written as the outbox row is, but no worker picks it up.
+  const srv = baselinePlacement(pool, ids, 'base-', (client, orderId, now, body) =>
+    client.query(
+      `INSERT INTO deliveries (id, created_at, updated_at, event_id, event_type, application_id, account_id, location_id, ordering_key, chain_position, url, endpoint, payload, status, held, job_seq)
+       VALUES ($1, $2, $2, $3, 'ORDER_CREATED', $4, $5, $6, $7, 1, $8, $9, $10::json, 'DELIVERED', false, 0)`,
+      [uuidv7(), now, uuidv7(), ids.posApplicationId, ids.accountId, ids.locationId, orderId, ids.webhookUrl, new URL(ids.webhookUrl).origin, JSON.stringify({ orderId, newState: body })],
+    ),
+  );
   await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`,
