@@ -80,8 +80,8 @@ async function baselineServer(url: string, ids: { locationId: string; accountId:
   // DELIVERED already: the row is written as the outbox row is, but no worker picks it up.
   const srv = baselinePlacement(pool, ids, 'base-', (client, orderId, now, body) =>
     client.query(
-      `INSERT INTO deliveries (id, created_at, updated_at, event_id, event_type, application_id, account_id, location_id, ordering_key, chain_position, url, endpoint, payload, status, held, job_seq)
-       VALUES ($1, $2, $2, $3, 'ORDER_CREATED', $4, $5, $6, $7, 1, $8, $9, $10::json, 'DELIVERED', false, 0)`,
+      `INSERT INTO deliveries (id, created_at, updated_at, event_id, event_type, application_id, account_id, location_id, ordering_key, chain_position, url, endpoint, payload, status, held)
+       VALUES ($1, $2, $2, $3, 'ORDER_CREATED', $4, $5, $6, $7, 1, $8, $9, $10::json, 'DELIVERED', false)`,
       [uuidv7(), now, uuidv7(), ids.posApplicationId, ids.accountId, ids.locationId, orderId, ids.webhookUrl, new URL(ids.webhookUrl).origin, JSON.stringify({ orderId, newState: body })],
     ),
   );

@@ -9,7 +9,7 @@ import { sqlRows, useSimpleQueries } from './raw-sql.js';
 
 // Opening the database: connect, then bring the schema up to date with the committed migrations. Several
 // hub processes may start against one database at once, so migrations run under a PostgreSQL advisory lock,
-// graphile-worker's own schema (the delivery job queue) included: its installer is not safe to run twice at once.
+// graphile-worker's own schema (scheduled tasks) included: its installer is not safe to run twice at once.
 
 const MIGRATION_LOCK = 7_240_001;
 

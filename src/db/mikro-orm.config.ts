@@ -29,7 +29,7 @@ export function ormOptions(clientUrl: string, overrides: Partial<Options> = {}):
       emit: 'ts',
       silent: true,
     },
-    // graphile-worker's schema (the delivery job queue) is installed and migrated by graphile-worker itself;
+    // graphile-worker's schema (scheduled tasks) is installed and migrated by graphile-worker itself;
     // rate_limiter's table belongs to rate-limiter-flexible (src/http/limiter-store.ts).
     schemaGenerator: { ignoreSchema: ['graphile_worker', 'rate_limiter'] },
     pool: POOL_SIZE,

@@ -15,11 +15,12 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 @Index({ properties: ['applicationId', 'createdAt', 'id'] })
 @Index({ properties: ['orderingKey', 'url', 'chainPosition'] })
 @Index({ properties: ['claimedBy'] })
-// The worker's claim: the due deliveries to one endpoint, oldest first. Only PENDING, unheld rows are in it,
-// so it stays as small as the queue however long the log grows (without it every claim read the whole log).
+// The queue (src/delivery-engine/claim.ts): due deliveries, the longest due first. Only PENDING, unheld rows
+// are in it, so it stays as small as the queue however long the log grows (without it every claim read the
+// whole log). A row is due at next_attempt_at (a retry) or, never attempted or replayed, at once.
 @Index({
-  name: 'deliveries_pending_by_endpoint',
-  expression: `create index "deliveries_pending_by_endpoint" on "deliveries" ("endpoint", "created_at") where "status" = 'PENDING' and not "held"`,
+  name: 'deliveries_due',
+  expression: `create index "deliveries_due" on "deliveries" ((coalesce("next_attempt_at", "created_at"))) where "status" = 'PENDING' and not "held"`,
 })
 // Housekeeping's retention delete (src/delivery-engine/retention.ts): the oldest DELIVERED rows, a batch at a
 // time. Without it every batch read the whole log (513 ms a statement at 1M rows, 3.5 ms with it; bench/README.md).
@@ -60,7 +61,7 @@ export class Delivery extends BaseEntity {
   @Property({ type: 'text' })
   url!: string;
 
-  /** The url's origin: the unit of per-endpoint concurrency (a graphile-worker job flag). */
+  /** The url's origin: the unit of per-endpoint concurrency. */
   @Property({ type: 'text' })
   endpoint!: string;
 
@@ -75,7 +76,7 @@ export class Delivery extends BaseEntity {
   @Enum({ items: () => [...DELIVERY_STATUSES], default: 'PENDING' })
   status!: DeliveryStatus;
 
-  /** Waiting for an earlier delivery with the same orderingKey and url to finish; no job exists meanwhile. */
+  /** Waiting for an earlier delivery with the same orderingKey and url to finish; not due meanwhile. */
   @Property({ type: 'boolean', default: false })
   held!: boolean;
 
@@ -87,18 +88,11 @@ export class Delivery extends BaseEntity {
   @Property({ type: 'int', default: 0 })
   roundAttempts!: number;
 
-  /** Bumped whenever a new job is added for this delivery; a job carrying an older value is stale and does nothing. */
-  @Property({ type: 'int', default: 0 })
-  jobSeq!: number;
-
-  /** The graphile-worker job that will make its next attempt; a worker sending a batch removes the jobs it took over. */
-  @Property({ type: 'bigint', nullable: true })
-  jobId?: string | null;
-
   /** The hub process delivering it while DELIVERING; a dead process's deliveries are handed back (reclaim). */
   @Property({ type: 'text', nullable: true })
   claimedBy?: string | null;
 
+  /** When a PENDING delivery that failed is due again; null: due since it was enqueued (or replayed). */
   @Property({ type: 'timestamptz', nullable: true })
   nextAttemptAt?: Date | null;
 

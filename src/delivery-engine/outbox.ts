@@ -2,12 +2,13 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sqlRows, type SqlFragment } from '../db/raw-sql.js';
 import { uuidv7 } from '../common/ids.js';
 import { currentRequestScope, formatTrace } from '../common/request-scope.js';
-import { addJobExpression, CHAIN_LOCK_SQL, endpointOf, forKnex } from './jobs.js';
+import { CHAIN_LOCK_SQL, forKnex } from './chain-locks.js';
+import { endpointOf } from './queue.js';
 
 // The outbox (CONTRACT section 7): a service calls enqueueDelivery inside its own transaction, next to the
-// change that causes the event. The delivery row and its graphile-worker job are written on that
-// transaction's connection, so they commit with the change or not at all: no event without the change, no
-// change without its event. graphile-worker's NOTIFY fires on commit and wakes a worker within milliseconds.
+// change that causes the event. The delivery row is written on that transaction's connection, so it commits
+// with the change or not at all: no event without the change, no change without its event. The row is the
+// queue entry itself (queue.ts); its insert's NOTIFY fires on commit and wakes a worker within milliseconds.
 
 /**
  * Event types of CONTRACT sections 5 and 7 (consumers ignore unknown ones, so v1 may add more here). Bodies
@@ -47,7 +48,7 @@ export interface EnqueuedDelivery {
 }
 
 /**
- * Writes the delivery and its job in the caller's transaction. Must be called inside `em.transactional`
+ * Writes the delivery in the caller's transaction. Must be called inside `em.transactional`
  * (or with an em forked inside one); it refuses to run outside, where the event could outlive a rolled
  * back change.
  */
@@ -71,13 +72,12 @@ export async function enqueueDelivery(em: EntityManager, input: EnqueueDeliveryI
     held = row.busy;
     chainPosition = (row.last ?? 0) + 1;
   }
-  // One statement: the row and, unless it waits for its chain, its job. createdAt in milliseconds, like
-  // every createdAt, so the keyset paging of the log compares exactly what it stored.
+  // createdAt in milliseconds, like every createdAt, so the keyset paging of the log compares exactly what
+  // it stored. Unless held behind its chain, the row is due at once.
   const sql = `insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, account_id, location_id, connection_id,
-       ordering_key, chain_position, url, endpoint, payload, status, held, job_seq, job_id, request_id, trace, credentials_sealed)
+       ordering_key, chain_position, url, endpoint, payload, status, held, request_id, trace, credentials_sealed)
      values ($1, date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', clock_timestamp()),
-             $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::json, 'PENDING', $13, $14,
-             case when $13::boolean then null else (${addJobExpression('$1', '$14', '$11', 'null')}).id end, $15, $16, $17)`;
+             $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::json, 'PENDING', $13, $14, $15, $16)`;
   const origin = requestOrigin();
   // Bound as parameters (sqlRows), not inlined into the SQL text as em.execute does: a menu export of a few
   // MiB took 300 ms to escape and parse as a literal.
@@ -97,7 +97,6 @@ export async function enqueueDelivery(em: EntityManager, input: EnqueueDeliveryI
       endpoint,
       JSON.stringify(input.payload ?? null),
       held,
-      held ? 0 : 1,
       origin.request_id,
       origin.trace,
       input.credentialsSealed ?? null,
@@ -116,7 +115,7 @@ function requestOrigin(): { request_id: string | null; trace: string | null } {
  * The outbox rows of events that open their ordering chain (an order's ORDER_CREATED: nothing of that order
  * can precede it, and nothing can follow it before the order is committed), as an INSERT … SELECT that the
  * caller places in a CTE of the very statement that makes the change: one round trip, atomic without an
- * explicit transaction. The rows, and their jobs, are written once per row `sourceCte` returns, so a change
+ * explicit transaction. The rows are written once per row `sourceCte` returns, so a change
  * that did not happen (an insert that hit ON CONFLICT DO NOTHING) writes no event. Opening a chain needs no
  * chain lock: there is no earlier delivery to wait for.
  */
@@ -137,10 +136,10 @@ export function openingDeliveriesInsert(sourceCte: string, inputs: readonly Enqu
     payload: input.payload ?? null,
   }));
   const sql = `insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, account_id, location_id, connection_id,
-       ordering_key, chain_position, url, endpoint, payload, status, held, job_seq, job_id, request_id, trace)
+       ordering_key, chain_position, url, endpoint, payload, status, held, request_id, trace)
      select e.id, date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', clock_timestamp()), e.event_id, e.event_type,
             e.application_id, e.account_id, e.location_id, e.connection_id, e.ordering_key, case when e.ordering_key is null then null else 1 end,
-            e.url, e.endpoint, e.payload, 'PENDING', false, 1, (${addJobExpression('e.id', '1', 'e.endpoint', 'null')}).id, e.request_id, e.trace
+            e.url, e.endpoint, e.payload, 'PENDING', false, e.request_id, e.trace
        from ${sourceCte}
       cross join json_to_recordset(?::json) as e(id uuid, event_id uuid, event_type text, application_id uuid, account_id uuid, location_id uuid,
                                                  connection_id uuid, ordering_key text, url text, endpoint text, payload json, request_id text, trace text)`;

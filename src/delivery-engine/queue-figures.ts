@@ -3,7 +3,7 @@ import type { QueueReader } from '../observability/metrics.js';
 import { sqlRows } from '../db/raw-sql.js';
 
 // The delivery queue as Prometheus sees it, read at scrape time. Both figures come from the partial index of
-// waiting deliveries (deliveries_pending_by_endpoint), so a scrape costs in proportion to the backlog, not to
+// waiting deliveries (deliveries_due), so a scrape costs in proportion to the backlog, not to
 // the table. NaN while the database cannot be read: a gap in the graph, not a failed scrape.
 
 const QUEUE_SQL = `

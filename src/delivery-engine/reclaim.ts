@@ -1,13 +1,13 @@
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { ADD_DELIVER_JOB_SQL } from './jobs.js';
+import { NOTIFY_DUE_SQL } from './queue.js';
 
 // Handing back what a dead hub process left half-done. Each process holds a session advisory lock derived
 // from its id for as long as it lives (PostgreSQL releases it the moment the process's connection drops, a
 // SIGKILL included). Whoever can take a registered process's lock knows that process is gone, and then:
-// releases graphile-worker's locks of its workers (otherwise held for 4 hours), turns its DELIVERING
-// deliveries back to PENDING with a new job (the interrupted attempt is logged: the partner may or may not
-// have received it, so it goes again with the same webhook-id), and forgets the process.
+// releases graphile-worker's locks of its scheduled-task workers (otherwise held for 4 hours), turns its
+// DELIVERING deliveries back to PENDING, due at once (the interrupted attempt is logged: the partner may or
+// may not have received it, so it goes again with the same webhook-id), and forgets the process.
 
 const PROCESS_LOCK_CLASS = 7240003;
 
@@ -18,17 +18,17 @@ const PROCESS_UNLOCK_SQL = `select pg_advisory_unlock(${PROCESS_LOCK_CLASS}, has
 const HAND_BACK_SQL = `
 with handed as (
   update deliveries
-     set status = 'PENDING', claimed_by = null, job_seq = job_seq + 1, updated_at = now(),
+     set status = 'PENDING', claimed_by = null, next_attempt_at = null, updated_at = now(),
          last_error = 'interrupted: the hub process delivering it stopped; sent again'
    where claimed_by = $1 and status = 'DELIVERING' and ($2::uuid[] is null or id = any($2::uuid[]))
-  returning id, job_seq, endpoint, attempt_count, last_attempt_at
+  returning id, attempt_count, last_attempt_at
 ), logged as (
   insert into delivery_attempts (id, created_at, updated_at, delivery_id, attempt_number, started_at, http_status, error, latency_ms, response_excerpt)
   select gen_random_uuid(), now(), now(), id, attempt_count, coalesce(last_attempt_at, now()), null,
          'interrupted: the hub process stopped before the answer was recorded', 0, null
     from handed
 )
-select id, job_seq, endpoint from handed`;
+select id from handed`;
 
 /**
  * Hands back the deliveries of one process known to be gone (or stopping: itself, at shutdown), and forgets
@@ -38,8 +38,8 @@ export async function handBack(client: pg.PoolClient, processId: string, workerI
   await client.query('begin');
   try {
     if (workerIds.length > 0) await client.query('select graphile_worker.force_unlock_workers($1::text[])', [workerIds]);
-    const { rows } = await client.query<{ id: string; job_seq: number; endpoint: string }>(HAND_BACK_SQL, [processId, only ?? null]);
-    for (const row of rows) await client.query(ADD_DELIVER_JOB_SQL, [row.id, row.job_seq, row.endpoint, null]);
+    const { rows } = await client.query<{ id: string }>(HAND_BACK_SQL, [processId, only ?? null]);
+    if (rows.length > 0) await client.query(NOTIFY_DUE_SQL);
     if (!only) await client.query('delete from delivery_worker_processes where id = $1', [processId]);
     await client.query('commit');
     return rows.length;

@@ -1,13 +1,13 @@
 import type pg from 'pg';
-import type { ClaimedDelivery } from './attempt.js';
+import type { ClaimedDelivery } from './claim.js';
 import { GroupCommit } from './group-commit.js';
-import { addJobExpression, CHAIN_LOCK_SQL, TRY_CHAIN_LOCKS_SQL } from './jobs.js';
+import { CHAIN_LOCK_SQL, TRY_CHAIN_LOCKS_SQL } from './chain-locks.js';
 import { prepared } from './prepared.js';
 import { notifyExpression } from '../live/notify.js';
 import type { NextStep } from './retry-policy.js';
 
-// Recording what attempts came to: the attempt row, the delivery's new state, for a retry its next job, and
-// for a finished delivery of an ordering chain the release of the chain's next one. Attempts that end
+// Recording what attempts came to: the attempt row, the delivery's new state (for a retry, PENDING and due
+// at its next attempt), and for a finished delivery of an ordering chain the release of the chain's next one. Attempts that end
 // together are recorded together (group commit): one statement for the lot, in a transaction with the chain
 // locks when a chain is finished, instead of a transaction each.
 
@@ -46,9 +46,7 @@ with outcome as (
   update deliveries d
      set status = o.status, claimed_by = null, updated_at = now(),
          delivered_at = case when o.status = 'DELIVERED' then now() else d.delivered_at end,
-         next_attempt_at = o.next_attempt_at, last_error = o.last_error,
-         job_seq = d.job_seq + case when o.status = 'PENDING' then 1 else 0 end,
-         job_id = case when o.status = 'PENDING' then (${addJobExpression('d.id', 'd.job_seq + 1', 'd.endpoint', 'o.next_attempt_at')}).id else d.job_id end
+         next_attempt_at = o.next_attempt_at, last_error = o.last_error
     from outcome o
    where d.id = o.id and d.claimed_by = $1 and d.status = 'DELIVERING'
   returning d.id, d.status, d.ordering_key, d.url, d.account_id, d.location_id, d.application_id, d.event_type
@@ -68,8 +66,7 @@ with outcome as (
    order by held.ordering_key, held.url, held.chain_position
 ), released as (
   update deliveries d
-     set held = false, job_seq = d.job_seq + 1, updated_at = now(),
-         job_id = (${addJobExpression('d.id', 'd.job_seq + 1', 'd.endpoint', 'null')}).id
+     set held = false, updated_at = now()
     from successor
    where d.id = successor.id
   returning d.id
@@ -109,15 +106,24 @@ const chainOf = (o: AttemptOutcome) => `${o.delivery.ordering_key}\n${o.delivery
 
 type Recorded = 'recorded' | 'chain busy';
 
+/** Called with how many held deliveries a recording released: they are due now. */
+type OnReleased = (count: number) => void;
+
+/** Runs the recording statement on `client` (the pool, or a connection in a transaction); answers how many it released. */
+async function recordOutcomes(client: pg.Pool | pg.PoolClient, pool: pg.Pool, processId: string, outcomes: readonly AttemptOutcome[]): Promise<number> {
+  const { rows: [row] } = await client.query<{ released: number }>(prepared(pool, 'record-outcomes', RECORD_OUTCOMES_SQL, parameters(processId, outcomes)));
+  return row.released;
+}
+
 /**
  * One batch: a single statement when it finishes no chain; otherwise a transaction that takes the free
  * chain locks (never waiting) and records every outcome but those of chains whose lock was taken.
  */
-async function recordBatch(pool: pg.Pool, processId: string, outcomes: readonly AttemptOutcome[]): Promise<Recorded[]> {
+async function recordBatch(pool: pg.Pool, processId: string, outcomes: readonly AttemptOutcome[], onReleased: OnReleased): Promise<Recorded[]> {
   const chains = new Map<string, { orderingKey: string; url: string }>();
   for (const o of outcomes) if (finishesChain(o)) chains.set(chainOf(o), { orderingKey: o.delivery.ordering_key!, url: o.delivery.url });
   if (chains.size === 0) {
-    await pool.query(prepared(pool, 'record-outcomes', RECORD_OUTCOMES_SQL, parameters(processId, outcomes)));
+    await recordOutcomes(pool, pool, processId, outcomes);
     return outcomes.map(() => 'recorded');
   }
   const client = await pool.connect();
@@ -129,8 +135,9 @@ async function recordBatch(pool: pg.Pool, processId: string, outcomes: readonly 
     const busyChains = new Set(busy.map((c) => `${c.ordering_key}\n${c.url}`));
     const results = outcomes.map((o): Recorded => (finishesChain(o) && busyChains.has(chainOf(o)) ? 'chain busy' : 'recorded'));
     const now = outcomes.filter((_, i) => results[i] === 'recorded');
-    if (now.length > 0) await client.query(prepared(pool, 'record-outcomes', RECORD_OUTCOMES_SQL, parameters(processId, now)));
+    const released = now.length > 0 ? await recordOutcomes(client, pool, processId, now) : 0;
     await client.query('commit');
+    if (released > 0) onReleased(released);
     return results;
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
@@ -141,13 +148,14 @@ async function recordBatch(pool: pg.Pool, processId: string, outcomes: readonly 
 }
 
 /** One finished delivery of a chain whose lock was busy: waits for that lock, holding no other. */
-async function recordUnderChainLock(pool: pg.Pool, processId: string, outcome: AttemptOutcome): Promise<void> {
+async function recordUnderChainLock(pool: pg.Pool, processId: string, outcome: AttemptOutcome, onReleased: OnReleased): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('begin');
     await client.query(CHAIN_LOCK_SQL, [outcome.delivery.ordering_key, outcome.delivery.url]);
-    await client.query(prepared(pool, 'record-outcomes', RECORD_OUTCOMES_SQL, parameters(processId, [outcome])));
+    const released = await recordOutcomes(client, pool, processId, [outcome]);
     await client.query('commit');
+    if (released > 0) onReleased(released);
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     throw error;
@@ -159,7 +167,8 @@ async function recordUnderChainLock(pool: pg.Pool, processId: string, outcome: A
 /**
  * Records the outcomes of one process's attempts, grouped: each caller waits for its own outcome to be
  * committed. One whose chain lock an enqueuing transaction holds at that moment is recorded on its own once
- * the lock is free, so that wait holds up neither the others nor the next batch.
+ * the lock is free, so that wait holds up neither the others nor the next batch. `onReleased` hears, after
+ * the commit, that held deliveries became due (the worker then claims them without waiting for a poll).
  */
 export class OutcomeRecorder {
   private readonly batches: GroupCommit<AttemptOutcome, Recorded>;
@@ -167,11 +176,12 @@ export class OutcomeRecorder {
   constructor(
     private readonly pool: pg.Pool,
     private readonly processId: string,
+    private readonly onReleased: OnReleased = () => undefined,
   ) {
-    this.batches = new GroupCommit((outcomes) => recordBatch(pool, processId, outcomes));
+    this.batches = new GroupCommit((outcomes) => recordBatch(pool, processId, outcomes, onReleased));
   }
 
   async record(outcome: AttemptOutcome): Promise<void> {
-    if ((await this.batches.add(outcome)) === 'chain busy') await recordUnderChainLock(this.pool, this.processId, outcome);
+    if ((await this.batches.add(outcome)) === 'chain busy') await recordUnderChainLock(this.pool, this.processId, outcome, this.onReleased);
   }
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DeliveryStatus } from './delivery.entity.js';
-import { ADD_DELIVER_JOB_SQL, forKnex } from './jobs.js';
+import { NOTIFY_DUE_SQL } from './queue.js';
 import { sqlRows } from '../db/raw-sql.js';
 
 /** Only these can be replayed; a delivery on its way already is not. */
@@ -14,15 +14,16 @@ export const REPLAYABLE_STATUSES: readonly DeliveryStatus[] = ['FAILED', 'DELIVE
  * is left alone. False when nothing changed.
  */
 export async function replay(em: EntityManager, deliveryId: string): Promise<boolean> {
-  const [row] = await sqlRows<{ job_seq: number; endpoint: string }>(
+  // Due at once (next_attempt_at null); the NOTIFY wakes a worker of any process at commit.
+  const [row] = await sqlRows<{ id: string }>(
     em,
     `update deliveries
-        set status = 'PENDING', held = false, round_attempts = 0, job_seq = job_seq + 1, next_attempt_at = null, last_error = null, updated_at = now()
+        set status = 'PENDING', held = false, round_attempts = 0, next_attempt_at = null, last_error = null, updated_at = now()
       where id = ? and (status in (${REPLAYABLE_STATUSES.map(() => '?').join(', ')}) or (status = 'PENDING' and not held and attempt_count > 0))
-    returning job_seq, endpoint`,
+    returning id`,
     [deliveryId, ...REPLAYABLE_STATUSES],
   );
   if (!row) return false;
-  await sqlRows(em, ...forKnex(ADD_DELIVER_JOB_SQL, [deliveryId, row.job_seq, row.endpoint, null]));
+  await sqlRows(em, NOTIFY_DUE_SQL);
   return true;
 }

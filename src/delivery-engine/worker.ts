@@ -1,47 +1,36 @@
 import { randomBytes } from 'node:crypto';
-import { EventEmitter } from 'node:events';
-import { performance } from 'node:perf_hooks';
-import { Logger as GraphileLogger, run, type Runner, type TaskList, type Worker, type WorkerEvents } from 'graphile-worker';
+import type { TaskList } from 'graphile-worker';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { HubConfig } from '../config/config.js';
 import { isPGliteVersion } from '../db/database.js';
-import { claimBatch, type ClaimedDelivery } from './attempt.js';
-import { withSealedCredentials } from './webhook-event.js';
-import { EndpointLimiter } from './endpoint-limiter.js';
-import { ADD_DELIVER_JOB_SQL, DELIVER_TASK, type DeliverJob } from './jobs.js';
-import { PartnerRequestError, type PartnerHttp } from './partner-http.js';
-import { useUnnamedStatements } from './prepared.js';
 import type { DatabaseWatch } from '../db/outage.js';
-import { childTraceparent, readTrace } from '../common/request-scope.js';
 import type { HubMetrics } from '../observability/metrics.js';
+import { claimDue, type ClaimedDelivery } from './claim.js';
+import { ClaimLoop, type RoundResult } from './claim-loop.js';
+import { DueListener } from './due-listener.js';
+import { EndpointLimiter } from './endpoint-limiter.js';
+import type { PartnerHttp } from './partner-http.js';
+import { sendDelivery, type SendDeps } from './partner-send.js';
+import { useUnnamedStatements } from './prepared.js';
 import { handBack, handBackOrphans, PROCESS_LOCK_SQL, reclaimDeadProcesses, TRY_PROCESS_LOCK_SQL } from './reclaim.js';
-import { OutcomeRecorder, type AttemptRecord } from './record-outcomes.js';
-import { nextStep, type AttemptResult, type NextStep } from './retry-policy.js';
-import { signWebhook } from './sign.js';
+import { OutcomeRecorder } from './record-outcomes.js';
+import { nextStep, type NextStep } from './retry-policy.js';
+import { TaskRunner } from './task-runner.js';
 import type { WebhookSecretSource } from './webhook-secrets.js';
 
-// The delivery worker: graphile-worker jobs (LISTEN/NOTIFY wake-up, SKIP LOCKED) each claim a batch of due
-// deliveries to one endpoint and make one attempt of each: sign, POST, record the outcome (together with the
-// outcomes of other attempts ending at the same time) and, for a retry, add the next job, all decided by our
-// own tables (src/delivery-engine/*.entity.ts; the log people read is src/modules/delivery-log). Several processes may run it against one database.
+// The delivery worker: claims due deliveries from the deliveries table itself (queue.ts: SKIP LOCKED, woken
+// by LISTEN/NOTIFY), makes one attempt of each (sign, POST), and records the outcome together with the
+// outcomes of other attempts ending at the same time (record-outcomes.ts); a retry is the same row, due
+// later. Several processes may run it against one database; each holds a liveness lock, and a dead one's
+// claimed deliveries are handed back (reclaim.ts). The log people read is src/modules/delivery-log.
 
-/** The log keeps the first 1 KiB of an answer; reading stops well before a large body is buffered. */
-const EXCERPT_BYTES = 1024;
-const MAX_RESPONSE_BYTES = 64 * 1024;
-/** graphile-worker job slots per process. */
-const JOB_SLOTS = 4;
-/** Attempts one job may make at once, at most: its own delivery and due ones to the same endpoint. */
+/** Attempts one claim may start, at most. */
 const BATCH_MAX = 32;
-/**
- * graphile-worker 0.16 wakes on new jobs, not when a future job falls due (that waits for the next poll):
- * a retry due within this horizon gets a timer that wakes the workers at its time.
- */
+/** A retry due within this horizon gets a timer that wakes this process at its time (later ones: the poll). */
 const WAKE_HORIZON_MS = 60_000;
-/** A graceful stop waits this much longer than a partner may take before giving in-flight jobs back. */
-const SHUTDOWN_MARGIN_MS = 2000;
-/** After losing its liveness lock (the database went away), how often the process tries to take it again. */
-const LOCK_RETAKE_INTERVAL_MS = 500;
+/** After losing its liveness lock or its LISTEN connection, how often the process tries again. */
+const RETRY_INTERVAL_MS = 500;
 
 export interface DeliveryWorkerDeps {
   config: HubConfig;
@@ -49,7 +38,7 @@ export interface DeliveryWorkerDeps {
   databaseUrl: string;
   partnerHttp: PartnerHttp;
   secrets: WebhookSecretSource;
-  /** Other jobs of the hub that run on this graphile-worker (the store's scheduled reopening). */
+  /** Timed jobs of the hub that are not deliveries (the store's scheduled reopening), run on graphile-worker. */
   tasks?: TaskList;
   /** Told about database outages the worker meets, which are then not logged again here. */
   database?: DatabaseWatch;
@@ -77,47 +66,51 @@ export class DeliveryWorker {
   readonly processId = `hub-${randomBytes(8).toString('hex')}`;
   private pool!: pg.Pool;
   private recorder!: OutcomeRecorder;
-  private readonly workerIds: string[] = [];
-  /** This process's graphile-worker workers that are still taking jobs (to nudge). */
-  private readonly workers = new Set<Worker>();
+  private tasks!: TaskRunner;
+  private listener: DueListener | undefined;
+  private readonly loop: ClaimLoop;
   private readonly limiter: EndpointLimiter;
   private lockClient: pg.PoolClient | undefined;
   private lockLost = false;
   private lockRetakeTimer: NodeJS.Timeout | undefined;
-  private embedded = false;
-  /** Set while the job runner is being started again after a database outage. */
-  private restarting: Promise<void> | undefined;
-  private runner: Runner | undefined;
+  private pollTimer: NodeJS.Timeout | undefined;
   private reclaimTimer: NodeJS.Timeout | undefined;
   private reclaiming: Promise<unknown> = Promise.resolve();
+  private started = false;
   private stopping: Promise<void> | undefined;
   private readonly wakeTimers = new Set<NodeJS.Timeout>();
   /** Deliveries this process is attempting right now. */
   private readonly inFlight = new Set<string>();
   /** The attempts under way (a graceful stop waits for them). */
   private readonly running = new Set<Promise<void>>();
-  private readonly waitingForCapacity: (() => void)[] = [];
+  /** Attempts this process may have in flight at once (DELIVERY_CONCURRENCY): the back-pressure on claims. */
   private readonly requestLimit: number;
-  /** Job slots of this process: jobs that may be claiming for one endpoint at the same moment. */
-  private jobSlots = 1;
+  /** Set when a claim was skipped for want of request slots: the next attempt to end wakes the loop. */
+  private starved = false;
+  private readonly sendDeps: SendDeps;
 
   constructor(private readonly deps: DeliveryWorkerDeps) {
     this.requestLimit = deps.config.delivery.concurrency;
+    this.sendDeps = { partnerHttp: deps.partnerHttp, secrets: deps.secrets, partnerTimeoutMs: deps.config.delivery.partnerTimeoutMs };
     const limit = deps.config.delivery.endpointConcurrency;
-    this.limiter = new EndpointLimiter(limit, Math.max(1, Math.min(BATCH_MAX, Math.floor(limit / 2))), () => this.wakeWorkers());
+    this.limiter = new EndpointLimiter(limit, Math.max(1, Math.min(BATCH_MAX, Math.floor(limit / 2))), () => this.wake());
+    this.loop = new ClaimLoop(
+      () => this.claimRound(),
+      (error) => this.warn(error, 'delivery worker: claiming due deliveries failed; the next wake-up tries again'),
+    );
   }
 
   async start(): Promise<void> {
     const { config, log, databaseUrl } = this.deps;
     const embedded = await isPGlite(databaseUrl);
-    // Its own node-postgres pool, not the ORM's (src/db/raw-sql.ts is the ORM's one way): graphile-worker takes
-    // a pg pool, and these connections run with settings the ORM's must not have.
-    // Queries are short: a dozen connections serve every worker slot (which wait for one when all are busy),
-    // plus the listener, the process lock and reclaim. Several hubs share the server's max_connections.
-    // The worker's own commits (claims, attempts, job bookkeeping) skip the wait for the WAL flush: if the
-    // database server itself crashes, the last few of them may be lost, which only means an attempt is made
-    // again (at-least-once, same webhook-id); each transaction is still all or nothing. The outbox rows are
-    // written by the callers' transactions, on the ORM's connections, with the server's full durability.
+    // Its own node-postgres pool, not the ORM's (src/db/raw-sql.ts is the ORM's one way): these connections
+    // run with settings the ORM's must not have, and graphile-worker (scheduled tasks) takes a pg pool.
+    // Queries are short: a dozen connections serve claims, recordings, the task runner, the process lock and
+    // reclaim. Several hubs share the server's max_connections.
+    // The worker's own commits (claims, attempts) skip the wait for the WAL flush: if the database server
+    // itself crashes, the last few of them may be lost, which only means an attempt is made again
+    // (at-least-once, same webhook-id); each transaction is still all or nothing. The outbox rows are written
+    // by the callers' transactions, on the ORM's connections, with the server's full durability.
     // On PGlite: one connection for graphile-worker's listener and one that every query of the worker waits
     // for in turn, as concurrent connections there interleave their protocol messages in one session.
     this.pool = new pg.Pool(
@@ -130,7 +123,7 @@ export class DeliveryWorker {
     // A connection that drops while checked out (a restart, a failover) fails its query, which the caller
     // handles; without a listener its 'error' event would also end the process.
     this.pool.on('connect', (client) => client.on('error', () => undefined));
-    this.recorder = new OutcomeRecorder(this.pool, this.processId);
+    this.recorder = new OutcomeRecorder(this.pool, this.processId, () => this.wake());
     // The liveness lock needs a session of its own: not on PGlite, which only ever has this one process.
     if (!embedded) {
       const client = await this.pool.connect();
@@ -138,82 +131,31 @@ export class DeliveryWorker {
       await client.query(PROCESS_LOCK_SQL, [this.processId]);
     }
     await this.pool.query('insert into delivery_worker_processes (id, worker_ids, started_at) values ($1, $2, now())', [this.processId, []]);
-    if (embedded) log.info('delivery worker: embedded database, woken by polling every %d ms (no LISTEN/NOTIFY across its connections)', config.delivery.pollIntervalMs ?? 100);
-    // Job slots only claim and start attempts (the attempts run on outside them): a few keep up. On PGlite,
-    // which runs one statement at a time and interleaves concurrent connections' messages, two.
-    const concurrency = embedded ? 2 : JOB_SLOTS;
-    this.jobSlots = concurrency;
-    this.embedded = embedded;
-    this.runner = await this.startRunner();
-    await this.pool.query('update delivery_worker_processes set worker_ids = $2 where id = $1', [this.processId, this.workerIds]);
+    const pollIntervalMs = config.delivery.pollIntervalMs ?? (embedded ? 100 : 2000);
+    this.tasks = new TaskRunner({
+      pool: this.pool,
+      log,
+      tasks: this.deps.tasks ?? {},
+      pollIntervalMs,
+      noPreparedStatements: embedded,
+      database: this.deps.database,
+      onWorkerIds: async (ids) => void (await this.pool.query('update delivery_worker_processes set worker_ids = $2 where id = $1', [this.processId, ids])),
+    });
+    await this.tasks.start();
+    // PGlite's notifications do not cross connections: there the poll is the wake-up.
+    if (embedded) log.info('delivery worker: embedded database, woken by polling every %d ms (no LISTEN/NOTIFY across its connections)', pollIntervalMs);
+    else {
+      this.listener = new DueListener(databaseUrl, () => this.wake(), (error) => this.deps.database?.report(error), RETRY_INTERVAL_MS);
+      await this.listener.start();
+    }
+    this.started = true;
+    this.pollTimer = setInterval(() => this.wake(), pollIntervalMs);
+    this.pollTimer.unref();
     await this.reclaim();
     this.reclaimTimer = setInterval(() => void this.reclaim(), config.delivery.reclaimIntervalMs);
     this.reclaimTimer.unref();
-    log.info({ process: this.processId, concurrency }, 'delivery worker running');
-  }
-
-  private startRunner(): Promise<Runner> {
-    const { config, log } = this.deps;
-    const events: WorkerEvents = new EventEmitter() as WorkerEvents;
-    events.on('worker:create', ({ worker }) => {
-      this.workerIds.push(worker.workerId);
-      this.workers.add(worker);
-    });
-    events.on('worker:release', ({ worker }) => this.workers.delete(worker));
-    // A job slot whose job could not be completed or failed in the database ends for good in graphile-worker
-    // 0.16 ("committing seppuku"), its job locked for hours: the runner is started again instead.
-    events.on('worker:fatalError', ({ error }) => {
-      this.deps.database?.report(error);
-      this.restartRunner();
-    });
-    return run({
-      pgPool: this.pool,
-      concurrency: this.jobSlots,
-      noHandleSignals: true,
-      pollInterval: config.delivery.pollIntervalMs ?? (this.embedded ? 100 : 2000),
-      noPreparedStatements: this.embedded,
-      forbiddenFlags: this.limiter.forbidden,
-      parsedCronItems: [],
-      events,
-      logger: graphileLogger(log, this.deps.database, () => this.restarting !== undefined),
-      gracefulShutdownAbortTimeout: config.delivery.partnerTimeoutMs + SHUTDOWN_MARGIN_MS,
-      taskList: { ...this.deps.tasks, [DELIVER_TASK]: (payload, helpers) => this.run(payload as DeliverJob, helpers.job.flags) },
-    });
-  }
-
-  /**
-   * Once the database answers: stops what is left of the runner, unlocks the jobs its slots held (so they
-   * run again, here or elsewhere; an attempt already made is sent again with the same webhook-id), and starts
-   * a new runner. Not ready meanwhile.
-   */
-  private restartRunner(): void {
-    if (this.stopping || this.restarting) return;
-    this.restarting = (async () => {
-      while (!this.stopping) {
-        try {
-          await this.pool.query('select 1');
-          break;
-        } catch {
-          await new Promise((resolve) => setTimeout(resolve, LOCK_RETAKE_INTERVAL_MS));
-        }
-      }
-      if (this.stopping) return;
-      await this.runner?.stop().catch(() => undefined);
-      const oldIds = this.workerIds.splice(0);
-      this.workers.clear();
-      await this.pool.query('select graphile_worker.force_unlock_workers($1::text[])', [oldIds]);
-      if (this.stopping) return;
-      this.runner = await this.startRunner();
-      await this.pool.query('update delivery_worker_processes set worker_ids = $2 where id = $1', [this.processId, this.workerIds]);
-      this.deps.log.info({ process: this.processId }, 'delivery worker: job runner started again after losing the database');
-    })()
-      .catch((error) => {
-        this.warn(error, 'delivery worker: restarting the job runner failed; trying again');
-        setTimeout(() => this.restartRunner(), LOCK_RETAKE_INTERVAL_MS).unref();
-      })
-      .finally(() => {
-        this.restarting = undefined;
-      });
+    this.wake();
+    log.info({ process: this.processId, concurrency: this.requestLimit }, 'delivery worker running');
   }
 
   /**
@@ -243,7 +185,7 @@ export class DeliveryWorker {
         (taken) => (taken ? undefined : this.retakeLockSoon()),
         () => this.retakeLockSoon(),
       );
-    }, LOCK_RETAKE_INTERVAL_MS);
+    }, RETRY_INTERVAL_MS);
     this.lockRetakeTimer.unref();
   }
 
@@ -256,13 +198,14 @@ export class DeliveryWorker {
       if (!locked) return false;
       await client.query(
         'insert into delivery_worker_processes (id, worker_ids, started_at) values ($1, $2, now()) on conflict (id) do update set worker_ids = excluded.worker_ids',
-        [this.processId, this.workerIds],
+        [this.processId, this.tasks.workerIds],
       );
       if (this.stopping) return true;
       this.holdLock(client);
       this.lockLost = false;
       kept = true;
       this.deps.log.info({ process: this.processId }, 'delivery worker: liveness lock taken again after losing the database');
+      this.wake();
       return true;
     } finally {
       if (!kept) client.release();
@@ -281,25 +224,26 @@ export class DeliveryWorker {
     waiting: () => this.pool?.waitingCount ?? 0,
   };
 
-  /** For /readyz: jobs are being taken and this process still holds its liveness lock. */
+  /** For /readyz: claiming, scheduled tasks running, and this process still holds its liveness lock. */
   ready(): boolean {
-    return this.runner !== undefined && this.stopping === undefined && !this.lockLost && this.restarting === undefined;
+    return this.started && this.stopping === undefined && !this.lockLost && this.tasks.ready();
   }
 
   /**
-   * Graceful: take no new job, let in-flight attempts finish (up to the partner timeout), then hand back
+   * Graceful: claim nothing more, let in-flight attempts finish (up to the partner timeout), then hand back
    * whatever is still claimed by this process, so another process (or the next start) sends it again.
    */
   stop(): Promise<void> {
     this.stopping ??= (async () => {
+      clearInterval(this.pollTimer);
       clearInterval(this.reclaimTimer);
       clearTimeout(this.lockRetakeTimer);
       for (const timer of this.wakeTimers) clearTimeout(timer);
+      await this.loop.stop();
+      await this.listener?.stop();
       await this.reclaiming;
-      await this.restarting;
-      await this.runner?.stop().catch((error) => this.deps.log.error({ err: error }, 'delivery worker: stop failed'));
+      await this.tasks?.stop();
       // Attempts under way finish (each within the partner timeout); anything left is handed back below.
-      for (const resolve of this.waitingForCapacity.splice(0)) resolve();
       await Promise.allSettled([...this.running]);
       if (!this.lockLost) {
         await this.handBackAll().catch((error) =>
@@ -317,9 +261,10 @@ export class DeliveryWorker {
   }
 
   private async handBackAll(): Promise<void> {
+    if (!this.pool) return;
     const client = this.lockClient ?? (await this.pool.connect());
     try {
-      await handBack(client, this.processId, this.workerIds);
+      await handBack(client, this.processId, this.tasks?.workerIds ?? []);
     } finally {
       if (client !== this.lockClient) client.release();
     }
@@ -328,176 +273,78 @@ export class DeliveryWorker {
   private reclaim(): Promise<unknown> {
     const orphanAgeMs = 2 * this.deps.config.delivery.partnerTimeoutMs + 5000;
     this.reclaiming = (async () => {
-      await reclaimDeadProcesses(this.pool, this.processId, this.deps.log);
-      await handBackOrphans(this.pool, this.processId, this.inFlight, orphanAgeMs);
+      const handed = (await reclaimDeadProcesses(this.pool, this.processId, this.deps.log)) + (await handBackOrphans(this.pool, this.processId, this.inFlight, orphanAgeMs));
+      if (handed > 0) this.wake();
     })().catch((error) => this.warn(error, 'delivery worker: reclaim pass failed; next pass retries'));
     return this.reclaiming;
   }
 
-  /**
-   * Jobs this process skipped may be takeable now (an endpoint came back under its limit, a retry fell due):
-   * an idle worker of this process looks again, or a busy one looks again when its job is done. Only this
-   * process's workers: the endpoint limits are per process, and other processes find a due retry at their
-   * next poll. (A NOTIFY would cost a round trip and wake every idle worker of every process.)
-   */
-  private wakeWorkers(): void {
-    if (this.stopping) return;
-    for (const worker of this.workers) if (worker.nudge()) return;
+  /** Look for due deliveries now (or right after the claim under way). */
+  private wake(): void {
+    if (this.started && !this.stopping) this.loop.wake();
   }
 
   private wakeAfter(delayMs: number): void {
     if (delayMs > WAKE_HORIZON_MS || this.stopping) return;
     const timer = setTimeout(() => {
       this.wakeTimers.delete(timer);
-      this.wakeWorkers();
+      this.wake();
     }, delayMs + 5);
     timer.unref();
     this.wakeTimers.add(timer);
   }
 
   /**
-   * One graphile job: claims its own delivery and other due deliveries to the same endpoint (as many as the
-   * endpoint has free slots here, up to BATCH_MAX), starts their attempts and completes at once. The
-   * attempts run on without holding a worker slot, so a hanging partner holds only its own endpoint's
-   * slots; claimed deliveries are DELIVERING by this process, and handed back if it dies (reclaim). Only
-   * when the whole process has `requestLimit` requests in flight does a job wait, as back-pressure.
+   * One claim: as many due deliveries as this process has request slots for (up to BATCH_MAX), within each
+   * endpoint's room, each attempted at once. The attempts run on by themselves, so a hanging partner holds
+   * only its own endpoint's slots. Without a free request slot nothing is claimed: the next attempt to end
+   * wakes the loop (back-pressure).
    */
-  private async run(job: DeliverJob, flags: Record<string, true> | null): Promise<void> {
-    await this.belowRequestLimit();
-    const endpoint = Object.keys(flags ?? {})[0];
-    // The slots are taken before the claim, which gives back what it did not use; one is left for each other
-    // job slot, so that jobs claiming at the same moment (a stream of events, a claim each) never find the
-    // endpoint full of slots that are only reserved.
-    const slots = endpoint === undefined ? 1 : this.limiter.acquire(endpoint, BATCH_MAX, this.jobSlots - 1);
-    if (slots === 0) {
-      // The same job again, due now: this process skips it (its endpoint is a forbidden flag here) until the
-      // endpoint is offered work again and wakes a worker, while another process may take it at once. This
-      // job completes without touching the delivery.
-      await this.pool.query(ADD_DELIVER_JOB_SQL, [job.deliveryId, job.seq, endpoint, null]);
-      return;
+  private async claimRound(): Promise<RoundResult> {
+    const most = Math.min(BATCH_MAX, this.requestLimit - this.running.size);
+    if (most <= 0) {
+      this.starved = true;
+      return 'done';
     }
-    const giveBack = (n: number) => {
-      if (endpoint !== undefined && n > 0) this.limiter.release(endpoint, n);
-    };
-    let deliveries: ClaimedDelivery[];
-    try {
-      // A stale job (the delivery moved on: handed back, replayed, finished) claims nothing of its own.
-      deliveries = await claimBatch(this.pool, job.deliveryId, job.seq, this.processId, endpoint ?? '', slots - 1);
-    } catch (error) {
-      giveBack(slots);
-      throw error;
-    }
-    // Each slot is given back as soon as its attempt is over, so a hanging request holds one slot only.
-    giveBack(slots - deliveries.length);
-    for (const delivery of deliveries) {
-      const attempt = this.attempt(delivery)
-        .catch((error) => {
-          if (!this.deps.database?.report(error)) this.deps.log.error({ err: error, delivery: delivery.id }, 'delivery worker: recording an attempt failed; reclaim will hand it back');
-        })
-        .finally(() => {
-          giveBack(1);
-          this.running.delete(attempt);
-          this.onAttemptDone();
-        });
-      this.running.add(attempt);
-    }
+    const claim = await claimDue(this.pool, this.processId, most, this.limiter.room());
+    for (const delivery of claim.deliveries) this.startAttempt(delivery);
+    return claim.more ? 'more' : 'done';
   }
 
-  private belowRequestLimit(): Promise<void> {
-    if (this.running.size < this.requestLimit) return Promise.resolve();
-    return new Promise((resolve) => this.waitingForCapacity.push(resolve));
-  }
-
-  private onAttemptDone(): void {
-    while (this.waitingForCapacity.length > 0 && this.running.size < this.requestLimit) this.waitingForCapacity.shift()!();
+  private startAttempt(delivery: ClaimedDelivery): void {
+    this.limiter.take(delivery.endpoint);
+    const attempt = this.attempt(delivery)
+      .catch((error) => {
+        if (!this.deps.database?.report(error)) this.deps.log.error({ err: error, delivery: delivery.id }, 'delivery worker: recording an attempt failed; reclaim will hand it back');
+      })
+      .finally(() => {
+        this.limiter.release(delivery.endpoint);
+        this.running.delete(attempt);
+        if (this.starved) {
+          this.starved = false;
+          this.wake();
+        }
+      });
+    this.running.add(attempt);
   }
 
   private async attempt(delivery: ClaimedDelivery): Promise<void> {
     this.inFlight.add(delivery.id);
     let step: NextStep;
-    let outcome: { attempt: AttemptRecord; result: AttemptResult };
+    const { config, log, metrics } = this.deps;
+    const outcome = await sendDelivery(this.sendDeps, delivery);
     try {
-      outcome = await this.send(delivery);
-      step = nextStep(outcome.result, delivery.round_attempts, this.deps.config.deliveryRetrySchedule);
+      step = nextStep(outcome.result, delivery.round_attempts, config.deliveryRetrySchedule);
       await this.recorder.record({ delivery, attempt: outcome.attempt, step });
     } finally {
       // If recording failed, the delivery stays DELIVERING by this process until reclaim hands it back.
       this.inFlight.delete(delivery.id);
     }
-    this.deps.metrics?.deliveryAttempt(delivery.event_type, step.kind, (Date.now() - new Date(delivery.created_at).getTime()) / 1000);
+    metrics?.deliveryAttempt(delivery.event_type, step.kind, (Date.now() - new Date(delivery.created_at).getTime()) / 1000);
     if (step.kind === 'retry') this.wakeAfter(step.delayMs);
     const fields = { delivery: delivery.id, url: delivery.url, attempt: delivery.attempt_count, status: outcome.attempt.httpStatus, error: outcome.attempt.error, outcome: step.kind };
     // A partner that fails is what an operator looks for in the logs: warn, with the delivery id to look it up.
-    if (step.kind === 'delivered') this.deps.log.debug(fields, 'delivery attempt');
-    else this.deps.log.warn({ ...fields, reason: step.reason }, step.kind === 'retry' ? 'partner call failed; retrying' : 'partner call failed; delivery FAILED');
+    if (step.kind === 'delivered') log.debug(fields, 'delivery attempt');
+    else log.warn({ ...fields, reason: step.reason }, step.kind === 'retry' ? 'partner call failed; retrying' : 'partner call failed; delivery FAILED');
   }
-
-  private async send(delivery: ClaimedDelivery): Promise<{ attempt: AttemptRecord; result: AttemptResult }> {
-    const startedAt = new Date();
-    const t0 = performance.now();
-    const done = (result: AttemptResult, excerpt: string | null = null) => ({
-      result,
-      attempt: {
-        startedAt,
-        httpStatus: 'status' in result ? result.status : null,
-        error: 'error' in result ? result.error : null,
-        latencyMs: performance.now() - t0,
-        responseExcerpt: excerpt,
-      },
-    });
-    let secret: string;
-    try {
-      secret = await this.deps.secrets.secretFor(delivery.application_id);
-    } catch {
-      return done({ error: 'no webhook secret is available for the application' });
-    }
-    let body: string;
-    try {
-      body = withSealedCredentials(delivery.body, delivery.credentials_sealed);
-    } catch {
-      return done({ error: 'the connection credentials of this delivery cannot be opened (was ENCRYPTION_KEY changed?)' });
-    }
-    const headers: Record<string, string> = { ...signWebhook(secret, delivery.event_id, Date.now() / 1000, body), ...originHeaders(delivery) };
-    try {
-      const response = await this.deps.partnerHttp.post(delivery.url, body, {
-        headers: { ...headers },
-        timeoutMs: this.deps.config.delivery.partnerTimeoutMs,
-        maxResponseBytes: MAX_RESPONSE_BYTES,
-      });
-      return done({ status: response.status, retryAfter: response.headers['retry-after'] }, excerptOf(response.body));
-    } catch (error) {
-      if (error instanceof PartnerRequestError) return done({ error: error.message });
-      return done({ error: 'the request could not be sent' });
-    }
-  }
-}
-
-/** The causing request's id and trace, so the partner's logs can be joined with the hub's. */
-function originHeaders(delivery: ClaimedDelivery): Record<string, string> {
-  const headers: Record<string, string> = {};
-  if (delivery.request_id) headers['x-request-id'] = delivery.request_id;
-  const trace = readTrace(delivery.trace);
-  if (trace) headers.traceparent = childTraceparent(trace);
-  return headers;
-}
-
-function excerptOf(body: string): string | null {
-  if (!body) return null;
-  const bytes = Buffer.from(body, 'utf8');
-  return bytes.length <= EXCERPT_BYTES ? body : bytes.subarray(0, EXCERPT_BYTES).toString('utf8');
-}
-
-/**
- * graphile-worker's log lines go to pino; its routine "job completed" lines only at debug, and what it says
- * while the database is unreachable (failed polls, its listener reconnecting) to the database watch.
- */
-function graphileLogger(log: Logger, database: DatabaseWatch | undefined, restarting: () => boolean): GraphileLogger {
-  return new GraphileLogger(() => (level, message) => {
-    const expected = database?.report(new Error(message)) || (restarting() && /^(Worker exited|Failed to release job)/.test(message));
-    if ((level === 'error' || level === 'warning') && expected) log.debug({ component: 'graphile-worker' }, message);
-    else if (level === 'error') log.error({ component: 'graphile-worker' }, message);
-    // A pool smaller than the worker slots is deliberate here (queries are short; see start()).
-    else if (level === 'warning' && !message.includes('maxPoolSize')) log.warn({ component: 'graphile-worker' }, message);
-    else log.debug({ component: 'graphile-worker' }, message);
-  });
 }

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { uuidv7 } from '../../src/common/ids.js';
 import { runMigrations } from '../../src/db/database.js';
-import { CHAIN_LOCK_SQL } from '../../src/delivery-engine/jobs.js';
+import { CHAIN_LOCK_SQL } from '../../src/delivery-engine/chain-locks.js';
 import { OutcomeRecorder, type AttemptOutcome } from '../../src/delivery-engine/record-outcomes.js';
 import type { NextStep } from '../../src/delivery-engine/retry-policy.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
@@ -29,6 +29,8 @@ describeOnServer('recording attempt outcomes in batches', () => {
   let db: TestDatabase;
   let pool: pg.Pool;
   let recorder: OutcomeRecorder;
+  /** What the recorder told the worker it released (held deliveries made due). */
+  const releases: number[] = [];
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -37,7 +39,7 @@ describeOnServer('recording attempt outcomes in batches', () => {
     // pool.end() resolves before its connections are closed, and the database is then dropped WITH (FORCE): a
     // connection still closing hears of it as an error of the idle client.
     pool.on('error', () => undefined);
-    recorder = new OutcomeRecorder(pool, PROCESS);
+    recorder = new OutcomeRecorder(pool, PROCESS, (count) => releases.push(count));
   });
   afterAll(async () => {
     await pool.end();
@@ -51,8 +53,8 @@ describeOnServer('recording attempt outcomes in batches', () => {
     const status = row.status ?? 'DELIVERING';
     await pool.query(
       `insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, ordering_key, chain_position, url, endpoint,
-                               payload, status, held, attempt_count, round_attempts, job_seq, claimed_by)
-       values ($1, now(), now(), $2, 'ORDER_STATUS_CHANGED', $3, $4, $5, $6, $7, '{}', $8, $9, $10, $10, 1, $11)`,
+                               payload, status, held, attempt_count, round_attempts, claimed_by)
+       values ($1, now(), now(), $2, 'ORDER_STATUS_CHANGED', $3, $4, $5, $6, $7, '{}', $8, $9, $10, $10, $11)`,
       [id, uuidv7(), uuidv7(), row.orderingKey ?? null, row.chainPosition ?? null, url, new URL(url).origin, status, row.held ?? false,
        row.attemptCount ?? (status === 'DELIVERING' ? 1 : 0), row.claimedBy !== undefined ? row.claimedBy : status === 'DELIVERING' ? PROCESS : null],
     );
@@ -77,8 +79,8 @@ describeOnServer('recording attempt outcomes in batches', () => {
 
   async function state(id: string) {
     const { rows: [row] } = await pool.query(
-      `select d.status, d.held, d.claimed_by, d.job_seq, d.job_id, d.updated_at, d.last_error,
-              (select run_at from graphile_worker.jobs j where j.id = d.job_id) as job_run_at,
+      `select d.status, d.held, d.claimed_by, d.updated_at, d.last_error, d.next_attempt_at,
+              (d.status = 'PENDING' and not d.held and coalesce(d.next_attempt_at, d.created_at) <= now()) as due,
               (select count(*)::int from delivery_attempts a where a.delivery_id = d.id) as attempts
          from deliveries d where d.id = $1`,
       [id],
@@ -89,19 +91,19 @@ describeOnServer('recording attempt outcomes in batches', () => {
   /** Records outcomes as attempts ending together do: all handed in at once, each caller awaiting its own. */
   const recordTogether = async (outcomes: AttemptOutcome[]) => Promise.all(outcomes.map((o) => recorder.record(o)));
 
-  it('records many outcomes in one transaction: states, attempts, retry jobs', async () => {
+  it('records many outcomes in one transaction: states, attempts, retries due later', async () => {
     const ids = await Promise.all(Array.from({ length: 21 }, () => delivery()));
     const steps = ids.map((_, i) => (i % 3 === 0 ? delivered : i % 3 === 1 ? retry : failed));
     await recordTogether(await Promise.all(ids.map((id, i) => outcomeOf(id, steps[i], i % 3 === 0 ? 200 : 500))));
     const states = await Promise.all(ids.map(state));
     states.forEach((s, i) => {
       expect(s).toMatchObject({ claimed_by: null, attempts: 1, status: { delivered: 'DELIVERED', retry: 'PENDING', failed: 'FAILED' }[steps[i].kind] });
+      expect(s.due).toBe(false);
       if (steps[i].kind === 'retry') {
-        expect(s.job_seq).toBe(2);
-        expect(s.job_run_at.getTime()).toBeGreaterThan(Date.now() + 50_000);
+        expect(s.next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 50_000);
         expect(s.last_error).toBe('HTTP 500');
       } else {
-        expect(s.job_seq).toBe(1);
+        expect(s.next_attempt_at).toBeNull();
       }
     });
     // now() is the transaction's start: the first outcome went alone, the 20 that arrived while it was being
@@ -114,7 +116,7 @@ describeOnServer('recording attempt outcomes in batches', () => {
     const takenByOther = await delivery({ claimedBy: 'hub-other' });
     const ours = await delivery();
     await recordTogether([await outcomeOf(ours, delivered), await outcomeOf(handedBack, delivered), await outcomeOf(takenByOther, delivered)]);
-    expect(await state(handedBack)).toMatchObject({ status: 'PENDING', attempts: 1, job_seq: 1 });
+    expect(await state(handedBack)).toMatchObject({ status: 'PENDING', attempts: 1, due: true });
     expect(await state(takenByOther)).toMatchObject({ status: 'DELIVERING', claimed_by: 'hub-other', attempts: 1 });
     expect(await state(ours)).toMatchObject({ status: 'DELIVERED', attempts: 1 });
   });
@@ -123,13 +125,16 @@ describeOnServer('recording attempt outcomes in batches', () => {
     const [a1, a2, a3] = await chain({}, { status: 'PENDING', held: true }, { status: 'PENDING', held: true });
     const [b1, b2] = await chain({}, { status: 'PENDING', held: true });
     const [c1, c2] = await chain({}, { status: 'PENDING', held: true });
+    releases.length = 0;
     await recordTogether([await outcomeOf(a1, delivered), await outcomeOf(b1, failed, 410), await outcomeOf(c1, retry, 500)]);
-    expect(await state(a2)).toMatchObject({ status: 'PENDING', held: false, job_seq: 2 });
-    expect((await state(a2)).job_run_at).not.toBeNull();
-    expect(await state(a3)).toMatchObject({ held: true, job_id: null });
+    expect(await state(a2)).toMatchObject({ status: 'PENDING', held: false, due: true });
+    expect(await state(a3)).toMatchObject({ held: true, due: false });
     // A FAILED delivery releases its chain too; a retry keeps its place.
-    expect(await state(b2)).toMatchObject({ held: false, job_seq: 2 });
-    expect(await state(c2)).toMatchObject({ held: true, job_id: null });
+    expect(await state(b2)).toMatchObject({ held: false, due: true });
+    expect(await state(c2)).toMatchObject({ held: true, due: false });
+    // The worker hears that two deliveries became due (the first outcome goes alone, the other two together),
+    // after the commits, so it claims them at once.
+    expect(releases.reduce((sum, n) => sum + n, 0)).toBe(2);
   });
 
   it('releases a chain once when two of its deliveries finish in the same batch', async () => {
@@ -137,7 +142,7 @@ describeOnServer('recording attempt outcomes in batches', () => {
     const [replayed, released, next, after] = await chain({}, {}, { status: 'PENDING', held: true }, { status: 'PENDING', held: true });
     const other = await delivery();
     await recordTogether([await outcomeOf(other, delivered), await outcomeOf(replayed, delivered), await outcomeOf(released, delivered)]);
-    expect(await state(next)).toMatchObject({ held: false, job_seq: 2 });
+    expect(await state(next)).toMatchObject({ held: false, due: true });
     expect(await state(after)).toMatchObject({ held: true });
   });
 
@@ -145,7 +150,7 @@ describeOnServer('recording attempt outcomes in batches', () => {
     // The replayed first delivery finishes while the second is being sent by another process.
     const [replayed, , third] = await chain({}, { claimedBy: 'hub-other' }, { status: 'PENDING', held: true });
     await recordTogether([await outcomeOf(replayed, delivered)]);
-    expect(await state(third)).toMatchObject({ held: true, job_id: null });
+    expect(await state(third)).toMatchObject({ held: true, due: false });
   });
 
   it('waits for a chain lock an enqueuing transaction holds, without holding up the rest, then releases what it enqueued', async () => {
@@ -166,14 +171,14 @@ describeOnServer('recording attempt outcomes in batches', () => {
       // Under its lock the enqueuer saw the first delivery DELIVERING: the new one waits for it.
       const second = uuidv7();
       await enqueuer.query(
-        `insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, ordering_key, chain_position, url, endpoint, payload, status, held, job_seq)
-         values ($1, now(), now(), $2, 'ORDER_STATUS_CHANGED', $3, $4, 2, $5, $6, '{}', 'PENDING', true, 0)`,
+        `insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, ordering_key, chain_position, url, endpoint, payload, status, held)
+         values ($1, now(), now(), $2, 'ORDER_STATUS_CHANGED', $3, $4, 2, $5, $6, '{}', 'PENDING', true)`,
         [second, uuidv7(), uuidv7(), orderingKey, URL_A, new URL(URL_A).origin],
       );
       await enqueuer.query('commit');
       await recordingFirst;
       expect(await state(first)).toMatchObject({ status: 'DELIVERED' });
-      expect(await state(second)).toMatchObject({ held: false, job_seq: 1 });
+      expect(await state(second)).toMatchObject({ held: false, due: true });
     } finally {
       await enqueuer.end();
     }

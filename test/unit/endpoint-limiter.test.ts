@@ -1,51 +1,59 @@
 import { EndpointLimiter } from '../../src/delivery-engine/endpoint-limiter.js';
 
-// Per-endpoint concurrency of the delivery worker (src/delivery-engine/endpoint-limiter.ts).
+// Per-endpoint concurrency of the delivery worker (src/delivery-engine/endpoint-limiter.ts): the room each
+// claim is given, per endpoint.
 
 describe('EndpointLimiter', () => {
   const A = 'https://a.example';
+  const B = 'https://b.example';
+  const takeN = (limiter: EndpointLimiter, endpoint: string, n: number) => {
+    for (let i = 0; i < n; i++) limiter.take(endpoint);
+  };
 
-  it('grants slots up to the limit, per endpoint', () => {
+  it('gives an endpoint with nothing in flight the whole limit, and a busy one what is left of it', () => {
     const limiter = new EndpointLimiter(4, 2, () => undefined);
-    expect(limiter.acquire(A, 3)).toBe(3);
-    expect(limiter.acquire(A, 3)).toBe(1);
-    expect(limiter.acquire(A, 1)).toBe(0);
-    expect(limiter.acquire('https://b.example', 4)).toBe(4);
-    expect(limiter.inFlightTo(A)).toBe(4);
+    expect(limiter.room()).toEqual({ full: [], busy: [], limit: 4 });
+    takeN(limiter, A, 3);
+    takeN(limiter, B, 1);
+    expect(limiter.room()).toEqual({ full: [], busy: [{ endpoint: A, free: 1 }, { endpoint: B, free: 3 }], limit: 4 });
+    expect(limiter.inFlightTo(A)).toBe(3);
   });
 
-  it('leaves slots to other jobs claiming at the same moment, but grants one while any is free', () => {
-    const limiter = new EndpointLimiter(8, 4, () => undefined);
-    expect(limiter.acquire(A, 32, 3)).toBe(5);
-    expect(limiter.acquire(A, 32, 3)).toBe(1);
-    expect(limiter.acquire(A, 32, 3)).toBe(1);
-    expect(limiter.acquire(A, 32, 3)).toBe(1);
-    expect(limiter.acquire(A, 32, 3)).toBe(0);
+  it('lists an endpoint at its limit as full: a claim reads none of its deliveries', () => {
+    const limiter = new EndpointLimiter(4, 2, () => undefined);
+    takeN(limiter, A, 4);
+    expect(limiter.room()).toEqual({ full: [A], busy: [], limit: 4 });
   });
 
   it('offers a full endpoint work again only once `refill` slots are free, and says so once', () => {
     let freed = 0;
     const limiter = new EndpointLimiter(4, 2, () => freed++);
-    limiter.acquire(A, 4);
-    expect(limiter.forbidden()).toEqual([A]);
-    limiter.release(A, 1);
-    // One free slot: a job taking it now would claim a single delivery; the endpoint stays skipped.
-    expect(limiter.forbidden()).toEqual([A]);
+    takeN(limiter, A, 4);
+    limiter.release(A);
+    // One free slot: a claim taking it now would take a single delivery; the endpoint stays skipped.
+    expect(limiter.room().full).toEqual([A]);
     expect(freed).toBe(0);
-    limiter.release(A, 1);
-    expect(limiter.forbidden()).toEqual([]);
+    limiter.release(A);
+    expect(limiter.room()).toEqual({ full: [], busy: [{ endpoint: A, free: 2 }], limit: 4 });
     expect(freed).toBe(1);
-    limiter.release(A, 2);
+    limiter.release(A);
+    limiter.release(A);
     expect(freed).toBe(1);
     expect(limiter.inFlightTo(A)).toBe(0);
+    expect(limiter.room().busy).toEqual([]);
   });
 
   it('with a refill of 1, frees a full endpoint at its first free slot', () => {
     let freed = 0;
     const limiter = new EndpointLimiter(2, 1, () => freed++);
-    limiter.acquire(A, 2);
-    limiter.release(A, 1);
-    expect(limiter.forbidden()).toEqual([]);
+    takeN(limiter, A, 2);
+    limiter.release(A);
+    expect(limiter.room().full).toEqual([]);
     expect(freed).toBe(1);
+  });
+
+  it('refuses a refill outside 1 to the limit', () => {
+    expect(() => new EndpointLimiter(4, 0, () => undefined)).toThrow(/refill/);
+    expect(() => new EndpointLimiter(4, 5, () => undefined)).toThrow(/refill/);
   });
 });

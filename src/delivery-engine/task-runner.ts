@@ -1,0 +1,121 @@
+import { EventEmitter } from 'node:events';
+import { Logger as GraphileLogger, run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
+import type pg from 'pg';
+import type { Logger } from 'pino';
+import type { DatabaseWatch } from '../db/outage.js';
+
+// Timed work that is not a delivery (a store going back ONLINE at closedUntil, schedule.ts) runs on
+// graphile-worker: few jobs, each due at a time of its own, which is what that library is for. Deliveries
+// do not go through it (queue.ts). One job slot: these jobs are rare and short.
+
+/** After losing the database, how often the runner checks whether it answers again. */
+const RETRY_INTERVAL_MS = 500;
+
+export interface TaskRunnerDeps {
+  pool: pg.Pool;
+  log: Logger;
+  tasks: TaskList;
+  pollIntervalMs: number;
+  noPreparedStatements: boolean;
+  database?: DatabaseWatch;
+  /** Called whenever the runner's worker ids change (they are registered for reclaim). */
+  onWorkerIds: (ids: string[]) => Promise<void>;
+}
+
+export class TaskRunner {
+  /** graphile-worker's ids of this runner's workers: reclaim unlocks their jobs if this process dies. */
+  readonly workerIds: string[] = [];
+  private runner: Runner | undefined;
+  /** Set while the runner is being started again after a database outage. */
+  private restarting: Promise<void> | undefined;
+  private stopping = false;
+
+  constructor(private readonly deps: TaskRunnerDeps) {}
+
+  async start(): Promise<void> {
+    this.runner = await this.startRunner();
+    await this.deps.onWorkerIds(this.workerIds);
+  }
+
+  ready(): boolean {
+    return this.runner !== undefined && this.restarting === undefined && !this.stopping;
+  }
+
+  private startRunner(): Promise<Runner> {
+    const { log, database } = this.deps;
+    const events: WorkerEvents = new EventEmitter() as WorkerEvents;
+    events.on('worker:create', ({ worker }) => this.workerIds.push(worker.workerId));
+    // A job slot whose job could not be completed or failed in the database ends for good in graphile-worker
+    // 0.16 ("committing seppuku"), its job locked for hours: the runner is started again instead.
+    events.on('worker:fatalError', ({ error }) => {
+      database?.report(error);
+      this.restart();
+    });
+    return run({
+      pgPool: this.deps.pool,
+      concurrency: 1,
+      noHandleSignals: true,
+      pollInterval: this.deps.pollIntervalMs,
+      noPreparedStatements: this.deps.noPreparedStatements,
+      parsedCronItems: [],
+      events,
+      logger: graphileLogger(log, database, () => this.restarting !== undefined),
+      taskList: this.deps.tasks,
+    });
+  }
+
+  /**
+   * Once the database answers: stops what is left of the runner, unlocks the jobs its slot held (so they
+   * run again, here or elsewhere), and starts a new runner. Not ready meanwhile.
+   */
+  private restart(): void {
+    if (this.stopping || this.restarting) return;
+    const { pool, log } = this.deps;
+    this.restarting = (async () => {
+      while (!this.stopping) {
+        try {
+          await pool.query('select 1');
+          break;
+        } catch {
+          await new Promise((resolve) => setTimeout(resolve, RETRY_INTERVAL_MS));
+        }
+      }
+      if (this.stopping) return;
+      await this.runner?.stop().catch(() => undefined);
+      const oldIds = this.workerIds.splice(0);
+      await pool.query('select graphile_worker.force_unlock_workers($1::text[])', [oldIds]);
+      if (this.stopping) return;
+      this.runner = await this.startRunner();
+      await this.deps.onWorkerIds(this.workerIds);
+      log.info('scheduled tasks: job runner started again after losing the database');
+    })()
+      .catch((error) => {
+        if (!this.deps.database?.report(error)) log.warn({ err: error instanceof Error ? error.message : String(error) }, 'scheduled tasks: restarting the job runner failed; trying again');
+        setTimeout(() => this.restart(), RETRY_INTERVAL_MS).unref();
+      })
+      .finally(() => {
+        this.restarting = undefined;
+      });
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    await this.restarting;
+    await this.runner?.stop().catch((error) => this.deps.log.error({ err: error }, 'scheduled tasks: stopping the job runner failed'));
+  }
+}
+
+/**
+ * graphile-worker's log lines go to pino; its routine "job completed" lines only at debug, and what it says
+ * while the database is unreachable (failed polls, its listener reconnecting) to the database watch.
+ */
+function graphileLogger(log: Logger, database: DatabaseWatch | undefined, restarting: () => boolean): GraphileLogger {
+  return new GraphileLogger(() => (level, message) => {
+    const expected = database?.report(new Error(message)) || (restarting() && /^(Worker exited|Failed to release job)/.test(message));
+    if ((level === 'error' || level === 'warning') && expected) log.debug({ component: 'graphile-worker' }, message);
+    else if (level === 'error') log.error({ component: 'graphile-worker' }, message);
+    // A pool smaller than the worker slots is deliberate here (queries are short; see the worker's start()).
+    else if (level === 'warning' && !message.includes('maxPoolSize')) log.warn({ component: 'graphile-worker' }, message);
+    else log.debug({ component: 'graphile-worker' }, message);
+  });
+}
