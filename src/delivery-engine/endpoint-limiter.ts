@@ -44,6 +44,10 @@ export class EndpointLimiter {
     if (count <= this.limit - this.refill && this.full.delete(endpoint)) this.onFreed();
   }
 
+  isFull(endpoint: string): boolean {
+    return this.full.has(endpoint);
+  }
+
   inFlightTo(endpoint: string): number {
     return this.inFlight.get(endpoint) ?? 0;
   }

@@ -308,7 +308,10 @@ export class DeliveryWorker {
     }
     const claim = await claimDue(this.pool, this.processId, most, this.limiter.room());
     for (const delivery of claim.deliveries) this.startAttempt(delivery);
-    return claim.more ? 'more' : 'done';
+    // Claiming again at once pays off only while an endpoint of this claim can take more: once they are all
+    // full, the next claim would read past every due row of theirs (a backlog of thousands) to find what
+    // else is due. Other endpoints' work is found at the next wake-up (their NOTIFY, a freed endpoint, the poll).
+    return claim.more && claim.deliveries.some((d) => !this.limiter.isFull(d.endpoint)) ? 'more' : 'done';
   }
 
   private startAttempt(delivery: ClaimedDelivery): void {
