@@ -119,6 +119,8 @@ describe('delivering an event', () => {
     // Retrying a delivery that is on its way is a conflict.
     partner.hang(path);
     await t.admin.post(`/v1/deliveries/${id}/retry`);
+    // On its way once a worker has claimed it (at once on PostgreSQL, at the next poll on the embedded database).
+    await waitForDelivery(t.admin, id, (d) => d.status === 'DELIVERING');
     const again = await t.admin.post(`/v1/deliveries/${id}/retry`);
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('invalid_transition');
