@@ -57,27 +57,25 @@ export async function enqueueDelivery(em: EntityManager, input: EnqueueDeliveryI
   const id = uuidv7();
   const eventId = input.eventId ?? uuidv7();
   const endpoint = endpointOf(input.url);
-  let held = false;
-  let chainPosition: number | null = null;
   if (input.orderingKey) {
     // Under the chain lock, "is an earlier delivery of this chain unfinished?" and the insert cannot
-    // interleave with the worker finishing that earlier delivery (which releases the next one under the same lock).
+    // interleave with the worker finishing that earlier delivery (which releases the next one under the same
+    // lock). The lock is a statement of its own: the insert's snapshot must be taken after the lock is
+    // granted, to see what the worker committed while this transaction waited for it.
     await sqlRows(em, ...forKnex(CHAIN_LOCK_SQL, [input.orderingKey, input.url]));
-    const [row] = await sqlRows<{ busy: boolean; last: number | null }>(
-      em,
-      `select exists(select 1 from deliveries where ordering_key = ? and url = ? and status in ('PENDING', 'DELIVERING')) as busy,
-              (select max(chain_position) from deliveries where ordering_key = ? and url = ?) as last`,
-      [input.orderingKey, input.url, input.orderingKey, input.url],
-    );
-    held = row.busy;
-    chainPosition = (row.last ?? 0) + 1;
   }
-  // createdAt in milliseconds, like every createdAt, so the keyset paging of the log compares exactly what
-  // it stored. Unless held behind its chain, the row is due at once.
+  // One statement: the row, and for a chain its position and whether it waits behind an unfinished delivery
+  // (held; otherwise due at once). createdAt in milliseconds, like every createdAt, so the keyset paging of
+  // the log compares exactly what it stored.
   const sql = `insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, account_id, location_id, connection_id,
        ordering_key, chain_position, url, endpoint, payload, status, held, request_id, trace, credentials_sealed)
-     values ($1, date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', clock_timestamp()),
-             $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::json, 'PENDING', $13, $14, $15, $16)`;
+     select $1, date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', clock_timestamp()),
+            $2, $3, $4, $5, $6, $7, $8::text,
+            case when $8::text is null then null
+                 else coalesce((select max(chain_position) from deliveries where ordering_key = $8::text and url = $9::text), 0) + 1 end,
+            $9::text, $10, $11::json, 'PENDING',
+            $8::text is not null and exists(select 1 from deliveries where ordering_key = $8::text and url = $9::text and status in ('PENDING', 'DELIVERING')),
+            $12, $13, $14`;
   const origin = requestOrigin();
   // Bound as parameters (sqlRows), not inlined into the SQL text as em.execute does: a menu export of a few
   // MiB took 300 ms to escape and parse as a literal.
@@ -92,11 +90,9 @@ export async function enqueueDelivery(em: EntityManager, input: EnqueueDeliveryI
       input.locationId ?? null,
       input.connectionId ?? null,
       input.orderingKey ?? null,
-      chainPosition,
       input.url,
       endpoint,
       JSON.stringify(input.payload ?? null),
-      held,
       origin.request_id,
       origin.trace,
       input.credentialsSealed ?? null,
