@@ -80,6 +80,13 @@ export class Delivery extends BaseEntity {
   @Property({ type: 'boolean', default: false })
   held!: boolean;
 
+  /**
+   * A later delivery of its chain was enqueued behind it while it was unfinished (or it was replayed): when it
+   * finishes, the recording releases the chain's next one under the chain's lock (record-outcomes.ts).
+   */
+  @Property({ type: 'boolean', default: false })
+  successorWaiting!: boolean;
+
   /** Attempts ever made, across replays. */
   @Property({ type: 'int', default: 0 })
   attemptCount!: number;

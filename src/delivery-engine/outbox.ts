@@ -48,6 +48,29 @@ export interface EnqueuedDelivery {
 }
 
 /**
+ * One statement: the row, and for a chain its position and whether it waits behind an unfinished delivery
+ * (held; otherwise due at once). The unfinished ones are marked successor_waiting by the same statement, so
+ * that recording one of them as finished releases the next (record-outcomes.ts explains the handshake).
+ * createdAt in milliseconds, like every createdAt, so the keyset paging of the log compares exactly what it
+ * stored.
+ * $1 id, $2 event id, $3 type, $4 application, $5 account, $6 location, $7 connection, $8 ordering key,
+ * $9 url, $10 endpoint, $11 payload, $12 request id, $13 trace, $14 sealed credentials.
+ */
+export const ENQUEUE_SQL = `with waited_on as (
+       update deliveries set successor_waiting = true
+        where $8::text is not null and ordering_key = $8::text and url = $9::text and status in ('PENDING', 'DELIVERING')
+       returning 1)
+     insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, account_id, location_id, connection_id,
+       ordering_key, chain_position, url, endpoint, payload, status, held, request_id, trace, credentials_sealed)
+     select $1, date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', clock_timestamp()),
+            $2, $3, $4, $5, $6, $7, $8::text,
+            case when $8::text is null then null
+                 else coalesce((select max(chain_position) from deliveries where ordering_key = $8::text and url = $9::text), 0) + 1 end,
+            $9::text, $10, $11::json, 'PENDING',
+            exists(select 1 from waited_on),
+            $12, $13, $14`;
+
+/**
  * Writes the delivery in the caller's transaction. Must be called inside `em.transactional`
  * (or with an em forked inside one); it refuses to run outside, where the event could outlive a rolled
  * back change.
@@ -58,30 +81,17 @@ export async function enqueueDelivery(em: EntityManager, input: EnqueueDeliveryI
   const eventId = input.eventId ?? uuidv7();
   const endpoint = endpointOf(input.url);
   if (input.orderingKey) {
-    // Under the chain lock, "is an earlier delivery of this chain unfinished?" and the insert cannot
-    // interleave with the worker finishing that earlier delivery (which releases the next one under the same
-    // lock). The lock is a statement of its own: the insert's snapshot must be taken after the lock is
-    // granted, to see what the worker committed while this transaction waited for it.
+    // Under the chain lock, enqueuers of one chain take their turns: positions are given in order, and
+    // a release (which runs under the same lock) never interleaves with an insert. The lock is a statement of
+    // its own: the insert's snapshot must be taken after the lock is granted.
     await sqlRows(em, ...forKnex(CHAIN_LOCK_SQL, [input.orderingKey, input.url]));
   }
-  // One statement: the row, and for a chain its position and whether it waits behind an unfinished delivery
-  // (held; otherwise due at once). createdAt in milliseconds, like every createdAt, so the keyset paging of
-  // the log compares exactly what it stored.
-  const sql = `insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, account_id, location_id, connection_id,
-       ordering_key, chain_position, url, endpoint, payload, status, held, request_id, trace, credentials_sealed)
-     select $1, date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', clock_timestamp()),
-            $2, $3, $4, $5, $6, $7, $8::text,
-            case when $8::text is null then null
-                 else coalesce((select max(chain_position) from deliveries where ordering_key = $8::text and url = $9::text), 0) + 1 end,
-            $9::text, $10, $11::json, 'PENDING',
-            $8::text is not null and exists(select 1 from deliveries where ordering_key = $8::text and url = $9::text and status in ('PENDING', 'DELIVERING')),
-            $12, $13, $14`;
   const origin = requestOrigin();
   // Bound as parameters (sqlRows), not inlined into the SQL text as em.execute does: a menu export of a few
   // MiB took 300 ms to escape and parse as a literal.
   await sqlRows(
     em,
-    ...forKnex(sql, [
+    ...forKnex(ENQUEUE_SQL, [
       id,
       eventId,
       input.eventType,

@@ -1,15 +1,23 @@
 import type pg from 'pg';
 import type { ClaimedDelivery } from './claim.js';
 import { GroupCommit } from './group-commit.js';
-import { CHAIN_LOCK_SQL, TRY_CHAIN_LOCKS_SQL } from './chain-locks.js';
+import { CHAIN_LOCK_SQL } from './chain-locks.js';
 import { prepared } from './prepared.js';
 import { notifyExpression } from '../live/notify.js';
 import type { NextStep } from './retry-policy.js';
 
-// Recording what attempts came to: the attempt row, the delivery's new state (for a retry, PENDING and due
-// at its next attempt), and for a finished delivery of an ordering chain the release of the chain's next one. Attempts that end
-// together are recorded together (group commit): one statement for the lot, in a transaction with the chain
-// locks when a chain is finished, instead of a transaction each.
+// Recording what attempts came to: the attempt row and the delivery's new state (for a retry, PENDING and due
+// at its next attempt). Attempts that end together are recorded together (group commit): one statement for
+// the lot. A finished delivery of an ordering chain that a later delivery waits behind then releases that
+// one, under the chain's lock, in a short transaction of its own.
+//
+// How the recording knows, without taking the chain lock, whether a later delivery waits: an enqueuer that
+// finds an unfinished delivery in the chain (under the chain lock) marks it successor_waiting in the same
+// statement that inserts the held one (outbox.ts). Either that mark is committed before the recording locks
+// the row, and the recording sees it (it updates the row's latest version), or the recording holds the row
+// until its commit, and the enqueuer's mark then finds the delivery finished and does not hold the new one.
+// A row an enqueuer is marking at that very moment is locked: the recording skips it (never waiting, so it
+// cannot deadlock with an enqueuer marking rows of two chains) and records it alone under its chain's lock.
 
 export interface AttemptRecord {
   startedAt: Date;
@@ -30,49 +38,65 @@ const DELIVERY_SIGNAL_SQL = `json_build_object('topic', 'delivery', 'accountId',
   'deliveryId', id, 'eventType', event_type, 'status', status)::text`;
 
 /**
- * Every outcome of a batch in one statement, with a live signal each (NOTIFY, sent at commit). Only deliveries still claimed by this process ($1) change; an
- * attempt is logged even when its delivery was handed back meanwhile. A chain is released only by a
- * delivery of it that is recorded here as finished (DELIVERED or FAILED), and only if no other delivery of the
- * chain is still on its way (a replayed delivery finishing does not let a later one overtake it). The
- * statement's snapshot predates its own updates, so the deliveries it finishes still look DELIVERING to that
- * check: they are left out of it by id. The caller holds the lock of every chain finished here.
- * $2.. one array per column, one element per outcome.
+ * Every outcome of a batch in one statement, with a live signal each (NOTIFY, sent at commit). Only
+ * deliveries still claimed by this process ($1) change; an attempt is logged even when its delivery was handed
+ * back meanwhile. `lock` says what to do with a row another transaction holds: skip it (the batch; the row
+ * comes back in `skipped`, its attempt not logged yet) or wait for it (a lone outcome under its chain's lock).
+ * Answers the chains in which a delivery recorded here as finished (DELIVERED or FAILED) has a successor
+ * waiting. $2.. one array per column, one element per outcome.
  */
-const RECORD_OUTCOMES_SQL = `
+function recordSql(lock: 'skip locked' | 'wait'): string {
+  return `
 with outcome as (
   select * from unnest($2::uuid[], $3::text[], $4::timestamptz[], $5::text[], $6::int[], $7::timestamptz[], $8::int[], $9::text[], $10::int[], $11::text[])
     as o(id, status, next_attempt_at, last_error, attempt_number, started_at, http_status, error, latency_ms, response_excerpt)
+), mine as (
+  select id from deliveries
+   where id = any($2::uuid[]) and claimed_by = $1 and status = 'DELIVERING'
+   for update${lock === 'skip locked' ? ' skip locked' : ''}
+), skipped as (
+  select id from deliveries
+   where id = any($2::uuid[]) and claimed_by = $1 and status = 'DELIVERING' and id not in (select id from mine)
 ), recorded as (
   update deliveries d
      set status = o.status, claimed_by = null, updated_at = now(),
          delivered_at = case when o.status = 'DELIVERED' then now() else d.delivered_at end,
          next_attempt_at = o.next_attempt_at, last_error = o.last_error
     from outcome o
-   where d.id = o.id and d.claimed_by = $1 and d.status = 'DELIVERING'
-  returning d.id, d.status, d.ordering_key, d.url, d.account_id, d.location_id, d.application_id, d.event_type
+   where d.id = o.id and d.id in (select id from mine)
+  returning d.id, d.status, d.ordering_key, d.url, d.successor_waiting, d.account_id, d.location_id, d.application_id, d.event_type
 ), logged as (
   insert into delivery_attempts (id, created_at, updated_at, delivery_id, attempt_number, started_at, http_status, error, latency_ms, response_excerpt)
-  select gen_random_uuid(), now(), now(), id, attempt_number, started_at, http_status, error, latency_ms, response_excerpt from outcome
-), finished as (
-  select id, ordering_key, url from recorded where ordering_key is not null and status <> 'PENDING'
-), successor as (
-  select distinct on (held.ordering_key, held.url) held.id
-    from (select distinct ordering_key, url from finished) chain
-    join deliveries held on held.ordering_key = chain.ordering_key and held.url = chain.url and held.held and held.status = 'PENDING'
-   where not exists (
-     select 1 from deliveries busy
-      where busy.ordering_key = chain.ordering_key and busy.url = chain.url and not busy.held and busy.status in ('PENDING', 'DELIVERING')
-        and busy.id not in (select id from finished))
-   order by held.ordering_key, held.url, held.chain_position
-), released as (
-  update deliveries d
-     set held = false, updated_at = now()
-    from successor
-   where d.id = successor.id
-  returning d.id
+  select gen_random_uuid(), now(), now(), id, attempt_number, started_at, http_status, error, latency_ms, response_excerpt
+    from outcome where id not in (select id from skipped)
 )
-select (select count(*) from recorded)::int as recorded, (select count(*) from released)::int as released,
+select (select coalesce(array_agg(id), '{}') from skipped) as skipped,
+       (select coalesce(json_agg(json_build_object('orderingKey', ordering_key, 'url', url)), '[]')
+          from (select distinct ordering_key, url from recorded where ordering_key is not null and status <> 'PENDING' and successor_waiting) chain) as chains,
        (select count(*) from (select ${notifyExpression(DELIVERY_SIGNAL_SQL)} from recorded) notified)::int as notified`;
+}
+
+/**
+ * The next held delivery of a chain ($1 ordering key, $2 url), made due, unless another delivery of the chain
+ * is still on its way (a replayed one: the later one must not overtake it; it releases the chain when it
+ * finishes). Runs under the chain's lock, in a statement of its own, so it sees what enqueuers committed.
+ */
+const RELEASE_SQL = `
+update deliveries d
+   set held = false, updated_at = now()
+ where d.id = (select id from deliveries where ordering_key = $1 and url = $2 and held and status = 'PENDING' order by chain_position limit 1)
+   and not exists (select 1 from deliveries where ordering_key = $1 and url = $2 and not held and status in ('PENDING', 'DELIVERING'))
+returning d.id`;
+
+interface Chain {
+  orderingKey: string;
+  url: string;
+}
+
+interface RecordResult {
+  skipped: string[];
+  chains: Chain[];
+}
 
 /** PostgreSQL text cannot hold U+0000, which a partner's answer may; the log keeps the rest of it. */
 function storable(text: string | null): string | null {
@@ -97,48 +121,21 @@ function parameters(processId: string, outcomes: readonly AttemptOutcome[]): unk
   ];
 }
 
-/** A finished delivery of an ordering chain: recording it may release the chain's next one, under the chain's lock. */
-function finishesChain(o: AttemptOutcome): boolean {
-  return o.step.kind !== 'retry' && o.delivery.ordering_key !== null;
+async function record(client: pg.Pool | pg.PoolClient, pool: pg.Pool, processId: string, outcomes: readonly AttemptOutcome[], lock: 'skip locked' | 'wait'): Promise<RecordResult> {
+  const name = lock === 'wait' ? 'record-outcomes-waiting' : 'record-outcomes';
+  const { rows: [row] } = await client.query<RecordResult>(prepared(pool, name, recordSql(lock), parameters(processId, outcomes)));
+  return row;
 }
 
-const chainOf = (o: AttemptOutcome) => `${o.delivery.ordering_key}\n${o.delivery.url}`;
-
-type Recorded = 'recorded' | 'chain busy';
-
-/** Called with how many held deliveries a recording released: they are due now. */
-type OnReleased = (count: number) => void;
-
-/** Runs the recording statement on `client` (the pool, or a connection in a transaction); answers how many it released. */
-async function recordOutcomes(client: pg.Pool | pg.PoolClient, pool: pg.Pool, processId: string, outcomes: readonly AttemptOutcome[]): Promise<number> {
-  const { rows: [row] } = await client.query<{ released: number }>(prepared(pool, 'record-outcomes', RECORD_OUTCOMES_SQL, parameters(processId, outcomes)));
-  return row.released;
-}
-
-/**
- * One batch: a single statement when it finishes no chain; otherwise a transaction that takes the free
- * chain locks (never waiting) and records every outcome but those of chains whose lock was taken.
- */
-async function recordBatch(pool: pg.Pool, processId: string, outcomes: readonly AttemptOutcome[], onReleased: OnReleased): Promise<Recorded[]> {
-  const chains = new Map<string, { orderingKey: string; url: string }>();
-  for (const o of outcomes) if (finishesChain(o)) chains.set(chainOf(o), { orderingKey: o.delivery.ordering_key!, url: o.delivery.url });
-  if (chains.size === 0) {
-    await recordOutcomes(pool, pool, processId, outcomes);
-    return outcomes.map(() => 'recorded');
-  }
+/** Runs `work` in a transaction on a connection of its own, under the lock of `chain` when there is one (waiting for it, holding no other). */
+async function underChainLock<T>(pool: pg.Pool, chain: Chain | null, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('begin');
-    const { rows: busy } = await client.query<{ ordering_key: string; url: string }>(
-      prepared(pool, 'try-chain-locks', TRY_CHAIN_LOCKS_SQL, [[...chains.values()].map((c) => c.orderingKey), [...chains.values()].map((c) => c.url)]),
-    );
-    const busyChains = new Set(busy.map((c) => `${c.ordering_key}\n${c.url}`));
-    const results = outcomes.map((o): Recorded => (finishesChain(o) && busyChains.has(chainOf(o)) ? 'chain busy' : 'recorded'));
-    const now = outcomes.filter((_, i) => results[i] === 'recorded');
-    const released = now.length > 0 ? await recordOutcomes(client, pool, processId, now) : 0;
+    if (chain) await client.query(CHAIN_LOCK_SQL, [chain.orderingKey, chain.url]);
+    const result = await work(client);
     await client.query('commit');
-    if (released > 0) onReleased(released);
-    return results;
+    return result;
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     throw error;
@@ -147,41 +144,60 @@ async function recordBatch(pool: pg.Pool, processId: string, outcomes: readonly 
   }
 }
 
-/** One finished delivery of a chain whose lock was busy: waits for that lock, holding no other. */
-async function recordUnderChainLock(pool: pg.Pool, processId: string, outcome: AttemptOutcome, onReleased: OnReleased): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    await client.query(CHAIN_LOCK_SQL, [outcome.delivery.ordering_key, outcome.delivery.url]);
-    const released = await recordOutcomes(client, pool, processId, [outcome]);
-    await client.query('commit');
-    if (released > 0) onReleased(released);
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+/** Releases the next held delivery of a chain, on `client`, whose transaction holds the chain's lock; answers how many (0 or 1). */
+async function releaseNext(client: pg.PoolClient, pool: pg.Pool, chain: Chain): Promise<number> {
+  return (await client.query(prepared(pool, 'release-chain', RELEASE_SQL, [chain.orderingKey, chain.url]))).rowCount ?? 0;
 }
+
+const chainKey = (chain: Chain) => `${chain.orderingKey}\n${chain.url}`;
+
+/** What became of one outcome in its batch: recorded; recorded, and its chain's successor is to be released; or skipped. */
+type InBatch = 'recorded' | 'release' | 'skipped';
 
 /**
  * Records the outcomes of one process's attempts, grouped: each caller waits for its own outcome to be
- * committed. One whose chain lock an enqueuing transaction holds at that moment is recorded on its own once
- * the lock is free, so that wait holds up neither the others nor the next batch. `onReleased` hears, after
- * the commit, that held deliveries became due (the worker then claims them without waiting for a poll).
+ * committed. Whatever may wait for a lock (releasing a chain's successor, recording a row an enqueuer holds)
+ * is done by that outcome's caller after the batch, holding one chain lock at a time, so that wait holds up
+ * neither the others nor the next batch. `onReleased` hears, after the commit, that held deliveries became
+ * due (the worker then claims them without waiting for a poll).
  */
 export class OutcomeRecorder {
-  private readonly batches: GroupCommit<AttemptOutcome, Recorded>;
+  private readonly batches: GroupCommit<AttemptOutcome, InBatch>;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly processId: string,
-    private readonly onReleased: OnReleased = () => undefined,
+    private readonly onReleased: (count: number) => void = () => undefined,
   ) {
-    this.batches = new GroupCommit((outcomes) => recordBatch(pool, processId, outcomes, onReleased));
+    this.batches = new GroupCommit((outcomes) => this.recordBatch(outcomes));
   }
 
   async record(outcome: AttemptOutcome): Promise<void> {
-    if ((await this.batches.add(outcome)) === 'chain busy') await recordUnderChainLock(this.pool, this.processId, outcome, this.onReleased);
+    const inBatch = await this.batches.add(outcome);
+    if (inBatch === 'recorded') return;
+    const { ordering_key: orderingKey, url } = outcome.delivery;
+    const chain = orderingKey === null ? null : { orderingKey, url };
+    const released = await underChainLock(this.pool, chain, async (client) => {
+      if (inBatch === 'release') return releaseNext(client, this.pool, chain!);
+      const recorded = await record(client, this.pool, this.processId, [outcome], 'wait');
+      return recorded.chains.length > 0 ? releaseNext(client, this.pool, chain!) : 0;
+    });
+    if (released > 0) this.onReleased(released);
+  }
+
+  private async recordBatch(outcomes: readonly AttemptOutcome[]): Promise<InBatch[]> {
+    const { skipped, chains } = await record(this.pool, this.pool, this.processId, outcomes, 'skip locked');
+    const wasSkipped = new Set(skipped);
+    const toRelease = new Set(chains.map(chainKey));
+    const released = new Set<string>();
+    return outcomes.map((o): InBatch => {
+      if (wasSkipped.has(o.delivery.id)) return 'skipped';
+      if (o.delivery.ordering_key === null || o.step.kind === 'retry') return 'recorded';
+      const key = chainKey({ orderingKey: o.delivery.ordering_key, url: o.delivery.url });
+      // One release per chain, by the first of its outcomes in the batch.
+      if (!toRelease.has(key) || released.has(key)) return 'recorded';
+      released.add(key);
+      return 'release';
+    });
   }
 }

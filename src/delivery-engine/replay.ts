@@ -14,11 +14,14 @@ export const REPLAYABLE_STATUSES: readonly DeliveryStatus[] = ['FAILED', 'DELIVE
  * is left alone. False when nothing changed.
  */
 export async function replay(em: EntityManager, deliveryId: string): Promise<boolean> {
-  // Due at once (next_attempt_at null); the NOTIFY wakes a worker of any process at commit.
+  // Due at once (next_attempt_at null); the NOTIFY wakes a worker of any process at commit. A replayed
+  // delivery of a chain may be overtaken by nothing: later ones of its chain that wait meanwhile (a delivery
+  // finishing now sees it on its way and releases none) are released when it finishes, which the mark asks for.
   const [row] = await sqlRows<{ id: string }>(
     em,
     `update deliveries
-        set status = 'PENDING', held = false, round_attempts = 0, next_attempt_at = null, last_error = null, updated_at = now()
+        set status = 'PENDING', held = false, round_attempts = 0, next_attempt_at = null, last_error = null, updated_at = now(),
+            successor_waiting = ordering_key is not null
       where id = ? and (status in (${REPLAYABLE_STATUSES.map(() => '?').join(', ')}) or (status = 'PENDING' and not held and attempt_count > 0))
     returning id`,
     [deliveryId, ...REPLAYABLE_STATUSES],

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { uuidv7 } from '../../src/common/ids.js';
 import { runMigrations } from '../../src/db/database.js';
 import { CHAIN_LOCK_SQL } from '../../src/delivery-engine/chain-locks.js';
+import { ENQUEUE_SQL } from '../../src/delivery-engine/outbox.js';
 import { OutcomeRecorder, type AttemptOutcome } from '../../src/delivery-engine/record-outcomes.js';
 import type { NextStep } from '../../src/delivery-engine/retry-policy.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
@@ -61,12 +62,28 @@ describeOnServer('recording attempt outcomes in batches', () => {
     return id;
   }
 
-  /** An ordering chain of deliveries, positions 1.. in the order given. */
+  /**
+   * An ordering chain of deliveries, positions 1.. in the order given, marked as the outbox marks them: an
+   * unfinished delivery that a held one was enqueued behind has successor_waiting.
+   */
   async function chain(...rows: Row[]): Promise<string[]> {
     const orderingKey = uuidv7();
     const ids: string[] = [];
     for (const [i, row] of rows.entries()) ids.push(await delivery({ orderingKey, chainPosition: i + 1, ...row }));
+    await pool.query(
+      `update deliveries d set successor_waiting = true
+        where d.ordering_key = $1 and d.status in ('PENDING', 'DELIVERING')
+          and exists (select 1 from deliveries h where h.ordering_key = d.ordering_key and h.held and h.chain_position > d.chain_position)`,
+      [orderingKey],
+    );
     return ids;
+  }
+
+  /** What the outbox's insert of a chained delivery does ($n of ENQUEUE_SQL), on the enqueuer's connection. */
+  async function enqueueBehind(enqueuer: pg.Client, orderingKey: string): Promise<string> {
+    const id = uuidv7();
+    await enqueuer.query(ENQUEUE_SQL, [id, uuidv7(), 'ORDER_STATUS_CHANGED', uuidv7(), null, null, null, orderingKey, URL_A, new URL(URL_A).origin, '{}', null, null, null]);
+    return id;
   }
 
   async function outcomeOf(id: string, step: NextStep, httpStatus: number | null = 200): Promise<AttemptOutcome> {
@@ -153,7 +170,7 @@ describeOnServer('recording attempt outcomes in batches', () => {
     expect(await state(third)).toMatchObject({ held: true, due: false });
   });
 
-  it('waits for a chain lock an enqueuing transaction holds, without holding up the rest, then releases what it enqueued', async () => {
+  it('records alone, under its chain lock, a delivery an enqueuer is marking, without holding up the rest, then releases what it enqueued', async () => {
     const [first] = await chain({});
     const { rows: [{ ordering_key: orderingKey }] } = await pool.query('select ordering_key from deliveries where id = $1', [first]);
     const plain = await delivery();
@@ -162,23 +179,39 @@ describeOnServer('recording attempt outcomes in batches', () => {
     try {
       await enqueuer.query('begin');
       await enqueuer.query(CHAIN_LOCK_SQL, [orderingKey, URL_A]);
+      // Under its lock the enqueuer sees the first delivery DELIVERING: it marks it and holds the new one.
+      const second = await enqueueBehind(enqueuer, orderingKey);
       let firstRecorded = false;
       const recordingFirst = recorder.record(await outcomeOf(first, delivered)).then(() => (firstRecorded = true));
       await recorder.record(await outcomeOf(plain, delivered));
       expect(await state(plain)).toMatchObject({ status: 'DELIVERED' });
       await waitForLockWaiter();
       expect(firstRecorded).toBe(false);
-      // Under its lock the enqueuer saw the first delivery DELIVERING: the new one waits for it.
-      const second = uuidv7();
-      await enqueuer.query(
-        `insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, ordering_key, chain_position, url, endpoint, payload, status, held)
-         values ($1, now(), now(), $2, 'ORDER_STATUS_CHANGED', $3, $4, 2, $5, $6, '{}', 'PENDING', true)`,
-        [second, uuidv7(), uuidv7(), orderingKey, URL_A, new URL(URL_A).origin],
-      );
+      expect(await state(first)).toMatchObject({ status: 'DELIVERING', attempts: 0 });
       await enqueuer.query('commit');
       await recordingFirst;
-      expect(await state(first)).toMatchObject({ status: 'DELIVERED' });
+      expect(await state(first)).toMatchObject({ status: 'DELIVERED', attempts: 1 });
       expect(await state(second)).toMatchObject({ held: false, due: true });
+    } finally {
+      await enqueuer.end();
+    }
+  });
+
+  it('records a finished delivery without any chain lock while no later one waits behind it', async () => {
+    const [only] = await chain({});
+    const { rows: [{ ordering_key: orderingKey }] } = await pool.query('select ordering_key from deliveries where id = $1', [only]);
+    const enqueuer = new pg.Client({ connectionString: db.url });
+    await enqueuer.connect();
+    try {
+      // An enqueuer holding the chain's lock (not yet enqueuing) does not hold the recording up...
+      await enqueuer.query('begin');
+      await enqueuer.query(CHAIN_LOCK_SQL, [orderingKey, URL_A]);
+      await recorder.record(await outcomeOf(only, delivered));
+      expect(await state(only)).toMatchObject({ status: 'DELIVERED', attempts: 1 });
+      // ...and what it enqueues then sees the chain finished: due at once, not held.
+      const next = await enqueueBehind(enqueuer, orderingKey);
+      await enqueuer.query('commit');
+      expect(await state(next)).toMatchObject({ held: false, due: true });
     } finally {
       await enqueuer.end();
     }
@@ -187,28 +220,27 @@ describeOnServer('recording attempt outcomes in batches', () => {
   it('never waits for one chain lock while holding another (an enqueuer may take two in its own order)', async () => {
     const [one] = await chain({});
     const [two] = await chain({});
-    // The enqueuer takes the lock that sorts last first: a batch taking its locks in sorted order, waiting for
-    // each, would hold b's while waiting for a's, and the two would deadlock.
-    const { rows: byLock } = await pool.query<{ id: string; ordering_key: string }>(
-      `select id, ordering_key from deliveries where id = any($1) order by hashtext(ordering_key || chr(10) || url) desc`,
-      [[one, two]],
-    );
-    const [a, b] = byLock.map((r) => r.id);
-    const keyOf = (id: string) => byLock.find((r) => r.id === id)!.ordering_key;
+    const { rows: byKey } = await pool.query<{ id: string; ordering_key: string }>('select id, ordering_key from deliveries where id = any($1)', [[one, two]]);
+    const keyOf = (id: string) => byKey.find((r) => r.id === id)!.ordering_key;
     const enqueuer = new pg.Client({ connectionString: db.url });
     await enqueuer.connect();
     try {
+      // The enqueuer enqueues behind one (holding its chain lock and its row)...
       await enqueuer.query('begin');
-      await enqueuer.query(CHAIN_LOCK_SQL, [keyOf(a), URL_A]);
-      // a and b finish in one batch (behind a lone first outcome) while the enqueuer holds a's lock...
-      const recording = recordTogether([await outcomeOf(await delivery(), delivered), await outcomeOf(a, delivered), await outcomeOf(b, delivered)]);
+      await enqueuer.query(CHAIN_LOCK_SQL, [keyOf(one), URL_A]);
+      const afterOne = await enqueueBehind(enqueuer, keyOf(one));
+      // ...while one and two finish in one batch (behind a lone first outcome): one waits for its chain lock...
+      const recording = recordTogether([await outcomeOf(await delivery(), delivered), await outcomeOf(one, delivered), await outcomeOf(two, delivered)]);
       await waitForLockWaiter();
-      // ...and the enqueuer now wants b's: it gets it, so the batch did not keep b locked while waiting for a.
-      await enqueuer.query(CHAIN_LOCK_SQL, [keyOf(b), URL_A]);
+      // ...and the enqueuer now wants two's lock and row: it gets them, so the recording held neither while waiting.
+      await enqueuer.query(CHAIN_LOCK_SQL, [keyOf(two), URL_A]);
+      const afterTwo = await enqueueBehind(enqueuer, keyOf(two));
       await enqueuer.query('commit');
       await recording;
-      expect(await state(a)).toMatchObject({ status: 'DELIVERED' });
-      expect(await state(b)).toMatchObject({ status: 'DELIVERED' });
+      expect(await state(one)).toMatchObject({ status: 'DELIVERED' });
+      expect(await state(two)).toMatchObject({ status: 'DELIVERED' });
+      expect(await state(afterOne)).toMatchObject({ held: false, due: true });
+      expect(await state(afterTwo)).toMatchObject({ held: false, due: true });
     } finally {
       await enqueuer.end();
     }

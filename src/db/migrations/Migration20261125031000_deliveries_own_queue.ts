@@ -31,9 +31,16 @@ begin
 end
 $$;`);
     this.addSql(`alter table "deliveries" drop column "job_seq", drop column "job_id";`);
+    // Set by an enqueuer on the unfinished deliveries of a chain it holds a new one behind: recording such a
+    // delivery as finished releases the next one (record-outcomes.ts); any other is recorded without the
+    // chain's lock. Rows already waiting in a chain are marked so that no release is missed across the upgrade.
+    this.addSql(`alter table "deliveries" add column "successor_waiting" boolean not null default false;`);
+    this.addSql(`update "deliveries" d set "successor_waiting" = true where d."status" in ('PENDING', 'DELIVERING') and d."ordering_key" is not null
+      and exists (select 1 from "deliveries" h where h."ordering_key" = d."ordering_key" and h."url" = d."url" and h."held");`);
   }
 
   override async down(): Promise<void> {
+    this.addSql(`alter table "deliveries" drop column "successor_waiting";`);
     this.addSql(`alter table "deliveries" add column "job_seq" int not null default 0, add column "job_id" bigint null;`);
     this.addSql(`drop trigger "deliveries_due_notify" on "deliveries";`);
     this.addSql(`drop function "hub_deliveries_due_notify"();`);
