@@ -23,21 +23,25 @@ export class ClaimLoop {
       this.again = true;
       return;
     }
-    this.running = this.run().finally(() => {
-      this.running = undefined;
-    });
+    this.running = this.run();
   }
 
   private async run(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        while (!this.stopped && (await this.round()) === 'more');
-      } catch (error) {
-        this.onError(error);
-        return;
-      }
-    } while (this.again && !this.stopped);
+    try {
+      do {
+        this.again = false;
+        try {
+          while (!this.stopped && (await this.round()) === 'more');
+        } catch (error) {
+          this.onError(error);
+          return;
+        }
+      } while (this.again && !this.stopped);
+    } finally {
+      // In the same tick as the last check of `again`: a wake-up from here on starts a new run (one that came
+      // in the microtasks between the run's end and a .finally() callback was lost, leaving work to the poll).
+      this.running = undefined;
+    }
   }
 
   /** No round starts after this; resolves when the one under way is over. */

@@ -29,6 +29,23 @@ describe('ClaimLoop', () => {
     expect(gates).toHaveLength(2);
   });
 
+  it('does not lose a wake-up that comes as the last round ends, however many microtasks later', async () => {
+    const ticks = (n: number) => Array.from({ length: n }).reduce<Promise<void>>((p) => p.then(() => undefined), Promise.resolve());
+    for (let delay = 0; delay <= 12; delay++) {
+      let rounds = 0;
+      const loop: ClaimLoop = new ClaimLoop(async () => {
+        rounds++;
+        // Woken again `delay` microtasks after this round answered, while the loop is letting go.
+        if (rounds === 1) void ticks(delay).then(() => loop.wake());
+        return 'done';
+      }, () => undefined);
+      loop.wake();
+      for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+      await loop.stop();
+      expect({ delay, rounds }).toEqual({ delay, rounds: 2 });
+    }
+  });
+
   it('claims again at once while a round comes back full', async () => {
     const results: RoundResult[] = ['more', 'more', 'done'];
     let rounds = 0;
