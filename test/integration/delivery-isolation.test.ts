@@ -81,4 +81,26 @@ describeOnServer('isolation between partners, order within an order', () => {
     await waitForDelivery(t.admin, second.id, (d) => d.status === 'FAILED');
     expect(healthy.requestsTo('/gone').map((r) => r.headers['webhook-id'])).toEqual([first.eventId, second.eventId]);
   });
+
+  it('a replayed delivery on its way holds back the later ones of its order, and lets them go when it is done', async () => {
+    const orderId = uuidv7();
+    const path = '/replayed';
+    const event = (n: number) => ({ eventType: 'ORDER_STATUS_CHANGED' as const, applicationId: APP, url: healthy.urlFor(path), orderingKey: orderId, payload: { n } });
+    // The partner answers the first at once, the second after 0.6 s, the replayed first after 1.2 s.
+    healthy.respond(path, {}, { delayMs: 600 }, { delayMs: 1200 });
+    const first = await enqueue(t.hub.orm, event(1));
+    await waitForDelivery(t.admin, first.id, (d) => d.status === 'DELIVERED');
+    // The second is on its way and a third waits behind it when an operator replays the first.
+    const second = await enqueue(t.hub.orm, event(2));
+    await healthy.waitForRequests(2, { path });
+    const third = await enqueue(t.hub.orm, event(3));
+    expect((await t.admin.post(`/v1/deliveries/${first.id}/retry`)).status).toBe(200);
+    await healthy.waitForRequests(3, { path });
+    // The second finishes first: the third must not overtake the replayed first, still on its way...
+    await waitForDelivery(t.admin, second.id, (d) => d.status === 'DELIVERED');
+    expect((await waitForDelivery(t.admin, third.id, () => true)).status).toBe('PENDING');
+    // ...and goes once the replayed first is done.
+    await waitForDelivery(t.admin, third.id, (d) => d.status === 'DELIVERED');
+    expect(healthy.requestsTo(path).map((r) => r.headers['webhook-id'])).toEqual([first.eventId, second.eventId, first.eventId, third.eventId]);
+  });
 });
