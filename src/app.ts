@@ -60,7 +60,7 @@ export interface AppDeps {
   live: LiveFanout;
 }
 
-/** Express, in the order of ARCHITECTURE.md: request context → health → /oauth2 → /graphql → /v1 → /docs → /ui → errors. */
+/** Express, in the order of ARCHITECTURE.md: request context → health → /v1 → /oauth2 → /graphql → /docs → /ui → errors. */
 export async function createApp(deps: AppDeps): Promise<{ app: Express; admission: Admission; stop: () => Promise<void>; closeSockets: () => Promise<void> }> {
   const app = express();
   const edge = { overloadRetryAfterSeconds: deps.config.admission.retryAfterSeconds };
@@ -79,6 +79,11 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; admissio
   // Admission control (src/http/admission.ts): before any body is read or token looked up.
   const admission = createAdmission(deps.config.admission);
   app.use(admission.gate(doorPriority));
+  // /v1 next: the partners' hot path need not be matched against the /oauth2 and /graphql layers below, whose
+  // paths it never shares.
+  const rateLimiter = rateLimit(deps.config.rateLimit, deps.limiters);
+  const rest = restRouter({ orm: deps.orm, services: deps.services, authenticator: deps.authenticator, validateResponses: deps.validateResponses, rateLimiter, database: deps.database });
+  app.use((req: Request, res: Response, next: NextFunction) => (/^\/v1(\/|$)/.test(req.path) ? rest(req, res, next) : next()));
   // Our login and consent pages first, then everything else under /oauth2 is the provider's (JSON bodies
   // re-encoded for it); both see the public origin of PUBLIC_BASE_URL, never a forwarded one.
   app.use(OAUTH_MOUNT, canonicalForwarding(deps.config.publicBaseUrl));
@@ -86,7 +91,6 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; admissio
   app.get(`${OAUTH_MOUNT}/authorize`, applicationIdAsClientId(deps.orm));
   app.use(OAUTH_MOUNT, acceptJsonBodies(deps.provider.callback()));
   app.get(SERVER_METADATA_PATHS, serverMetadata(deps.provider));
-  const rateLimiter = rateLimit(deps.config.rateLimit, deps.limiters);
   const callers = {
     bearer: deps.authenticator,
     sessions: deps.uiSessions,
@@ -95,8 +99,6 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; admissio
   };
   const graphql = await graphqlRouter({ httpServer: deps.httpServer, live: deps.live, log: deps.log, orm: deps.orm, services: deps.services, callers, production: deps.config.isProduction, maxAnswerBytes: deps.config.graphqlMaxAnswerBytes, rateLimiter, database: deps.database, metrics: deps.metrics, admission, overloadRetryAfterSeconds: edge.overloadRetryAfterSeconds });
   app.use(graphql.router);
-  const rest = restRouter({ orm: deps.orm, services: deps.services, authenticator: deps.authenticator, validateResponses: deps.validateResponses, rateLimiter, database: deps.database });
-  app.use((req: Request, res: Response, next: NextFunction) => (/^\/v1(\/|$)/.test(req.path) ? rest(req, res, next) : next()));
   app.use(docsRouter(deps.config.publicBaseUrl));
   app.use(webUiRouter());
   app.use((_req: Request, _res: Response, next: NextFunction) => next(Object.assign(new Error('no route'), { status: 404, errors: [] })));
