@@ -82,7 +82,7 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; admissio
   // /v1 next: the partners' hot path need not be matched against the /oauth2 and /graphql layers below, whose
   // paths it never shares.
   const rateLimiter = rateLimit(deps.config.rateLimit, deps.limiters);
-  const rest = restRouter({ orm: deps.orm, services: deps.services, authenticator: deps.authenticator, validateResponses: deps.validateResponses, rateLimiter, database: deps.database });
+  const rest = await restRouter({ orm: deps.orm, services: deps.services, authenticator: deps.authenticator, validateResponses: deps.validateResponses, rateLimiter, database: deps.database });
   app.use((req: Request, res: Response, next: NextFunction) => (/^\/v1(\/|$)/.test(req.path) ? rest(req, res, next) : next()));
   // Our login and consent pages first, then everything else under /oauth2 is the provider's (JSON bodies
   // re-encoded for it); both see the public origin of PUBLIC_BASE_URL, never a forwarded one.

@@ -1,10 +1,10 @@
 import { Router } from 'express';
-import * as OpenApiValidator from 'express-openapi-validator';
 import type { Authenticator } from '../auth/authenticator.js';
 import { bearerAuth } from '../auth/bearer.js';
 import { OPENAPI_PATH } from '../docs/openapi-document.js';
 import { jsonBody } from './body.js';
 import { memoizeRoutePatterns } from './route-pattern-cache.js';
+import { openApiValidation } from './openapi-validation.js';
 import type { DatabaseWatch } from '../db/outage.js';
 import { idempotencyKeys } from '../http/idempotency-keys.js';
 import { resumeRequestScope } from '../common/request-scope.js';
@@ -36,21 +36,20 @@ export interface RestOptions extends RestDeps {
  * the problem handler. Authentication comes first so that a request without a valid token never has its
  * body read (a catalog import may be 32 MiB).
  */
-export function restRouter(options: RestOptions): Router {
+export async function restRouter(options: RestOptions): Promise<Router> {
   memoizeRoutePatterns();
   const router = Router();
   router.use(bearerAuth(options.authenticator));
   router.use(options.rateLimiter.perRequest);
   router.use(jsonBody());
   router.use(
-    OpenApiValidator.middleware({
+    await openApiValidation({
       apiSpec: OPENAPI_PATH,
       ignoreUndocumented: false,
       validateRequests: { allowUnknownQueryParameters: false, removeAdditional: false, coerceTypes: false, allErrors: true },
       validateResponses: options.validateResponses ? { removeAdditional: false } : false,
       validateSecurity: false,
-      // No multipart operation is documented (bodies are JSON only, 415 otherwise: body.ts): without this the
-      // validator would run multer's middleware, a no-op here, as one more asynchronous step of every request.
+      // No multipart operation is documented (bodies are JSON only, 415 otherwise: body.ts): no multer.
       fileUploader: false,
       // Bundle the document once: its $refs are all internal.
       $refParser: { mode: 'bundle' },
