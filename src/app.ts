@@ -22,13 +22,13 @@ import type { DatabaseWatch } from './db/outage.js';
 import type { LimiterStore } from './http/limiter-store.js';
 import { rateLimit } from './http/rate-limit.js';
 import { canonicalForwarding } from './http/forwarded.js';
-import { healthRouter, type ReadinessCheck } from './http/health.js';
+import { healthRoutes, type ReadinessCheck } from './http/health.js';
 import { requestIdAndLogging } from './http/request-id.js';
 import { requestDeadline } from './http/request-deadline.js';
 import { webUiRouter } from './http/web-ui.js';
 import { SessionCookie } from './auth/session/session-cookie.js';
 import type { UiSessions } from './auth/session/ui-sessions.js';
-import { metricsRouter } from './http/metrics-route.js';
+import { metricsRoute } from './http/metrics-route.js';
 import type { HubMetrics } from './observability/metrics.js';
 import { problemHandler, sendOAuthError } from './rest/problem.js';
 import { restRouter } from './rest/router.js';
@@ -72,8 +72,8 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; admissio
   // TRUST_PROXY (off by default): only these proxies' X-Forwarded-For makes req.ip (src/http/forwarded.ts).
   app.set('trust proxy', deps.config.trustProxy ?? false);
   app.use(requestIdAndLogging(deps.log, deps.metrics));
-  app.use(healthRouter(deps.readiness));
-  app.use(metricsRouter(deps.metrics, deps.config.metricsToken));
+  healthRoutes(app, deps.readiness);
+  metricsRoute(app, deps.metrics, deps.config.metricsToken);
   // Every request below is answered within REQUEST_TIMEOUT_MS (src/http/request-deadline.ts); health and metrics above are not cut.
   app.use(requestDeadline({ timeoutMs: deps.config.requestTimeoutMs, catalogPullTimeoutMs: deps.config.catalogPullTimeoutMs, overloadRetryAfterSeconds: edge.overloadRetryAfterSeconds, database: deps.database, oauthMount: OAUTH_MOUNT }));
   // Admission control (src/http/admission.ts): before any body is read or token looked up.
