@@ -22,13 +22,13 @@ import type { DatabaseWatch } from './db/outage.js';
 import type { LimiterStore } from './http/limiter-store.js';
 import { rateLimit } from './http/rate-limit.js';
 import { canonicalForwarding } from './http/forwarded.js';
-import { healthRouter, type ReadinessCheck } from './http/health.js';
+import { healthRoutes, type ReadinessCheck } from './http/health.js';
 import { requestIdAndLogging } from './http/request-id.js';
 import { requestDeadline } from './http/request-deadline.js';
 import { webUiRouter } from './http/web-ui.js';
 import { SessionCookie } from './auth/session/session-cookie.js';
 import type { UiSessions } from './auth/session/ui-sessions.js';
-import { metricsRouter } from './http/metrics-route.js';
+import { metricsRoute } from './http/metrics-route.js';
 import type { HubMetrics } from './observability/metrics.js';
 import { problemHandler, sendOAuthError } from './rest/problem.js';
 import { restRouter } from './rest/router.js';
@@ -60,7 +60,7 @@ export interface AppDeps {
   live: LiveFanout;
 }
 
-/** Express, in the order of ARCHITECTURE.md: request context → health → /oauth2 → /graphql → /v1 → /docs → /ui → errors. */
+/** Express, in the order of ARCHITECTURE.md: request context → health → /v1 → /oauth2 → /graphql → /docs → /ui → errors. */
 export async function createApp(deps: AppDeps): Promise<{ app: Express; admission: Admission; stop: () => Promise<void>; closeSockets: () => Promise<void> }> {
   const app = express();
   const edge = { overloadRetryAfterSeconds: deps.config.admission.retryAfterSeconds };
@@ -72,13 +72,18 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; admissio
   // TRUST_PROXY (off by default): only these proxies' X-Forwarded-For makes req.ip (src/http/forwarded.ts).
   app.set('trust proxy', deps.config.trustProxy ?? false);
   app.use(requestIdAndLogging(deps.log, deps.metrics));
-  app.use(healthRouter(deps.readiness));
-  app.use(metricsRouter(deps.metrics, deps.config.metricsToken));
+  healthRoutes(app, deps.readiness);
+  metricsRoute(app, deps.metrics, deps.config.metricsToken);
   // Every request below is answered within REQUEST_TIMEOUT_MS (src/http/request-deadline.ts); health and metrics above are not cut.
   app.use(requestDeadline({ timeoutMs: deps.config.requestTimeoutMs, catalogPullTimeoutMs: deps.config.catalogPullTimeoutMs, overloadRetryAfterSeconds: edge.overloadRetryAfterSeconds, database: deps.database, oauthMount: OAUTH_MOUNT }));
   // Admission control (src/http/admission.ts): before any body is read or token looked up.
   const admission = createAdmission(deps.config.admission);
   app.use(admission.gate(doorPriority));
+  // /v1 next: the partners' hot path need not be matched against the /oauth2 and /graphql layers below, whose
+  // paths it never shares.
+  const rateLimiter = rateLimit(deps.config.rateLimit, deps.limiters);
+  const rest = await restRouter({ orm: deps.orm, services: deps.services, authenticator: deps.authenticator, validateResponses: deps.validateResponses, rateLimiter, database: deps.database });
+  app.use((req: Request, res: Response, next: NextFunction) => (/^\/v1(\/|$)/.test(req.path) ? rest(req, res, next) : next()));
   // Our login and consent pages first, then everything else under /oauth2 is the provider's (JSON bodies
   // re-encoded for it); both see the public origin of PUBLIC_BASE_URL, never a forwarded one.
   app.use(OAUTH_MOUNT, canonicalForwarding(deps.config.publicBaseUrl));
@@ -86,7 +91,6 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; admissio
   app.get(`${OAUTH_MOUNT}/authorize`, applicationIdAsClientId(deps.orm));
   app.use(OAUTH_MOUNT, acceptJsonBodies(deps.provider.callback()));
   app.get(SERVER_METADATA_PATHS, serverMetadata(deps.provider));
-  const rateLimiter = rateLimit(deps.config.rateLimit, deps.limiters);
   const callers = {
     bearer: deps.authenticator,
     sessions: deps.uiSessions,
@@ -95,8 +99,6 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; admissio
   };
   const graphql = await graphqlRouter({ httpServer: deps.httpServer, live: deps.live, log: deps.log, orm: deps.orm, services: deps.services, callers, production: deps.config.isProduction, maxAnswerBytes: deps.config.graphqlMaxAnswerBytes, rateLimiter, database: deps.database, metrics: deps.metrics, admission, overloadRetryAfterSeconds: edge.overloadRetryAfterSeconds });
   app.use(graphql.router);
-  const rest = restRouter({ orm: deps.orm, services: deps.services, authenticator: deps.authenticator, validateResponses: deps.validateResponses, rateLimiter, database: deps.database });
-  app.use((req: Request, res: Response, next: NextFunction) => (/^\/v1(\/|$)/.test(req.path) ? rest(req, res, next) : next()));
   app.use(docsRouter(deps.config.publicBaseUrl));
   app.use(webUiRouter());
   app.use((_req: Request, _res: Response, next: NextFunction) => next(Object.assign(new Error('no route'), { status: 404, errors: [] })));

@@ -1,24 +1,10 @@
-import { randomFillSync, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { randomInto } from './random-pool.js';
 
 // Service ids are UUID v7 (CONTRACT section 1): time-ordered, so b-tree inserts stay at the right edge and ids
 // sort in creation order. Node 20 has no built-in v7, and the layout is small enough to own (RFC 9562 §5.7).
 let lastMs = 0;
 let sequence = 0;
-
-// Random bytes drawn from the CSPRNG a few KiB at a time, as randomUUID does with its own cache: a call into
-// OpenSSL per id cost more than the rest of the id (a placement makes several ids). Each byte is used once.
-const POOL_BYTES = 4096;
-const pool = Buffer.alloc(POOL_BYTES);
-let poolOffset = POOL_BYTES;
-
-function randomInto(target: Buffer, start: number, length: number): void {
-  if (poolOffset + length > POOL_BYTES) {
-    randomFillSync(pool);
-    poolOffset = 0;
-  }
-  pool.copy(target, start, poolOffset, poolOffset + length);
-  poolOffset += length;
-}
 
 export function uuidv7(now: number = Date.now()): string {
   // A 12-bit counter in rand_a keeps ids monotonic within one millisecond of this process.

@@ -68,17 +68,28 @@ export function useSimpleQueries(em: EntityManager): void {
   embeddedPools.add(em.getConnection().getKnex().client);
 }
 
-/** Statement names by text: a handful of hot statements, each with a few variants of its text. */
-const statementNames = new Map<string, string>();
+/** A statement as PostgreSQL is sent it: its text with $1…$n placeholders, and its name. */
+interface Prepared {
+  text: string;
+  name: string;
+}
+
+/**
+ * By the caller's text (with `?` placeholders): a handful of hot statements, each with a few variants. Kept so
+ * that a call does not rewrite and hash a kilobyte of SQL on every request.
+ */
+const preparedByText = new Map<string, Prepared>();
 const MAX_STATEMENT_NAMES = 1000;
 
-function statementName(text: string): string {
-  let name = statementNames.get(text);
-  if (name === undefined) {
-    name = `hub_${createHash('sha1').update(text).digest('base64url')}`;
-    if (statementNames.size < MAX_STATEMENT_NAMES) statementNames.set(text, name);
+function prepared(sql: string): Prepared {
+  let statement = preparedByText.get(sql);
+  if (statement === undefined) {
+    let n = 0;
+    const text = sql.replace(/\?/g, () => `$${++n}`);
+    statement = { text, name: `hub_${createHash('sha1').update(text).digest('base64url')}` };
+    if (preparedByText.size < MAX_STATEMENT_NAMES) preparedByText.set(sql, statement);
   }
-  return name;
+  return statement;
 }
 
 /**
@@ -96,13 +107,14 @@ export async function preparedRows<T>(em: EntityManager, sql: string, bindings: 
   const pool = em.getConnection().getKnex().client as unknown as KnexPool;
   // The one deliberate em.getConnection().execute(): its inlined values make a simple query.
   if (embeddedPools.has(pool)) return em.getConnection().execute<T[]>(sql, [...bindings]);
-  let n = 0;
-  const text = sql.replace(/\?/g, () => `$${++n}`);
+  const { text, name } = prepared(sql);
   const connection = await pool.acquireConnection();
   try {
-    return (await connection.query<T>({ name: statementName(text), text, values: bindings })).rows;
+    return (await connection.query<T>({ name, text, values: bindings })).rows;
   } finally {
-    await pool.releaseConnection(connection);
+    // Released at once (knex's release is synchronous and answers a resolved promise): not awaited, which
+    // would only cost the request another turn of the microtask queue.
+    void pool.releaseConnection(connection);
   }
 }
 

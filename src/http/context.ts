@@ -12,7 +12,10 @@ export function contextOf(orm: MikroORM, res: Response): RequestContext {
   let em: EntityManager | undefined;
   return {
     requestId: res.locals.requestId,
-    log: res.locals.log,
+    // Read when a service logs: the request's child logger is made on first use (src/http/request-id.ts).
+    get log() {
+      return res.locals.log;
+    },
     get em() {
       em ??= orm.em.fork();
       return em;

@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import type { IRouter } from 'express';
 
 /** A readiness check: true when that part is working. */
 export type ReadinessCheck = () => Promise<boolean> | boolean;
@@ -21,9 +21,10 @@ function within(check: ReadinessCheck, timeoutMs: number): Promise<boolean> {
 /**
  * /healthz: the process answers. /readyz: every registered part is ready (database reachable, migrations
  * applied, delivery worker running); 503 with the failing parts otherwise, within READINESS_CHECK_TIMEOUT_MS.
+ * Registered as two routes on `router` (the app itself), not as a router of their own that every request
+ * would enter and leave on its way to /v1.
  */
-export function healthRouter(checks: Record<string, ReadinessCheck>, timeoutMs = READINESS_CHECK_TIMEOUT_MS): Router {
-  const router = Router();
+export function healthRoutes(router: IRouter, checks: Record<string, ReadinessCheck>, timeoutMs = READINESS_CHECK_TIMEOUT_MS): void {
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -35,5 +36,4 @@ export function healthRouter(checks: Record<string, ReadinessCheck>, timeoutMs =
     const ready = entries.every(([, ok]) => ok);
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks: results });
   });
-  return router;
 }

@@ -27,11 +27,17 @@ export function idempotencyKeys(orm: MikroORM, options: IdempotencyOptions = {})
   const { database } = options;
   const service = options.service ?? new IdempotencyService();
   const failed = options.failed ?? serverError;
-  return async (req: Request, res: Response, next: NextFunction) => {
+  // Not an async function itself: every GET, PATCH and PUT passes through here, and an async middleware costs
+  // each of them a promise and express's handler for its rejection.
+  return (req: Request, res: Response, next: NextFunction) => {
     const key = req.header('idempotency-key');
     // A caller not signed in yet (the UI's sign-in) has nothing to scope a key to.
     const principal = res.locals.principal as Principal | undefined;
     if (req.method !== 'POST' || key === undefined || !principal) return next();
+    return withKey(req, res, next, key, principal);
+  };
+
+  async function withKey(req: Request, res: Response, next: NextFunction, key: string, principal: Principal): Promise<void> {
     const caller = principal.type === 'user' ? `user:${principal.userId}` : `client:${principal.clientId}`;
     const em = orm.em.fork();
     const claim = await service.claim(em, caller, key, requestHash(req.method, req.originalUrl, req.body));
@@ -56,5 +62,5 @@ export function idempotencyKeys(orm: MikroORM, options: IdempotencyOptions = {})
       return res;
     }) as Response['send'];
     next();
-  };
+  }
 }

@@ -1,16 +1,17 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
-import { Router } from 'express';
+import type { IRouter } from 'express';
 import type { HubMetrics } from '../observability/metrics.js';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest();
 
 /**
  * GET /metrics in Prometheus's text format, for a scraper holding METRICS_TOKEN as its bearer token. Without
- * the setting there is no such endpoint (404): process figures are not published by default.
+ * the setting there is no such endpoint (404): process figures are not published by default. Registered on
+ * `router` (the app itself): without the setting, nothing at all, rather than an empty router every request
+ * passes through.
  */
-export function metricsRouter(metrics: HubMetrics, token: string | undefined): Router {
-  const router = Router();
-  if (!token) return router;
+export function metricsRoute(router: IRouter, metrics: HubMetrics, token: string | undefined): void {
+  if (!token) return;
   const expected = sha256(token);
   router.get('/metrics', async (req, res, next) => {
     const given = /^Bearer (.+)$/.exec(req.header('authorization') ?? '')?.[1];
@@ -27,5 +28,4 @@ export function metricsRouter(metrics: HubMetrics, token: string | undefined): R
       next(error);
     }
   });
-  return router;
 }

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { UnavailableError } from '../common/errors.js';
 import { databaseUnavailable, type DatabaseWatch } from '../db/outage.js';
@@ -57,21 +58,22 @@ export function requestDeadline(options: RequestDeadlineOptions) {
     const path = req.path;
     const surface: Surface = path === '/graphql' ? 'graphql' : path.startsWith(options.oauthMount) && !path.startsWith(`${options.oauthMount}/interaction`) ? 'oauth' : 'problem';
     let extended = false;
-    let check: NodeJS.Timeout | undefined;
+    // One timer per request while it is quick (most finish long before slowAfterMs): it fires at slowAfterMs,
+    // starts asking the database, and only then arms the deadline for the time left.
+    let timer: NodeJS.Timeout | undefined;
     let asking: NodeJS.Timeout | undefined;
-    let deadline: NodeJS.Timeout | undefined;
     const arm = (ms: number) => {
-      // Asked again while the request waits: an answer given before the database went silent holds only so long.
-      check = setTimeout(() => {
+      const armedAt = performance.now();
+      timer = setTimeout(() => {
+        // Asked again while the request waits: an answer given before the database went silent holds only so long.
         void database.confirm(questionMs);
         asking = setInterval(() => void database.confirm(questionMs), slowAfterMs);
-      }, slowAfterMs);
-      deadline = setTimeout(expire, ms);
+        timer = setTimeout(expire, Math.max(0, ms - (performance.now() - armedAt)));
+      }, Math.min(slowAfterMs, ms));
     };
     const disarm = () => {
-      clearTimeout(check);
+      clearTimeout(timer);
       clearInterval(asking);
-      clearTimeout(deadline);
     };
     const expire = () => {
       if (res.headersSent || res.writableEnded) return;
@@ -84,7 +86,7 @@ export function requestDeadline(options: RequestDeadlineOptions) {
       disarm();
       answerInstead(res, surface, database.down ? databaseUnavailable() : new UnavailableError('overloaded', `The hub could not answer within ${timeoutMs} ms; try again shortly`, options.overloadRetryAfterSeconds));
     };
-    res.once('finish', disarm);
+    // A response emits 'close' once it is finished or its connection is gone, whichever comes first.
     res.once('close', disarm);
     arm(timeoutMs);
     next();
