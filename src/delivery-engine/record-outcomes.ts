@@ -121,9 +121,12 @@ function parameters(processId: string, outcomes: readonly AttemptOutcome[]): unk
   ];
 }
 
+/** Both variants built once: the text is the same on every batch. */
+const RECORD_SQL = { 'skip locked': recordSql('skip locked'), wait: recordSql('wait') } as const;
+
 async function record(client: pg.Pool | pg.PoolClient, pool: pg.Pool, processId: string, outcomes: readonly AttemptOutcome[], lock: 'skip locked' | 'wait'): Promise<RecordResult> {
   const name = lock === 'wait' ? 'record-outcomes-waiting' : 'record-outcomes';
-  const { rows: [row] } = await client.query<RecordResult>(prepared(pool, name, recordSql(lock), parameters(processId, outcomes)));
+  const { rows: [row] } = await client.query<RecordResult>(prepared(pool, name, RECORD_SQL[lock], parameters(processId, outcomes)));
   return row;
 }
 
