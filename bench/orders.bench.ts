@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import pg from 'pg';
 import { createServer } from 'node:http';
+import { cpus, loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { uuidv7 } from '../src/common/ids.js';
@@ -21,7 +22,8 @@ import { countStatements, statementsByText, statementsSent } from './statement-c
 //      same POS (LISTEN/NOTIFY, SKIP LOCKED claims, signed keep-alive POSTs, rows marked delivered).
 // Every closed loop reports CPU per order (this process; the database's backends) and the statements this
 // process sent per order (bench/statement-count.ts).
-// Run: npm run bench:orders. BENCH_SECONDS: each phase's length (default 10); BENCH_CLIENTS: closed-loop clients
+// Run: npm run bench:orders (the machine's Node) or npm run bench:orders:node24 (Node 24 LTS, the runtime of the hub's
+// image; .ci/node24.sh installs it from the registry). BENCH_SECONDS: each phase's length (default 10); BENCH_CLIENTS: closed-loop clients
 // (default 16); BENCH_NO_POS=1: no POS connected, so no outbox row and no delivery (isolates their cost);
 // BENCH_NO_DELIVERY=1: the POS is connected, so each order writes its outbox row and job, but the delivery
 // worker is stopped before the first order (isolates the cost of delivering from that of the outbox);
@@ -185,7 +187,9 @@ async function main(): Promise<void> {
   countStatements();
   const { hub, scratch, databaseUrl, stop } = await scratchHub('orders', { RATE_LIMIT_RPS: '0' });
   const pos = await fakePos();
-  const lines: string[] = [];
+  // The runtime matters to every figure: Node 20's AsyncLocalStorage runs on promise hooks that every promise
+  // pays for, Node 24's does not (bench/README "Session 8").
+  const lines: string[] = [`Node ${process.version}, ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the start`];
   let baseline: Awaited<ReturnType<typeof baselineServer>> | undefined;
   let delivered: Awaited<ReturnType<typeof deliveringBaseline>> | undefined;
   try {

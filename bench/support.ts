@@ -105,9 +105,9 @@ function postgresSince(before: Map<string, number>, after: Map<string, number>):
 const CLOCK_TICKS_PER_SECOND = 100;
 
 /** CPU ms per request between two cpuNow() readings. */
-export function cpuPer(before: ReturnType<typeof cpuNow>, after: ReturnType<typeof cpuNow>, requests: number): string {
+export function cpuPer(before: ReturnType<typeof cpuNow>, after: ReturnType<typeof cpuNow>, requests: number, unit = 'order'): string {
   const per = (a: number, b: number) => ((b - a) / requests).toFixed(2);
-  return `CPU per order: this process ${per(before.process, after.process)} ms, PostgreSQL ${per(0, postgresSince(before.postgres, after.postgres))} ms`;
+  return `CPU per ${unit}: this process ${per(before.process, after.process)} ms, PostgreSQL ${per(0, postgresSince(before.postgres, after.postgres))} ms`;
 }
 
 export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-0123456789' };
