@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomBytes } from 'node:crypto';
 import { randomHex } from './random-pool.js';
 
 // What a request carries to the work it causes: its id and its W3C trace context. The outbox stores both on
@@ -58,7 +57,7 @@ export function newTrace(): TraceContext {
 
 /** The traceparent of a call made within the trace: the same trace and flags, a new span of our own. */
 export function childTraceparent(trace: TraceContext): string {
-  return `00-${trace.traceId}-${randomBytes(8).toString('hex')}-${trace.flags}`;
+  return `00-${trace.traceId}-${randomHex(8)}-${trace.flags}`;
 }
 
 /** Stored as "traceId-flags" (the delivery's trace column) and read back. */

@@ -19,4 +19,13 @@ describe('signWebhook', () => {
     const headers = signWebhook('a-raw-secret', 'msg_2', at.getTime() / 1000, '{}');
     expect(headers['webhook-signature']).toBe(new Webhook('a-raw-secret', { format: 'raw' }).sign('msg_2', at, '{}'));
   });
+
+  it('signs with each secret\'s own key when secrets change between calls (the keys are cached per secret)', () => {
+    const at = new Date('2026-11-23T06:00:00Z');
+    const secrets = Array.from({ length: 3 }, () => `whsec_${randomBytes(32).toString('base64')}`);
+    for (const secret of [...secrets, ...secrets.reverse()]) {
+      const headers = signWebhook(secret, 'msg_3', at.getTime() / 1000, '{"b":2}');
+      expect(headers['webhook-signature']).toBe(new Webhook(secret).sign('msg_3', at, '{"b":2}'));
+    }
+  });
 });
