@@ -187,6 +187,8 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
     bootstrapped,
     stop() {
       stopping ??= (async () => {
+        // Deliveries under way finish below; none starts from here on (the next process sends what is queued).
+        const claimingStopped = worker.stopClaiming();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
         // Subscriptions end and their sockets close (clients fall back or reconnect to another process).
@@ -198,6 +200,7 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
         clearInterval(idleSweep);
         log.info('http server closed: in-flight requests finished');
         await maintenance.stop();
+        await claimingStopped;
         // In-flight deliveries finish (up to the partner timeout); what is left is handed back.
         await worker.stop();
         await stopApp();

@@ -22,6 +22,12 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
   name: 'deliveries_due',
   expression: `create index "deliveries_due" on "deliveries" ((coalesce("next_attempt_at", "created_at"))) where "status" = 'PENDING' and not "held"`,
 })
+// The same queue by endpoint (claim.ts, the claim behind a full window): an endpoint's longest-due rows,
+// and the endpoints with queued work found one probe each, without reading another endpoint's backlog.
+@Index({
+  name: 'deliveries_due_by_endpoint',
+  expression: `create index "deliveries_due_by_endpoint" on "deliveries" ("endpoint", (coalesce("next_attempt_at", "created_at"))) where "status" = 'PENDING' and not "held"`,
+})
 // Housekeeping's retention delete (src/delivery-engine/retention.ts): the oldest DELIVERED rows, a batch at a
 // time. Without it every batch read the whole log (513 ms a statement at 1M rows, 3.5 ms with it; bench/README.md).
 @Index({

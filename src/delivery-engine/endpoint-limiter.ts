@@ -11,6 +11,8 @@ import type { EndpointRoom } from './claim.js';
 export class EndpointLimiter {
   private readonly inFlight = new Map<string, number>();
   private readonly full = new Set<string>();
+  /** Endpoints that released a slot since the last room() (while a claim made with it runs). */
+  private releasedDuringClaim: Set<string> | undefined;
 
   constructor(
     private readonly limit: number,
@@ -26,7 +28,27 @@ export class EndpointLimiter {
   room(): EndpointRoom {
     const busy: EndpointRoom['busy'] = [];
     for (const [endpoint, count] of this.inFlight) if (!this.full.has(endpoint)) busy.push({ endpoint, free: this.limit - count });
+    this.releasedDuringClaim = new Set();
     return { full: [...this.full], busy, limit: this.limit };
+  }
+
+  /**
+   * After a claim made with `room` took `taken`: true when the claim should be followed by another at once,
+   * because an endpoint it filled to the room it was offered released a slot while it ran. Such an endpoint
+   * may have more due, and nothing else would say so: it was not full when the slot came free (the claim had
+   * not taken its share yet), so no refill wakes the worker, and it may not reach full again either.
+   */
+  freedDuringClaim(room: EndpointRoom, taken: readonly { endpoint: string }[]): boolean {
+    const released = this.releasedDuringClaim;
+    this.releasedDuringClaim = undefined;
+    if (!released || released.size === 0) return false;
+    const offered = new Map(room.busy.map((b) => [b.endpoint, b.free]));
+    const counts = new Map<string, number>();
+    for (const { endpoint } of taken) counts.set(endpoint, (counts.get(endpoint) ?? 0) + 1);
+    for (const [endpoint, count] of counts) {
+      if (released.has(endpoint) && count >= (offered.get(endpoint) ?? room.limit) && !this.full.has(endpoint)) return true;
+    }
+    return false;
   }
 
   /** One attempt to `endpoint` starts (the claim kept within room()). */
@@ -38,6 +60,7 @@ export class EndpointLimiter {
 
   /** One attempt to `endpoint` is over. */
   release(endpoint: string): void {
+    this.releasedDuringClaim?.add(endpoint);
     const count = (this.inFlight.get(endpoint) ?? 1) - 1;
     if (count <= 0) this.inFlight.delete(endpoint);
     else this.inFlight.set(endpoint, count);

@@ -78,6 +78,8 @@ export class DeliveryWorker {
   private reclaiming: Promise<unknown> = Promise.resolve();
   private started = false;
   private stopping: Promise<void> | undefined;
+  /** Set at the shutdown's signal (stopClaiming): no claim starts after it. */
+  private claimingStopped = false;
   private readonly wakeTimers = new Set<NodeJS.Timeout>();
   /** Deliveries this process is attempting right now. */
   private readonly inFlight = new Set<string>();
@@ -226,7 +228,19 @@ export class DeliveryWorker {
 
   /** For /readyz: claiming, scheduled tasks running, and this process still holds its liveness lock. */
   ready(): boolean {
-    return this.started && this.stopping === undefined && !this.lockLost && this.tasks.ready();
+    return this.started && this.stopping === undefined && !this.claimingStopped && !this.lockLost && this.tasks.ready();
+  }
+
+  /**
+   * A shutdown's first step, at the signal: claim nothing more. Attempts under way go on, and stop() waits for
+   * them; what is still queued is left to the next process. Deliveries that the requests still finishing
+   * cause are queued for it too, rather than started by a process on its way out.
+   */
+  stopClaiming(): Promise<void> {
+    this.claimingStopped = true;
+    clearInterval(this.pollTimer);
+    for (const timer of this.wakeTimers) clearTimeout(timer);
+    return this.loop.stop();
   }
 
   /**
@@ -235,11 +249,9 @@ export class DeliveryWorker {
    */
   stop(): Promise<void> {
     this.stopping ??= (async () => {
-      clearInterval(this.pollTimer);
       clearInterval(this.reclaimTimer);
       clearTimeout(this.lockRetakeTimer);
-      for (const timer of this.wakeTimers) clearTimeout(timer);
-      await this.loop.stop();
+      await this.stopClaiming();
       await this.listener?.stop();
       await this.reclaiming;
       await this.tasks?.stop();
@@ -306,11 +318,13 @@ export class DeliveryWorker {
       this.starved = true;
       return 'done';
     }
-    const claim = await claimDue(this.pool, this.processId, most, this.limiter.room());
+    const room = this.limiter.room();
+    const claim = await claimDue(this.pool, this.processId, most, room);
     for (const delivery of claim.deliveries) this.startAttempt(delivery);
+    if (this.limiter.freedDuringClaim(room, claim.deliveries)) return 'more';
     // Claiming again at once pays off only while an endpoint of this claim can take more: once they are all
-    // full, the next claim would read past every due row of theirs (a backlog of thousands) to find what
-    // else is due. Other endpoints' work is found at the next wake-up (their NOTIFY, a freed endpoint, the poll).
+    // full, the next claim would find their due rows again and take none of them. Other endpoints' work is
+    // found at the next wake-up (their NOTIFY, a freed endpoint, the poll).
     return claim.more && claim.deliveries.some((d) => !this.limiter.isFull(d.endpoint)) ? 'more' : 'done';
   }
 

@@ -52,6 +52,42 @@ describe('EndpointLimiter', () => {
     expect(freed).toBe(1);
   });
 
+  it('asks for another claim when an endpoint a claim filled to its offered room released a slot meanwhile', () => {
+    let freed = 0;
+    const limiter = new EndpointLimiter(2, 1, () => freed++);
+    takeN(limiter, A, 1);
+    const room = limiter.room();
+    expect(room.busy).toEqual([{ endpoint: A, free: 1 }]);
+    // While the claim runs, A's attempt ends: A was not full, so no refill wakes anyone.
+    limiter.release(A);
+    expect(freed).toBe(0);
+    // The claim took the one slot it was offered; A has room again and may have more due.
+    takeN(limiter, A, 1);
+    expect(limiter.freedDuringClaim(room, [{ endpoint: A }])).toBe(true);
+    // Asked once per claim.
+    expect(limiter.freedDuringClaim(room, [{ endpoint: A }])).toBe(false);
+  });
+
+  it('does not ask again when nothing was released, or the claim took less than its room, or the endpoint is full', () => {
+    const limiter = new EndpointLimiter(4, 2, () => undefined);
+    takeN(limiter, A, 1);
+    let room = limiter.room();
+    takeN(limiter, A, 3);
+    expect(limiter.freedDuringClaim(room, [{ endpoint: A }, { endpoint: A }, { endpoint: A }])).toBe(false);
+    limiter.release(A);
+    limiter.release(A);
+    limiter.release(A);
+    room = limiter.room();
+    limiter.release(A);
+    takeN(limiter, A, 1);
+    // Offered 3, took 1: the claim found no more due for A, so a freed slot changes nothing.
+    expect(limiter.freedDuringClaim(room, [{ endpoint: A }])).toBe(false);
+    takeN(limiter, A, 3);
+    room = limiter.room();
+    limiter.release(B);
+    expect(limiter.freedDuringClaim(room, [])).toBe(false);
+  });
+
   it('refuses a refill outside 1 to the limit', () => {
     expect(() => new EndpointLimiter(4, 0, () => undefined)).toThrow(/refill/);
     expect(() => new EndpointLimiter(4, 5, () => undefined)).toThrow(/refill/);
