@@ -1,8 +1,9 @@
 import { EventEmitter } from 'node:events';
-import { Logger as GraphileLogger, run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
+import { run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { DatabaseWatch } from '../db/outage.js';
+import { graphileLogger } from './graphile-logger.js';
 
 // Timed work that is not a delivery (a store going back ONLINE at closedUntil, schedule.ts) runs on
 // graphile-worker: few jobs, each due at a time of its own, which is what that library is for. Deliveries
@@ -103,19 +104,4 @@ export class TaskRunner {
     await this.restarting;
     await this.runner?.stop().catch((error) => this.deps.log.error({ err: error }, 'scheduled tasks: stopping the job runner failed'));
   }
-}
-
-/**
- * graphile-worker's log lines go to pino; its routine "job completed" lines only at debug, and what it says
- * while the database is unreachable (failed polls, its listener reconnecting) to the database watch.
- */
-function graphileLogger(log: Logger, database: DatabaseWatch | undefined, restarting: () => boolean): GraphileLogger {
-  return new GraphileLogger(() => (level, message) => {
-    const expected = database?.report(new Error(message)) || (restarting() && /^(Worker exited|Failed to release job)/.test(message));
-    if ((level === 'error' || level === 'warning') && expected) log.debug({ component: 'graphile-worker' }, message);
-    else if (level === 'error') log.error({ component: 'graphile-worker' }, message);
-    // A pool smaller than the worker slots is deliberate here (queries are short; see the worker's start()).
-    else if (level === 'warning' && !message.includes('maxPoolSize')) log.warn({ component: 'graphile-worker' }, message);
-    else log.debug({ component: 'graphile-worker' }, message);
-  });
 }
