@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sqlRows, type SqlFragment } from '../db/raw-sql.js';
+import { sqlRows } from '../db/raw-sql.js';
 import { uuidv7 } from '../common/ids.js';
 import { currentRequestScope, formatTrace } from '../common/request-scope.js';
 import { CHAIN_LOCK_SQL, forKnex } from './chain-locks.js';
@@ -124,8 +124,24 @@ function requestOrigin(): { request_id: string | null; trace: string | null } {
  * explicit transaction. The rows are written once per row `sourceCte` returns, so a change
  * that did not happen (an insert that hit ON CONFLICT DO NOTHING) writes no event. Opening a chain needs no
  * chain lock: there is no earlier delivery to wait for.
+ *
+ * The text (openingDeliveriesSql, one `?`) and its binding (openingDeliveriesBinding) come apart so that a hot
+ * statement embedding the text can be built once: a statement rebuilt per call is hashed again by the
+ * prepared-statement cache (src/db/raw-sql.ts) on every call.
  */
-export function openingDeliveriesInsert(sourceCte: string, inputs: readonly EnqueueDeliveryInput[]): SqlFragment {
+export function openingDeliveriesSql(sourceCte: string): string {
+  return `insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, account_id, location_id, connection_id,
+       ordering_key, chain_position, url, endpoint, payload, status, held, request_id, trace)
+     select e.id, date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', clock_timestamp()), e.event_id, e.event_type,
+            e.application_id, e.account_id, e.location_id, e.connection_id, e.ordering_key, case when e.ordering_key is null then null else 1 end,
+            e.url, e.endpoint, e.payload, 'PENDING', false, e.request_id, e.trace
+       from ${sourceCte}
+      cross join json_to_recordset(?::json) as e(id uuid, event_id uuid, event_type text, application_id uuid, account_id uuid, location_id uuid,
+                                                 connection_id uuid, ordering_key text, url text, endpoint text, payload json, request_id text, trace text)`;
+}
+
+/** The one binding of openingDeliveriesSql: the events, each with its delivery id and the request that causes it. */
+export function openingDeliveriesBinding(inputs: readonly EnqueueDeliveryInput[]): string {
   const origin = requestOrigin();
   const rows = inputs.map((input) => ({
     ...origin,
@@ -141,13 +157,5 @@ export function openingDeliveriesInsert(sourceCte: string, inputs: readonly Enqu
     endpoint: endpointOf(input.url),
     payload: input.payload ?? null,
   }));
-  const sql = `insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, account_id, location_id, connection_id,
-       ordering_key, chain_position, url, endpoint, payload, status, held, request_id, trace)
-     select e.id, date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', clock_timestamp()), e.event_id, e.event_type,
-            e.application_id, e.account_id, e.location_id, e.connection_id, e.ordering_key, case when e.ordering_key is null then null else 1 end,
-            e.url, e.endpoint, e.payload, 'PENDING', false, e.request_id, e.trace
-       from ${sourceCte}
-      cross join json_to_recordset(?::json) as e(id uuid, event_id uuid, event_type text, application_id uuid, account_id uuid, location_id uuid,
-                                                 connection_id uuid, ordering_key text, url text, endpoint text, payload json, request_id text, trace text)`;
-  return { sql, bindings: [JSON.stringify(rows)] };
+  return JSON.stringify(rows);
 }

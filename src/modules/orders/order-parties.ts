@@ -18,6 +18,27 @@ export interface PlacementContext {
 }
 
 /**
+ * The placement's read by the catalog expression it embeds (one per set of lookups, order-tax.ts): built once
+ * each, so that the statement cache finds the same string again instead of hashing a rebuilt one per order.
+ */
+const readByCatalogExpression = new Map<string, string>();
+
+function placementReadSql(catalogMatchesSql: string): string {
+  let sql = readByCatalogExpression.get(catalogMatchesSql);
+  if (sql === undefined) {
+    sql = `SELECT l.id, l.name, l.currency, l.timezone, ${catalogMatchesSql} AS catalog_matches,
+            COALESCE((SELECT json_agg(json_build_object('posReference', t.pos_reference, 'name', t.name, 'type', t.type, 'rate', t.rate,
+                                                        'inclusive', t.inclusive, 'isDefault', t.is_default) ORDER BY t.position)
+                        FROM tax_rates t WHERE t.location_id = l.id), '[]') AS tax_rates,
+            ${activeConnectionsJson('l.id')} AS parties
+       FROM locations l
+      WHERE l.id = ? AND l.account_id = ?`;
+    readByCatalogExpression.set(catalogMatchesSql, sql);
+  }
+  return sql;
+}
+
+/**
  * The location (inside its account) with its tax rates in their written order, its active connections with
  * their applications, and the catalog records the order's lines can map to, in one round trip; null when the
  * location is not in that account. The hot path of a placement: the ORM would take four queries for the same.
@@ -25,13 +46,7 @@ export interface PlacementContext {
 export async function loadPlacementContext(em: EntityManager, accountId: string, locationId: string, catalogMatches: SqlFragment): Promise<PlacementContext | null> {
   const [row] = await preparedRows<{ id: string; name: string; currency: string; timezone: string; tax_rates: TaxRateView[]; parties: OrderParty[]; catalog_matches: CatalogMatch[] }>(
     em,
-    `SELECT l.id, l.name, l.currency, l.timezone, ${catalogMatches.sql} AS catalog_matches,
-            COALESCE((SELECT json_agg(json_build_object('posReference', t.pos_reference, 'name', t.name, 'type', t.type, 'rate', t.rate,
-                                                        'inclusive', t.inclusive, 'isDefault', t.is_default) ORDER BY t.position)
-                        FROM tax_rates t WHERE t.location_id = l.id), '[]') AS tax_rates,
-            ${activeConnectionsJson('l.id')} AS parties
-       FROM locations l
-      WHERE l.id = ? AND l.account_id = ?`,
+    placementReadSql(catalogMatches.sql),
     [...catalogMatches.bindings, locationId, accountId],
   );
   if (!row) return null;

@@ -60,33 +60,57 @@ export interface CatalogMatch {
 
 const unique = (values: (string | null | undefined)[]) => [...new Set(values.filter((v): v is string => typeof v === 'string' && v.length > 0))];
 
+type CatalogKind = 'product' | 'modifier';
+type Via = 'id' | 'ref' | 'name';
+
 /**
- * The SELECTs that find the catalog records of one kind the lines can map to: one per way of mapping, each
- * using an index (primary key, the location's posReference, the location's names) where one OR would scan.
- * `= ANY(ARRAY(…))`, not `IN (SELECT …)`: the planner then looks each value up in the index, where a semi
- * join may scan every record of the location when its statistics are young (a catalog just imported).
+ * The SELECT that finds the catalog records of one kind the lines can map to one way, using an index (primary
+ * key, the location's posReference, the location's names) where one OR would scan. `= ANY(ARRAY(…))`, not
+ * `IN (SELECT …)`: the planner then looks each value up in the index, where a semi join may scan every record of
+ * the location when its statistics are young (a catalog just imported). Bindings: the location, the values.
  */
-function branchesFor(kind: 'product' | 'modifier', locationId: string, lines: LineKeys[], bindings: unknown[]): string[] {
+function branchSql(kind: CatalogKind, via: Via): string {
   const table = kind === 'product' ? 'products' : 'modifiers';
-  const ids = unique(lines.map((l) => l.id));
-  const refs = unique(lines.map((l) => l.posReference));
+  const column = { id: 'id', ref: 'pos_reference', name: 'name' }[via];
+  const values = via === 'id' ? 'jsonb_array_elements_text(?::jsonb)::uuid' : 'jsonb_array_elements_text(?::jsonb)';
+  return `SELECT '${kind}' AS kind, '${via}' AS via, id, pos_reference, name, tax_rate_ids, position, created_at FROM ${table}
+           WHERE location_id = ? AND ${column} = ANY(ARRAY(SELECT ${values}))`;
+}
+
+/** The ways the lines of one kind need looking up, each with its bindings appended to `bindings`. */
+function lookupsFor(kind: CatalogKind, locationId: string, lines: LineKeys[], bindings: unknown[]): [CatalogKind, Via][] {
+  const lookups: [CatalogKind, Via][] = [];
+  const add = (via: Via, values: string[]) => {
+    if (values.length === 0) return;
+    lookups.push([kind, via]);
+    bindings.push(locationId, JSON.stringify(values));
+  };
+  add('id', unique(lines.map((l) => l.id)));
+  add('ref', unique(lines.map((l) => l.posReference)));
   // The name match is needed only by lines that do not carry their own references.
-  const names = unique(lines.filter((l) => !l.taxRateIds || l.taxRateIds.length === 0).map((l) => l.name));
-  const select = (via: string) => `SELECT '${kind}' AS kind, '${via}' AS via, id, pos_reference, name, tax_rate_ids, position, created_at FROM ${table} WHERE location_id = ?`;
-  const branches: string[] = [];
-  if (ids.length) {
-    branches.push(`${select('id')} AND id = ANY(ARRAY(SELECT jsonb_array_elements_text(?::jsonb)::uuid))`);
-    bindings.push(locationId, JSON.stringify(ids));
+  add('name', unique(lines.filter((l) => !l.taxRateIds || l.taxRateIds.length === 0).map((l) => l.name)));
+  return lookups;
+}
+
+/**
+ * The expression's text by the lookups it makes (at most 63 of them): built once each, so that the placement's
+ * read, which embeds it, is one string its statement cache finds without rebuilding and rehashing it per order.
+ */
+const expressionByLookups = new Map<string, string>();
+
+function expressionSql(lookups: [CatalogKind, Via][]): string {
+  const key = lookups.map(([kind, via]) => `${kind}:${via}`).join(' ');
+  let sql = expressionByLookups.get(key);
+  if (sql === undefined) {
+    sql =
+      lookups.length === 0
+        ? `'[]'::json`
+        : `(SELECT COALESCE(json_agg(json_build_object('kind', m.kind, 'via', m.via, 'id', m.id, 'pos_reference', m.pos_reference, 'name', m.name,
+                                                   'tax_rate_ids', m.tax_rate_ids) ORDER BY m.position, m.created_at, m.id), '[]')
+                  FROM (${lookups.map(([kind, via]) => branchSql(kind, via)).join(' UNION ALL ')}) m)`;
+    expressionByLookups.set(key, sql);
   }
-  if (refs.length) {
-    branches.push(`${select('ref')} AND pos_reference = ANY(ARRAY(SELECT jsonb_array_elements_text(?::jsonb)))`);
-    bindings.push(locationId, JSON.stringify(refs));
-  }
-  if (names.length) {
-    branches.push(`${select('name')} AND name = ANY(ARRAY(SELECT jsonb_array_elements_text(?::jsonb)))`);
-    bindings.push(locationId, JSON.stringify(names));
-  }
-  return branches;
+  return sql;
 }
 
 /**
@@ -97,15 +121,11 @@ function branchesFor(kind: 'product' | 'modifier', locationId: string, lines: Li
  */
 export function catalogMatchesExpression(locationId: string, items: ItemInput[]): SqlFragment {
   const bindings: unknown[] = [];
-  const branches = [
-    ...branchesFor('product', locationId, items.map(itemKeys), bindings),
-    ...branchesFor('modifier', locationId, items.flatMap((item) => item.options.map(optionKeys)), bindings),
+  const lookups = [
+    ...lookupsFor('product', locationId, items.map(itemKeys), bindings),
+    ...lookupsFor('modifier', locationId, items.flatMap((item) => item.options.map(optionKeys)), bindings),
   ];
-  if (branches.length === 0) return { sql: `'[]'::json`, bindings };
-  const sql = `(SELECT COALESCE(json_agg(json_build_object('kind', m.kind, 'via', m.via, 'id', m.id, 'pos_reference', m.pos_reference, 'name', m.name,
-                                                   'tax_rate_ids', m.tax_rate_ids) ORDER BY m.position, m.created_at, m.id), '[]')
-                  FROM (${branches.join(' UNION ALL ')}) m)`;
-  return { sql, bindings };
+  return { sql: expressionSql(lookups), bindings };
 }
 
 const emptyIndex = () => ({ byId: new Map<string, CatalogTaxRecord>(), byPosReference: new Map<string, CatalogTaxRecord>(), byName: new Map<string, CatalogTaxRecord>() });

@@ -9,7 +9,7 @@ import { reachLocation, withLocation, type LocationAccess } from '../locations/l
 import { orderEvents } from './order-events.js';
 import { encodeSignal } from '../../live/live-signal.js';
 import { notifyExpression, notifyLive } from '../../live/notify.js';
-import { enqueueDelivery, openingDeliveriesInsert, type EnqueueDeliveryInput } from '../../delivery-engine/outbox.js';
+import { enqueueDelivery, openingDeliveriesBinding, openingDeliveriesSql, type EnqueueDeliveryInput } from '../../delivery-engine/outbox.js';
 import { activeConnections } from '../connections/active-connections.js';
 import { loadPlacementContext, type OrderParty } from './order-parties.js';
 import { allowedTransitions, checkTransition, ORDER_STATUSES, parseOrderStatus, STAMP_OF, type OrderActor, type OrderStatus } from './order-status.js';
@@ -277,12 +277,6 @@ function sameInstant(a: unknown, b: string | null | undefined): boolean {
   return typeof a === 'string' && Date.parse(a) === Date.parse(b);
 }
 
-/**
- * INSERT … ON CONFLICT DO NOTHING on (application_id, external_id), and the ORDER_CREATED outbox rows and the
- * live signal (src/live) only for an order that was inserted, in one statement: false when another placement of the same order holds the
- * index. A concurrent one makes this statement wait for its commit, so the loser then reads the winner. Plain
- * SQL: the order is written exactly once and never through the identity map.
- */
 /** A new order as placed: what the view shows and the insert writes (no entity: nothing else reads it). */
 type NewOrder = OrderFields & Pick<Order, 'applicationId' | 'connectionId'>;
 
@@ -312,35 +306,39 @@ function newOrder(accountId: string, location: OrderLocation, marketplace: Order
   };
 }
 
-async function insertOrder(em: EntityManager, order: NewOrder, events: EnqueueDeliveryInput[]): Promise<boolean> {
-  const deliveries = openingDeliveriesInsert('placed', events);
-  const rows = await preparedRows<{ id: string }>(
-    em,
-    `WITH placed AS (
+/** insertOrder's statement: one text, built once (see openingDeliveriesSql). */
+const PLACE_ORDER_SQL = `WITH placed AS (
        INSERT INTO orders (id, created_at, updated_at, location_id, account_id, application_id, connection_id, client_id, source_name,
                            external_id, status, status_history, details, location_snapshot)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'NEW', ?::jsonb, ?::jsonb, ?::jsonb)
        ON CONFLICT (application_id, external_id) DO NOTHING
        RETURNING id
-     ), events AS (${deliveries.sql})
-     SELECT id, ${notifyExpression('?::text')} FROM placed`,
-    [
-      order.id,
-      order.createdAt,
-      order.updatedAt,
-      order.location.id,
-      order.accountId,
-      order.applicationId,
-      order.connectionId,
-      order.clientId,
-      order.sourceName,
-      order.externalId,
-      JSON.stringify(order.statusHistory),
-      JSON.stringify(order.details),
-      JSON.stringify(order.locationSnapshot),
-      ...deliveries.bindings,
-      encodeSignal({ topic: 'order', accountId: order.accountId, locationId: order.location.id, orderId: order.id, status: 'NEW', change: 'CREATED' }),
-    ],
-  );
+     ), events AS (${openingDeliveriesSql('placed')})
+     SELECT id, ${notifyExpression('?::text')} FROM placed`;
+
+/**
+ * INSERT … ON CONFLICT DO NOTHING on (application_id, external_id), and the ORDER_CREATED outbox rows and the
+ * live signal (src/live) only for an order that was inserted, in one statement: false when another placement of the same order holds the
+ * index. A concurrent one makes this statement wait for its commit, so the loser then reads the winner. Plain
+ * SQL: the order is written exactly once and never through the identity map.
+ */
+async function insertOrder(em: EntityManager, order: NewOrder, events: EnqueueDeliveryInput[]): Promise<boolean> {
+  const rows = await preparedRows<{ id: string }>(em, PLACE_ORDER_SQL, [
+    order.id,
+    order.createdAt,
+    order.updatedAt,
+    order.location.id,
+    order.accountId,
+    order.applicationId,
+    order.connectionId,
+    order.clientId,
+    order.sourceName,
+    order.externalId,
+    JSON.stringify(order.statusHistory),
+    JSON.stringify(order.details),
+    JSON.stringify(order.locationSnapshot),
+    openingDeliveriesBinding(events),
+    encodeSignal({ topic: 'order', accountId: order.accountId, locationId: order.location.id, orderId: order.id, status: 'NEW', change: 'CREATED' }),
+  ]);
   return rows.length === 1;
 }
