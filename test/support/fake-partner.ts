@@ -30,6 +30,8 @@ export interface ScriptedResponse {
 export class FakePartner {
   readonly requests: RecordedRequest[] = [];
   private readonly scripts = new Map<string, ScriptedResponse[]>();
+  /** Answers kept for the requests to a path that match: a test's own, among others still arriving. */
+  private readonly scriptsFor: { path: string; matches: (request: RecordedRequest) => boolean; responses: ScriptedResponse[] }[] = [];
   private readonly standing = new Map<string, ScriptedResponse>();
   private readonly waiters = new Set<() => void>();
   private readonly sockets = new Set<Socket>();
@@ -65,7 +67,7 @@ export class FakePartner {
         };
         partner.requests.push(recorded);
         for (const wake of [...partner.waiters]) wake();
-        partner.answer(recorded.path, res);
+        partner.answer(recorded, res);
       });
     });
     return partner;
@@ -79,6 +81,16 @@ export class FakePartner {
   /** Answers for the next requests to a path, used once each, in order. */
   respond(path: string, ...responses: ScriptedResponse[]): this {
     this.scripts.set(path, [...(this.scripts.get(path) ?? []), ...responses]);
+    return this;
+  }
+
+  /**
+   * Answers for the next requests to a path that match, used once each, in order; other requests to the path
+   * are answered as before. For a test whose partner still receives earlier tests' deliveries: a failure
+   * scripted with respond() may go to one of those instead of the request it was meant for.
+   */
+  respondWhen(path: string, matches: (request: RecordedRequest) => boolean, ...responses: ScriptedResponse[]): this {
+    this.scriptsFor.push({ path, matches, responses: [...responses] });
     return this;
   }
 
@@ -138,6 +150,7 @@ export class FakePartner {
   reset(): void {
     this.requests.length = 0;
     this.scripts.clear();
+    this.scriptsFor.length = 0;
     this.standing.clear();
   }
 
@@ -147,9 +160,10 @@ export class FakePartner {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
-  private answer(path: string, res: ServerResponse): void {
-    const queue = this.scripts.get(path);
-    const script = queue?.shift() ?? this.standing.get(path) ?? {};
+  private answer(request: RecordedRequest, res: ServerResponse): void {
+    const { path } = request;
+    const meant = this.scriptsFor.find((s) => s.path === path && s.responses.length > 0 && s.matches(request));
+    const script = meant?.responses.shift() ?? this.scripts.get(path)?.shift() ?? this.standing.get(path) ?? {};
     if (script.hang) return;
     const send = () => {
       const body = script.body === undefined ? '{}' : typeof script.body === 'string' ? script.body : JSON.stringify(script.body);
