@@ -293,11 +293,13 @@ export class DeliveryWorker {
 
   /** Look for due deliveries now (or right after the claim under way). */
   private wake(): void {
-    if (this.started && !this.stopping) this.loop.wake();
+    if (this.started && !this.claimingStopped) this.loop.wake();
   }
 
   private wakeAfter(delayMs: number): void {
-    if (delayMs > WAKE_HORIZON_MS || this.stopping) return;
+    // Not after stopClaiming() (which stop() calls first): a retry's timer set while the last requests finish
+    // would only outlive the claims it was meant to wake.
+    if (delayMs > WAKE_HORIZON_MS || this.claimingStopped) return;
     const timer = setTimeout(() => {
       this.wakeTimers.delete(timer);
       this.wake();

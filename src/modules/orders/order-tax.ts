@@ -93,7 +93,7 @@ function lookupsFor(kind: CatalogKind, locationId: string, lines: LineKeys[], bi
 }
 
 /**
- * The expression's text by the lookups it makes (at most 63 of them): built once each, so that the placement's
+ * The expression's text by the lookups it makes (64 sets at most: each of six made or not): built once each, so that the placement's
  * read, which embeds it, is one string its statement cache finds without rebuilding and rehashing it per order.
  */
 const expressionByLookups = new Map<string, string>();
