@@ -15,7 +15,12 @@ import { TimeCell } from './delivery-table';
  */
 export function DeliveryDetail({ id }: { id: string }) {
   const { data, loading, error } = useQuery(DELIVERY, { variables: { id } });
-  const [retry, retrying] = useMutation(RETRY_DELIVERY);
+  // The retry's answer is not written to the cache: it is the delivery as of the replay (PENDING), and the
+  // worker may have delivered it, and the subscription pushed DELIVERED, before that answer arrives. Written
+  // last, it would put the stale state back for good. The subscription's pushes (the replay's own included)
+  // are read one after the other on the server, each the delivery as it is then, so they alone keep the
+  // detail current.
+  const [retry, retrying] = useMutation(RETRY_DELIVERY, { fetchPolicy: 'no-cache' });
   const now = useNow();
   // Retrying needs the location's write scope (or an admin): an operator without it only reads the log.
   const mayRetry = useViewer().permissions.editLocations;
