@@ -8,6 +8,7 @@ import { APPLICATION_SUBJECT } from './client-metadata.js';
 import { withPrefetchedPayload } from './prefetched-payload.js';
 import { locationsReach, userReach, userThroughApplicationReach } from './reach.js';
 import { parseScope } from './scopes.js';
+import { NaturalBatch } from '../db/natural-batch.js';
 
 interface TokenRow {
   payload: Record<string, unknown>;
@@ -19,29 +20,46 @@ interface TokenRow {
 }
 
 /**
- * A live access token's row (what the adapter's find reads) and, when its subject is an application issued
- * through that application's own client, the application's kind and active connections (one row each; one
- * row with nulls when it has none or the subject is a user).
+ * Live access tokens' rows (what the adapter's find reads), each with its id, and, when its subject is an
+ * application issued through that application's own client, the application's kind and active connections
+ * (one row each; one row with nulls when it has none or the subject is a user). The ids come as one JSON array:
+ * the statement reads the tokens of every request that arrived while the previous read was in flight.
  */
-const TOKEN_WITH_APPLICATION_REACH_SQL = `
-  select ${PAYLOAD_COLUMNS}, a.id as application_id, a.kind, c.account_id, c.location_id
+const TOKENS_WITH_APPLICATION_REACH_SQL = `
+  select oidc_payloads.id as stored_id, ${PAYLOAD_COLUMNS}, a.id as application_id, a.kind, c.account_id, c.location_id
     from oidc_payloads
     left join applications a
       on a.id = case when payload->>'accountId' ~ '^${APPLICATION_SUBJECT}[0-9a-f-]{36}$' then substr(payload->>'accountId', ${APPLICATION_SUBJECT.length + 1})::uuid end
      and a.client_id = payload->>'clientId'
     left join connections c on c.application_id = a.id and c.status = 'ACTIVE'
-   where model = 'AccessToken' and oidc_payloads.id = ? and ${LIVE}`;
+   where model = 'AccessToken' and oidc_payloads.id = any(array(select json_array_elements_text(?::json))) and ${LIVE}`;
+
+/** The rows of each stored token id, in the order asked (none for a token that is unknown, revoked or expired). */
+function tokenRowsReader(orm: MikroORM): NaturalBatch<string, TokenRow[]> {
+  return new NaturalBatch(async (storedIds) => {
+    const rows = await preparedRows<TokenRow & { stored_id: string }>(orm.em, TOKENS_WITH_APPLICATION_REACH_SQL, [JSON.stringify([...new Set(storedIds)])]);
+    const byId = new Map<string, TokenRow[]>();
+    for (const row of rows) {
+      const list = byId.get(row.stored_id);
+      if (list) list.push(row);
+      else byId.set(row.stored_id, [row]);
+    }
+    return storedIds.map((id) => byId.get(id) ?? []);
+  });
+}
 
 /**
  * The bearer tokens of /v1 and /graphql: an opaque access token issued by the provider → the principal it was
  * issued to, its scopes, and what it reaches. Unknown, revoked and expired tokens are null (401).
  */
 export function oauthAuthenticator(provider: Provider, orm: MikroORM): Authenticator {
+  const tokenRows = tokenRowsReader(orm);
   return {
     async authenticate(token) {
       // The token's row and, when it was issued to an application, that application with its active
-      // connections: one round trip on the hot path of every partner call, on the pool (no fork needed).
-      const rows = await preparedRows<TokenRow>(orm.em, TOKEN_WITH_APPLICATION_REACH_SQL, [storedId('AccessToken', token)]);
+      // connections: one round trip on the hot path of every partner call, on the pool (no fork needed),
+      // shared with the requests that arrive while the previous one is in flight.
+      const rows = await tokenRows.add(storedId('AccessToken', token));
       if (rows.length === 0) return null;
       const { payload, consumed } = rows[0];
       // The provider still decides whether the token is valid (expiry, format, session binding): from the row

@@ -121,12 +121,13 @@ function requestOrigin(): { request_id: string | null; trace: string | null } {
  * The outbox rows of events that open their ordering chain (an order's ORDER_CREATED: nothing of that order
  * can precede it, and nothing can follow it before the order is committed), as an INSERT … SELECT that the
  * caller places in a CTE of the very statement that makes the change: one round trip, atomic without an
- * explicit transaction. The rows are written once per row `sourceCte` returns, so a change
- * that did not happen (an insert that hit ON CONFLICT DO NOTHING) writes no event. Opening a chain needs no
- * chain lock: there is no earlier delivery to wait for.
+ * explicit transaction. Each event names the row of `sourceCte` it belongs to (its `id`), and is written only
+ * if that row is returned, so a change that did not happen (an insert that hit ON CONFLICT DO NOTHING) writes
+ * no event, while the others of the same statement do. Opening a chain needs no chain lock: there is no
+ * earlier delivery to wait for.
  *
- * The text (openingDeliveriesSql, one `?`) and its binding (openingDeliveriesBinding) come apart so that a hot
- * statement embedding the text can be built once: a statement rebuilt per call is hashed again by the
+ * The text (openingDeliveriesSql, one `?`: a JSON array of openingDeliveryRows) and its rows come apart so that
+ * a hot statement embedding the text can be built once: a statement rebuilt per call is hashed again by the
  * prepared-statement cache (src/db/raw-sql.ts) on every call.
  */
 export function openingDeliveriesSql(sourceCte: string): string {
@@ -135,16 +136,25 @@ export function openingDeliveriesSql(sourceCte: string): string {
      select e.id, date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', clock_timestamp()), e.event_id, e.event_type,
             e.application_id, e.account_id, e.location_id, e.connection_id, e.ordering_key, case when e.ordering_key is null then null else 1 end,
             e.url, e.endpoint, e.payload, 'PENDING', false, e.request_id, e.trace
-       from ${sourceCte}
-      cross join json_to_recordset(?::json) as e(id uuid, event_id uuid, event_type text, application_id uuid, account_id uuid, location_id uuid,
-                                                 connection_id uuid, ordering_key text, url text, endpoint text, payload json, request_id text, trace text)`;
+       from ${sourceCte} source
+       join json_to_recordset(?::json) as e(source_id uuid, id uuid, event_id uuid, event_type text, application_id uuid, account_id uuid,
+                                             location_id uuid, connection_id uuid, ordering_key text, url text, endpoint text, payload json,
+                                             request_id text, trace text)
+         on e.source_id = source.id`;
 }
 
-/** The one binding of openingDeliveriesSql: the events, each with its delivery id and the request that causes it. */
-export function openingDeliveriesBinding(inputs: readonly EnqueueDeliveryInput[]): string {
+/** An element of openingDeliveriesSql's binding. */
+export type OpeningDeliveryRow = Record<string, unknown>;
+
+/**
+ * openingDeliveriesSql's rows for the events of one source row: each with its delivery id and the request that
+ * causes it (read here, so this runs in the request's own scope).
+ */
+export function openingDeliveryRows(sourceId: string, inputs: readonly EnqueueDeliveryInput[]): OpeningDeliveryRow[] {
   const origin = requestOrigin();
-  const rows = inputs.map((input) => ({
+  return inputs.map((input) => ({
     ...origin,
+    source_id: sourceId,
     id: uuidv7(),
     event_id: input.eventId ?? uuidv7(),
     event_type: input.eventType,
@@ -157,5 +167,4 @@ export function openingDeliveriesBinding(inputs: readonly EnqueueDeliveryInput[]
     endpoint: endpointOf(input.url),
     payload: input.payload ?? null,
   }));
-  return JSON.stringify(rows);
 }

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { ClaimedDelivery } from './claim.js';
-import { GroupCommit } from './group-commit.js';
+import { NaturalBatch } from '../db/natural-batch.js';
 import { CHAIN_LOCK_SQL } from './chain-locks.js';
 import { prepared } from './prepared.js';
 import { notifyExpression } from '../live/notify.js';
@@ -165,14 +165,14 @@ type InBatch = 'recorded' | 'release' | 'skipped';
  * due (the worker then claims them without waiting for a poll).
  */
 export class OutcomeRecorder {
-  private readonly batches: GroupCommit<AttemptOutcome, InBatch>;
+  private readonly batches: NaturalBatch<AttemptOutcome, InBatch>;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly processId: string,
     private readonly onReleased: (count: number) => void = () => undefined,
   ) {
-    this.batches = new GroupCommit((outcomes) => this.recordBatch(outcomes));
+    this.batches = new NaturalBatch((outcomes) => this.recordBatch(outcomes));
   }
 
   async record(outcome: AttemptOutcome): Promise<void> {

@@ -3,13 +3,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictError, NotFoundError, ValidationError } from '../../common/errors.js';
 import { isUuid, uuidv7 } from '../../common/ids.js';
 import { afterKeyFilter, keyOrder, pageRequest, toPage, type Page, type ListInput } from '../../common/pagination.js';
-import { preparedRows } from '../../db/raw-sql.js';
 import type { RequestContext } from '../../common/request-context.js';
 import { reachLocation, withLocation, type LocationAccess } from '../locations/location-access.js';
 import { orderEvents } from './order-events.js';
-import { encodeSignal } from '../../live/live-signal.js';
-import { notifyExpression, notifyLive } from '../../live/notify.js';
-import { enqueueDelivery, openingDeliveriesBinding, openingDeliveriesSql, type EnqueueDeliveryInput } from '../../delivery-engine/outbox.js';
+import { notifyLive } from '../../live/notify.js';
+import { enqueueDelivery, type EnqueueDeliveryInput } from '../../delivery-engine/outbox.js';
+import { insertOrder, type NewOrder } from './order-insert.js';
 import { activeConnections } from '../connections/active-connections.js';
 import { loadPlacementContext, type OrderParty } from './order-parties.js';
 import { allowedTransitions, checkTransition, ORDER_STATUSES, parseOrderStatus, STAMP_OF, type OrderActor, type OrderStatus } from './order-status.js';
@@ -18,7 +17,7 @@ import { Order, type OrderLocation, type StatusChange } from './order.entity.js'
 import { sqlRows } from '../../db/raw-sql.js';
 import { InvalidTransitionError, NotAMarketplaceError } from './order.errors.js';
 import { parseOrderInput, parseStatusPatch, type OrderInput } from './order.rules.js';
-import { toOrderView, type OrderFields, type OrderView } from './order.view.js';
+import { toOrderView, type OrderView } from './order.view.js';
 import { readOrder } from './order-read.js';
 
 export interface OrderListInput extends ListInput {
@@ -78,8 +77,9 @@ export class OrderService {
 
   /**
    * Two round trips: one read (the location, its parties and the catalog records the lines map to) and one
-   * statement that inserts the order and, only if it was new, its ORDER_CREATED outbox rows and their jobs:
-   * atomic as one statement, with no transaction held open across the resolution in between.
+   * statement that inserts the order and, only if it was new, its ORDER_CREATED outbox rows: atomic as one
+   * statement, with no transaction held open across the resolution in between. Under load that statement
+   * writes the placements that arrived meanwhile too (order-insert.ts).
    */
   async place(ctx: Ctx, accountId: string, locationId: string, body: unknown): Promise<PlacedOrder> {
     // No read of the location row: the placement's one read below says whether it is (still) there.
@@ -277,9 +277,6 @@ function sameInstant(a: unknown, b: string | null | undefined): boolean {
   return typeof a === 'string' && Date.parse(a) === Date.parse(b);
 }
 
-/** A new order as placed: what the view shows and the insert writes (no entity: nothing else reads it). */
-type NewOrder = OrderFields & Pick<Order, 'applicationId' | 'connectionId'>;
-
 function newOrder(accountId: string, location: OrderLocation, marketplace: OrderParty, clientId: string, input: OrderInput, items: unknown[]): NewOrder {
   const now = new Date();
   return {
@@ -304,41 +301,4 @@ function newOrder(accountId: string, location: OrderLocation, marketplace: Order
     details: { ...input, currency: input.currency ?? location.currency, items },
     locationSnapshot: location,
   };
-}
-
-/** insertOrder's statement: one text, built once (see openingDeliveriesSql). */
-const PLACE_ORDER_SQL = `WITH placed AS (
-       INSERT INTO orders (id, created_at, updated_at, location_id, account_id, application_id, connection_id, client_id, source_name,
-                           external_id, status, status_history, details, location_snapshot)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'NEW', ?::jsonb, ?::jsonb, ?::jsonb)
-       ON CONFLICT (application_id, external_id) DO NOTHING
-       RETURNING id
-     ), events AS (${openingDeliveriesSql('placed')})
-     SELECT id, ${notifyExpression('?::text')} FROM placed`;
-
-/**
- * INSERT … ON CONFLICT DO NOTHING on (application_id, external_id), and the ORDER_CREATED outbox rows and the
- * live signal (src/live) only for an order that was inserted, in one statement: false when another placement of the same order holds the
- * index. A concurrent one makes this statement wait for its commit, so the loser then reads the winner. Plain
- * SQL: the order is written exactly once and never through the identity map.
- */
-async function insertOrder(em: EntityManager, order: NewOrder, events: EnqueueDeliveryInput[]): Promise<boolean> {
-  const rows = await preparedRows<{ id: string }>(em, PLACE_ORDER_SQL, [
-    order.id,
-    order.createdAt,
-    order.updatedAt,
-    order.location.id,
-    order.accountId,
-    order.applicationId,
-    order.connectionId,
-    order.clientId,
-    order.sourceName,
-    order.externalId,
-    JSON.stringify(order.statusHistory),
-    JSON.stringify(order.details),
-    JSON.stringify(order.locationSnapshot),
-    openingDeliveriesBinding(events),
-    encodeSignal({ topic: 'order', accountId: order.accountId, locationId: order.location.id, orderId: order.id, status: 'NEW', change: 'CREATED' }),
-  ]);
-  return rows.length === 1;
 }
