@@ -22,22 +22,32 @@ interface TokenRow {
 /**
  * Live access tokens' rows (what the adapter's find reads), each with its id, and, when its subject is an
  * application issued through that application's own client, the application's kind and active connections
- * (one row each; one row with nulls when it has none or the subject is a user). The ids come as one JSON array:
- * the statement reads the tokens of every request that arrived while the previous read was in flight.
+ * (one row each; one row with nulls when it has none or the subject is a user). `which` picks the tokens.
  */
-const TOKENS_WITH_APPLICATION_REACH_SQL = `
+function tokensWithApplicationReachSql(which: string): string {
+  return `
   select oidc_payloads.id as stored_id, ${PAYLOAD_COLUMNS}, a.id as application_id, a.kind, c.account_id, c.location_id
     from oidc_payloads
     left join applications a
       on a.id = case when payload->>'accountId' ~ '^${APPLICATION_SUBJECT}[0-9a-f-]{36}$' then substr(payload->>'accountId', ${APPLICATION_SUBJECT.length + 1})::uuid end
      and a.client_id = payload->>'clientId'
     left join connections c on c.application_id = a.id and c.status = 'ACTIVE'
-   where model = 'AccessToken' and oidc_payloads.id = any(array(select json_array_elements_text(?::json))) and ${LIVE}`;
+   where model = 'AccessToken' and ${which} and ${LIVE}`;
+}
+
+/** One token: an equality, the cheapest plan (a request alone, the usual case when the hub is not busy). */
+const ONE_TOKEN_SQL = tokensWithApplicationReachSql('oidc_payloads.id = ?');
+/** The tokens of every request that arrived while the previous read was in flight, as one JSON array. */
+const TOKENS_SQL = tokensWithApplicationReachSql('oidc_payloads.id = any(array(select json_array_elements_text(?::json)))');
 
 /** The rows of each stored token id, in the order asked (none for a token that is unknown, revoked or expired). */
 function tokenRowsReader(orm: MikroORM): NaturalBatch<string, TokenRow[]> {
   return new NaturalBatch(async (storedIds) => {
-    const rows = await preparedRows<TokenRow & { stored_id: string }>(orm.em, TOKENS_WITH_APPLICATION_REACH_SQL, [JSON.stringify([...new Set(storedIds)])]);
+    const unique = [...new Set(storedIds)];
+    const rows =
+      unique.length === 1
+        ? await preparedRows<TokenRow & { stored_id: string }>(orm.em, ONE_TOKEN_SQL, unique)
+        : await preparedRows<TokenRow & { stored_id: string }>(orm.em, TOKENS_SQL, [JSON.stringify(unique)]);
     const byId = new Map<string, TokenRow[]>();
     for (const row of rows) {
       const list = byId.get(row.stored_id);
