@@ -18,9 +18,9 @@ import type { OrderFields } from './order.view.js';
 /** A new order as placed: what the view shows and the insert writes (no entity: nothing else reads it). */
 export type NewOrder = OrderFields & Pick<Order, 'applicationId' | 'connectionId'>;
 
-/** One placement as the statement takes it: the order's columns, its live signal and its events' rows. */
+/** One placement as the statement takes it: the order's columns with its live signal, and its events' rows. */
 interface PlacementRow {
-  order: Record<string, unknown>;
+  order: { id: string; [column: string]: unknown };
   events: OpeningDeliveryRow[];
 }
 
@@ -53,7 +53,7 @@ async function insertOrders(em: EntityManager, placements: readonly PlacementRow
     JSON.stringify(placements.flatMap((p) => p.events)),
   ]);
   const inserted = new Set(rows.map((r) => r.id));
-  return placements.map((p) => inserted.has(p.order.id as string));
+  return placements.map((p) => inserted.has(p.order.id));
 }
 
 /** One batch per pool (the EntityManager every request's ctx.db is). */
