@@ -3,7 +3,6 @@ import type { Authenticator } from '../auth/authenticator.js';
 import { bearerAuth } from '../auth/bearer.js';
 import { OPENAPI_PATH } from '../docs/openapi-document.js';
 import { jsonBody } from './body.js';
-import { memoizeRoutePatterns } from './route-pattern-cache.js';
 import { openApiValidation } from './openapi-validation.js';
 import type { DatabaseWatch } from '../db/outage.js';
 import { idempotencyKeys } from '../http/idempotency-keys.js';
@@ -37,7 +36,6 @@ export interface RestOptions extends RestDeps {
  * body read (a catalog import may be 32 MiB).
  */
 export async function restRouter(options: RestOptions): Promise<Router> {
-  memoizeRoutePatterns();
   const router = Router();
   router.use(bearerAuth(options.authenticator));
   router.use(options.rateLimiter.perRequest);
