@@ -27,7 +27,8 @@ import { countStatements, statementsByText, statementsSent } from './statement-c
 // (default 16); BENCH_NO_POS=1: no POS connected, so no outbox row and no delivery (isolates their cost);
 // BENCH_NO_DELIVERY=1: the POS is connected, so each order writes its outbox row and job, but the delivery
 // worker is stopped before the first order (isolates the cost of delivering from that of the outbox);
-// BENCH_SKIP_OPEN=1: no open-loop phase; BENCH_RATE: its rate (default 200 orders/s); BENCH_SKIP_BASELINE=1: no baseline (to profile the hub alone). (DATABASE_URL names the server; default the local one).
+// BENCH_SKIP_OPEN=1: no open-loop phase; BENCH_RATE: its rate (default 200 orders/s); BENCH_TIMELINE=1: its
+// placements by the quarter second they were sent in; BENCH_SKIP_BASELINE=1: no baseline (to profile the hub alone). (DATABASE_URL names the server; default the local one).
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const CLOSED_LOOP_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -170,6 +171,45 @@ async function openLoop(url: string, token: string, rate: number, seconds: numbe
   return { placed, refused: answers.length - placed.length };
 }
 
+/**
+ * BENCH_TIMELINE=1: how late a 2 ms timer of this process fired, at worst, in each 250 ms (a stall of the whole
+ * process, such as a garbage collection or a core taken from it, delays every timer; a slow statement delays none).
+ */
+function eventLoopStalls(): { start(): void; stop(): Map<number, number> } {
+  const worst = new Map<number, number>();
+  let timer: NodeJS.Timeout | undefined;
+  let start = 0;
+  return {
+    start() {
+      start = performance.now();
+      let expected = start + 2;
+      timer = setInterval(() => {
+        const now = performance.now();
+        const at = Math.floor((now - start) / 250);
+        worst.set(at, Math.max(worst.get(at) ?? 0, now - expected));
+        expected = now + 2;
+      }, 2);
+    },
+    stop() {
+      clearInterval(timer);
+      return worst;
+    },
+  };
+}
+
+/** BENCH_TIMELINE=1: the open loop's placements by the 250 ms in which they were sent, to see when a tail happens. */
+function timeline(placed: Placement[], stalls: Map<number, number>): string[] {
+  const start = Math.min(...placed.map((p) => p.sentAt));
+  const windows = new Map<number, number[]>();
+  for (const p of placed) {
+    const at = Math.floor((p.sentAt - start) / 250);
+    windows.set(at, [...(windows.get(at) ?? []), p.latency]);
+  }
+  return [...windows]
+    .sort(([a], [b]) => a - b)
+    .map(([at, latencies]) => `  ${(at * 0.25).toFixed(2)} s: ${latencies.length} sent, placement p50 ${ms(summary(latencies).p50)}, worst ${ms(Math.max(...latencies))}; event loop late by up to ${ms(stalls.get(at) ?? 0)}`);
+}
+
 async function untilDelivered(arrivals: Map<string, number>, placements: Placement[], timeoutMs = 60_000): Promise<number[]> {
   const deadline = performance.now() + timeoutMs;
   while (placements.some((p) => !arrivals.has(p.orderId)) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
@@ -277,11 +317,15 @@ async function main(): Promise<void> {
       statementsByText();
       const openCpuBefore = cpuNow(scratch);
       const openSentBefore = statementsSent();
+      const stalls = eventLoopStalls();
+      if (process.env.BENCH_TIMELINE) stalls.start();
       const { placed: open, refused } = await openLoop(ordersUrl, marketToken, OPEN_LOOP_RATE, OPEN_LOOP_SECONDS);
+      const stalled = stalls.stop();
       const openToPos = !delivering ? { p50: NaN, p99: NaN } : summary(await untilDelivered(pos.arrivals, open));
       const openCpu = cpuPer(openCpuBefore, cpuNow(scratch), open.length);
       const openPlacement = summary(open.map((p) => p.latency));
       for (const [text, count] of statementsByText().slice(0, 25)) lines.push(`  ${(count / open.length).toFixed(2)} per order: ${text}`);
+      if (process.env.BENCH_TIMELINE) lines.push(...timeline(open, stalled));
       lines.push(`hub, ${OPEN_LOOP_RATE} orders/s for ${OPEN_LOOP_SECONDS} s: ${refused} refused 503; placement p50 ${ms(openPlacement.p50)}, p99 ${ms(openPlacement.p99)}; order-to-POS p50 ${ms(openToPos.p50)}, p99 ${ms(openToPos.p99)}; ${openCpu}; ${statementsPer({ placements: open, statements: 0 }, openSentBefore)}`);
     }
 
