@@ -13,8 +13,9 @@ import { operationLookup, type ApiDoc, type OperationContext } from './operation
 // are the wrappers that do nothing with these options: multipart (no multipart operation is documented),
 // security (validateSecurity is off: bearerAuth does it) and path params (app.param handlers on the root
 // app, which has no route with parameters). The operation lookup is ours (src/rest/operation-lookup.ts: the
-// package's, with a search that does not try every route). express-openapi-validator is pinned (package.json); this file
-// mirrors its `installMiddleware` (dist/openapi.validator.js) and must be checked against it on an upgrade.
+// package's, with a search that does not try every route). express-openapi-validator is pinned
+// (package.json); this file mirrors its `installMiddleware` (dist/openapi.validator.js) and must be checked
+// against it on an upgrade.
 
 const require = createRequire(import.meta.url);
 
