@@ -8,6 +8,7 @@ import { uuidv7 } from '../src/common/ids.js';
 import { BENCH_ADMIN, BENCH_FIRST_PARTY, cpuNow, cpuPer, percentile, scratchHub } from './support.js';
 import { baselinePlacement, deliveringBaseline } from './delivering-baseline.js';
 import { countStatements, statementsByText, statementsSent } from './statement-count.js';
+import { closeLoopbackClient, send } from './loopback-client.js';
 
 // Order placement benchmark (issue 7). A hub in this process on a scratch database of the local PostgreSQL; a
 // MARKETPLACE application places orders of 3 items with 2 options each through the full stack (bearer token
@@ -28,7 +29,8 @@ import { countStatements, statementsByText, statementsSent } from './statement-c
 // BENCH_NO_DELIVERY=1: the POS is connected, so each order writes its outbox row and job, but the delivery
 // worker is stopped before the first order (isolates the cost of delivering from that of the outbox);
 // BENCH_SKIP_OPEN=1: no open-loop phase; BENCH_RATE: its rate (default 200 orders/s); BENCH_TIMELINE=1: its
-// placements by the quarter second they were sent in; BENCH_SKIP_BASELINE=1: no baseline (to profile the hub alone). (DATABASE_URL names the server; default the local one).
+// placements by the quarter second they were sent in; BENCH_SKIP_BASELINE=1: no baseline (to profile the hub alone);
+// BENCH_CLIENT=fetch: the measured requests through Node's fetch, as before session 12 (bench/loopback-client.ts). (DATABASE_URL names the server; default the local one).
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const CLOSED_LOOP_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -116,18 +118,18 @@ interface Placement {
 
 async function getOne(url: string, token: string | null): Promise<Placement> {
   const sentAt = performance.now();
-  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-  const json = (await res.json()) as Json;
-  if (res.status !== 200) throw new Error(`GET answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
+  const res = await send(url, { headers: { authorization: `Bearer ${token}` } });
+  const json = JSON.parse(res.text) as Json;
+  if (res.status !== 200) throw new Error(`GET answered ${res.status}: ${res.text.slice(0, 300)}`);
   return { orderId: json.data.id, sentAt, latency: performance.now() - sentAt };
 }
 
 async function placeOne(url: string, token: string | null): Promise<Placement> {
   const sentAt = performance.now();
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(orderBody()) });
-  const json = (await res.json()) as Json;
+  const res = await send(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(orderBody()) });
   const latency = performance.now() - sentAt;
-  if (res.status !== 201) throw new Error(`placement answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
+  if (res.status !== 201) throw new Error(`placement answered ${res.status}: ${res.text.slice(0, 300)}`);
+  const json = JSON.parse(res.text) as Json;
   return { orderId: json.data.id, sentAt, latency };
 }
 
@@ -220,7 +222,7 @@ async function untilDelivered(arrivals: Map<string, number>, placements: Placeme
 
 /** With BENCH_MARKS=1, each phase's bounds on the clock of `node --cpu-prof` (for bench/profile-owners.ts). */
 function mark(phase: string, requests?: number): void {
-  if (process.env.BENCH_MARKS) process.stderr.write(`mark ${phase} ${process.hrtime.bigint() / 1000n}${requests === undefined ? '' : ` ${requests}`}\n`);
+  if (process.env.BENCH_MARKS) process.stderr.write(`mark ${phase} ${process.hrtime.bigint() / 1000n} µs, ${performance.now().toFixed(0)} ms since start${requests === undefined ? '' : `, ${requests} requests`}\n`);
 }
 
 async function main(): Promise<void> {
@@ -319,7 +321,9 @@ async function main(): Promise<void> {
       const openSentBefore = statementsSent();
       const stalls = eventLoopStalls();
       if (process.env.BENCH_TIMELINE) stalls.start();
+      mark('open');
       const { placed: open, refused } = await openLoop(ordersUrl, marketToken, OPEN_LOOP_RATE, OPEN_LOOP_SECONDS);
+      mark('open-end', open.length);
       const stalled = stalls.stop();
       const openToPos = !delivering ? { p50: NaN, p99: NaN } : summary(await untilDelivered(pos.arrivals, open));
       const openCpu = cpuPer(openCpuBefore, cpuNow(scratch), open.length);
@@ -358,6 +362,7 @@ async function main(): Promise<void> {
     await baseline?.close();
     await delivered?.close();
     await pos.close();
+    closeLoopbackClient();
     await stop();
   }
   process.stdout.write(`${lines.join('\n')}\n`);
