@@ -126,8 +126,8 @@ interface Placement {
 async function getOne(url: string, token: string | null): Promise<Placement> {
   const sentAt = performance.now();
   const res = await send(url, { headers: { authorization: `Bearer ${token}` } });
-  const json = JSON.parse(res.text) as Json;
   if (res.status !== 200) throw new Error(`GET answered ${res.status}: ${res.text.slice(0, 300)}`);
+  const json = JSON.parse(res.text) as Json;
   return { orderId: json.data.id, sentAt, latency: performance.now() - sentAt };
 }
 
