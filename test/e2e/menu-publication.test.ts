@@ -1,4 +1,5 @@
 import { Webhook } from 'standardwebhooks';
+import { deleteDeliveredBefore } from '../../src/delivery-engine/retention.js';
 import { query } from '../support/database.js';
 import { FakePartner, type RecordedRequest } from '../support/fake-partner.js';
 import type { HttpClient } from '../support/http.js';
@@ -352,5 +353,36 @@ describe('over GraphQL', () => {
     expect(closed.body.data?.setStoreStatus).toEqual({ storeStatus: 'OFFLINE', closedReason: 'TOO_BUSY' });
     const [sent] = await marketplace.waitForRequests(1, { path: s.paths.store });
     expect(verified(s.app, sent)).toMatchObject({ storeStatus: 'OFFLINE', closedReason: 'TOO_BUSY' });
+  });
+});
+
+describe("after the delivery log's retention", () => {
+  const DAY = 24 * 3600 * 1000;
+
+  it('a publication outlives its delivery: listed with the outcome it kept, and MENU_UPDATED still follows it', async () => {
+    const s = await setup();
+    // A first attempt refused, so the outcome kept has more to it than one attempt.
+    marketplace.respond(s.paths.menus, { status: 503, body: 'busy' }, { status: 200, body: 'menu stored' });
+    const published = await api.post(`${s.location.path}/menus/${s.menuId}/publications`, { connectionId: s.connectionId });
+    const before = await settled(s, published.body.data.id);
+    expect(before).toMatchObject({ status: 'DELIVERED', attempts: 2, partnerAnswer: 'menu stored', deliveryRetained: true, deliveredAt: expect.any(String) });
+
+    // Housekeeping's pass a month later (simulated time): the delivered MENU_PUBLISHED leaves the log.
+    expect(await deleteDeliveredBefore(t.hub.orm, new Date(Date.now() + 31 * DAY), 30, 2)).toBeGreaterThanOrEqual(1);
+    expect((await api.get(`/v1/deliveries/${before.deliveryId}`)).status).toBe(404);
+
+    const after = (await api.get(`${s.location.path}/menus/${s.menuId}/publications`)).body.data;
+    expect(after).toEqual([{ ...before, deliveryRetained: false }]);
+    const viaGraphql = await api.graphql(`query($a: ID!, $l: ID!, $m: ID!) { menuPublications(accountId: $a, locationId: $l, menuId: $m) { data { id status attempts deliveryRetained } } }`, {
+      a: s.location.accountId,
+      l: s.location.locationId,
+      m: s.menuId,
+    });
+    expect(viaGraphql.body.data?.menuPublications.data).toEqual([{ id: before.id, status: 'DELIVERED', attempts: 2, deliveryRetained: false }]);
+
+    // The marketplace still hears of changes to the menu it was given.
+    expect((await api.patch(`${s.location.path}/catalog/products/${s.products.cola}`, { show_online: false })).status).toBe(200);
+    const [update] = await marketplace.waitForRequests(1, { path: s.paths.webhooks });
+    expect(verified(s.app, update)).toMatchObject({ eventType: 'MENU_UPDATED', menuId: s.menuId, newState: { publicationId: before.id } });
   });
 });

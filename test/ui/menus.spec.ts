@@ -1,4 +1,5 @@
 import type { Locator } from '@playwright/test';
+import { deleteDeliveredBefore } from '../../src/delivery-engine/retention.js';
 import { FakePartner } from '../support/fake-partner.js';
 import type { TestHub } from '../support/test-hub.js';
 import { expect, signIn, test } from './fixtures.js';
@@ -97,6 +98,26 @@ test.describe('a marketplace that refuses the menu', () => {
     expect(partner.requestsTo('/menus')).toHaveLength(3);
     await capture('menu-publication-failed');
   });
+});
+
+test('a publication older than the delivery log\'s retention still shows, delivered, without a link to a delivery that is gone', async ({ page, hub, capture }) => {
+  const k = await openKitchen(hub, partner, 'Archive Kitchen');
+  await signIn(page);
+  await createMenu(page, k, 'Brunch');
+  await addProduct(page, 'burger', 'Burger');
+  await page.getByRole('button', { name: 'Publish menu' }).click();
+  const row = page.getByRole('table', { name: 'Publications' }).getByRole('row', { name: /Archive Kitchen Marketplace/ });
+  await expect(row.getByText('Delivered')).toBeVisible();
+  await expect(row.getByRole('link', { name: 'Open the delivery' })).toBeVisible();
+
+  // Housekeeping's pass a month later (simulated time) takes the delivered MENU_PUBLISHED out of the log.
+  expect(await deleteDeliveredBefore(hub.hub.orm, new Date(Date.now() + 31 * 24 * 3600 * 1000), 30, 100)).toBeGreaterThanOrEqual(1);
+  await page.reload();
+  await expect(row.getByText('Delivered')).toBeVisible();
+  await expect(row).toContainText('1 attempt');
+  await expect(row.getByText('No longer in the delivery log')).toBeVisible();
+  await expect(row.getByRole('link', { name: 'Open the delivery' })).toHaveCount(0);
+  await capture('menu-publication-past-retention');
 });
 
 test('a merchant of another account opening a menu or its store status by URL gets the not-found page and none of its data', async ({ page, hub }) => {

@@ -17,7 +17,9 @@ export class MenuPublicationType {
   @Field(() => ID) id: string;
   @Field(() => ID) menuId: string;
   @Field(() => ID) connectionId: string;
-  @Field(() => ID, { description: 'The MENU_PUBLISHED delivery in the delivery log' }) deliveryId: string;
+  @Field(() => ID, { description: 'The MENU_PUBLISHED delivery in the delivery log (while deliveryRetained)' }) deliveryId: string;
+  @Field({ description: "False once the delivery log's retention removed the delivery (DELIVERY_RETENTION_DAYS after it was delivered); the publication keeps its outcome" })
+  deliveryRetained: boolean;
   @Field(() => PublicationStatusEnum) status: PublicationStatusEnum;
   @Field(() => Int) attempts: number;
   @Field(() => String, { nullable: true }) lastError: string | null;

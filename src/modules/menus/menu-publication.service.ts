@@ -7,7 +7,6 @@ import { enqueueDelivery } from '../../delivery-engine/outbox.js';
 import { webhookDelivery } from '../../delivery-engine/webhook-event.js';
 import { Connection } from '../connections/connection.entity.js';
 import { openCredentials } from '../connections/connection-credentials.js';
-import { Delivery } from '../../delivery-engine/delivery.entity.js';
 import { reachLocation, withLocation } from '../locations/location-access.js';
 import { readMenuExport, type MenuExportEntity } from './menu-export.js';
 import { MenuPublication } from './menu-publication.entity.js';
@@ -43,7 +42,7 @@ export class MenuPublicationService {
         body: { menuId: menu.id, publicationId, location: exported.location, menu: exported.menu } satisfies MenuExportEntity,
       });
       const delivery = await enqueueDelivery(em, event);
-      em.persist(new MenuPublication(publicationId, menu, connection, em.getReference(Delivery, delivery.id)));
+      em.persist(new MenuPublication(publicationId, menu, connection, delivery.id));
       await em.flush();
       return (await readPublications(em, [publicationId]))[0];
     });
@@ -59,7 +58,7 @@ export class MenuPublicationService {
   /** The menu's publication whose MENU_PUBLISHED delivery this is; null for another menu's (or none). */
   async findByDelivery(ctx: RequestContext, accountId: string, locationId: string, menuId: string, deliveryId: string): Promise<MenuPublicationView | null> {
     const menu = await this.readableMenu(ctx, accountId, locationId, menuId);
-    const publication = await ctx.em.findOne(MenuPublication, { menu: menu.id, delivery: deliveryId }, { fields: ['id'] });
+    const publication = await ctx.em.findOne(MenuPublication, { menu: menu.id, deliveryId }, { fields: ['id'] });
     return publication ? ((await readPublications(ctx.em, [publication.id]))[0] ?? null) : null;
   }
 

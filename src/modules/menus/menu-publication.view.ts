@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isoSql, sqlRows } from '../../db/raw-sql.js';
 
-// A publication as REST and GraphQL show it: its state is its delivery's, read through the join.
+// A publication as REST and GraphQL show it: its state is its delivery's, read through the join, or, once the
+// delivery log's retention removed the delivery, the outcome the publication kept of it.
 
 export const PUBLICATION_STATUSES = ['PENDING', 'DELIVERED', 'FAILED'] as const;
 export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
@@ -10,8 +11,10 @@ export interface MenuPublicationView {
   id: string;
   menuId: string;
   connectionId: string;
-  /** The MENU_PUBLISHED delivery, in the delivery log (GET /v1/deliveries/{id}). */
+  /** The MENU_PUBLISHED delivery, in the delivery log (GET /v1/deliveries/{id}) while deliveryRetained. */
   deliveryId: string;
+  /** False once the delivery log's retention removed the delivery; the publication keeps its outcome. */
+  deliveryRetained: boolean;
   /** PENDING while the delivery is on its way (PENDING or DELIVERING there); then DELIVERED or FAILED. */
   status: PublicationStatus;
   attempts: number;
@@ -27,13 +30,17 @@ const iso = isoSql;
 
 const PUBLICATIONS = `
   SELECT p.id, p.menu_id AS "menuId", p.connection_id AS "connectionId", p.delivery_id AS "deliveryId",
-         CASE d.status WHEN 'DELIVERED' THEN 'DELIVERED' WHEN 'FAILED' THEN 'FAILED' ELSE 'PENDING' END AS status,
-         d.attempt_count AS attempts, d.last_error AS "lastError",
-         (SELECT a.response_excerpt FROM delivery_attempts a WHERE a.delivery_id = d.id AND a.http_status IS NOT NULL
-           ORDER BY a.attempt_number DESC LIMIT 1) AS "partnerAnswer",
-         ${iso('d.delivered_at')} AS "deliveredAt",
+         d.id IS NOT NULL AS "deliveryRetained",
+         CASE WHEN d.id IS NULL THEN p.settled_status
+              WHEN d.status IN ('DELIVERED', 'FAILED') THEN d.status ELSE 'PENDING' END AS status,
+         CASE WHEN d.id IS NULL THEN p.settled_attempts ELSE d.attempt_count END AS attempts,
+         CASE WHEN d.id IS NULL THEN p.settled_last_error ELSE d.last_error END AS "lastError",
+         CASE WHEN d.id IS NULL THEN p.settled_partner_answer
+              ELSE (SELECT a.response_excerpt FROM delivery_attempts a WHERE a.delivery_id = d.id AND a.http_status IS NOT NULL
+                     ORDER BY a.attempt_number DESC LIMIT 1) END AS "partnerAnswer",
+         ${iso('CASE WHEN d.id IS NULL THEN p.settled_delivered_at ELSE d.delivered_at END')} AS "deliveredAt",
          ${iso('p.created_at')} AS "createdAt", ${iso('greatest(p.updated_at, d.updated_at)')} AS "updatedAt"
-    FROM menu_publications p JOIN deliveries d ON d.id = p.delivery_id
+    FROM menu_publications p LEFT JOIN deliveries d ON d.id = p.delivery_id
    WHERE p.id IN (SELECT (jsonb_array_elements_text(?::jsonb))::uuid)`;
 
 /** The publications with these ids, in the order given. */

@@ -135,6 +135,7 @@ export const PUBLICATIONS = graphql(`
         id
         connectionId
         deliveryId
+        deliveryRetained
         status
         attempts
         lastError

@@ -138,9 +138,16 @@ export function MenuPublications({ ids, editable }: { ids: { accountId: string; 
                             </Text>
                           )
                         )}
-                        <Anchor component={Link} size="xs" to={`/accounts/${ids.accountId}/locations/${ids.locationId}/deliveries?delivery=${p.deliveryId}`}>
-                          Open the delivery
-                        </Anchor>
+                        {p.deliveryRetained ? (
+                          <Anchor component={Link} size="xs" to={`/accounts/${ids.accountId}/locations/${ids.locationId}/deliveries?delivery=${p.deliveryId}`}>
+                            Open the delivery
+                          </Anchor>
+                        ) : (
+                          // The delivery log keeps delivered deliveries for a while only; the publication stays.
+                          <Text size="xs" c="dimmed">
+                            No longer in the delivery log
+                          </Text>
+                        )}
                       </Table.Td>
                       <Table.Td visibleFrom="sm">{p.deliveredAt ? formatWhen(p.deliveredAt) : '—'}</Table.Td>
                     </Table.Tr>
