@@ -64,8 +64,8 @@ export async function addProduct(page: Page, search: string, name: string): Prom
 
 
 /** Sets an item's own tax rates on the menu through its override dialog (labels as "VAT 9% (vat-9)"). */
-export async function overrideTaxRates(page: Page, item: string, change: { check?: string[]; uncheck?: string[] }): Promise<void> {
-  await page.getByRole('table', { name: 'Menu items' }).getByRole('button', { name: `Override tax rates of ${item}` }).click();
+export async function overrideTaxRates(page: Page, item: string, change: { check?: string[]; uncheck?: string[] }, table: 'Menu items' | 'Menu modifiers' = 'Menu items'): Promise<void> {
+  await page.getByRole('table', { name: table }).getByRole('button', { name: `Override tax rates of ${item}` }).click();
   const dialog = page.getByRole('dialog', { name: `Tax rates of ${item} on this menu` });
   for (const label of change.uncheck ?? []) await dialog.getByRole('checkbox', { name: label }).uncheck();
   for (const label of change.check ?? []) await dialog.getByRole('checkbox', { name: label }).check();

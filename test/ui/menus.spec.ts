@@ -19,7 +19,8 @@ test.afterEach(async () => {
 });
 
 async function menuOverREST(hub: TestHub, k: Kitchen, menuId: string) {
-  return (await hub.admin.get(`${k.loc.path}/menus/${menuId}`)).body.data as { items: { posReference: string; taxRateIds: string[]; taxRateIdsOverride: string[] | null }[] };
+  type Entry = { posReference: string; taxRateIds: string[]; taxRateIdsOverride: string[] | null };
+  return (await hub.admin.get(`${k.loc.path}/menus/${menuId}`)).body.data as { items: Entry[]; modifiers: Entry[] };
 }
 
 test('an operator builds a menu from catalog products: search, add, reorder, override and clear tax rates', async ({ page, hub, capture }) => {
@@ -80,6 +81,30 @@ test('an operator builds a menu from catalog products: search, add, reorder, ove
   await expect(menus.getByRole('link', { name: 'Lunch' })).toBeVisible();
   await expect(menus.getByText('1 out of stock')).toBeVisible();
   await capture('menus');
+});
+
+test('an operator overrides a modifier\'s tax rates on one menu, and clears the override', async ({ page, hub, capture }) => {
+  const k = await openKitchen(hub, partner, 'Modifier Kitchen');
+  await signIn(page);
+  const menuId = await createMenu(page, k, 'Late night');
+  await addProduct(page, 'burger', 'Burger');
+  const cheese = page.getByRole('table', { name: 'Menu modifiers' }).getByRole('row', { name: 'Extra cheese' });
+  await expect(cheese.getByText('inherited')).toBeVisible();
+  await expect(cheese.getByText('VAT 9%')).toBeVisible();
+
+  await overrideTaxRates(page, 'Extra cheese', { uncheck: ['VAT 9% (vat-9)'], check: ['VAT 21% (vat-21)'] }, 'Menu modifiers');
+  await expect(cheese.getByText('override', { exact: true })).toBeVisible();
+  await expect(cheese.getByText('VAT 21%')).toBeVisible();
+  await expect(cheese.getByText('VAT 9%')).toHaveCount(0);
+  expect((await menuOverREST(hub, k, menuId)).modifiers[0]).toMatchObject({ posReference: 'mod-cheese', taxRateIds: ['vat-21'], taxRateIdsOverride: ['vat-21'] });
+  // The menu's item keeps its own rates: the override is the modifier's alone.
+  expect((await menuOverREST(hub, k, menuId)).items[0]).toMatchObject({ taxRateIds: ['vat-9'], taxRateIdsOverride: null });
+  await capture('menu-modifier-override');
+
+  await cheese.getByRole('button', { name: 'Clear override of Extra cheese' }).click();
+  await expect(cheese.getByText('inherited')).toBeVisible();
+  await expect(cheese.getByText('VAT 9%')).toBeVisible();
+  expect((await menuOverREST(hub, k, menuId)).modifiers[0]).toMatchObject({ taxRateIds: ['vat-9'], taxRateIdsOverride: null });
 });
 
 test.describe('a marketplace that refuses the menu', () => {

@@ -19,6 +19,18 @@ export const MENU_ITEM = graphql(`
   }
 `);
 
+export const MENU_MODIFIER = graphql(`
+  fragment MenuModifierRow on MenuModifier {
+    id
+    posReference
+    name
+    price
+    taxRateIds
+    taxRateIdsOverride
+    show_online
+  }
+`);
+
 export const MENU_FIELDS = graphql(`
   fragment MenuFields on Menu {
     id
@@ -29,13 +41,7 @@ export const MENU_FIELDS = graphql(`
       ...MenuItemRow
     }
     modifiers {
-      id
-      posReference
-      name
-      price
-      taxRateIds
-      taxRateIdsOverride
-      show_online
+      ...MenuModifierRow
     }
   }
 `);
@@ -94,6 +100,14 @@ export const UPDATE_MENU_ITEM = graphql(`
   mutation UpdateMenuItemTaxRates($accountId: ID!, $locationId: ID!, $menuId: ID!, $id: ID!, $taxRateIds: [String!]) {
     updateMenuItem(accountId: $accountId, locationId: $locationId, menuId: $menuId, id: $id, input: { taxRateIds: $taxRateIds }) {
       ...MenuItemRow
+    }
+  }
+`);
+
+export const UPDATE_MENU_MODIFIER = graphql(`
+  mutation UpdateMenuModifierTaxRates($accountId: ID!, $locationId: ID!, $menuId: ID!, $id: ID!, $taxRateIds: [String!]) {
+    updateMenuModifier(accountId: $accountId, locationId: $locationId, menuId: $menuId, id: $id, input: { taxRateIds: $taxRateIds }) {
+      ...MenuModifierRow
     }
   }
 `);

@@ -1,13 +1,15 @@
 import { useMutation } from '@apollo/client/react';
-import { ActionIcon, Badge, Box, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { ActionIcon, Box, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
 import { formatMoney } from '../../components/money';
 import { usePhone } from '../../components/phone';
 import { EmptyState } from '../../components/states';
 import type { MenuItemRowFragment } from '../../gql/graphql';
 import { DELETE_MENU_ITEM, MENU, REORDER_MENU_ITEMS, UPDATE_MENU_ITEM } from './menu-documents';
+import { EntryName } from './entry-name';
+import { OverrideActions } from './override-actions';
 import { TaxOverrideDialog } from './tax-override-dialog';
-import { isOverridden, TaxRatesCell } from './tax-rates-cell';
+import { overriddenRowStyle, TaxRatesCell } from './tax-rates-cell';
 import { notifyFailure } from '../../components/notify';
 
 interface Props {
@@ -37,23 +39,7 @@ export function MenuItems({ ids, items, currency, taxRates, editable }: Props) {
   // The actions beside the item on a wide screen, under its name on a phone (so none hides off the side).
   const actionsOf = (item: MenuItemRowFragment) => (
     <Group gap={4}>
-      <Button size="compact-sm" variant="light" onClick={() => setOverriding(item)} aria-label={`Override tax rates of ${item.name}`}>
-        Override
-      </Button>
-      {isOverridden(item) && (
-        <Button
-          size="compact-sm"
-          variant="subtle"
-          onClick={() =>
-            update({
-              variables: { ...ids, id: item.id, taxRateIds: null },
-            }).catch(fail)
-          }
-          aria-label={`Clear override of ${item.name}`}
-        >
-          Clear override
-        </Button>
-      )}
+      <OverrideActions entry={item} onOverride={() => setOverriding(item)} onClear={() => update({ variables: { ...ids, id: item.id, taxRateIds: null } }).catch(fail)} />
       <Button size="compact-sm" variant="subtle" color="red" onClick={() => remove({ variables: { ...ids, id: item.id } }).catch(fail)} aria-label={`Remove ${item.name}`}>
         Remove
       </Button>
@@ -87,13 +73,7 @@ export function MenuItems({ ids, items, currency, taxRates, editable }: Props) {
                 key={item.id}
                 aria-label={item.name}
                 data-out-of-stock={!item.show_online || undefined}
-                style={
-                  isOverridden(item)
-                    ? {
-                        boxShadow: 'inset 3px 0 0 var(--mantine-color-orange-5)',
-                      }
-                    : undefined
-                }
+                style={overriddenRowStyle(item)}
               >
                 {editable && (
                   <Table.Td>
@@ -129,100 +109,7 @@ export function MenuItems({ ids, items, currency, taxRates, editable }: Props) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <TaxOverrideDialog ids={ids} item={overriding} taxRates={taxRates} onClose={() => setOverriding(null)} />
-    </>
-  );
-}
-
-/** The menu modifiers, as copied from the catalog with the products' modifier groups. */
-export function MenuModifiers({
-  modifiers,
-  currency,
-  taxRates,
-}: {
-  modifiers: (Entry & { id: string })[];
-  currency: string;
-  taxRates: { posReference: string; name: string }[];
-}) {
-  const namesOf = new Map(taxRates.map((r) => [r.posReference, r.name]));
-  const phone = usePhone();
-  if (modifiers.length === 0) return <EmptyState>No modifiers: none of these products has modifier groups.</EmptyState>;
-  return (
-    <Stack gap="xs">
-      <Table.ScrollContainer minWidth={340}>
-        <Table aria-label="Menu modifiers" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Modifier</Table.Th>
-              <Table.Th visibleFrom="sm">Price</Table.Th>
-              {!phone && <Table.Th>Tax rates</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {modifiers.map((m) => (
-              <Table.Tr key={m.id}>
-                <Table.Td>
-                  <EntryName entry={m} currency={currency} namesOf={namesOf} phone={phone} />
-                </Table.Td>
-                <Table.Td visibleFrom="sm">{formatMoney(m.price, currency)}</Table.Td>
-                {!phone && (
-                  <Table.Td>
-                    <TaxRatesCell entry={m} namesOf={namesOf} />
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Stack>
-  );
-}
-
-interface Entry {
-  name: string;
-  posReference: string;
-  price: number;
-  show_online: boolean;
-  taxRateIds: string[];
-  taxRateIdsOverride?: string[] | null;
-}
-
-/**
- * The name cell of a menu item or modifier: the name, marked when out of stock (`struck` also greys and strikes
- * it), the POS reference; on a phone also the price and the tax rates, whose columns are not shown there.
- */
-function EntryName({ entry, currency, namesOf, phone, struck, children }: { entry: Entry; currency: string; namesOf: Map<string, string>; phone: boolean; struck?: boolean; children?: ReactNode }) {
-  const out = !entry.show_online;
-  return (
-    <>
-      <Group gap="xs">
-        {struck ? (
-          <Text fw={500} c={out ? 'dimmed' : undefined} td={out ? 'line-through' : undefined}>
-            {entry.name}
-          </Text>
-        ) : (
-          entry.name
-        )}
-        {out && (
-          <Badge color="red" variant="light" style={{ flexShrink: 0 }}>
-            Out of stock
-          </Badge>
-        )}
-      </Group>
-      <Text size="xs" c="dimmed">
-        {entry.posReference}
-        <Text span hiddenFrom="sm" inherit>
-          {' · '}
-          {formatMoney(entry.price, currency)}
-        </Text>
-      </Text>
-      {phone && (
-        <Box mt={4}>
-          <TaxRatesCell entry={entry} namesOf={namesOf} />
-        </Box>
-      )}
-      {children}
+      <TaxOverrideDialog kind="item" ids={ids} entry={overriding} taxRates={taxRates} onClose={() => setOverriding(null)} />
     </>
   );
 }

@@ -7,7 +7,8 @@ import { useViewer } from '../../viewer';
 import { LocationCrumbs } from '../locations/location-crumbs';
 import { NotFound } from '../not-found';
 import { MENU } from './menu-documents';
-import { MenuItems, MenuModifiers } from './menu-items';
+import { MenuItems } from './menu-items';
+import { MenuModifiers } from './menu-modifiers';
 import { MenuPublications } from './menu-publications';
 import { ProductPicker } from './product-picker';
 
@@ -46,7 +47,7 @@ export function MenuScreen() {
           <Text size="sm" c="dimmed">
             Copied from the catalog with the products' modifier groups.
           </Text>
-          <MenuModifiers modifiers={menu.modifiers} currency={data.location.currency} taxRates={data.location.taxRates} />
+          <MenuModifiers ids={ids} modifiers={menu.modifiers} currency={data.location.currency} taxRates={data.location.taxRates} editable={editable} />
         </>
       )}
     </Stack>

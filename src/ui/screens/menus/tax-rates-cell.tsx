@@ -8,6 +8,11 @@ export function isOverridden(entry: { taxRateIdsOverride?: string[] | null }): b
   return entry.taxRateIdsOverride != null;
 }
 
+/** A row whose rates the menu overrides carries an orange edge, so overrides stand out in a long list. */
+export function overriddenRowStyle(entry: { taxRateIdsOverride?: string[] | null }): { boxShadow: string } | undefined {
+  return isOverridden(entry) ? { boxShadow: 'inset 3px 0 0 var(--mantine-color-orange-5)' } : undefined;
+}
+
 export function TaxRatesCell({ entry, namesOf }: { entry: { taxRateIds: string[]; taxRateIdsOverride?: string[] | null }; namesOf: Map<string, string> }) {
   const overridden = isOverridden(entry);
   const color = overridden ? 'orange' : 'gray';
