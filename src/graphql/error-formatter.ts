@@ -1,6 +1,6 @@
 import { unwrapResolverError } from '@apollo/server/errors';
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { DomainError, STATUS_OF, type ErrorCode } from '../common/errors.js';
+import { DomainError, STATUS_OF, UnavailableError, type ErrorCode } from '../common/errors.js';
 import { overloadedWhenPoolTimedOut } from '../db/pool-timeout.js';
 import { unavailableOf } from '../db/outage.js';
 
@@ -19,8 +19,8 @@ const APOLLO_TO_CONTRACT: Record<string, ErrorCode> = {
 };
 
 /** The contract code an error maps to; undefined for one the hub did not expect (a 500 over REST). */
-function knownCode(formatted: GraphQLFormattedError, error: unknown): ErrorCode | undefined {
-  const original = asDomainError(error);
+function knownCode(formatted: GraphQLFormattedError, error: unknown, facts: EdgeFacts = UNKNOWN_FACTS): ErrorCode | undefined {
+  const original = asDomainError(error, facts);
   if (original instanceof DomainError) return original.code;
   // A validation rule's own contract code (query_too_complex), under the code Apollo gives every validation error.
   const ruleCode = error instanceof GraphQLError && error.originalError instanceof GraphQLError ? String(error.originalError.extensions?.code ?? '') : '';
@@ -35,14 +35,39 @@ export function isUnexpected(error: GraphQLError): boolean {
   return knownCode(error, error) === undefined;
 }
 
-/** The resolver's error, a database outage or a pool acquire timeout taken as their 503s (over GraphQL the code says it). */
-function asDomainError(error: unknown): unknown {
-  const original = unwrapResolverError(error);
-  return unavailableOf(original) ?? overloadedWhenPoolTimedOut(original, 1);
+/** What the edge knows beside the error: whether the database answers, and the Retry-After of `overloaded`. */
+export interface EdgeFacts {
+  database?: { readonly down: boolean };
+  overloadRetryAfterSeconds: number;
 }
 
-export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const original = asDomainError(error);
+const UNKNOWN_FACTS: EdgeFacts = { overloadRetryAfterSeconds: 1 };
+
+/**
+ * The 503 an operation's error stands for, as REST answers it (src/rest/problem.ts): a database outage, or a
+ * pool acquire timeout, which is `overloaded` unless the database does not answer at all (a partition holds
+ * every pooled connection), and then `database_unavailable`. Undefined for any other error.
+ */
+export function unavailableAnswer(error: unknown, facts: EdgeFacts): UnavailableError | undefined {
+  const original = unwrapResolverError(error);
+  const known = unavailableOf(original);
+  if (known) return known;
+  const timedOut = overloadedWhenPoolTimedOut(original, facts.overloadRetryAfterSeconds, facts.database);
+  return timedOut instanceof UnavailableError ? timedOut : undefined;
+}
+
+/** The resolver's error, or the 503 it stands for (over GraphQL the code says it). */
+function asDomainError(error: unknown, facts: EdgeFacts): unknown {
+  return unavailableAnswer(error, facts) ?? unwrapResolverError(error);
+}
+
+/** Apollo's formatError (and the WebSocket server's) for an edge that knows these facts. */
+export function errorFormatter(facts: EdgeFacts): (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError {
+  return (formatted, error) => formatError(formatted, error, facts);
+}
+
+export function formatError(formatted: GraphQLFormattedError, error: unknown, facts: EdgeFacts = UNKNOWN_FACTS): GraphQLFormattedError {
+  const original = asDomainError(error, facts);
   if (original instanceof DomainError) {
     return {
       message: original.message,
@@ -51,7 +76,7 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
       extensions: { code: original.code, ...(original.errors ? { errors: original.errors } : {}) },
     };
   }
-  const known = knownCode(formatted, error);
+  const known = knownCode(formatted, error, facts);
   // What the hub's own errors add beside the code (query_too_complex: cost, limit) stays.
   if (known) return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { ...formatted.extensions, code: known } };
   return { message: 'An unexpected error occurred', path: formatted.path, extensions: { code: 'internal' } };

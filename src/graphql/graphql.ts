@@ -21,7 +21,8 @@ import { HttpGraphQLContext, type GraphQLContext } from './context.js';
 import { boundAnswerSize } from './answer-size.js';
 import { depthLimit } from './depth-limit.js';
 import { documentLimits, safeStringLiterals } from './document-limits.js';
-import { formatError, isUnexpected } from './error-formatter.js';
+import { errorFormatter, isUnexpected, type EdgeFacts } from './error-formatter.js';
+import { unavailableAs503 } from './unavailable-as-503.js';
 import { sendGraphQLError } from './error-answer.js';
 import { MAX_INTROSPECTION_DEPTH, MAX_QUERY_DEPTH, MAX_TOKENS } from './graphql-limits.js';
 import { requestLimits } from './request-limits.js';
@@ -58,6 +59,7 @@ export interface GraphQLOptions {
  */
 export async function graphqlRouter(options: GraphQLOptions): Promise<{ router: Router; stop: () => Promise<void>; closeSockets: () => Promise<void> }> {
   const schema = await buildHubSchema();
+  const facts: EdgeFacts = { database: options.database, overloadRetryAfterSeconds: options.overloadRetryAfterSeconds };
   const subscriptions = serveSubscriptions({
     httpServer: options.httpServer,
     path: '/graphql',
@@ -67,11 +69,12 @@ export async function graphqlRouter(options: GraphQLOptions): Promise<{ router: 
     callers: options.callers,
     fanout: options.live,
     log: options.log,
+    facts,
   });
   const server = new ApolloServer<GraphQLContext>({
     schema,
-    formatError,
-    plugins: [logUnexpectedErrors, unavailableAs503(options.database), countOperations(options.metrics), requestLimits({ production: options.production, rateLimit: options.rateLimiter }), uuidArguments()],
+    formatError: errorFormatter(facts),
+    plugins: [logUnexpectedErrors, unavailableAs503(facts, options.database), countOperations(options.metrics), requestLimits({ production: options.production, rateLimit: options.rateLimiter }), uuidArguments()],
     // The parser stops at MAX_TOKENS, so validation (quadratic in the worst case) only ever sees a bounded document.
     parseOptions: { maxTokens: MAX_TOKENS },
     validationRules: [documentLimits, safeStringLiterals, depthLimit(MAX_QUERY_DEPTH, MAX_INTROSPECTION_DEPTH)],
@@ -156,22 +159,3 @@ function countOperations(metrics: HubMetrics | undefined): ApolloServerPlugin<Gr
   };
 }
 
-/**
- * An operation that failed because the hub is unavailable (the database is unreachable) answers 503 with
- * Retry-After, as REST does, so clients and balancers treat both surfaces alike.
- */
-function unavailableAs503(database: DatabaseWatch | undefined): ApolloServerPlugin<GraphQLContext> {
-  return {
-    async requestDidStart() {
-      return {
-        async willSendResponse({ errors, response }) {
-          const unavailable = errors?.map((error) => unavailableOf(error.originalError)).find((found) => found !== undefined);
-          if (!unavailable) return;
-          for (const error of errors ?? []) database?.report(error.originalError);
-          response.http.status = 503;
-          response.http.headers.set('retry-after', String(unavailable.retryAfterSeconds));
-        },
-      };
-    },
-  };
-}

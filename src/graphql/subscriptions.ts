@@ -16,7 +16,7 @@ import type { GraphQLContext } from './context.js';
 import { depthLimit } from './depth-limit.js';
 import { documentLimits } from './document-limits.js';
 import { MAX_INTROSPECTION_DEPTH, MAX_QUERY_DEPTH, MAX_TOKENS } from './graphql-limits.js';
-import { formatError } from './error-formatter.js';
+import { errorFormatter, type EdgeFacts } from './error-formatter.js';
 import { firstNonUuid } from './uuid-arguments.js';
 
 // GraphQL subscriptions over WebSocket (graphql-ws protocol) on the hub's own HTTP server, at the GraphQL
@@ -38,6 +38,8 @@ export interface SubscriptionServerOptions {
   callers: UiSessionHttpOptions;
   fanout: LiveFanout;
   log: Logger;
+  /** How an operation's error is told apart (overloaded or database_unavailable), as over HTTP. */
+  facts: EdgeFacts;
 }
 
 type SocketExtra = {
@@ -77,6 +79,7 @@ const contractError = (message: string, code: string) => new GraphQLError(messag
 
 export function serveSubscriptions(options: SubscriptionServerOptions): { close(): Promise<void> } {
   const { schema, callers, orm, services, fanout, log } = options;
+  const formatError = errorFormatter(options.facts);
   const wss = new WebSocketServer({ server: options.httpServer, path: options.path });
   // The document rules of HTTP requests (graphql.ts): bounded parsing, aliases, operations, depth.
   const rules = [...specifiedRules, documentLimits, depthLimit(MAX_QUERY_DEPTH, MAX_INTROSPECTION_DEPTH)];
