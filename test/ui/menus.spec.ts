@@ -145,6 +145,23 @@ test('a publication older than the delivery log\'s retention still shows, delive
   await capture('menu-publication-past-retention');
 });
 
+test('a menu published more than a screenful of times shows its latest publications, and older ones on request', async ({ page, hub, capture }) => {
+  const k = await openKitchen(hub, partner, 'Busy Kitchen');
+  const menu = (await hub.admin.post(`${k.loc.path}/menus`, { name: 'Daily', productPosReferences: ['burger'] })).body.data;
+  for (let i = 0; i < 13; i++) expect((await hub.admin.post(`${k.loc.path}/menus/${menu.id}/publications`, { connectionId: k.connectionId })).status).toBe(201);
+  await signIn(page);
+  await page.goto(`/ui/accounts/${k.loc.accountId}/locations/${k.loc.locationId}/menus/${menu.id}`);
+  const rows = page.getByRole('table', { name: 'Publications' }).getByRole('row', { name: /Busy Kitchen Marketplace/ });
+  await expect(rows).toHaveCount(10);
+  await capture('menu-publications-many');
+  await page.getByRole('button', { name: 'Show older publications' }).click();
+  await expect(rows).toHaveCount(13);
+  await expect(page.getByRole('button', { name: 'Show older publications' })).toHaveCount(0);
+  // A new publication, seen live, joins the list without folding the older ones away again.
+  expect((await hub.admin.post(`${k.loc.path}/menus/${menu.id}/publications`, { connectionId: k.connectionId })).status).toBe(201);
+  await expect(rows).toHaveCount(14);
+});
+
 test('a merchant of another account opening a menu or its store status by URL gets the not-found page and none of its data', async ({ page, hub }) => {
   const k = await openKitchen(hub, partner, 'Private Kitchen');
   const menu = (await hub.admin.post(`${k.loc.path}/menus`, { name: 'Secret Specials', productPosReferences: ['burger'] })).body.data;

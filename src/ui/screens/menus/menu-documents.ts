@@ -143,8 +143,8 @@ export const PRODUCT_CHOICES = graphql(`
 `);
 
 export const PUBLICATIONS = graphql(`
-  query MenuPublications($accountId: ID!, $locationId: ID!, $menuId: ID!) {
-    menuPublications(accountId: $accountId, locationId: $locationId, menuId: $menuId, limit: 20, newestFirst: true) {
+  query MenuPublications($accountId: ID!, $locationId: ID!, $menuId: ID!, $limit: Int!) {
+    menuPublications(accountId: $accountId, locationId: $locationId, menuId: $menuId, limit: $limit, newestFirst: true) {
       data {
         id
         connectionId

@@ -20,9 +20,17 @@ const LOOK: Record<string, { color: string; label: string }> = {
   FAILED: { color: 'red', label: 'Failed' },
 };
 
+/** Publications shown at first, and how many more each "Show older publications" adds. */
+const PAGE = 10;
+/** The API's largest page (src/common/pagination.ts MAX_LIMIT). */
+const MOST = 200;
+
 export function MenuPublications({ ids, editable }: { ids: { accountId: string; locationId: string; menuId: string }; editable: boolean }) {
+  // The latest `limit` publications, newest first: showing older ones asks for a longer list rather than a
+  // next page, so a live refresh (refetch) reads back everything on screen, not only the first page.
+  const [limit, setLimit] = useState(PAGE);
   const query = useQuery(PUBLICATIONS, {
-    variables: ids,
+    variables: { ...ids, limit },
     fetchPolicy: 'cache-and-network',
   });
   const refresh = useCoalesced(() => query.refetch());
@@ -33,7 +41,9 @@ export function MenuPublications({ ids, editable }: { ids: { accountId: string; 
   const live = useLiveFallback(events, query);
   const [publish, publishing] = useMutation(PUBLISH_MENU);
   const [target, setTarget] = useState<string | null>(null);
-  const { data, error } = query;
+  // While a longer list loads, the shorter one stays on screen.
+  const data = query.data ?? query.previousData;
+  const { error } = query;
 
   const marketplaces = (data?.availableApplications.data ?? []).filter((a) => a.kind === 'MARKETPLACE' && a.connected && a.connectionId);
   const nameOf = new Map(marketplaces.map((m) => [m.connectionId!, m.name]));
@@ -156,11 +166,18 @@ export function MenuPublications({ ids, editable }: { ids: { accountId: string; 
               </Table>
             </Table.ScrollContainer>
           ))}
-        {data?.menuPublications.hasNextPage && (
-          <Text size="xs" c="dimmed">
-            The 20 latest publications; older ones are in the delivery log (MENU_PUBLISHED).
-          </Text>
-        )}
+        {data?.menuPublications.hasNextPage &&
+          (limit < MOST ? (
+            <Group>
+              <Button variant="default" size="xs" onClick={() => setLimit((shown) => Math.min(shown + PAGE, MOST))} loading={query.loading}>
+                Show older publications
+              </Button>
+            </Group>
+          ) : (
+            <Text size="xs" c="dimmed">
+              The {MOST} latest publications are shown; the API lists the rest (GET …/menus/{ids.menuId}/publications).
+            </Text>
+          ))}
       </Stack>
     </Paper>
   );
