@@ -1889,9 +1889,11 @@ export interface components {
             connectionId: string;
             /**
              * Format: uuid
-             * @description The MENU_PUBLISHED delivery in the delivery log.
+             * @description The MENU_PUBLISHED delivery, in the delivery log (GET /v1/deliveries/{deliveryId}) while deliveryRetained.
              */
             deliveryId: string;
+            /** @description False once the delivery log's retention removed the delivery (DELIVERY_RETENTION_DAYS after it was delivered; FAILED deliveries stay). The publication stays, with the outcome it kept of the delivery, and MENU_UPDATED still follows it. */
+            deliveryRetained: boolean;
             /** @enum {string} */
             status: "PENDING" | "DELIVERED" | "FAILED";
             attempts: number;
