@@ -13,7 +13,12 @@ export type LiveSignal =
   /** A delivery's state moved (an attempt's outcome, a replay): publications and store status outcomes are deliveries too. */
   | { topic: 'delivery'; accountId: string | null; locationId: string | null; applicationId: string; deliveryId: string; eventType: string; status: string }
   /** The location's store status changed (a PUT, or the automatic reopening at closedUntil). */
-  | { topic: 'store-status'; accountId: string; locationId: string; storeStatus: string };
+  | { topic: 'store-status'; accountId: string; locationId: string; storeStatus: string }
+  /**
+   * What these menus of the location show changed: an edit of the menu, or of the catalog or the location
+   * behind it (out of stock, a price, tax rates). `menuIds` null: every menu of the location.
+   */
+  | { topic: 'menu'; locationId: string; menuIds: string[] | null };
 
 export type LiveTopic = LiveSignal['topic'];
 
@@ -59,6 +64,8 @@ export function decodeSignal(payload: string | undefined): LiveSignal | null {
         : null;
     case 'store-status':
       return [value.accountId, value.locationId, value.storeStatus].every(isText) ? (value as LiveSignal) : null;
+    case 'menu':
+      return isText(value.locationId) && (value.menuIds === null || (Array.isArray(value.menuIds) && value.menuIds.every(isText))) ? (value as LiveSignal) : null;
     default:
       return null;
   }

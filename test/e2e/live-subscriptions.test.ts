@@ -15,6 +15,9 @@ import { adminTokenAt, TEST_CLIENT, testEnv } from '../support/test-hub.js';
 const ORDER_BOARD = `subscription Board($accountId: ID!, $locationId: ID!) {
   orderBoard(accountId: $accountId, locationId: $locationId) { kind order { id status externalId statusHistory { status by } } }
 }`;
+const MENU = `subscription Menu($accountId: ID!, $locationId: ID!, $menuId: ID!) {
+  menuChanged(accountId: $accountId, locationId: $locationId, menuId: $menuId) { kind menu { id items { posReference price show_online } } }
+}`;
 const DELIVERY_LOG = `subscription Log($accountId: ID!, $locationId: ID!) {
   locationDeliveryChanged(accountId: $accountId, locationId: $locationId) { kind delivery { id eventType status attemptCount attempts { httpStatus } } }
 }`;
@@ -133,6 +136,33 @@ describeOnServer('live updates across two hub processes on one database', () => 
     const [row] = await query<{ order_id: string }>(db.url, `select payload->>'orderId' as order_id from deliveries where id = $1`, [delivered.data.locationDeliveryChanged.delivery.id]);
     expect(row.order_id).toBe(placed.id);
     log.dispose();
+  });
+
+  it('pushes a menu whose products changed in the catalog through process B, and stays quiet for another menu', async () => {
+    const products = [
+      { posReference: 'soup', name: 'Soup', price: 650 },
+      { posReference: 'bread', name: 'Bread', price: 200 },
+    ];
+    ok(await adminA.put(`${loc.path}/catalog/import`, { products }), 'catalog import');
+    const soupMenu = ok(await adminA.post(`${loc.path}/menus`, { name: 'Soups', productPosReferences: ['soup'] }), 'menu').data;
+    const breadMenu = ok(await adminA.post(`${loc.path}/menus`, { name: 'Bread', productPosReferences: ['bread'] }), 'menu').data;
+    const live = connect(a, adminToken);
+    const menu = live.subscribe(MENU, { accountId: loc.accountId, locationId: loc.locationId, menuId: soupMenu.id });
+    await menu.waitFor((d) => d.menuChanged.kind === 'RESYNC');
+
+    // Bread goes out of stock: not in this menu, nothing to say.
+    const bread = breadMenu.items[0].productId;
+    ok(await adminB.patch(`${loc.path}/catalog/products/${bread}`, { show_online: false }), 'bread out of stock');
+    // Soup goes out of stock at the POS (process B): the menu, read again, arrives on process A.
+    const soup = soupMenu.items[0].productId;
+    ok(await adminB.patch(`${loc.path}/catalog/products/${soup}`, { show_online: false }), 'soup out of stock');
+    const changed = await menu.waitFor((d) => d.menuChanged.kind === 'CHANGED', 2000, 'the menu after the catalog change');
+    expect(changed.data.menuChanged.menu).toEqual({ id: soupMenu.id, items: [{ posReference: 'soup', price: 650, show_online: false }] });
+    // So is a new price.
+    ok(await adminB.patch(`${loc.path}/catalog/products/${soup}`, { price: 700 }), 'soup price');
+    await menu.waitFor((d) => d.menuChanged.menu?.items[0].price === 700, 2000, 'the new price');
+    expect(menu.events.filter((e) => e.data.menuChanged.kind === 'CHANGED')).toHaveLength(2);
+    menu.dispose();
   });
 
   it('refuses a subscription for a location outside the caller’s reach, as the query is refused', async () => {

@@ -173,6 +173,7 @@ const OPERATIONS: Operation[] = [
   { operation: 'Subscription.orderBoard', call: `orderBoard(${L}) { kind }` },
   { operation: 'Subscription.locationDeliveryChanged', call: `locationDeliveryChanged(${L}) { kind }` },
   { operation: 'Subscription.applicationDeliveryChanged', call: 'applicationDeliveryChanged(applicationId: $applicationId) { kind }' },
+  { operation: 'Subscription.menuChanged', call: `menuChanged(menuId: $menuId, ${L}) { kind }` },
   { operation: 'Subscription.menuPublicationChanged', call: `menuPublicationChanged(menuId: $menuId, ${L}) { kind }` },
   { operation: 'Subscription.storeStatusChanged', call: `storeStatusChanged(${L}) { kind }` },
 ];

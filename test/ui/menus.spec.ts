@@ -162,6 +162,22 @@ test('a menu published more than a screenful of times shows its latest publicati
   await expect(rows).toHaveCount(14);
 });
 
+test('an open menu follows the catalog live: a product going out of stock at the POS shows without a reload', async ({ page, hub }) => {
+  const k = await openKitchen(hub, partner, 'Live Menu Kitchen');
+  const menu = (await hub.admin.post(`${k.loc.path}/menus`, { name: 'Supper', productPosReferences: ['burger', 'cola'] })).body.data;
+  await signIn(page);
+  await page.goto(`/ui/accounts/${k.loc.accountId}/locations/${k.loc.locationId}/menus/${menu.id}`);
+  const cola = page.getByRole('table', { name: 'Menu items' }).getByRole('row', { name: 'Cola' });
+  await expect(cola).toBeVisible();
+  await expect(cola.getByText('Out of stock')).toHaveCount(0);
+  // The POS marks cola out of stock (here over REST, as a POS does): the screen shows it by itself.
+  const colaId = menu.items.find((i: { posReference: string }) => i.posReference === 'cola').productId;
+  expect((await hub.admin.patch(`${k.loc.path}/catalog/products/${colaId}`, { show_online: false })).status).toBe(200);
+  await expect(cola.getByText('Out of stock')).toBeVisible();
+  expect((await hub.admin.patch(`${k.loc.path}/catalog/products/${colaId}`, { price: 275 })).status).toBe(200);
+  await expect(cola).toContainText('€2.75');
+});
+
 test('a merchant of another account opening a menu or its store status by URL gets the not-found page and none of its data', async ({ page, hub }) => {
   const k = await openKitchen(hub, partner, 'Private Kitchen');
   const menu = (await hub.admin.post(`${k.loc.path}/menus`, { name: 'Secret Specials', productPosReferences: ['burger'] })).body.data;

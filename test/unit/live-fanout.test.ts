@@ -61,4 +61,22 @@ describe('live signal encoding', () => {
     expect(decodeSignal(JSON.stringify({ topic: 'order', orderId: 'x' }))).toBeNull();
     expect(decodeSignal(JSON.stringify({ topic: 'something-else' }))).toBeNull();
   });
+
+  it('round-trips a menu signal naming its menus, or all of them (null), and rejects a malformed one', () => {
+    for (const menuIds of [['m1', 'm2'], null]) {
+      const signal: LiveSignal = { topic: 'menu', locationId: 'L1', menuIds };
+      expect(decodeSignal(encodeSignal(signal))).toEqual(signal);
+    }
+    expect(decodeSignal(JSON.stringify({ topic: 'menu', locationId: 'L1' }))).toBeNull();
+    expect(decodeSignal(JSON.stringify({ topic: 'menu', locationId: 'L1', menuIds: [1] }))).toBeNull();
+    expect(decodeSignal(JSON.stringify({ topic: 'menu', menuIds: ['m1'] }))).toBeNull();
+  });
+
+  it('hands a menu signal to the subscribers of its location', async () => {
+    const fanout = new LiveFanout();
+    const here = fanout.subscribe({ locationId: 'L1' });
+    fanout.publish({ topic: 'menu', locationId: 'L1', menuIds: ['m1'] });
+    expect((await here.next()).value).toEqual({ topic: 'menu', locationId: 'L1', menuIds: ['m1'] });
+    await here.return();
+  });
 });

@@ -1,10 +1,11 @@
 import { Arg, ID, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
 import { liveItem, liveStream, type LiveStreamItem } from '../live-stream.js';
-import { DeliveryEventType, LiveEventKindEnum, MenuPublicationEventType, OrderBoardEventType, StoreStatusEventType } from '../types/live.type.js';
+import { DeliveryEventType, LiveEventKindEnum, MenuEventType, MenuPublicationEventType, OrderBoardEventType, StoreStatusEventType } from '../types/live.type.js';
 import type { OrderView } from '../../modules/orders/order.view.js';
 import type { DeliveryDetailView } from '../../modules/delivery-log/delivery.view.js';
 import type { MenuPublicationView } from '../../modules/menus/menu-publication.view.js';
+import type { MenuView } from '../../modules/menus/menu.view.js';
 import type { StoreStatusView } from '../../modules/store-status/store-status.view.js';
 
 // Subscriptions (graphql-ws at /graphql, CONTRACT section 9), fed by the live signals of src/live. Each one
@@ -90,6 +91,28 @@ export class LiveResolver {
   ): MenuPublicationEventType {
     const event = liveItem(item);
     return { kind: kind(event.kind), publication: event.value as never };
+  }
+
+  @Subscription(() => MenuEventType, {
+    description: 'The menu as what it shows changes: an edit of it, or of the catalog or location behind it (out of stock, a price, tax rates); the same reach as menu',
+    subscribe: ({ args, context }: Data<LocationArgs & { menuId: string }>) =>
+      liveStream<MenuView>(context, {
+        key: { locationId: args.locationId },
+        authorize: (ctx) => context.services.menus.findOne(ctx, args.accountId, args.locationId, args.menuId),
+        async load(ctx, signal) {
+          if (signal.topic !== 'menu' || (signal.menuIds !== null && !signal.menuIds.includes(args.menuId))) return null;
+          return { kind: 'CHANGED', value: await context.services.menus.findOne(ctx, args.accountId, args.locationId, args.menuId) };
+        },
+      }),
+  })
+  menuChanged(
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
+    @Arg('menuId', () => ID) _menuId: string,
+    @Root() item: LiveStreamItem<MenuView>,
+  ): MenuEventType {
+    const event = liveItem(item);
+    return { kind: kind(event.kind), menu: event.value as never };
   }
 
   @Subscription(() => StoreStatusEventType, {

@@ -1,5 +1,6 @@
 import { Field, ObjectType, registerEnumType } from 'type-graphql';
 import { DeliveryDetailType } from './delivery.type.js';
+import { MenuType } from './menu.type.js';
 import { OrderType } from './order.type.js';
 import { MenuPublicationType, StoreStatusType } from './publication.type.js';
 
@@ -42,4 +43,10 @@ export class MenuPublicationEventType {
 export class StoreStatusEventType {
   @Field(() => LiveEventKindEnum) kind: LiveEventKindEnum;
   @Field(() => StoreStatusType, { nullable: true, description: 'Null on RESYNC' }) storeStatus: StoreStatusType | null;
+}
+
+@ObjectType('MenuEvent', { description: 'What the menu shows changed: an edit of it, or of the catalog or location behind it' })
+export class MenuEventType {
+  @Field(() => LiveEventKindEnum) kind: LiveEventKindEnum;
+  @Field(() => MenuType, { nullable: true, description: 'Null on RESYNC' }) menu: MenuType | null;
 }

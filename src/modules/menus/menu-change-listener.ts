@@ -4,7 +4,7 @@ import type { CatalogChange, CatalogListener } from '../catalog/catalog-events.j
 import type { LocationListener } from '../locations/location-events.js';
 import type { LocationView } from '../locations/location.view.js';
 import { exportLocationOf } from './menu-export.js';
-import { enqueueMenuUpdates, menusOfLocation } from './menu-updates.js';
+import { menusChanged, menusOfLocation } from './menu-updates.js';
 
 // What the menus do when the catalog or the location changes, inside the transaction of that change. The
 // catalog and the locations know only the listener interfaces; createServices hands them this one.
@@ -42,17 +42,17 @@ async function applyCatalogChangeToMenus(em: EntityManager, locationId: string, 
   return [...menuIds];
 }
 
-/** Removes what the catalog deleted from the menus, and tells marketplaces of every menu whose contents changed. */
+/** Removes what the catalog deleted from the menus, and tells operators and marketplaces of every menu whose contents changed. */
 export class MenuChangeListener implements CatalogListener, LocationListener {
   async catalogChanged(em: EntityManager, locationId: string, change: CatalogChange): Promise<void> {
     const menuIds = new Set(await applyCatalogChangeToMenus(em, locationId, change));
     if (change.taxRatesChanged) for (const id of await menusOfLocation(em, locationId)) menuIds.add(id);
-    await enqueueMenuUpdates(em, locationId, [...menuIds]);
+    await menusChanged(em, locationId, [...menuIds]);
   }
 
   /** Every menu of the location, when its location block (menu-export.ts) shows something else now. */
   async locationChanged(em: EntityManager, before: LocationView, after: LocationView): Promise<void> {
     if (JSON.stringify(exportLocationOf(before)) === JSON.stringify(exportLocationOf(after))) return;
-    await enqueueMenuUpdates(em, after.id, await menusOfLocation(em, after.id));
+    await menusChanged(em, after.id, await menusOfLocation(em, after.id));
   }
 }

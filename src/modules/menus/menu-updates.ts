@@ -1,15 +1,32 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sqlRows } from '../../db/raw-sql.js';
+import { notifyLive } from '../../live/notify.js';
 import { enqueueDelivery } from '../../delivery-engine/outbox.js';
 import { webhookDelivery } from '../../delivery-engine/webhook-event.js';
 import { activeConnectionsWithCredentials } from '../connections/active-connections.js';
 import { readMenuExport } from './menu-export.js';
 import { uuidArray } from './menu-read.js';
 
-// MENU_UPDATED (CONTRACT section 7): when what a published menu shows changes (a product's or modifier's
-// name, price, taxRateIds or show_online, an item or menu modifier override, an import, the location's
-// name, currency, timezone or tax rates), each marketplace the menu was published to hears about it at its
-// webhookUrl, with the menu export as newState. Written through the outbox in the transaction of the change.
+// When what a menu shows changes (a product's or modifier's name, price, taxRateIds or show_online, an item or
+// menu modifier override, an import, the location's name, currency, timezone or tax rates), in the transaction
+// of the change:
+// - operators with the menu open hear of it (a live signal, src/live; their screen reads the menu again);
+// - MENU_UPDATED (CONTRACT section 7): each marketplace the menu was published to hears about it at its
+//   webhookUrl, with the menu export as newState, through the outbox.
+
+/** Menus one live signal names; beyond this many it says "every menu of the location" (NOTIFY payloads are small). */
+const MOST_MENUS_NAMED = 100;
+
+/**
+ * What these menus of the location show has changed, in the transaction of the change: operators watching
+ * one of them hear of it (a live signal, sent at commit), and so does every marketplace it was published to
+ * (MENU_UPDATED, below).
+ */
+export async function menusChanged(em: EntityManager, locationId: string, menuIds: readonly string[]): Promise<void> {
+  if (menuIds.length === 0) return;
+  await notifyLive(em, { topic: 'menu', locationId, menuIds: menuIds.length > MOST_MENUS_NAMED ? null : [...menuIds] });
+  await enqueueMenuUpdates(em, locationId, menuIds);
+}
 
 /** The latest publication of each (menu, connection) pair among these menus. */
 const LATEST_PUBLICATIONS = `
@@ -22,7 +39,7 @@ const LATEST_PUBLICATIONS = `
  * Enqueues MENU_UPDATED for every active marketplace (with a webhookUrl) that these menus of the location
  * were published to; returns how many.
  */
-export async function enqueueMenuUpdates(em: EntityManager, locationId: string, menuIds: readonly string[]): Promise<number> {
+async function enqueueMenuUpdates(em: EntityManager, locationId: string, menuIds: readonly string[]): Promise<number> {
   if (menuIds.length === 0) return 0;
   const publications = await sqlRows<{ menuId: string; connectionId: string; publicationId: string }>(em, LATEST_PUBLICATIONS, [uuidArray(menuIds)]);
   if (publications.length === 0) return 0;

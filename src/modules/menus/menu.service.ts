@@ -10,7 +10,7 @@ import { Product } from '../catalog/product.entity.js';
 import type { Location } from '../locations/location.entity.js';
 import { reachLocation, withLocation } from '../locations/location-access.js';
 import { addProductsToMenu, selectProducts } from './menu-build.js';
-import { enqueueMenuUpdates } from './menu-updates.js';
+import { menusChanged } from './menu-updates.js';
 import { readMenu, readMenus } from './menu-read.js';
 import { MenuItem } from './menu-item.entity.js';
 import { MenuModifier } from './menu-modifier.entity.js';
@@ -183,8 +183,8 @@ export class MenuService {
         const location = await access.load(em);
         const menu = await loadMenu(em, location, menuId, true);
         await change(em, menu, location);
-        // What a marketplace shows of this menu may have changed: MENU_UPDATED to those it was published to.
-        await enqueueMenuUpdates(em, location.id, [menu.id]);
+        // What the menu shows may have changed: operators watching it, and MENU_UPDATED to the marketplaces it was published to.
+        await menusChanged(em, location.id, [menu.id]);
         return (await readMenu(em, menu.id))!;
       });
     } catch (err) {

@@ -195,3 +195,12 @@ export const PUBLISH_MENU = graphql(`
     }
   }
 `);
+
+/** What the menu shows changed (its edit, or the catalog's or the location's): the screen reads the menu again. */
+export const MENU_EVENTS = graphql(`
+  subscription MenuEvents($accountId: ID!, $locationId: ID!, $menuId: ID!) {
+    menuChanged(accountId: $accountId, locationId: $locationId, menuId: $menuId) {
+      kind
+    }
+  }
+`);

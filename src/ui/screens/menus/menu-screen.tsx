@@ -1,12 +1,14 @@
-import { useQuery } from '@apollo/client/react';
+import { useQuery, useSubscription } from '@apollo/client/react';
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
+import { useCoalesced } from '../../components/coalesced';
 import { codeOf } from '../../components/errors';
+import { useLiveFallback } from '../../components/live';
 import { ErrorState, LoadingState } from '../../components/states';
 import { useViewer } from '../../viewer';
 import { LocationCrumbs } from '../locations/location-crumbs';
 import { NotFound } from '../not-found';
-import { MENU } from './menu-documents';
+import { MENU, MENU_EVENTS } from './menu-documents';
 import { MenuItems } from './menu-items';
 import { MenuModifiers } from './menu-modifiers';
 import { MenuPublications } from './menu-publications';
@@ -16,9 +18,15 @@ import { ProductPicker } from './product-picker';
 export function MenuScreen() {
   const { accountId = '', locationId = '', menuId = '' } = useParams();
   const viewer = useViewer();
-  const { data, loading, error } = useQuery(MENU, {
+  const query = useQuery(MENU, {
     variables: { accountId, locationId, id: menuId },
   });
+  const { data, loading, error } = query;
+  // Live: a product going out of stock at the POS, a price or tax rate changed by an import, another
+  // operator's edit. The menu is read again (coalesced); while the socket is down it is polled instead.
+  const refresh = useCoalesced(() => query.refetch());
+  const events = useSubscription(MENU_EVENTS, { variables: { accountId, locationId, menuId }, onData: () => refresh() });
+  useLiveFallback(events, query);
   if (codeOf(error) === 'not_found') return <NotFound />;
   const ids = { accountId, locationId, menuId };
   const editable = viewer.permissions.editMenus;
