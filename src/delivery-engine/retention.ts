@@ -10,7 +10,9 @@ export const DELIVERED_BEFORE = `status = 'DELIVERED' and delivered_at < ?`;
  * whose MENU_PUBLISHED delivery is among them keeps that delivery's outcome in its settled_* columns
  * (src/modules/menus/menu-publication.entity.ts). One statement, so a publication can never be seen without
  * both. Every part of it reads the statement's snapshot: the publication's update still sees the delivery and
- * its attempts that the delete removes.
+ * its attempts that the delete removes. The delete checks the predicate again: a delivery replayed (PENDING
+ * again) since the snapshot is re-read by the delete and stays; the outcome its publication copied is then
+ * unused, since a publication reads its delivery while the delivery is there.
  */
 const DELETE_DELIVERED_BATCH = `
   with doomed as (
@@ -25,7 +27,7 @@ const DELETE_DELIVERED_BATCH = `
       from deliveries d
      where d.id in (select id from doomed) and p.delivery_id = d.id
   )
-  delete from deliveries where id in (select id from doomed)`;
+  delete from deliveries where id in (select id from doomed) and ${DELIVERED_BEFORE}`;
 
 /**
  * Deletes deliveries DELIVERED more than `retentionDays` before `now`, with their attempts, in batches.
@@ -33,5 +35,5 @@ const DELETE_DELIVERED_BATCH = `
  */
 export function deleteDeliveredBefore(orm: MikroORM, now: Date, retentionDays: number, batch: number): Promise<number> {
   const cutoff = new Date(now.getTime() - retentionDays * 24 * 3600 * 1000);
-  return repeatInBatches(orm.em, batch, (outside) => sqlChanged(outside, DELETE_DELIVERED_BATCH, [cutoff, batch]));
+  return repeatInBatches(orm.em, batch, (outside) => sqlChanged(outside, DELETE_DELIVERED_BATCH, [cutoff, batch, cutoff]));
 }

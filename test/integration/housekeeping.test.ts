@@ -1,13 +1,14 @@
 import pg from 'pg';
 import { createLogger } from '../../src/common/logger.js';
 import { deleteInBatches } from '../../src/db/batch-delete.js';
-import { DELIVERED_BEFORE } from '../../src/delivery-engine/retention.js';
+import { deleteDeliveredBefore, DELIVERED_BEFORE } from '../../src/delivery-engine/retention.js';
 import { housekeepingTasks } from '../../src/housekeeping.js';
 import { MAINTENANCE_LOCK, runMaintenance, type MaintenanceDeps } from '../../src/maintenance.js';
 import { query } from '../support/database.js';
 import { FakePartner } from '../support/fake-partner.js';
 import { itOnServer } from '../support/on-server.js';
-import { startTestHub, type TestHub } from '../support/test-hub.js';
+import { HttpClient } from '../support/http.js';
+import { adminTokenAt, startTestHub, type TestHub } from '../support/test-hub.js';
 
 // Housekeeping (src/maintenance.ts, src/housekeeping.ts) on what a real flow leaves behind: OAuth tokens, idempotency
 // keys, delivered deliveries with their attempts, rate limit counts. Nothing goes before its time; at a
@@ -19,6 +20,7 @@ const DAY = 24 * 3600 * 1000;
 let t: TestHub;
 let pos: FakePartner;
 let deps: MaintenanceDeps;
+let loc: Awaited<ReturnType<TestHub['createLocation']>>;
 
 const count = async (table: string, where = 'true') => Number((await query<{ n: string }>(t.db.url, `select count(*) as n from ${table} where ${where}`))[0].n);
 
@@ -28,7 +30,7 @@ beforeAll(async () => {
   deps = { orm: t.hub.orm, databaseUrl: t.db.url, log: createLogger('silent'), tasks: housekeepingTasks({ deliveryRetentionDays: 30 }) };
   const posApp = await t.createApplication('POS', { webhookUrl: pos.urlFor(HOOK) });
   const marketApp = await t.createApplication('MARKETPLACE');
-  const loc = await t.createLocation();
+  loc = await t.createLocation();
   await t.connect(posApp, loc);
   await t.connect(marketApp, loc);
   const market = await t.applicationClient(marketApp);
@@ -106,4 +108,34 @@ it('deletes every expired row once the windows have passed (simulated time)', as
   expect(await count('delivery_attempts')).toBe(0);
   expect(await count('rate_limiter.limits')).toBe(0);
   expect(await count('oidc_payloads', `expires_at < now() + interval '30 days'`)).toBe(0);
+});
+
+itOnServer('keeps a delivery replayed while a retention pass is deleting it', async () => {
+  // A fresh delivered order (the pass above took the others, and the tokens with them).
+  const admin = new HttpClient(t.url, await adminTokenAt(t.url));
+  const app = await t.createApplication('MARKETPLACE', {}, admin);
+  await t.connect(app, loc, undefined, admin);
+  const market = await t.applicationClient(app);
+  const body = { externalId: 'hk-replayed', fulfillmentType: 'PICKUP', items: [{ name: 'Soup', quantity: 1, price: 500 }], total: 500 };
+  expect((await market.post(`${loc.path}/orders`, body)).status).toBe(201);
+  for (let i = 0; i < 200 && (await count('deliveries', `status = 'DELIVERED'`)) < 1; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  const [{ id }] = await query<{ id: string }>(t.db.url, `select id from deliveries where status = 'DELIVERED'`);
+
+  const replayer = new pg.Client({ connectionString: t.db.url });
+  await replayer.connect();
+  try {
+    await replayer.query('begin');
+    // A replay as POST /v1/deliveries/{id}/retry makes one (due later here, so the worker leaves it be).
+    await replayer.query(`update deliveries set status = 'PENDING', next_attempt_at = now() + interval '1 hour' where id = $1`, [id]);
+    const pass = deleteDeliveredBefore(t.hub.orm, new Date(Date.now() + 31 * DAY), 30, 100);
+    // The pass has read the delivery as DELIVERED and waits for the replay's row lock.
+    for (let i = 0; i < 400 && (await query(t.db.url, `select 1 from pg_locks where not granted and locktype = 'transactionid'`)).length === 0; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await replayer.query('commit');
+    await pass;
+    expect(await count('deliveries', `id = '${id}' and status = 'PENDING'`)).toBe(1);
+  } finally {
+    await replayer.end();
+  }
 });
