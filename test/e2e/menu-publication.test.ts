@@ -385,4 +385,16 @@ describe("after the delivery log's retention", () => {
     const [update] = await marketplace.waitForRequests(1, { path: s.paths.webhooks });
     expect(verified(s.app, update)).toMatchObject({ eventType: 'MENU_UPDATED', menuId: s.menuId, newState: { publicationId: before.id } });
   });
+
+  it('leaves out a publication whose delivery went without its outcome kept (a hub of an earlier version), and still lists the rest', async () => {
+    const s = await setup();
+    const first = (await api.post(`${s.location.path}/menus/${s.menuId}/publications`, { connectionId: s.connectionId })).body.data;
+    const second = (await api.post(`${s.location.path}/menus/${s.menuId}/publications`, { connectionId: s.connectionId })).body.data;
+    await settled(s, first.id);
+    // What an earlier version's retention did: the delivery deleted, nothing copied.
+    await query(t.db.url, 'delete from deliveries where id = $1', [first.deliveryId]);
+    const listed = await api.get(`${s.location.path}/menus/${s.menuId}/publications`);
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.map((p: { id: string }) => p.id)).toEqual([second.id]);
+  });
 });

@@ -41,7 +41,10 @@ const PUBLICATIONS = `
          ${iso('CASE WHEN d.id IS NULL THEN p.settled_delivered_at ELSE d.delivered_at END')} AS "deliveredAt",
          ${iso('p.created_at')} AS "createdAt", ${iso('greatest(p.updated_at, d.updated_at)')} AS "updatedAt"
     FROM menu_publications p LEFT JOIN deliveries d ON d.id = p.delivery_id
-   WHERE p.id IN (SELECT (jsonb_array_elements_text(?::jsonb))::uuid)`;
+   WHERE p.id IN (SELECT (jsonb_array_elements_text(?::jsonb))::uuid)
+     -- A delivery removed without its outcome copied (by a hub of an earlier version still running during an
+     -- upgrade) leaves nothing true to show: such a publication is left out, as it was deleted before.
+     AND (d.id IS NOT NULL OR p.settled_status IS NOT NULL)`;
 
 /** The publications with these ids, in the order given. */
 export async function readPublications(em: EntityManager, ids: readonly string[]): Promise<MenuPublicationView[]> {
