@@ -2,6 +2,13 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { repeatInBatches } from '../db/batch-delete.js';
 import { sqlChanged } from '../db/raw-sql.js';
 
+/** What the partner answered last to delivery `alias` (the start of its body): null before any answer came. */
+export function lastPartnerAnswerSql(alias: string): string {
+  return `(select a.response_excerpt from delivery_attempts a
+            where a.delivery_id = ${alias}.id and a.http_status is not null
+            order by a.attempt_number desc limit 1)`;
+}
+
 /** The rows past retention (`?`: the cutoff); the partial index deliveries_delivered_at serves it. */
 export const DELIVERED_BEFORE = `status = 'DELIVERED' and delivered_at < ?`;
 
@@ -20,9 +27,7 @@ const DELETE_DELIVERED_BATCH = `
   ), kept as (
     update menu_publications p
        set settled_status = d.status, settled_attempts = d.attempt_count, settled_last_error = d.last_error,
-           settled_partner_answer = (select a.response_excerpt from delivery_attempts a
-                                      where a.delivery_id = d.id and a.http_status is not null
-                                      order by a.attempt_number desc limit 1),
+           settled_partner_answer = ${lastPartnerAnswerSql('d')},
            settled_delivered_at = d.delivered_at, updated_at = greatest(p.updated_at, d.updated_at)
       from deliveries d
      where d.id in (select id from doomed) and p.delivery_id = d.id

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isoSql, sqlRows } from '../../db/raw-sql.js';
+import { lastPartnerAnswerSql } from '../../delivery-engine/retention.js';
 
 // A publication as REST and GraphQL show it: its state is its delivery's, read through the join, or, once the
 // delivery log's retention removed the delivery, the outcome the publication kept of it.
@@ -35,9 +36,7 @@ const PUBLICATIONS = `
               WHEN d.status IN ('DELIVERED', 'FAILED') THEN d.status ELSE 'PENDING' END AS status,
          CASE WHEN d.id IS NULL THEN p.settled_attempts ELSE d.attempt_count END AS attempts,
          CASE WHEN d.id IS NULL THEN p.settled_last_error ELSE d.last_error END AS "lastError",
-         CASE WHEN d.id IS NULL THEN p.settled_partner_answer
-              ELSE (SELECT a.response_excerpt FROM delivery_attempts a WHERE a.delivery_id = d.id AND a.http_status IS NOT NULL
-                     ORDER BY a.attempt_number DESC LIMIT 1) END AS "partnerAnswer",
+         CASE WHEN d.id IS NULL THEN p.settled_partner_answer ELSE ${lastPartnerAnswerSql('d')} END AS "partnerAnswer",
          ${iso('CASE WHEN d.id IS NULL THEN p.settled_delivered_at ELSE d.delivered_at END')} AS "deliveredAt",
          ${iso('p.created_at')} AS "createdAt", ${iso('greatest(p.updated_at, d.updated_at)')} AS "updatedAt"
     FROM menu_publications p LEFT JOIN deliveries d ON d.id = p.delivery_id
