@@ -44,7 +44,9 @@ export async function completeFromBoard(page: Page, externalId: string, partner:
   await expect(page.getByRole('tab', { name: 'COMPLETED (1)' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'NEW (0)' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'ACCEPTED (0)' })).toBeVisible();
-  await expect(detail.getByRole('table', { name: 'Status history' })).toContainText('admin@test.example (OPERATOR)');
+  // Each change by the operator who made it, and the role under the name.
+  const accepted = detail.getByRole('table', { name: 'Status history' }).getByRole('row', { name: /^ACCEPTED/ });
+  await expect(accepted.getByRole('cell').last()).toHaveText(/^admin@test\.example\s*OPERATOR$/);
 
   const events = await partner.waitForRequests(4, { path: hooksPath });
   expect(events.map((r) => JSON.parse(r.body)).map((e) => `${e.eventType}:${e.newState.status}`)).toEqual([

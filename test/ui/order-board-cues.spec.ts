@@ -95,6 +95,11 @@ test('a status change refused because the POS changed the order meanwhile is exp
   await expect(detail.getByText('Status: CANCELLED')).toBeVisible();
   await expect(detail.getByText('No further status change is possible.')).toBeVisible();
   await expect(detail.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+  // The refusal told the screen the order had moved: the board's tabs are read again without waiting for
+  // the live message, which is still held.
+  await expect(page.getByRole('tab', { name: 'CANCELLED (1)' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'NEW (0)' })).toBeVisible();
+  expect(held.length).toBeGreaterThan(0);
   await capture('order-refused');
 
   holding = false;

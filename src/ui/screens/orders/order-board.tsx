@@ -1,6 +1,6 @@
 import type { ApolloClient, InMemoryCache } from '@apollo/client';
-import { useApolloClient, useMutation, useQuery, useSubscription } from '@apollo/client/react';
-import { Alert, Button, Grid, Group, Select, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
+import { Alert, Button, Grid, Group, Stack, Table, Tabs, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useCoalesced } from '../../components/coalesced';
@@ -8,12 +8,13 @@ import { codeOf } from '../../components/errors';
 import { LiveBadge, useLiveFallback } from '../../components/live';
 import { formatMoney } from '../../components/money';
 import { ErrorState, EmptyState, LoadingState } from '../../components/states';
+import { formatWhen } from '../../components/time';
 import { graphql } from '../../gql';
 import type { BoardRowFragment, OrderBoardQueryVariables, OrderStatus } from '../../gql/graphql';
 import { LocationCrumbs } from '../locations/location-crumbs';
 import { NotFound } from '../not-found';
 import { OrderCueSwitch, useOrderCue } from './order-cue';
-import { TransitionRefused, type Refusal } from './transition-refused';
+import { ORDER_DETAIL, OrderDetail } from './order-detail';
 
 // The live order board of a location (issue 13): a tab per status with its count, the orders in it newest
 // first, and an order's detail with the actions the server allows from its status. Pushed by the orderBoard
@@ -58,67 +59,6 @@ const BOARD_EVENTS = graphql(`
   }
 `);
 
-const ORDER = graphql(`
-  query OrderDetail($accountId: ID!, $locationId: ID!, $id: ID!) {
-    order(accountId: $accountId, locationId: $locationId, id: $id) {
-      id
-      externalId
-      status
-      sourceName
-      total
-      currency
-      allowedTransitions
-      items {
-        name
-        quantity
-        price
-        taxRateIds
-        options {
-          name
-          price
-          taxRateIds
-        }
-      }
-      location {
-        taxRates {
-          posReference
-          name
-          rate
-          type
-        }
-      }
-      statusHistory {
-        status
-        at
-        by
-        byName
-        reason
-      }
-    }
-    orderCancellationReasons
-  }
-`);
-
-const CHANGE_STATUS = graphql(`
-  mutation ChangeOrderStatus($accountId: ID!, $locationId: ID!, $id: ID!, $input: UpdateOrderStatusInput!) {
-    updateOrderStatus(accountId: $accountId, locationId: $locationId, id: $id, input: $input) {
-      id
-      status
-      allowedTransitions
-    }
-  }
-`);
-
-/** What a status change is called on its button. */
-const ACTION_OF: Record<string, string> = {
-  ACCEPTED: 'Accept',
-  REJECTED: 'Reject',
-  PREPARING: 'Start preparing',
-  READY: 'Mark ready',
-  COMPLETED: 'Complete',
-  CANCELLED: 'Cancel order',
-};
-
 /** The rows a tab shows: the query's limit. */
 const BOARD_PAGE = 50;
 
@@ -136,7 +76,9 @@ export function OrderBoard() {
   // and resetting its result cache drops the results it memoized for each. Without both, every order that
   // ever passed through the board stays in the tab's memory (measured: about 12 kB an order, bench:board).
   const refresh = useCoalesced(async () => {
-    await board.refetch();
+    // The open order as well: the event may be its own change (by the POS, the marketplace, another operator),
+    // and its detail is read with the history and the actions allowed from where it is now.
+    await Promise.all([board.refetch(), selected ? client.refetchQueries({ include: [ORDER_DETAIL] }) : null]);
     (client.cache as InMemoryCache).gc({ resetResultCache: true });
   });
   const events = useSubscription(BOARD_EVENTS, {
@@ -212,7 +154,7 @@ export function OrderBoard() {
                         </Table.Td>
                         <Table.Td visibleFrom="sm">{order.sourceName}</Table.Td>
                         <Table.Td>{formatMoney(order.total, order.currency)}</Table.Td>
-                        <Table.Td>{new Date(order.createdAt).toLocaleTimeString()}</Table.Td>
+                        <Table.Td>{formatWhen(order.createdAt)}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
@@ -222,7 +164,7 @@ export function OrderBoard() {
         </Grid.Col>
         {selected && (
           <Grid.Col span={{ base: 12, lg: 5 }}>
-            <OrderDetail accountId={accountId} locationId={locationId} orderId={selected} onChanged={() => void board.refetch()} />
+            <OrderDetail accountId={accountId} locationId={locationId} orderId={selected} onChanged={refresh} />
           </Grid.Col>
         )}
       </Grid>
@@ -236,96 +178,4 @@ function showAtOnce(client: ApolloClient, variables: OrderBoardQueryVariables, o
     if (!data || data.orders.data.some((o) => o.id === order.id)) return data;
     return { ...data, orders: { ...data.orders, data: [order, ...data.orders.data].slice(0, BOARD_PAGE) } };
   });
-}
-
-function OrderDetail({ accountId, locationId, orderId, onChanged }: { accountId: string; locationId: string; orderId: string; onChanged: () => void }) {
-  const { data, loading, error, refetch } = useQuery(ORDER, { variables: { accountId, locationId, id: orderId } });
-  const [change, changing] = useMutation(CHANGE_STATUS);
-  const [reason, setReason] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  if (loading && !data) return <LoadingState label="Loading the order" />;
-  if (error) return <ErrorState error={error} />;
-  if (!data) return null;
-  const order = data.order;
-  const needsReason = (status: string) => status === 'CANCELLED' || status === 'REJECTED';
-
-  async function move(status: string) {
-    const input = { status, ...(needsReason(status) && reason ? { cancellationReason: reason } : {}) };
-    setRefusal(null);
-    const result = await change({ variables: { accountId, locationId, id: orderId, input } }).catch((error: unknown) => {
-      if (codeOf(error) === 'invalid_transition') setRefusal({ action: ACTION_OF[status] ?? status, from: order.status, error });
-      return null;
-    });
-    await refetch();
-    if (result?.data) onChanged();
-  }
-
-  return (
-    <Stack component="section" aria-label={`Order ${order.externalId}`}>
-      <Title order={3}>Order {order.externalId}</Title>
-      <Text>
-        Status: <strong>{order.status}</strong> · from {order.sourceName} · total {formatMoney(order.total, order.currency)}
-      </Text>
-      {refusal ? <TransitionRefused refusal={refusal} order={order} /> : changing.error && <ErrorState error={changing.error} title="The status was not changed" />}
-      {/* Names and references without spaces wrap anywhere rather than push past a phone's width. */}
-      <Table aria-label="Lines" style={{ overflowWrap: 'anywhere' }}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Item</Table.Th>
-            <Table.Th>Quantity</Table.Th>
-            <Table.Th>Price</Table.Th>
-            <Table.Th>Tax rates</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {order.items.map((item, i) => (
-            <Table.Tr key={i}>
-              <Table.Td>
-                {item.name}
-                {item.options.map((o) => ` + ${o.name}`).join('')}
-              </Table.Td>
-              <Table.Td>{item.quantity}</Table.Td>
-              <Table.Td>{formatMoney(item.price, order.currency)}</Table.Td>
-              <Table.Td>{item.taxRateIds.join(', ') || 'none'}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      <Text size="sm" c="dimmed">
-        Location tax rates: {order.location.taxRates.map((r) => `${r.posReference} ${r.name}`).join('; ') || 'none'}
-      </Text>
-      {order.allowedTransitions.some(needsReason) && (
-        <Select label="Cancellation reason" placeholder="Choose a reason" data={data.orderCancellationReasons} value={reason} onChange={setReason} w={260} />
-      )}
-      <Group>
-        {order.allowedTransitions.map((status) => (
-          <Button key={status} color={needsReason(status) ? 'red' : undefined} loading={changing.loading} onClick={() => void move(status)}>
-            {ACTION_OF[status] ?? status}
-          </Button>
-        ))}
-        {order.allowedTransitions.length === 0 && <Text c="dimmed">No further status change is possible.</Text>}
-      </Group>
-      <Table aria-label="Status history" style={{ overflowWrap: 'anywhere' }}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>When</Table.Th>
-            <Table.Th>By</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {order.statusHistory.map((change, i) => (
-            <Table.Tr key={i}>
-              <Table.Td>
-                {change.status}
-                {change.reason ? ` (${change.reason})` : ''}
-              </Table.Td>
-              <Table.Td>{new Date(change.at).toLocaleString()}</Table.Td>
-              <Table.Td>{change.byName ? `${change.byName} (${change.by})` : change.by}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Stack>
-  );
 }

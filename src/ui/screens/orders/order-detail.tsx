@@ -1,0 +1,143 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { codeOf } from '../../components/errors';
+import { formatMoney } from '../../components/money';
+import { ErrorState, LoadingState } from '../../components/states';
+import { graphql } from '../../gql';
+import { OrderFacts } from './order-facts';
+import { StatusHistory } from './order-history';
+import { OrderLines } from './order-lines';
+import { TransitionRefused, type Refusal } from './transition-refused';
+
+// An order opened from the board: what the kitchen needs to make and hand it over (facts, notes, lines), the
+// status changes the server allows from where it is now (allowedTransitions, orderCancellationReasons), and
+// its history.
+
+export const ORDER_DETAIL = graphql(`
+  query OrderDetail($accountId: ID!, $locationId: ID!, $id: ID!) {
+    order(accountId: $accountId, locationId: $locationId, id: $id) {
+      id
+      externalId
+      orderNumber
+      friendlyId
+      status
+      sourceName
+      total
+      currency
+      fulfillmentType
+      tableName
+      isPaid
+      isScheduledOrder
+      estimatedPickupTime
+      estimatedDeliveryTime
+      notes
+      customer
+      delivery
+      allowedTransitions
+      items {
+        name
+        quantity
+        price
+        taxRateIds
+        customerNotes
+        options {
+          name
+          price
+          taxRateIds
+        }
+      }
+      location {
+        taxRates {
+          posReference
+          name
+          rate
+          type
+        }
+      }
+      statusHistory {
+        status
+        at
+        by
+        byName
+        reason
+      }
+    }
+    orderCancellationReasons
+  }
+`);
+
+const CHANGE_STATUS = graphql(`
+  mutation ChangeOrderStatus($accountId: ID!, $locationId: ID!, $id: ID!, $input: UpdateOrderStatusInput!) {
+    updateOrderStatus(accountId: $accountId, locationId: $locationId, id: $id, input: $input) {
+      id
+      status
+      allowedTransitions
+    }
+  }
+`);
+
+/** What a status change is called on its button. */
+const ACTION_OF: Record<string, string> = {
+  ACCEPTED: 'Accept',
+  REJECTED: 'Reject',
+  PREPARING: 'Start preparing',
+  READY: 'Mark ready',
+  COMPLETED: 'Complete',
+  CANCELLED: 'Cancel order',
+};
+
+interface Props {
+  accountId: string;
+  locationId: string;
+  orderId: string;
+  /** The board reads its tabs again: the order moved, or turned out to have moved already. */
+  onChanged: () => void;
+}
+
+export function OrderDetail({ accountId, locationId, orderId, onChanged }: Props) {
+  const { data, loading, error, refetch } = useQuery(ORDER_DETAIL, { variables: { accountId, locationId, id: orderId } });
+  const [change, changing] = useMutation(CHANGE_STATUS);
+  const [reason, setReason] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  if (loading && !data) return <LoadingState label="Loading the order" />;
+  if (error) return <ErrorState error={error} />;
+  if (!data) return null;
+  const order = data.order;
+  const needsReason = (status: string) => status === 'CANCELLED' || status === 'REJECTED';
+
+  async function move(status: string) {
+    const input = { status, ...(needsReason(status) && reason ? { cancellationReason: reason } : {}) };
+    setRefusal(null);
+    await change({ variables: { accountId, locationId, id: orderId, input } }).catch((error: unknown) => {
+      if (codeOf(error) === 'invalid_transition') setRefusal({ action: ACTION_OF[status] ?? status, from: order.status, error });
+    });
+    await refetch();
+    // Also after a refusal: someone else moved the order, so the board's tabs are as stale as this detail was.
+    onChanged();
+  }
+
+  return (
+    <Stack component="section" aria-label={`Order ${order.externalId}`}>
+      <Title order={3}>Order {order.externalId}</Title>
+      <Text>
+        Status: <strong>{order.status}</strong> · from {order.sourceName} · total {formatMoney(order.total, order.currency)}
+      </Text>
+      {refusal ? <TransitionRefused refusal={refusal} order={order} /> : changing.error && <ErrorState error={changing.error} title="The status was not changed" />}
+      <OrderFacts order={order} />
+      <OrderLines items={order.items} currency={order.currency} taxRates={order.location.taxRates} />
+      {order.allowedTransitions.some(needsReason) && (
+        <Select label="Cancellation reason" placeholder="Choose a reason" data={data.orderCancellationReasons} value={reason} onChange={setReason} w={260} />
+      )}
+      <Group>
+        {order.allowedTransitions.map((status) => (
+          <Button key={status} color={needsReason(status) ? 'red' : undefined} loading={changing.loading} onClick={() => void move(status)}>
+            {ACTION_OF[status] ?? status}
+          </Button>
+        ))}
+        {order.allowedTransitions.length === 0 && <Text c="dimmed">No further status change is possible.</Text>}
+      </Group>
+      <StatusHistory changes={order.statusHistory} />
+    </Stack>
+  );
+}

@@ -1,0 +1,51 @@
+import { Table, Text } from '@mantine/core';
+import { formatWhen } from '../../components/time';
+
+// Who moved the order where, and when. Words stay whole, even on a phone: the reason goes under its status
+// and the actor's role under its name, so no column needs more than its longest word. Only a name longer
+// than the column (one without spaces) breaks.
+
+interface Change {
+  status: string;
+  at: string;
+  by: string;
+  byName?: string | null;
+  reason?: string | null;
+}
+
+export function StatusHistory({ changes }: { changes: Change[] }) {
+  return (
+    <Table aria-label="Status history">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Status</Table.Th>
+          <Table.Th>When</Table.Th>
+          <Table.Th>By</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {changes.map((change, i) => (
+          <Table.Tr key={i}>
+            <Table.Td>
+              {change.status}
+              {change.reason && (
+                <Text size="xs" c="dimmed">
+                  {change.reason}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>{formatWhen(change.at)}</Table.Td>
+            <Table.Td style={{ overflowWrap: 'break-word' }}>
+              {change.byName ?? change.by}
+              {change.byName && (
+                <Text size="xs" c="dimmed">
+                  {change.by}
+                </Text>
+              )}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
