@@ -30,7 +30,9 @@ export function App() {
   return (
     <ApolloProvider client={client}>
       <MantineProvider theme={theme} defaultColorScheme="auto">
-        <Notifications position="top-right" />
+        {/* Bottom right and three at a time: a few quick actions used to stack their toasts over the header
+            (Sign out) and the page's own buttons at the top right. The rest wait their turn. */}
+        <Notifications position="bottom-right" limit={3} />
         <BrowserRouter basename="/ui">
           <Routes>
             <Route path="/login" element={<SignIn />} />

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { FakePartner } from '../support/fake-partner.js';
 import { TEST_ADMIN } from '../support/test-hub.js';
 import { expect, signIn, test } from './fixtures.js';
@@ -16,6 +16,19 @@ const CATALOG = {
     { posReference: 'pizza-margherita', name: 'Pizza Margherita', price: 1100, categories: ['cat-mains'], taxRateIds: ['vat-10'] },
   ],
 };
+
+/** At most three toasts at once, and none over any of `uncovered`. */
+async function expectToastsOutOfTheWay(page: Page, uncovered: Locator[]): Promise<void> {
+  const toasts = page.getByRole('alert');
+  await expect(toasts.first()).toBeVisible();
+  expect(await toasts.count()).toBeLessThanOrEqual(3);
+  const boxes = await Promise.all((await toasts.all()).map((toast) => toast.boundingBox()));
+  for (const target of uncovered) {
+    const box = (await target.boundingBox())!;
+    const over = boxes.filter((t) => t && t.x < box.x + box.width && box.x < t.x + t.width && t.y < box.y + box.height && box.y < t.y + t.height);
+    expect(over, `toasts over ${target}`).toEqual([]);
+  }
+}
 
 let pos: FakePartner;
 let marketplace: FakePartner;
@@ -129,6 +142,10 @@ test('an admin goes from sign-in to a synced catalog with a product out of stock
   await expect(apps.getByRole('row', { name: /Hungry Marketplace/ }).getByText('Connected', { exact: true })).toBeVisible();
   await expect(page.getByText('pos-api-key-0123456789')).toHaveCount(0);
   await expect(apps.getByRole('row', { name: /Trattoria POS/ }).getByText(/apiKey: /)).toBeVisible();
+  // A toast names what was done.
+  await expect(page.getByRole('alert').filter({ hasText: 'Hungry Marketplace connected' })).toBeVisible();
+  // Five actions in a row each said "done": their toasts keep clear of the header and the page's buttons.
+  await expectToastsOutOfTheWay(page, [page.getByRole('button', { name: 'Sign out' }), page.getByRole('link', { name: 'Order board' }), page.getByRole('link', { name: 'Delivery log' })]);
   await capture('connections');
 
   // 4. Open the POS: through /oauth2/authorize (the hub's sign-in and consent) to its redirect URI.

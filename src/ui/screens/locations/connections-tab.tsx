@@ -149,7 +149,7 @@ export function ConnectionsTab({ accountId, locationId }: { accountId: string; l
           <ConnectForm
             accountId={accountId}
             locationId={locationId}
-            applicationId={connecting.id}
+            application={connecting}
             onDone={async () => {
               setConnecting(null);
               await refetch();
@@ -162,17 +162,17 @@ export function ConnectionsTab({ accountId, locationId }: { accountId: string; l
 }
 
 /** The connection's credentials at the partner (key and value pairs), stored encrypted and masked afterwards. */
-function ConnectForm({ accountId, locationId, applicationId, onDone }: { accountId: string; locationId: string; applicationId: string; onDone: () => Promise<void> }) {
+function ConnectForm({ accountId, locationId, application, onDone }: { accountId: string; locationId: string; application: { id: string; name: string }; onDone: () => Promise<void> }) {
   const [pairs, setPairs] = useState([{ key: '', value: '' }]);
   const [connect, { loading, error }] = useMutation(CONNECT);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const entries = pairs.filter((p) => p.key.trim());
-    const input = { applicationId, ...(entries.length ? { credentials: Object.fromEntries(entries.map((p) => [p.key.trim(), p.value])) } : {}) };
+    const input = { applicationId: application.id, ...(entries.length ? { credentials: Object.fromEntries(entries.map((p) => [p.key.trim(), p.value])) } : {}) };
     const result = await connect({ variables: { accountId, locationId, input } }).catch(() => null);
     if (!result?.data) return;
-    notifyDone('Connected');
+    notifyDone(`${application.name} connected`);
     await onDone();
   }
 
