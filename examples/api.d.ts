@@ -1967,6 +1967,8 @@ export interface components {
         nextPageKey: string;
         /** @description Look a record up by its posReference; the list then holds it or nothing. Reserved characters a POS uses in its references (such as ':' or '/') may be sent as they are; '&', '#', '+' and '%' must be encoded. */
         posReference: string;
+        /** @description Only accounts whose name contains this text (any case), paged like the whole list. */
+        accountSearch: string;
         /** @description Only records whose name contains this text (any case) or whose posReference starts with it, paged like the whole list. */
         catalogSearch: string;
         productId: string;
@@ -2146,6 +2148,8 @@ export interface operations {
                 limit?: components["parameters"]["limit"];
                 /** @description The nextPageKey of the previous page. */
                 nextPageKey?: components["parameters"]["nextPageKey"];
+                /** @description Only accounts whose name contains this text (any case), paged like the whole list. */
+                search?: components["parameters"]["accountSearch"];
             };
             header?: never;
             path?: never;

@@ -181,6 +181,44 @@ describe('lists', () => {
     expect(new Set(seen).size).toBe(seen.length);
   });
 
+  it('finds accounts by part of their name, in any case, paged, with LIKE characters taken as typed', async () => {
+    for (const name of ['Harbour Grill', 'Grill & Co', 'The harbour 50% off', 'Harbour_1', 'Harbour21']) await t.admin.post('/v1/accounts', { name });
+    const names = async (search: string, limit = 50) => {
+      const res = await t.admin.get(`/v1/accounts?limit=${limit}&search=${encodeURIComponent(search)}`);
+      expect(res.status).toBe(200);
+      return res.body.data.map((a: { name: string }) => a.name);
+    };
+    expect(await names('HARBOUR')).toEqual(['Harbour Grill', 'The harbour 50% off', 'Harbour_1', 'Harbour21']);
+    expect(await names('grill')).toEqual(['Harbour Grill', 'Grill & Co']);
+    expect(await names('50%')).toEqual(['The harbour 50% off']);
+    expect(await names('Harbour_')).toEqual(['Harbour_1']);
+    expect(await names('no such account')).toEqual([]);
+
+    const first = await t.admin.get('/v1/accounts?limit=2&search=harbour');
+    expect(first.body.data.map((a: { name: string }) => a.name)).toEqual(['Harbour Grill', 'The harbour 50% off']);
+    const rest = await t.admin.get(`/v1/accounts?limit=2&search=harbour&nextPageKey=${encodeURIComponent(first.body.nextPageKey)}`);
+    expect(rest.body.data.map((a: { name: string }) => a.name)).toEqual(['Harbour_1', 'Harbour21']);
+    expect(rest.body.hasNextPage).toBe(false);
+
+    expect((await t.admin.get('/v1/accounts?search=')).status).toBe(400);
+    expect((await t.admin.get(`/v1/accounts?search=${'x'.repeat(256)}`)).status).toBe(400);
+  });
+
+  it('searches accounts through GraphQL the same way, within the caller\'s reach', async () => {
+    const reseller = await t.userClient(await t.createUser('reseller'));
+    expect((await reseller.post('/v1/accounts', { name: 'Reseller Harbour Bistro' })).status).toBe(201);
+    await t.admin.post('/v1/accounts', { name: 'Admin Harbour Bistro' });
+    const search = async (client: typeof t.admin, text: string) => {
+      const res = await client.post('/graphql', { query: 'query($s: String) { accounts(search: $s) { data { name } } }', variables: { s: text } });
+      expect(res.status).toBe(200);
+      return res.body;
+    };
+    expect((await search(reseller, 'harbour bistro')).data.accounts.data).toEqual([{ name: 'Reseller Harbour Bistro' }]);
+    expect((await search(t.admin, 'harbour bistro')).data.accounts.data).toEqual([{ name: 'Reseller Harbour Bistro' }, { name: 'Admin Harbour Bistro' }]);
+    const tooLong = await search(t.admin, 'x'.repeat(256));
+    expect(tooLong.errors[0].extensions.code).toBe('validation_failed');
+  });
+
   it('refuses a limit outside 1..200', async () => {
     expect((await t.admin.get('/v1/accounts?limit=0')).status).toBe(400);
     expect((await t.admin.get('/v1/accounts?limit=201')).status).toBe(400);

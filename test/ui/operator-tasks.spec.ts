@@ -3,7 +3,7 @@ import { expect, signIn, test } from './fixtures.js';
 
 // The screens' remaining tasks of issue 12, as an admin does them: rotate an application's secrets and edit
 // its URLs (an error next to its field); a failed catalog sync in words; paging through a catalog; Disconnect
-// after a confirmation.
+// after a confirmation; find an account by name.
 
 let pos: FakePartner;
 test.beforeAll(async () => {
@@ -77,4 +77,32 @@ test('a failed sync says why in words, a catalog pages on the server, and Discon
   await confirm.getByRole('button', { name: 'Disconnect' }).click();
   await expect(row.getByText('Not connected', { exact: true })).toBeVisible();
   expect((await hub.admin.get(`${location.path}/connections`)).body.data).toEqual([]);
+});
+
+test('an admin finds an account by part of its name among more than a page of accounts', async ({ page, hub, capture }) => {
+  const tag = `q${Date.now().toString(36)}`;
+  for (let i = 0; i < 26; i++) expect((await hub.admin.post('/v1/accounts', { name: `Filler ${tag} ${i}` })).status).toBe(201);
+  for (const name of [`Harbour ${tag} Grill`, `Old harbour ${tag} Café`]) expect((await hub.admin.post('/v1/accounts', { name })).status).toBe(201);
+
+  await signIn(page);
+  await page.goto('/ui/accounts');
+  const accounts = page.getByRole('table', { name: 'Accounts' });
+  await expect(page.getByRole('navigation', { name: 'Accounts pages' }).getByRole('button', { name: 'Next page' })).toBeEnabled();
+
+  const search = page.getByRole('searchbox', { name: 'Search accounts' });
+  // Any case; the tag keeps out the accounts other specs made on this worker's hub.
+  await search.fill(`HARBOUR ${tag.toUpperCase()}`);
+  await expect(accounts.getByRole('row')).toHaveCount(3);
+  await expect(accounts.getByRole('link', { name: `Harbour ${tag} Grill` })).toBeVisible();
+  await expect(accounts.getByRole('link', { name: `Old harbour ${tag} Café` })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Accounts pages' })).toHaveCount(0);
+  await capture('accounts-search');
+
+  await search.fill(`${tag} nothing`);
+  await expect(page.getByText(`No account's name contains "${tag} nothing".`)).toBeVisible();
+
+  await search.fill('');
+  // The whole list again, a page of 25 (and the header row) at a time.
+  await expect(accounts.getByRole('row')).toHaveCount(26);
+  await expect(page.getByRole('navigation', { name: 'Accounts pages' }).getByRole('button', { name: 'Next page' })).toBeEnabled();
 });

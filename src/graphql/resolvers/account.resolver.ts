@@ -1,7 +1,6 @@
 import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
-import { AccountPage, AccountType, CreateAccountInput } from '../types/account.type.js';
-import { PageArgs } from '../types/page-args.js';
+import { AccountListArgs, AccountPage, AccountType, CreateAccountInput } from '../types/account.type.js';
 
 @Resolver(() => AccountType)
 export class AccountResolver {
@@ -11,8 +10,8 @@ export class AccountResolver {
   }
 
   @Query(() => AccountPage)
-  accounts(@Args(() => PageArgs) page: PageArgs, @Ctx() { ctx, services }: GraphQLContext) {
-    return services.accounts.findAll(ctx, page);
+  accounts(@Args(() => AccountListArgs) args: AccountListArgs, @Ctx() { ctx, services }: GraphQLContext) {
+    return services.accounts.findAll(ctx, args);
   }
 
   @Mutation(() => AccountType)

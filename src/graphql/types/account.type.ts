@@ -1,4 +1,5 @@
-import { Field, ID, InputType, ObjectType } from 'type-graphql';
+import { ArgsType, Field, ID, InputType, ObjectType } from 'type-graphql';
+import { PageArgs } from './page-args.js';
 import { PageType } from './page.type.js';
 
 @ObjectType('Account')
@@ -18,6 +19,12 @@ export class AccountType {
 
 @ObjectType()
 export class AccountPage extends PageType(AccountType, 'AccountPage') {}
+
+@ArgsType()
+export class AccountListArgs extends PageArgs {
+  @Field(() => String, { nullable: true, description: 'Only accounts whose name contains this text, in any case (at most 255 characters)' })
+  search?: string | null;
+}
 
 @InputType()
 export class CreateAccountInput {

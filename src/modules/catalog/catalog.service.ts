@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictError, NotFoundError } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
 import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
+import { containing, likeLiteral } from '../../common/like.js';
 import type { RequestContext } from '../../common/request-context.js';
 import { sqlRows } from '../../db/raw-sql.js';
 import type { Location } from '../locations/location.entity.js';
@@ -35,9 +36,6 @@ export interface CatalogListInput extends ListInput {
   /** Records whose name contains this (any case) or whose posReference starts with it. */
   search?: string | null;
 }
-
-/** LIKE's own characters in a searched text are matched literally. */
-const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 type Ctx = RequestContext;
 
@@ -248,8 +246,7 @@ export class CatalogService {
     const where: Record<string, unknown> = { location: location.id };
     if (input.posReference != null) where.posReference = input.posReference;
     if (input.search) {
-      const text = likeLiteral(input.search);
-      where.$or = [{ name: { $ilike: `%${text}%` } }, { posReference: { $like: `${text}%` } }];
+      where.$or = [{ name: { $ilike: containing(input.search) } }, { posReference: { $like: `${likeLiteral(input.search)}%` } }];
     }
     return findPage(ctx.em, entity, where as never, page, view);
   }

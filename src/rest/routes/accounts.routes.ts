@@ -4,6 +4,6 @@ import { list, single } from '../respond.js';
 
 export function accountRoutes(router: Router, { orm, services }: RestDeps): void {
   router.post('/accounts', single(orm, (ctx, req) => services.accounts.create(ctx, req.body), 201));
-  router.get('/accounts', list(orm, (ctx, page) => services.accounts.findAll(ctx, page)));
+  router.get('/accounts', list(orm, (ctx, page, req) => services.accounts.findAll(ctx, { ...page, search: typeof req.query.search === 'string' ? req.query.search : null })));
   router.get('/accounts/:accountId', single(orm, (ctx, _req, p) => services.accounts.findOne(ctx, p.accountId)));
 }

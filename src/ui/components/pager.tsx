@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 /**
  * Server-side paging with the hub's opaque nextPageKey: the keys of the pages seen so far, so Previous goes
@@ -15,6 +15,14 @@ export function useCursor() {
     previous: () => setKeys((k) => (k.length > 1 ? k.slice(0, -1) : k)),
     reset,
   };
+}
+
+/** A cursor that goes back to the first page whenever the search it pages changes. */
+export function useSearchCursor(search: string) {
+  const cursor = useCursor();
+  const { reset } = cursor;
+  useEffect(reset, [search, reset]);
+  return cursor;
 }
 
 export function Pager({ cursor, nextPageKey, label }: { cursor: ReturnType<typeof useCursor>; nextPageKey: string | null | undefined; label: string }) {

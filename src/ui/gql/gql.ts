@@ -16,7 +16,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 type Documents = {
     "\n  query Account($accountId: ID!, $nextPageKey: String) {\n    account(id: $accountId) {\n      id\n      name\n    }\n    locations(accountId: $accountId, limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        name\n        currency\n        timezone\n      }\n      nextPageKey\n    }\n  }\n": typeof types.AccountDocument,
     "\n  mutation CreateLocation($accountId: ID!, $input: CreateLocationInput!) {\n    createLocation(accountId: $accountId, input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateLocationDocument,
-    "\n  query Accounts($nextPageKey: String) {\n    accounts(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        name\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n": typeof types.AccountsDocument,
+    "\n  query Accounts($nextPageKey: String, $search: String) {\n    accounts(limit: 25, nextPageKey: $nextPageKey, search: $search) {\n      data {\n        id\n        name\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n": typeof types.AccountsDocument,
     "\n  mutation CreateAccount($input: CreateAccountInput!) {\n    createAccount(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateAccountDocument,
     "\n  query Application($id: ID!) {\n    application(id: $id) {\n      id\n      kind\n      name\n      clientId\n      ...ApplicationUrlSettings\n      connectionsCount\n    }\n  }\n": typeof types.ApplicationDocument,
     "\n  mutation UpdateApplication($id: ID!, $input: UpdateApplicationInput!) {\n    updateApplication(id: $id, input: $input) {\n      id\n      ...ApplicationUrlSettings\n    }\n  }\n": typeof types.UpdateApplicationDocument,
@@ -85,7 +85,7 @@ type Documents = {
 const documents: Documents = {
     "\n  query Account($accountId: ID!, $nextPageKey: String) {\n    account(id: $accountId) {\n      id\n      name\n    }\n    locations(accountId: $accountId, limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        name\n        currency\n        timezone\n      }\n      nextPageKey\n    }\n  }\n": types.AccountDocument,
     "\n  mutation CreateLocation($accountId: ID!, $input: CreateLocationInput!) {\n    createLocation(accountId: $accountId, input: $input) {\n      id\n      name\n    }\n  }\n": types.CreateLocationDocument,
-    "\n  query Accounts($nextPageKey: String) {\n    accounts(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        name\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n": types.AccountsDocument,
+    "\n  query Accounts($nextPageKey: String, $search: String) {\n    accounts(limit: 25, nextPageKey: $nextPageKey, search: $search) {\n      data {\n        id\n        name\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n": types.AccountsDocument,
     "\n  mutation CreateAccount($input: CreateAccountInput!) {\n    createAccount(input: $input) {\n      id\n      name\n    }\n  }\n": types.CreateAccountDocument,
     "\n  query Application($id: ID!) {\n    application(id: $id) {\n      id\n      kind\n      name\n      clientId\n      ...ApplicationUrlSettings\n      connectionsCount\n    }\n  }\n": types.ApplicationDocument,
     "\n  mutation UpdateApplication($id: ID!, $input: UpdateApplicationInput!) {\n    updateApplication(id: $id, input: $input) {\n      id\n      ...ApplicationUrlSettings\n    }\n  }\n": types.UpdateApplicationDocument,
@@ -177,7 +177,7 @@ export function graphql(source: "\n  mutation CreateLocation($accountId: ID!, $i
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Accounts($nextPageKey: String) {\n    accounts(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        name\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n"): (typeof documents)["\n  query Accounts($nextPageKey: String) {\n    accounts(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        name\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n"];
+export function graphql(source: "\n  query Accounts($nextPageKey: String, $search: String) {\n    accounts(limit: 25, nextPageKey: $nextPageKey, search: $search) {\n      data {\n        id\n        name\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n"): (typeof documents)["\n  query Accounts($nextPageKey: String, $search: String) {\n    accounts(limit: 25, nextPageKey: $nextPageKey, search: $search) {\n      data {\n        id\n        name\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

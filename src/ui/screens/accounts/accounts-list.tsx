@@ -1,19 +1,20 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Anchor, Button, Group, Modal, Stack, Table, TextInput, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { fieldErrorsOf } from '../../components/errors';
-import { Pager, useCursor } from '../../components/pager';
+import { Pager, useSearchCursor } from '../../components/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
+import { formatWhen } from '../../components/time';
 import { graphql } from '../../gql';
 import { useViewer } from '../../viewer';
 import { SubmitRow } from '../../components/form-footer';
 import { notifyDone } from '../../components/notify';
 
 const ACCOUNTS = graphql(`
-  query Accounts($nextPageKey: String) {
-    accounts(limit: 25, nextPageKey: $nextPageKey) {
+  query Accounts($nextPageKey: String, $search: String) {
+    accounts(limit: 25, nextPageKey: $nextPageKey, search: $search) {
       data {
         id
         name
@@ -35,8 +36,13 @@ const CREATE_ACCOUNT = graphql(`
 
 export function AccountsList() {
   const viewer = useViewer();
-  const cursor = useCursor();
-  const { data, loading, error } = useQuery(ACCOUNTS, { variables: { nextPageKey: cursor.pageKey } });
+  // Searched on the server as the operator types (a reseller may hold hundreds of accounts), a page at a time.
+  const [search, setSearch] = useState('');
+  const [searched] = useDebouncedValue(search.trim(), 250);
+  const cursor = useSearchCursor(searched);
+  const { data: current, previousData, loading, error } = useQuery(ACCOUNTS, { variables: { nextPageKey: cursor.pageKey, search: searched || undefined } });
+  // The last list stays on screen while the next search or page loads.
+  const data = current ?? previousData;
   const [creating, { open, close }] = useDisclosure(false);
 
   return (
@@ -45,11 +51,14 @@ export function AccountsList() {
         <Title order={2}>Accounts</Title>
         {viewer.permissions.provision && <Button onClick={open}>Create account</Button>}
       </Group>
-      {loading && <LoadingState label="Loading accounts" />}
+      <TextInput label="Search accounts" placeholder="Part of the name" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={280} maw="100%" type="search" />
+      {loading && !data && <LoadingState label="Loading accounts" />}
       {error && <ErrorState error={error} />}
-      {data && data.accounts.data.length === 0 && <EmptyState>No accounts yet.{viewer.permissions.provision ? ' Create the first one.' : ''}</EmptyState>}
+      {data && data.accounts.data.length === 0 && (
+        <EmptyState>{searched ? `No account's name contains "${searched}".` : `No accounts yet.${viewer.permissions.provision ? ' Create the first one.' : ''}`}</EmptyState>
+      )}
       {data && data.accounts.data.length > 0 && (
-        <Table.ScrollContainer minWidth={320}>
+        <Table.ScrollContainer minWidth={320} aria-busy={loading}>
           <Table striped highlightOnHover aria-label="Accounts">
             <Table.Thead>
               <Table.Tr>
@@ -65,7 +74,7 @@ export function AccountsList() {
                       {account.name}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>{new Date(account.createdAt).toLocaleString()}</Table.Td>
+                  <Table.Td>{formatWhen(account.createdAt)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

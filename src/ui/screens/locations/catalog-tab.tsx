@@ -1,9 +1,9 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Badge, Box, Group, SegmentedControl, Stack, Switch, Table, Text, TextInput, useMatches } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatMoney } from '../../components/money';
-import { Pager, useCursor } from '../../components/pager';
+import { Pager, useSearchCursor } from '../../components/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { graphql } from '../../gql';
 import { useViewer } from '../../viewer';
@@ -112,13 +112,6 @@ export function CatalogTab(ids: Ids) {
       {kind === 'modifierGroups' && <SimpleList key={version} {...ids} search="" kind="modifierGroups" />}
     </Stack>
   );
-}
-
-function useSearchCursor(search: string) {
-  const cursor = useCursor();
-  const { reset } = cursor;
-  useEffect(reset, [search, reset]);
-  return cursor;
 }
 
 function ProductList({ accountId, locationId, search }: Ids & { search: string }) {
