@@ -24,6 +24,7 @@ export async function placeOrderOnBoard(page: Page, marketClient: HttpClient, lo
   expect(placed.status).toBe(201);
   await expect(page.getByRole('button', { name: externalId })).toBeVisible({ timeout: 2000 });
   expect(Date.now() - placedAt).toBeLessThan(2000);
+  await expect(page.getByRole('row', { name: externalId })).toContainText('Pickup');
   await expect(page.getByRole('tab', { name: 'NEW (1)' })).toBeVisible();
   await expect(page.getByRole('status')).toContainText('A new order arrived.');
 }

@@ -15,6 +15,7 @@ import { LocationCrumbs } from '../locations/location-crumbs';
 import { NotFound } from '../not-found';
 import { OrderCueSwitch, useOrderCue } from './order-cue';
 import { ORDER_DETAIL, OrderDetail } from './order-detail';
+import { fulfilment } from './order-facts-format';
 
 // The live order board of a location (issue 13): a tab per status with its count, the orders in it newest
 // first, and an order's detail with the actions the server allows from its status. Pushed by the orderBoard
@@ -27,6 +28,8 @@ const BOARD_ROW = graphql(`
     externalId
     status
     sourceName
+    fulfillmentType
+    tableName
     total
     currency
     createdAt
@@ -133,13 +136,14 @@ export function OrderBoard() {
             (board.data.orders.data.length === 0 ? (
               <EmptyState>No order in {tab}.</EmptyState>
             ) : (
-              // On a phone: order, total and time; the marketplace where there is room.
+              // On a phone: order, total and time; the marketplace and how the order leaves where there is room.
               <Table.ScrollContainer minWidth={300}>
                 <Table striped highlightOnHover aria-label={`Orders in ${tab}`}>
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>Order</Table.Th>
                       <Table.Th visibleFrom="sm">Marketplace</Table.Th>
+                      <Table.Th visibleFrom="md">Fulfilment</Table.Th>
                       <Table.Th>Total</Table.Th>
                       <Table.Th>Placed</Table.Th>
                     </Table.Tr>
@@ -153,6 +157,7 @@ export function OrderBoard() {
                           </Button>
                         </Table.Td>
                         <Table.Td visibleFrom="sm">{order.sourceName}</Table.Td>
+                        <Table.Td visibleFrom="md">{fulfilment(order.fulfillmentType, order.tableName)}</Table.Td>
                         <Table.Td>{formatMoney(order.total, order.currency)}</Table.Td>
                         <Table.Td>{formatWhen(order.createdAt)}</Table.Td>
                       </Table.Tr>
