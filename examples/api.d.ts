@@ -1959,6 +1959,8 @@ export interface components {
         deliveryStatus: components["schemas"]["DeliveryStatus"];
         /** @description Only deliveries of this event type (ORDER_CREATED, ORDER_STATUS_CHANGED, MENU_PUBLISHED, MENU_UPDATED, STORE_STATUS_CHANGED, ...). */
         deliveryEventType: string;
+        /** @description Only the deliveries of this order's events (ORDER_CREATED and each ORDER_STATUS_CHANGED, to every partner): whether the POS and the marketplace heard of it. */
+        deliveryOrderId: string;
         /** @description Most recent first (what a live screen shows); default oldest first. */
         newestFirst: boolean;
         /** @description Page size, 1 to 200 (default 50). */
@@ -3103,6 +3105,8 @@ export interface operations {
                 status?: components["parameters"]["deliveryStatus"];
                 /** @description Only deliveries of this event type (ORDER_CREATED, ORDER_STATUS_CHANGED, MENU_PUBLISHED, MENU_UPDATED, STORE_STATUS_CHANGED, ...). */
                 eventType?: components["parameters"]["deliveryEventType"];
+                /** @description Only the deliveries of this order's events (ORDER_CREATED and each ORDER_STATUS_CHANGED, to every partner): whether the POS and the marketplace heard of it. */
+                orderId?: components["parameters"]["deliveryOrderId"];
                 /** @description Most recent first (what a live screen shows); default oldest first. */
                 newestFirst?: components["parameters"]["newestFirst"];
                 /** @description Page size, 1 to 200 (default 50). */
@@ -3138,6 +3142,8 @@ export interface operations {
                 status?: components["parameters"]["deliveryStatus"];
                 /** @description Only deliveries of this event type (ORDER_CREATED, ORDER_STATUS_CHANGED, MENU_PUBLISHED, MENU_UPDATED, STORE_STATUS_CHANGED, ...). */
                 eventType?: components["parameters"]["deliveryEventType"];
+                /** @description Only the deliveries of this order's events (ORDER_CREATED and each ORDER_STATUS_CHANGED, to every partner): whether the POS and the marketplace heard of it. */
+                orderId?: components["parameters"]["deliveryOrderId"];
                 /** @description Most recent first (what a live screen shows); default oldest first. */
                 newestFirst?: components["parameters"]["newestFirst"];
                 /** @description Page size, 1 to 200 (default 50). */

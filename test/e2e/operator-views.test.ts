@@ -127,6 +127,33 @@ describe('the delivery log for the operator UI', () => {
   });
 });
 
+describe('the deliveries of one order', () => {
+  const OF_ORDER = `query($a: ID!, $l: ID!, $order: ID) { locationDeliveries(accountId: $a, locationId: $l, orderId: $order) { data { eventType url orderingKey } } }`;
+
+  it('lists what the POS and the marketplace were sent about that order only, over GraphQL and REST', async () => {
+    pos.always('/hooks', { status: 200 });
+    const first = await place('ov-of-1');
+    const other = await place('ov-of-2');
+    const posClient = await t.applicationClient(posApp);
+    expect((await posClient.patch(`${loc.path}/orders/${first}`, { status: 'accepted' })).status).toBe(200);
+
+    const events = (await gql(t.admin, OF_ORDER, { ...vars(), order: first })).data.locationDeliveries.data;
+    expect(events.map((d: any) => `${d.eventType} ${d.url}`)).toEqual([`ORDER_CREATED ${pos.urlFor('/hooks')}`, `ORDER_STATUS_CHANGED ${market.urlFor('/hooks')}`]);
+    expect(events.every((d: any) => d.orderingKey === first)).toBe(true);
+    const overRest = await t.admin.get(`${loc.path}/deliveries?orderId=${first}`);
+    expect(overRest.status).toBe(200);
+    expect(overRest.body.data.map((d: any) => d.eventType)).toEqual(['ORDER_CREATED', 'ORDER_STATUS_CHANGED']);
+    // An application's delivery log takes the same filter.
+    const toPos = await t.admin.get(`/v1/applications/${posApp.id}/deliveries?orderId=${first}`);
+    expect(toPos.status).toBe(200);
+    expect(toPos.body.data.map((d: any) => d.eventType)).toEqual(['ORDER_CREATED']);
+    expect((await gql(t.admin, OF_ORDER, { ...vars(), order: other })).data.locationDeliveries.data.map((d: any) => d.eventType)).toEqual(['ORDER_CREATED']);
+
+    expect((await t.admin.get(`${loc.path}/deliveries?orderId=ov-of-1`)).status).toBe(400);
+    expect((await gql(t.admin, OF_ORDER, { ...vars(), order: 'ov-of-1' })).errors?.[0].extensions.code).toBe('validation_failed');
+  });
+});
+
 describe('store status and home for the operator UI', () => {
   const STATUS = `query($a: ID!, $l: ID!) { storeStatus(accountId: $a, locationId: $l) { storeStatus closedUntil marketplaces { applicationName status storeStatus attempts } } }`;
 

@@ -110,6 +110,9 @@ export class DeliveryListArgs extends PageArgs {
   @Field(() => String, { nullable: true, description: 'Only deliveries of this event type (ORDER_CREATED, MENU_PUBLISHED, ...)' })
   eventType?: string | null;
 
+  @Field(() => ID, { nullable: true, description: "Only the deliveries of this order's events (ORDER_CREATED, ORDER_STATUS_CHANGED), to every partner" })
+  orderId?: string | null;
+
   @Field(() => Boolean, { nullable: true, description: 'Most recent first, as a delivery log shows them; default oldest first' })
   newestFirst?: boolean | null;
 }

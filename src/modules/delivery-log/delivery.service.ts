@@ -1,6 +1,7 @@
 import { canReachLocation, requireScope } from '../../common/access.js';
 import { DomainError, NotFoundError, ValidationError } from '../../common/errors.js';
 import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
+import { isUuid } from '../../common/ids.js';
 import type { RequestContext } from '../../common/request-context.js';
 import { replay, REPLAYABLE_STATUSES } from '../../delivery-engine/replay.js';
 import { withLocation } from '../locations/location-access.js';
@@ -22,17 +23,30 @@ export interface DeliveryListInput extends ListInput {
   status?: string | null;
   /** Only deliveries of this event type (ORDER_CREATED, MENU_PUBLISHED, ...). */
   eventType?: string | null;
+  /** Only the deliveries of this order's events: ORDER_CREATED and each ORDER_STATUS_CHANGED, to every partner. */
+  orderId?: string | null;
   /** Most recent first, as the UI's delivery log shows them; default oldest first (CONTRACT section 1). */
   newestFirst?: boolean | null;
 }
 
-function listFilter(input: DeliveryListInput): { status?: DeliveryStatus; eventType?: string } {
-  const filter: { status?: DeliveryStatus; eventType?: string } = {};
+interface ListFilter {
+  status?: DeliveryStatus;
+  eventType?: string;
+  orderingKey?: string;
+}
+
+function listFilter(input: DeliveryListInput): ListFilter {
+  const filter: ListFilter = {};
   if (input.status != null) {
     if (!(DELIVERY_STATUSES as readonly string[]).includes(input.status)) throw ValidationError.field('status', `must be one of ${DELIVERY_STATUSES.join(', ')}`);
     filter.status = input.status as DeliveryStatus;
   }
   if (input.eventType != null) filter.eventType = input.eventType;
+  if (input.orderId != null) {
+    if (!isUuid(input.orderId)) throw ValidationError.field('orderId', 'must be an order id (a UUID)');
+    // An order's events are chained by its id (order-events.ts): the ordering key, indexed for the chain.
+    filter.orderingKey = input.orderId;
+  }
   return filter;
 }
 

@@ -5,6 +5,7 @@ import { list, single } from '../respond.js';
 const filters = (req: Request) => ({
   status: (req.query.status as string | undefined) ?? null,
   eventType: (req.query.eventType as string | undefined) ?? null,
+  orderId: (req.query.orderId as string | undefined) ?? null,
   newestFirst: String(req.query.newestFirst) === 'true',
 });
 
