@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema, type PubSub } from 'type-graphql';
 import { AccountResolver } from './resolvers/account.resolver.js';
-import { DeliveryResolver } from './resolvers/delivery.resolver.js';
+import { DeliveryRecipientResolver, DeliveryResolver } from './resolvers/delivery.resolver.js';
 import { ApplicationResolver } from './resolvers/application.resolver.js';
 import { ConnectionResolver } from './resolvers/connection.resolver.js';
 import { CatalogResolver, ModifierResolver, ProductResolver } from './resolvers/catalog.resolver.js';
@@ -15,7 +15,7 @@ import { HomeResolver } from './resolvers/home.resolver.js';
 import { UserResolver } from './resolvers/user.resolver.js';
 import { ViewerResolver } from './resolvers/viewer.resolver.js';
 
-export const RESOLVERS = [AccountResolver, LocationResolver, ApplicationResolver, ConnectionResolver, UserResolver, CatalogResolver, ProductResolver, ModifierResolver, DeliveryResolver, OrderResolver, OrderStatusChangeResolver, MenuResolver, PublicationResolver, StoreStatusResolver, HomeResolver, LiveResolver, ViewerResolver] as const;
+export const RESOLVERS = [AccountResolver, LocationResolver, ApplicationResolver, ConnectionResolver, UserResolver, CatalogResolver, ProductResolver, ModifierResolver, DeliveryResolver, DeliveryRecipientResolver, OrderResolver, OrderStatusChangeResolver, MenuResolver, PublicationResolver, StoreStatusResolver, HomeResolver, LiveResolver, ViewerResolver] as const;
 
 // Rules live in services; type-graphql's class-validator integration is off so there is one set of rules.
 export function buildHubSchema(): Promise<GraphQLSchema> {

@@ -6,8 +6,8 @@ import { openKitchen } from './kitchen.js';
 
 // An order opened on the board tells the kitchen what to make and how it leaves: the fulfilment, the time,
 // the customer and address, whether it is paid, the notes, each line with its options, the line's own note
-// and its tax rates by name. A change someone else makes shows in the open order's history at once, and the
-// history keeps its words whole.
+// and its tax rates by name; what the partners were sent about it. A change someone else makes shows in the
+// open order's history at once, and the history keeps its words whole.
 
 const inAnHour = () => new Date(Date.now() + 60 * 60_000).toISOString();
 
@@ -50,7 +50,10 @@ test('an order opened on the board shows how it leaves, for whom, its notes and 
   const partner = await FakePartner.start();
   try {
     const kitchen = await openKitchen(hub, partner, 'Detail Kitchen');
-    const pos = await hub.createApplication('POS', { name: 'Kitchen POS' });
+    // The POS is down: the order's ORDER_CREATED runs out of retries (a few quick ones in the test hub), and
+    // the detail says so as it happens.
+    partner.always('/pos', { status: 503, body: { error: 'POS down for maintenance' } });
+    const pos = await hub.createApplication('POS', { name: 'Kitchen POS', webhookUrl: partner.urlFor('/pos') });
     await hub.connect(pos, kitchen.loc);
     const marketClient = await hub.applicationClient(kitchen.market);
     const posClient = await hub.applicationClient(pos);
@@ -89,11 +92,27 @@ test('an order opened on the board shows how it leaves, for whom, its notes and 
     await expect(detail.getByText('No further status change is possible.')).toBeVisible();
     await expect(page.getByRole('tab', { name: 'CANCELLED (1)' })).toBeVisible();
 
+    // What the partners were sent about this order, each to whom and how it went, without a reload.
+    const sent = detail.getByRole('table', { name: 'Sent to partners' });
+    const created = sent.getByRole('row', { name: /Order created/ });
+    await expect(created).toContainText('Kitchen POS');
+    await expect(created).toContainText('FAILED · no retry left');
+    await expect(created).toContainText('3 attempts · HTTP 503');
+    const statusChanged = sent.getByRole('row', { name: /Order status changed/ });
+    await expect(statusChanged).toContainText('Detail Kitchen Marketplace');
+    await expect(statusChanged).toContainText('DELIVERED');
+    await expect(sent.getByRole('row')).toHaveCount(3);
+
     expect(await brokenWords(history)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await brokenWords(history)).toEqual([]);
     await page.setViewportSize({ width: 1280, height: 800 });
     await capture('order-detail-delivery');
+
+    // Its event opens that delivery in the location's delivery log, with every attempt.
+    await created.getByRole('link', { name: 'Order created' }).click();
+    const opened = page.getByRole('dialog', { name: 'ORDER_CREATED delivery' });
+    await expect(opened).toContainText('POS down for maintenance');
   } finally {
     await partner.close();
   }

@@ -1,6 +1,7 @@
-import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
-import { DeliveryDetailType, DeliveryListArgs, DeliveryPage } from '../types/delivery.type.js';
+import type { DeliveryView } from '../../modules/delivery-log/delivery.view.js';
+import { DeliveryDetailType, DeliveryListArgs, DeliveryPage, DeliveryType } from '../types/delivery.type.js';
 
 @Resolver(() => DeliveryDetailType)
 export class DeliveryResolver {
@@ -31,5 +32,14 @@ export class DeliveryResolver {
   @Mutation(() => DeliveryDetailType, { description: 'Retry now: a FAILED or DELIVERED delivery again, or a PENDING one waiting for its next retry now; same webhook-id' })
   retryDelivery(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
     return services.deliveries.retry(ctx, id);
+  }
+}
+
+@Resolver(() => DeliveryType)
+export class DeliveryRecipientResolver {
+  // One read per delivery asked for it: the order detail asks for a handful; a whole log page does not ask.
+  @FieldResolver(() => String, { nullable: true, description: 'The name of the application it is addressed to (null once that application is gone)' })
+  applicationName(@Root() delivery: DeliveryView, @Ctx() { ctx, services }: GraphQLContext) {
+    return services.deliveries.recipientName(ctx, delivery.applicationId);
   }
 }

@@ -4,6 +4,7 @@ import { findPage, pageRequest, type Page, type ListInput } from '../../common/p
 import { isUuid } from '../../common/ids.js';
 import type { RequestContext } from '../../common/request-context.js';
 import { replay, REPLAYABLE_STATUSES } from '../../delivery-engine/replay.js';
+import { applicationName } from '../applications/application-name.js';
 import { withLocation } from '../locations/location-access.js';
 import { DeliveryAttempt } from '../../delivery-engine/delivery-attempt.entity.js';
 import { DELIVERY_STATUSES, Delivery, type DeliveryStatus } from '../../delivery-engine/delivery.entity.js';
@@ -82,6 +83,11 @@ export class DeliveryService {
     const page = pageRequest(input.limit, input.nextPageKey);
     const where = { applicationId, ...listFilter(input) };
     return findPage(ctx.em, Delivery, where, page, toDeliveryView, { newestFirst: input.newestFirst === true });
+  }
+
+  /** The name of a delivery's recipient, for a caller who already sees the delivery (an operator reads names). */
+  async recipientName(ctx: RequestContext, applicationId: string): Promise<string | null> {
+    return applicationName(ctx.em, applicationId);
   }
 
   async findOne(ctx: RequestContext, id: string): Promise<DeliveryDetailView> {

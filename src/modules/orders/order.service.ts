@@ -9,6 +9,7 @@ import { orderEvents } from './order-events.js';
 import { notifyLive } from '../../live/notify.js';
 import { enqueueDelivery, type EnqueueDeliveryInput } from '../../delivery-engine/outbox.js';
 import { insertOrder, type NewOrder } from './order-insert.js';
+import { applicationName } from '../applications/application-name.js';
 import { activeConnections } from '../connections/active-connections.js';
 import { loadPlacementContext, type OrderParty } from './order-parties.js';
 import { allowedTransitions, checkTransition, ORDER_STATUSES, parseOrderStatus, STAMP_OF, type OrderActor, type OrderStatus } from './order-status.js';
@@ -150,8 +151,7 @@ export class OrderService {
       const [user] = await sqlRows<{ email: string }>(ctx.em, 'select email from users where id = ?', [change.byId]);
       return user?.email ?? null;
     }
-    const [application] = await sqlRows<{ name: string }>(ctx.em, 'select name from applications where id = ?', [change.byId]);
-    return application?.name ?? null;
+    return applicationName(ctx.em, change.byId);
   }
 
   /** Throws unless the caller may read the location's orders (a live order board subscribes with this check). */

@@ -6,13 +6,14 @@ import { formatMoney } from '../../components/money';
 import { ErrorState, LoadingState } from '../../components/states';
 import { graphql } from '../../gql';
 import { OrderFacts } from './order-facts';
+import { OrderDeliveries } from './order-deliveries';
 import { StatusHistory } from './order-history';
 import { OrderLines } from './order-lines';
 import { TransitionRefused, type Refusal } from './transition-refused';
 
 // An order opened from the board: what the kitchen needs to make and hand it over (facts, notes, lines), the
-// status changes the server allows from where it is now (allowedTransitions, orderCancellationReasons), and
-// its history.
+// status changes the server allows from where it is now (allowedTransitions, orderCancellationReasons), its
+// history, and what the partners were sent about it.
 
 export const ORDER_DETAIL = graphql(`
   query OrderDetail($accountId: ID!, $locationId: ID!, $id: ID!) {
@@ -138,6 +139,7 @@ export function OrderDetail({ accountId, locationId, orderId, onChanged }: Props
         {order.allowedTransitions.length === 0 && <Text c="dimmed">No further status change is possible.</Text>}
       </Group>
       <StatusHistory changes={order.statusHistory} />
+      <OrderDeliveries accountId={accountId} locationId={locationId} orderId={order.id} />
     </Stack>
   );
 }
