@@ -377,6 +377,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/{userId}/deactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a user (scope provisioning)
+         * @description For someone who left: from now on the user cannot sign in (the password grant and the sign-in page
+         *     refuse it as a wrong password), and every token, OAuth grant and web UI session of theirs ends at once.
+         *     Their name stays on what they did. Admins deactivate any user but themselves (400); resellers the
+         *     merchants they created (anyone else's is 404). Deactivating a deactivated user changes nothing.
+         */
+        post: operations["deactivateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/{userId}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reactivate a user (scope provisioning)
+         * @description The user may sign in again, with the password it had; its ended sessions stay ended. Who may is as for deactivate.
+         */
+        post: operations["reactivateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{accountId}/locations/{locationId}/catalog/import": {
         parameters: {
             query?: never;
@@ -1266,6 +1313,7 @@ export interface components {
             email: string;
             role: components["schemas"]["Role"];
             accountIds: string[];
+            deactivatedAt: components["schemas"]["NullableTimestamp"];
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
         };
@@ -1954,6 +2002,7 @@ export interface components {
         applicationId: string;
         connectionId: string;
         kind: components["schemas"]["ApplicationKind"];
+        userId: string;
         deliveryId: string;
         /** @description Only deliveries in this status. */
         deliveryStatus: components["schemas"]["DeliveryStatus"];
@@ -2675,6 +2724,58 @@ export interface operations {
         responses: {
             /** @description The user */
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    deactivateUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe; see the introduction. */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
+            path: {
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user, with deactivatedAt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    reactivateUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe; see the introduction. */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
+            path: {
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The user, deactivatedAt null */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };

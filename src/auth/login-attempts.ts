@@ -68,7 +68,9 @@ export class LoginAttempts {
     }
     const user = key ? await orm.em.fork().findOne(User, { email: key }) : null;
     const valid = user && password ? await verifyPassword(password, user.passwordHash) : await verifyNoPassword(password ?? '');
-    if (user && valid) {
+    // A deactivated user is refused like a wrong password, after the same work: the answer does not tell
+    // that the account exists.
+    if (user && valid && !user.deactivatedAt) {
       await Promise.all([this.perPair?.delete(pair), this.perEmail?.delete(key)]);
       return user;
     }

@@ -91,7 +91,8 @@ export function oauthAuthenticator(provider: Provider, orm: MikroORM): Authentic
       const em = orm.em.fork();
       const [row] = await sqlRows<{ role: Role; application_id: string; first_party: boolean }>(
         em,
-        'select u.role, a.id as application_id, a.first_party from users u cross join applications a where u.id = ? and a.client_id = ?',
+        // A deactivated user's tokens are deleted with it; the check closes the window of one issued meanwhile.
+        'select u.role, a.id as application_id, a.first_party from users u cross join applications a where u.id = ? and u.deactivated_at is null and a.client_id = ?',
         [accountId, clientId],
       );
       if (!row) return null;

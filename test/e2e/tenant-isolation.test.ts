@@ -85,6 +85,8 @@ const ROUTES: Row[] = [
   { route: `PATCH ${LOC}/menus/{menuId}/modifiers/{menuModifierId}`, body: () => ({ price: 1 }) },
   { route: `POST ${LOC}/menus/{menuId}/publications`, body: (v) => ({ connectionId: v.connectionId }) },
   { route: `GET ${LOC}/menus/{menuId}/publications` },
+  { route: 'POST /v1/users/{userId}/deactivate' },
+  { route: 'POST /v1/users/{userId}/reactivate' },
   { route: `GET ${LOC}/store-status` },
   { route: `PUT ${LOC}/store-status`, body: () => ({ storeStatus: 'OFFLINE' }) },
 ];
@@ -168,6 +170,8 @@ const OPERATIONS: Operation[] = [
   { operation: 'Mutation.addMenuModifier', call: `addMenuModifier(menuId: $menuId, ${L}, input: { modifierId: $modifierId }) { id }` },
   { operation: 'Mutation.updateMenuModifier', call: `updateMenuModifier(menuId: $menuId, id: $menuModifierId, ${L}, input: { price: 1 }) { id }` },
   { operation: 'Mutation.publishMenu', call: `publishMenu(connectionId: $connectionId, menuId: $menuId, ${L}) { id }` },
+  { operation: 'Mutation.deactivateUser', call: 'deactivateUser(id: $userId) { id }' },
+  { operation: 'Mutation.reactivateUser', call: 'reactivateUser(id: $userId) { id }' },
   { operation: 'Mutation.setStoreStatus', call: `setStoreStatus(${L}, input: { storeStatus: OFFLINE }) { storeStatus }` },
   // Subscriptions (over graphql-ws): refused with not_found when they start, as their queries are.
   { operation: 'Subscription.orderBoard', call: `orderBoard(${L}) { kind }` },
@@ -224,6 +228,7 @@ beforeAll(async () => {
   Object.assign(victim, { accountId: location.accountId, locationId: location.locationId, applicationId: application.id });
   victim.connectionId = await t.connect(application, location, { apiKey: 'victim-secret-key' });
   victim.merchantId = (await t.createUser('merchant', [location.accountId])).id;
+  victim.userId = victim.merchantId;
   const catalog = await t.admin.put(`${location.path}/catalog/import`, {
     categories: [{ posReference: 'cat', name: 'Category' }],
     modifiers: [{ posReference: 'mod', name: 'Modifier', price: 50 }],
@@ -324,6 +329,8 @@ describe('control: the same requests are about real records', () => {
     const connection = await t.admin.get(pathOf(`GET ${LOC}/connections/{connectionId}`));
     expect(connection.body.data.status).toBe('ACTIVE');
     expect((await t.admin.get(pathOf(`GET ${LOC}`))).body.data.name).toBe('Victim location');
+    const merchant = (await t.admin.get('/v1/users?limit=200')).body.data.find((u: { id: string }) => u.id === victim.merchantId);
+    expect(merchant.deactivatedAt).toBeNull();
     expect((await t.admin.get(pathOf('GET /v1/applications/{applicationId}'))).body.data.name).toMatch(/^POS app/);
     expect((await t.admin.get(pathOf('GET /v1/accounts/{accountId}/locations'))).body.data).toHaveLength(1);
     const catalog = (await t.admin.get(pathOf(`GET ${LOC}/catalog`))).body.data;

@@ -1,8 +1,9 @@
 import { query } from '../support/database.js';
 import { startTestHub, TEST_ADMIN, type TestHub } from '../support/test-hub.js';
+import { uiGraphql, uiSignIn } from '../support/ui-session.js';
 
 // Users (CONTRACT section 2): admins create any role, resellers create merchants of their accounts; what each
-// role reaches; passwords stored as scrypt hashes.
+// role reaches; passwords stored as scrypt hashes; someone who left is deactivated and is out at once.
 
 let t: TestHub;
 
@@ -71,5 +72,83 @@ describe('users', () => {
     const client = await t.applicationClient(app);
     expect((await client.get('/v1/users')).status).toBe(403);
     expect((await client.post('/v1/users', { email: 'y@test.example', password: 'long-enough-password', role: 'admin' })).status).toBe(403);
+  });
+});
+
+describe('deactivating a user', () => {
+  const sessionsOf = async (userId: string) => {
+    const [row] = await query<{ tokens: number; ui: number }>(
+      t.db.url,
+      "select (select count(*)::int from oidc_payloads where payload->>'accountId' = $1::text) as tokens, (select count(*)::int from ui_sessions where user_id = $1::uuid) as ui",
+      [userId],
+    );
+    return row;
+  };
+
+  it('ends the user\'s tokens and UI sessions at once and refuses its sign-in, until it is reactivated', async () => {
+    const location = await t.createLocation();
+    const merchant = await t.createUser('merchant', [location.accountId]);
+    const bearer = await t.userClient(merchant);
+    const { cookie } = await uiSignIn(t.url, merchant.email, merchant.password);
+    expect((await bearer.get(location.path)).status).toBe(200);
+    const before = await sessionsOf(merchant.id);
+    expect(before.tokens).toBeGreaterThan(0);
+    expect(before.ui).toBe(1);
+
+    const deactivated = await t.admin.post(`/v1/users/${merchant.id}/deactivate`);
+    expect(deactivated.status).toBe(200);
+    expect(Date.parse(deactivated.body.data.deactivatedAt)).toBeLessThanOrEqual(Date.now());
+    expect(await sessionsOf(merchant.id)).toEqual({ tokens: 0, ui: 0 });
+    expect((await bearer.get(location.path)).status).toBe(401);
+    expect((await uiGraphql(t.url, '{ accounts { data { id } } }', { cookie })).body.errors[0].extensions.code).toBe('unauthorized');
+    // Refused as a wrong password is: the answer does not tell that the account exists.
+    await expect(t.passwordToken(merchant.email, merchant.password)).rejects.toThrow(/invalid_grant/);
+    expect((await uiSignIn(t.url, merchant.email, merchant.password).catch((e: Error) => e)) instanceof Error).toBe(true);
+    const listed = (await t.admin.get('/v1/users?limit=200')).body.data.find((u: { id: string }) => u.id === merchant.id);
+    expect(listed.deactivatedAt).toBe(deactivated.body.data.deactivatedAt);
+    // Again: nothing changes.
+    expect((await t.admin.post(`/v1/users/${merchant.id}/deactivate`)).body.data.deactivatedAt).toBe(deactivated.body.data.deactivatedAt);
+
+    const reactivated = await t.admin.post(`/v1/users/${merchant.id}/reactivate`);
+    expect(reactivated.status).toBe(200);
+    expect(reactivated.body.data.deactivatedAt).toBeNull();
+    const again = await t.userClient(merchant);
+    expect((await again.get(location.path)).status).toBe(200);
+  });
+
+  it('refuses a token of a deactivated user even if it outlived the deactivation (issued meanwhile)', async () => {
+    const merchant = await t.createUser('merchant', [(await t.createLocation()).accountId]);
+    const bearer = await t.userClient(merchant);
+    expect((await bearer.get('/v1/accounts')).status).toBe(200);
+    // The column alone, as if a grant had slipped in between the deactivation and its deletion of the tokens.
+    await query(t.db.url, 'update users set deactivated_at = now() where id = $1', [merchant.id]);
+    expect((await bearer.get('/v1/accounts')).status).toBe(401);
+  });
+
+  it('is for admins on anyone but themselves, and for a reseller on the merchants it created; GraphQL alike', async () => {
+    const reseller = await t.createUser('reseller');
+    const resellerClient = await t.userClient(reseller);
+    const own = await t.createLocation(resellerClient);
+    const ownMerchant = (await resellerClient.post('/v1/users', { email: `own-${Date.now()}@test.example`, password: 'long-enough-password', role: 'merchant', accountIds: [own.accountId] })).body.data;
+    const someoneElse = await t.createUser('merchant', [(await t.createLocation()).accountId]);
+    const adminId = (await t.admin.get('/v1/users?limit=200')).body.data.find((u: { email: string }) => u.email === TEST_ADMIN.email).id;
+
+    const gqlDeactivate = (client: typeof t.admin, id: string) => client.post('/graphql', { query: 'mutation($id: ID!) { deactivateUser(id: $id) { id deactivatedAt } }', variables: { id } });
+    const byReseller = await gqlDeactivate(resellerClient, ownMerchant.id);
+    expect(byReseller.body.data.deactivateUser.deactivatedAt).not.toBeNull();
+    expect((await gqlDeactivate(resellerClient, someoneElse.id)).body.errors[0].extensions.code).toBe('not_found');
+    expect((await resellerClient.post(`/v1/users/${adminId}/deactivate`)).status).toBe(404);
+    const reactivatedByReseller = await resellerClient.post('/graphql', { query: 'mutation($id: ID!) { reactivateUser(id: $id) { deactivatedAt } }', variables: { id: ownMerchant.id } });
+    expect(reactivatedByReseller.body.data.reactivateUser.deactivatedAt).toBeNull();
+
+    const merchantClient = await t.userClient(someoneElse);
+    // Nobody else's users are there for a merchant (reach before scope: 404, not 403).
+    expect((await merchantClient.post(`/v1/users/${ownMerchant.id}/deactivate`)).status).toBe(404);
+    const self = await t.admin.post(`/v1/users/${adminId}/deactivate`);
+    expect(self.status).toBe(400);
+    expect((await t.admin.post('/v1/users/not-a-user/deactivate')).status).toBe(400);
+    expect((await t.admin.post('/v1/users/01a20000-0000-7000-8000-000000000000/deactivate')).status).toBe(404);
+    // The admin is still in.
+    expect((await t.admin.get('/v1/users')).status).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { Arg, Args, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
 import { PageArgs } from '../types/page-args.js';
 import { CreateUserInput, UserPage, UserType } from '../types/user.type.js';
@@ -8,6 +8,16 @@ export class UserResolver {
   @Query(() => UserPage)
   users(@Args(() => PageArgs) page: PageArgs, @Ctx() { ctx, services }: GraphQLContext) {
     return services.users.findAll(ctx, page);
+  }
+
+  @Mutation(() => UserType, { description: 'No sign-in from now on; every token and UI session of the user ends at once (admins: anyone but themselves; resellers: their merchants)' })
+  deactivateUser(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
+    return services.users.deactivate(ctx, id);
+  }
+
+  @Mutation(() => UserType, { description: 'A deactivated user may sign in again' })
+  reactivateUser(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
+    return services.users.reactivate(ctx, id);
   }
 
   @Mutation(() => UserType)

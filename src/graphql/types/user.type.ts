@@ -22,6 +22,9 @@ export class UserType {
   @Field(() => [ID])
   accountIds: string[];
 
+  @Field(() => String, { nullable: true, description: 'When an operator deactivated the user (no sign-in, no tokens); null while active' })
+  deactivatedAt: string | null;
+
   @Field()
   createdAt: string;
 

@@ -56,6 +56,15 @@ export async function resetPassword(em: EntityManager, email: string, password: 
     if (!user) throw new NotFoundError(`User ${email}`);
     user.passwordHash = await hashPassword(password);
     await tx.flush();
-    await sqlRows(tx, `delete from oidc_payloads where payload->>'accountId' = ?`, [user.id]);
+    await endSessionsOf(tx, user.id);
   });
+}
+
+/**
+ * Ends everything a user is signed in with, at once: OAuth grants, sessions and tokens (the provider names the
+ * user `accountId`), and the web UI's sessions, whose sealed tokens would be refused from now on anyway.
+ */
+export async function endSessionsOf(em: EntityManager, userId: string): Promise<void> {
+  await sqlRows(em, `delete from oidc_payloads where payload->>'accountId' = ?`, [userId]);
+  await sqlRows(em, 'delete from ui_sessions where user_id = ?', [userId]);
 }

@@ -12,7 +12,7 @@ export const ROLES: readonly Role[] = ['admin', 'reseller', 'merchant'];
  */
 @Entity({ tableName: 'users' })
 @Unique({ properties: ['email'] })
-export class User extends BaseEntity<'createdByUserId' | 'accounts'> {
+export class User extends BaseEntity<'createdByUserId' | 'accounts' | 'deactivatedAt'> {
   @Property({ type: 'text' })
   email: string;
 
@@ -26,6 +26,10 @@ export class User extends BaseEntity<'createdByUserId' | 'accounts'> {
   /** Who created this user; a reseller lists the merchants it created. */
   @Property({ type: 'uuid', nullable: true })
   createdByUserId: string | null = null;
+
+  /** Set when an operator deactivated the user: no sign-in, no tokens (UserService.deactivate). */
+  @Property({ type: 'timestamptz', nullable: true })
+  deactivatedAt: Date | null = null;
 
   /** The accounts a merchant is a member of (what it reaches). */
   @ManyToMany({ entity: () => Account, pivotTable: 'user_accounts', joinColumn: 'user_id', inverseJoinColumn: 'account_id' })

@@ -3,9 +3,11 @@ import { InsufficientScopeError, NotFoundError, ValidationError } from '../../co
 import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
 import type { Role } from '../../common/principal.js';
 import type { RequestContext } from '../../common/request-context.js';
+import { isUuid } from '../../common/ids.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { Account } from '../accounts/account.entity.js';
 import { User } from './user.entity.js';
-import { checkUserFields, insertUser, type CreateUserInput } from './user-records.js';
+import { checkUserFields, endSessionsOf, insertUser, type CreateUserInput } from './user-records.js';
 import { toUserView, type UserView } from './user.view.js';
 
 /**
@@ -36,10 +38,50 @@ export class UserService {
     });
   }
 
+  /**
+   * Someone who left: no sign-in from now on, and every token and UI session of theirs ends at once. Their
+   * name stays on what they did (an order's history). Admins deactivate anyone but themselves; a reseller
+   * the merchants it created. Deactivating twice changes nothing.
+   */
+  async deactivate(ctx: RequestContext, userId: string): Promise<UserView> {
+    return ctx.em.transactional(async (em) => {
+      const user = await manageableUser(ctx, em, userId);
+      this.assertOperator(ctx);
+      if (user.id === ctx.principal.userId) throw ValidationError.field('id', 'is the signed-in operator: another operator deactivates this user');
+      user.deactivatedAt ??= new Date();
+      await em.flush();
+      await endSessionsOf(em, user.id);
+      return toUserView(user);
+    });
+  }
+
+  /** Lets a deactivated user sign in again (with the password they had; their old sessions stay ended). */
+  async reactivate(ctx: RequestContext, userId: string): Promise<UserView> {
+    return ctx.em.transactional(async (em) => {
+      const user = await manageableUser(ctx, em, userId);
+      this.assertOperator(ctx);
+      user.deactivatedAt = null;
+      await em.flush();
+      return toUserView(user);
+    });
+  }
+
   async findAll(ctx: RequestContext, input: ListInput): Promise<Page<UserView>> {
     this.assertOperator(ctx);
     const page = pageRequest(input.limit, input.nextPageKey);
     const where = isAdmin(ctx) ? {} : { createdByUserId: ctx.principal.userId };
     return findPage(ctx.em, User, where, page, toUserView, { populate: ['accounts'] });
   }
+}
+
+/**
+ * The user the caller may deactivate or reactivate: any for an admin, the merchants it created for a reseller;
+ * 404 for everyone else, before any scope is looked at (reach before scope, as in every service), so a caller
+ * cannot tell another tenant's users exist.
+ */
+async function manageableUser(ctx: RequestContext, em: EntityManager, userId: string): Promise<User> {
+  const operator = ctx.principal.type === 'user' && ctx.principal.applicationId === undefined ? ctx.principal.userId : null;
+  const user = operator && isUuid(userId) ? await em.findOne(User, { id: userId }, { populate: ['accounts'] }) : null;
+  if (!user || (!isAdmin(ctx) && user.createdByUserId !== operator)) throw new NotFoundError('User');
+  return user;
 }

@@ -6,6 +6,8 @@ export interface UserView {
   email: string;
   role: Role;
   accountIds: string[];
+  /** When an operator deactivated the user; null while active. */
+  deactivatedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -17,6 +19,7 @@ export function toUserView(user: User): UserView {
     email: user.email,
     role: user.role,
     accountIds: user.accounts.getItems().map((a) => a.id),
+    deactivatedAt: user.deactivatedAt ? user.deactivatedAt.toISOString() : null,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };
