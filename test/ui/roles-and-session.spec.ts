@@ -101,3 +101,49 @@ test('a cross-site form posting to /graphql with the session cookie is refused',
   const names = (await hub.admin.get('/v1/accounts?limit=200')).body.data.map((a: { name: string }) => a.name);
   expect(names).not.toContain('CSRF Account');
 });
+
+test('an admin deactivates a merchant who left: their open session ends at once, and they sign in again only once reactivated', async ({ page, browser, hub, capture }) => {
+  const loc = await hub.createLocation(undefined, 'Leaver Kitchen');
+  const merchant = await hub.createUser('merchant', [loc.accountId]);
+  const theirs = await browser.newContext({ baseURL: hub.url });
+  try {
+    const merchantPage = await theirs.newPage();
+    await signIn(merchantPage, merchant);
+    await expect(merchantPage.getByRole('heading', { name: 'Home' })).toBeVisible();
+
+    await signIn(page);
+    await page.goto('/ui/users');
+    const users = page.getByRole('table', { name: 'Users' });
+    const row = users.getByRole('row', { name: new RegExp(merchant.email.replace(/[.+]/g, '\\$&')) });
+    // The users list is oldest first, a page at a time: the merchant is on the last page.
+    await expect(users.getByRole('row').nth(1)).toBeVisible();
+    for (let shown = 2; !(await row.isVisible()); shown++) {
+      await page.getByRole('navigation', { name: 'Users pages' }).getByRole('button', { name: 'Next page' }).click();
+      await expect(page.getByText(`Page ${shown}`)).toBeVisible();
+      await expect(users.getByRole('row').nth(1)).toBeVisible();
+    }
+    await expect(row.getByText('Active', { exact: true })).toBeVisible();
+    await row.getByRole('button', { name: `Deactivate ${merchant.email}` }).click();
+    const confirm = page.getByRole('dialog', { name: `Deactivate ${merchant.email}?` });
+    await expect(confirm).toContainText('signed out everywhere at once');
+    await confirm.getByRole('button', { name: 'Deactivate' }).click();
+    await expect(row.getByText('Deactivated', { exact: true })).toBeVisible();
+    // Nobody deactivates themselves from here.
+    await expect(page.getByRole('button', { name: 'Deactivate admin@test.example' })).toHaveCount(0);
+    await capture('users-deactivated');
+
+    // Their next step in the UI finds them signed out, and their password no longer opens it.
+    await merchantPage.reload();
+    await expect(merchantPage).toHaveURL(/\/ui\/login/);
+    await merchantPage.getByLabel('E-mail').fill(merchant.email);
+    await merchantPage.getByRole('textbox', { name: 'Password' }).fill(merchant.password);
+    await merchantPage.getByRole('button', { name: 'Sign in' }).click();
+    await expect(merchantPage.getByRole('alert')).toHaveText('Wrong e-mail or password.');
+
+    await row.getByRole('button', { name: `Reactivate ${merchant.email}` }).click();
+    await expect(row.getByText('Active', { exact: true })).toBeVisible();
+    await signIn(merchantPage, merchant);
+  } finally {
+    await theirs.close();
+  }
+});

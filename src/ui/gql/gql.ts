@@ -77,7 +77,9 @@ type Documents = {
     "\n  query StoreStatus($accountId: ID!, $locationId: ID!) {\n    storeStatus(accountId: $accountId, locationId: $locationId) {\n      ...StoreStatusFields\n    }\n  }\n": typeof types.StoreStatusDocument,
     "\n  subscription StoreStatusEvents($accountId: ID!, $locationId: ID!) {\n    storeStatusChanged(accountId: $accountId, locationId: $locationId) {\n      kind\n    }\n  }\n": typeof types.StoreStatusEventsDocument,
     "\n  mutation SetStoreStatus($accountId: ID!, $locationId: ID!, $input: StoreStatusInput!) {\n    setStoreStatus(accountId: $accountId, locationId: $locationId, input: $input) {\n      ...StoreStatusFields\n    }\n  }\n": typeof types.SetStoreStatusDocument,
-    "\n  query Users($nextPageKey: String) {\n    users(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        email\n        role\n        accountIds\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n": typeof types.UsersDocument,
+    "\n  mutation DeactivateUser($id: ID!) {\n    deactivateUser(id: $id) {\n      id\n      deactivatedAt\n    }\n  }\n": typeof types.DeactivateUserDocument,
+    "\n  mutation ReactivateUser($id: ID!) {\n    reactivateUser(id: $id) {\n      id\n      deactivatedAt\n    }\n  }\n": typeof types.ReactivateUserDocument,
+    "\n  query Users($nextPageKey: String) {\n    users(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        email\n        role\n        accountIds\n        deactivatedAt\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n": typeof types.UsersDocument,
     "\n  query AccountChoices {\n    accounts(limit: 200) {\n      data {\n        id\n        name\n      }\n    }\n  }\n": typeof types.AccountChoicesDocument,
     "\n  mutation CreateUser($input: CreateUserInput!) {\n    createUser(input: $input) {\n      id\n      email\n    }\n  }\n": typeof types.CreateUserDocument,
     "\n  mutation SignOut {\n    signOut\n  }\n": typeof types.SignOutDocument,
@@ -148,7 +150,9 @@ const documents: Documents = {
     "\n  query StoreStatus($accountId: ID!, $locationId: ID!) {\n    storeStatus(accountId: $accountId, locationId: $locationId) {\n      ...StoreStatusFields\n    }\n  }\n": types.StoreStatusDocument,
     "\n  subscription StoreStatusEvents($accountId: ID!, $locationId: ID!) {\n    storeStatusChanged(accountId: $accountId, locationId: $locationId) {\n      kind\n    }\n  }\n": types.StoreStatusEventsDocument,
     "\n  mutation SetStoreStatus($accountId: ID!, $locationId: ID!, $input: StoreStatusInput!) {\n    setStoreStatus(accountId: $accountId, locationId: $locationId, input: $input) {\n      ...StoreStatusFields\n    }\n  }\n": types.SetStoreStatusDocument,
-    "\n  query Users($nextPageKey: String) {\n    users(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        email\n        role\n        accountIds\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n": types.UsersDocument,
+    "\n  mutation DeactivateUser($id: ID!) {\n    deactivateUser(id: $id) {\n      id\n      deactivatedAt\n    }\n  }\n": types.DeactivateUserDocument,
+    "\n  mutation ReactivateUser($id: ID!) {\n    reactivateUser(id: $id) {\n      id\n      deactivatedAt\n    }\n  }\n": types.ReactivateUserDocument,
+    "\n  query Users($nextPageKey: String) {\n    users(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        email\n        role\n        accountIds\n        deactivatedAt\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n": types.UsersDocument,
     "\n  query AccountChoices {\n    accounts(limit: 200) {\n      data {\n        id\n        name\n      }\n    }\n  }\n": types.AccountChoicesDocument,
     "\n  mutation CreateUser($input: CreateUserInput!) {\n    createUser(input: $input) {\n      id\n      email\n    }\n  }\n": types.CreateUserDocument,
     "\n  mutation SignOut {\n    signOut\n  }\n": types.SignOutDocument,
@@ -425,7 +429,15 @@ export function graphql(source: "\n  mutation SetStoreStatus($accountId: ID!, $l
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Users($nextPageKey: String) {\n    users(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        email\n        role\n        accountIds\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n"): (typeof documents)["\n  query Users($nextPageKey: String) {\n    users(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        email\n        role\n        accountIds\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n"];
+export function graphql(source: "\n  mutation DeactivateUser($id: ID!) {\n    deactivateUser(id: $id) {\n      id\n      deactivatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation DeactivateUser($id: ID!) {\n    deactivateUser(id: $id) {\n      id\n      deactivatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReactivateUser($id: ID!) {\n    reactivateUser(id: $id) {\n      id\n      deactivatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation ReactivateUser($id: ID!) {\n    reactivateUser(id: $id) {\n      id\n      deactivatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Users($nextPageKey: String) {\n    users(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        email\n        role\n        accountIds\n        deactivatedAt\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n"): (typeof documents)["\n  query Users($nextPageKey: String) {\n    users(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        email\n        role\n        accountIds\n        deactivatedAt\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Badge, Button, Group, Modal, MultiSelect, PasswordInput, Select, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, MultiSelect, PasswordInput, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { fieldErrorsOf } from '../../components/errors';
@@ -10,6 +10,7 @@ import type { Role } from '../../gql/graphql';
 import { useViewer } from '../../viewer';
 import { FormError, SubmitRow } from '../../components/form-footer';
 import { notifyDone } from '../../components/notify';
+import { UserAccessActions, UserAccessBadge } from './user-access-actions';
 
 const USERS = graphql(`
   query Users($nextPageKey: String) {
@@ -19,6 +20,7 @@ const USERS = graphql(`
         email
         role
         accountIds
+        deactivatedAt
         createdAt
       }
       nextPageKey
@@ -50,6 +52,7 @@ const ROLE_LABEL: Record<Role, string> = { admin: 'Admin', reseller: 'Reseller',
 
 /** Users this operator manages: an admin's all, a reseller's the merchants it created (the server decides). */
 export function UsersArea() {
+  const viewer = useViewer();
   const cursor = useCursor();
   const { data, loading, error } = useQuery(USERS, { variables: { nextPageKey: cursor.pageKey } });
   const accounts = useQuery(ACCOUNT_CHOICES);
@@ -66,25 +69,45 @@ export function UsersArea() {
       {data && data.users.data.length === 0 && <EmptyState>No users yet.</EmptyState>}
       {data && data.users.data.length > 0 && (
         <Table.ScrollContainer minWidth={300}>
-          {/* E-mail addresses wrap anywhere rather than push the role and the accounts off a phone's screen. */}
-          <Table striped aria-label="Users" style={{ overflowWrap: 'anywhere' }}>
+          {/* On a phone the role and the accounts go under the e-mail, which alone wraps anywhere (an address
+              has no spaces); the access column keeps its words. */}
+          <Table striped aria-label="Users">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>E-mail</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Accounts</Table.Th>
+                <Table.Th visibleFrom="sm">Role</Table.Th>
+                <Table.Th visibleFrom="sm">Accounts</Table.Th>
+                <Table.Th>Access</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {data.users.data.map((user) => (
-                <Table.Tr key={user.id}>
-                  <Table.Td>{user.email}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light">{ROLE_LABEL[user.role]}</Badge>
-                  </Table.Td>
-                  <Table.Td>{user.accountIds.map((id) => accountName.get(id) ?? id).join(', ') || '—'}</Table.Td>
-                </Table.Tr>
-              ))}
+              {data.users.data.map((user) => {
+                const role = <Badge variant="light">{ROLE_LABEL[user.role]}</Badge>;
+                const memberOf = user.accountIds.map((id) => accountName.get(id) ?? id).join(', ') || '—';
+                return (
+                  <Table.Tr key={user.id}>
+                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                      {user.email}
+                      <Stack gap={2} mt={4} hiddenFrom="sm" align="flex-start">
+                        {role}
+                        <Text size="xs" c="dimmed">
+                          {memberOf}
+                        </Text>
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm">{role}</Table.Td>
+                    <Table.Td visibleFrom="sm" style={{ overflowWrap: 'break-word' }}>
+                      {memberOf}
+                    </Table.Td>
+                    <Table.Td>
+                      <Stack gap={4} align="flex-start">
+                        <UserAccessBadge user={user} />
+                        <UserAccessActions user={user} self={user.id === viewer.id} />
+                      </Stack>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
