@@ -94,7 +94,9 @@ it('logs a failed statement without the values bound to it', async () => {
   expect(res.status).toBe(500);
   const logged = logLines.join('');
   const entry = logLines.map((line) => JSON.parse(line)).find((l) => l.err?.message === 'users are read-only today');
-  expect(entry.err.statement).toMatch(/^insert into "users" \("id", .*\) values \(\?, \?, \?, \?, \?, \?, \?\)/);
+  // Placeholders only (MikroORM writes a null as the literal NULL, which tells nothing).
+  expect(entry.err.statement).toMatch(/^insert into "users" \("id", .*\) values \((\?|NULL)(, (\?|NULL))+\)/);
+  expect(entry.err.statement).toContain('?');
   expect(logged).not.toContain(email);
   expect(logged).not.toMatch(/scrypt\$\d/);
 });
