@@ -126,7 +126,12 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Rename an account (scope provisioning)
+         * @description Admins rename any account, a reseller the accounts it created. A merchant of the account may read it
+         *     but not rename it (403 insufficient_scope); anyone else gets 404.
+         */
+        patch: operations["updateAccount"];
         trace?: never;
     };
     "/v1/accounts/{accountId}/locations": {
@@ -2260,6 +2265,33 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAccount"];
+            };
+        };
+        responses: {
+            /** @description The account, renamed */
             200: {
                 headers: {
                     [name: string]: unknown;

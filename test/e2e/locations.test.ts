@@ -164,6 +164,38 @@ describe('patching a location', () => {
   });
 });
 
+describe('renaming an account', () => {
+  it('is for admins and the reseller that created it; a merchant of it gets 403, anyone else 404', async () => {
+    const created = (await t.admin.post('/v1/accounts', { name: 'Trattoria Grup' })).body.data;
+    const renamed = await t.admin.patch(`/v1/accounts/${created.id}`, { name: 'Trattoria Group' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.data).toMatchObject({ id: created.id, name: 'Trattoria Group' });
+    expect(Date.parse(renamed.body.data.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt));
+    expect((await t.admin.get(`/v1/accounts/${created.id}`)).body.data.name).toBe('Trattoria Group');
+
+    expect((await t.admin.patch(`/v1/accounts/${created.id}`, { name: '' })).status).toBe(400);
+    expect((await t.admin.patch(`/v1/accounts/${created.id}`, { name: 'x'.repeat(256) })).status).toBe(400);
+    expect((await t.admin.patch(`/v1/accounts/${created.id}`, {})).status).toBe(400);
+
+    const reseller = await t.userClient(await t.createUser('reseller'));
+    const own = (await reseller.post('/v1/accounts', { name: 'Reseller Own' })).body.data;
+    expect((await reseller.patch(`/v1/accounts/${own.id}`, { name: 'Reseller Own, renamed' })).body.data.name).toBe('Reseller Own, renamed');
+    expect((await reseller.patch(`/v1/accounts/${created.id}`, { name: 'Taken over' })).status).toBe(404);
+    const merchant = await t.userClient(await t.createUser('merchant', [created.id]));
+    const byMerchant = await merchant.patch(`/v1/accounts/${created.id}`, { name: 'Taken over' });
+    expect(byMerchant.status).toBe(403);
+    expect((await t.admin.get(`/v1/accounts/${created.id}`)).body.data.name).toBe('Trattoria Group');
+  });
+
+  it('works the same through GraphQL, blank names refused', async () => {
+    const created = (await t.admin.post('/v1/accounts', { name: 'Osteria' })).body.data;
+    const rename = (name: string) => t.admin.post('/graphql', { query: 'mutation($id: ID!, $name: String!) { updateAccount(id: $id, input: { name: $name }) { name } }', variables: { id: created.id, name } });
+    expect((await rename('Osteria Nuova')).body.data.updateAccount.name).toBe('Osteria Nuova');
+    expect((await rename('   ')).body.errors[0].extensions.code).toBe('validation_failed');
+    expect((await rename('x'.repeat(256))).body.errors[0].extensions.code).toBe('validation_failed');
+  });
+});
+
 describe('lists', () => {
   it('pages accounts in creation order with a nextPageKey', async () => {
     for (const name of ['P1', 'P2', 'P3']) await t.admin.post('/v1/accounts', { name });

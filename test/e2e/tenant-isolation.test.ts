@@ -32,6 +32,7 @@ const LOC = '/v1/accounts/{accountId}/locations/{locationId}';
 /** Routes about one record of the victim (its account, location, connection, application): always 404. */
 const ROUTES: Row[] = [
   { route: 'GET /v1/accounts/{accountId}' },
+  { route: 'PATCH /v1/accounts/{accountId}', body: () => ({ name: 'Taken over' }) },
   { route: 'GET /v1/accounts/{accountId}/locations' },
   { route: 'POST /v1/accounts/{accountId}/locations', body: () => ({ name: 'Intruder location' }) },
   { route: `GET ${LOC}` },
@@ -153,6 +154,7 @@ const OPERATIONS: Operation[] = [
   { operation: 'Mutation.createModifier', call: `createModifier(${L}, input: { posReference: "intruder", name: "Intruder", price: 1 }) { id }` },
   { operation: 'Mutation.updateModifier', call: `updateModifier(id: $modifierId, ${L}, input: { price: 1 }) { id }` },
   { operation: 'Mutation.deleteModifier', call: `deleteModifier(id: $modifierId, ${L})` },
+  { operation: 'Mutation.updateAccount', call: 'updateAccount(id: $accountId, input: { name: "Taken over" }) { id }' },
   { operation: 'Mutation.createLocation', call: 'createLocation(accountId: $accountId, input: { name: "Intruder location" }) { id }' },
   { operation: 'Mutation.updateLocation', call: 'updateLocation(id: $locationId, accountId: $accountId, input: { name: "Taken over" }) { id }' },
   {
@@ -329,6 +331,7 @@ describe('control: the same requests are about real records', () => {
     const connection = await t.admin.get(pathOf(`GET ${LOC}/connections/{connectionId}`));
     expect(connection.body.data.status).toBe('ACTIVE');
     expect((await t.admin.get(pathOf(`GET ${LOC}`))).body.data.name).toBe('Victim location');
+    expect((await t.admin.get(pathOf('GET /v1/accounts/{accountId}'))).body.data.name).not.toBe('Taken over');
     const merchant = (await t.admin.get('/v1/users?limit=200')).body.data.find((u: { id: string }) => u.id === victim.merchantId);
     expect(merchant.deactivatedAt).toBeNull();
     expect((await t.admin.get(pathOf('GET /v1/applications/{applicationId}'))).body.data.name).toMatch(/^POS app/);

@@ -106,3 +106,27 @@ test('an admin finds an account by part of its name among more than a page of ac
   await expect(accounts.getByRole('row')).toHaveCount(26);
   await expect(page.getByRole('navigation', { name: 'Accounts pages' }).getByRole('button', { name: 'Next page' })).toBeEnabled();
 });
+
+test('an admin renames an account, and the new name shows on its page and in the list', async ({ page, hub, capture }) => {
+  const account = (await hub.admin.post('/v1/accounts', { name: `Trattoria Grup ${Date.now().toString(36)}` })).body.data;
+  const renamed = account.name.replace('Grup', 'Group');
+  await signIn(page);
+  await page.goto(`/ui/accounts/${account.id}`);
+  await expect(page.getByRole('heading', { name: account.name, level: 2 })).toBeVisible();
+  await page.getByRole('button', { name: 'Rename' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rename account' });
+  const field = dialog.getByRole('textbox', { name: 'Account name' });
+  await expect(field).toHaveValue(account.name);
+  // A blank name is refused next to the field, and nothing changes.
+  await field.fill(' ');
+  await dialog.getByRole('button', { name: 'Save name' }).click();
+  await expect(dialog.getByText('is required and must not be empty')).toBeVisible();
+  await capture('account-rename-refused');
+  await field.fill(renamed);
+  await dialog.getByRole('button', { name: 'Save name' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: renamed, level: 2 })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Accounts' }).click();
+  await page.getByRole('searchbox', { name: 'Search accounts' }).fill(renamed);
+  await expect(page.getByRole('table', { name: 'Accounts' }).getByRole('link', { name: renamed })).toBeVisible();
+});

@@ -1,6 +1,6 @@
 import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
-import { AccountListArgs, AccountPage, AccountType, CreateAccountInput } from '../types/account.type.js';
+import { AccountListArgs, AccountPage, AccountType, CreateAccountInput, UpdateAccountInput } from '../types/account.type.js';
 
 @Resolver(() => AccountType)
 export class AccountResolver {
@@ -12,6 +12,11 @@ export class AccountResolver {
   @Query(() => AccountPage)
   accounts(@Args(() => AccountListArgs) args: AccountListArgs, @Ctx() { ctx, services }: GraphQLContext) {
     return services.accounts.findAll(ctx, args);
+  }
+
+  @Mutation(() => AccountType, { description: 'Rename an account (scope provisioning: admins, and the reseller that created it)' })
+  updateAccount(@Arg('id', () => ID) id: string, @Arg('input', () => UpdateAccountInput) input: UpdateAccountInput, @Ctx() { ctx, services }: GraphQLContext) {
+    return services.accounts.rename(ctx, id, input);
   }
 
   @Mutation(() => AccountType)

@@ -31,3 +31,9 @@ export class CreateAccountInput {
   @Field()
   name: string;
 }
+
+@InputType()
+export class UpdateAccountInput {
+  @Field({ description: 'The new name (1 to 255 characters)' })
+  name: string;
+}

@@ -18,6 +18,7 @@ type Documents = {
     "\n  mutation CreateLocation($accountId: ID!, $input: CreateLocationInput!) {\n    createLocation(accountId: $accountId, input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateLocationDocument,
     "\n  query Accounts($nextPageKey: String, $search: String) {\n    accounts(limit: 25, nextPageKey: $nextPageKey, search: $search) {\n      data {\n        id\n        name\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n": typeof types.AccountsDocument,
     "\n  mutation CreateAccount($input: CreateAccountInput!) {\n    createAccount(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateAccountDocument,
+    "\n  mutation UpdateAccount($id: ID!, $input: UpdateAccountInput!) {\n    updateAccount(id: $id, input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.UpdateAccountDocument,
     "\n  query Application($id: ID!) {\n    application(id: $id) {\n      id\n      kind\n      name\n      clientId\n      ...ApplicationUrlSettings\n      connectionsCount\n    }\n  }\n": typeof types.ApplicationDocument,
     "\n  mutation UpdateApplication($id: ID!, $input: UpdateApplicationInput!) {\n    updateApplication(id: $id, input: $input) {\n      id\n      ...ApplicationUrlSettings\n    }\n  }\n": typeof types.UpdateApplicationDocument,
     "\n  mutation RotateApplicationSecret($id: ID!) {\n    rotateApplicationSecret(id: $id) {\n      ...ApplicationSecrets\n    }\n  }\n": typeof types.RotateApplicationSecretDocument,
@@ -91,6 +92,7 @@ const documents: Documents = {
     "\n  mutation CreateLocation($accountId: ID!, $input: CreateLocationInput!) {\n    createLocation(accountId: $accountId, input: $input) {\n      id\n      name\n    }\n  }\n": types.CreateLocationDocument,
     "\n  query Accounts($nextPageKey: String, $search: String) {\n    accounts(limit: 25, nextPageKey: $nextPageKey, search: $search) {\n      data {\n        id\n        name\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n": types.AccountsDocument,
     "\n  mutation CreateAccount($input: CreateAccountInput!) {\n    createAccount(input: $input) {\n      id\n      name\n    }\n  }\n": types.CreateAccountDocument,
+    "\n  mutation UpdateAccount($id: ID!, $input: UpdateAccountInput!) {\n    updateAccount(id: $id, input: $input) {\n      id\n      name\n    }\n  }\n": types.UpdateAccountDocument,
     "\n  query Application($id: ID!) {\n    application(id: $id) {\n      id\n      kind\n      name\n      clientId\n      ...ApplicationUrlSettings\n      connectionsCount\n    }\n  }\n": types.ApplicationDocument,
     "\n  mutation UpdateApplication($id: ID!, $input: UpdateApplicationInput!) {\n    updateApplication(id: $id, input: $input) {\n      id\n      ...ApplicationUrlSettings\n    }\n  }\n": types.UpdateApplicationDocument,
     "\n  mutation RotateApplicationSecret($id: ID!) {\n    rotateApplicationSecret(id: $id) {\n      ...ApplicationSecrets\n    }\n  }\n": types.RotateApplicationSecretDocument,
@@ -190,6 +192,10 @@ export function graphql(source: "\n  query Accounts($nextPageKey: String, $searc
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CreateAccount($input: CreateAccountInput!) {\n    createAccount(input: $input) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation CreateAccount($input: CreateAccountInput!) {\n    createAccount(input: $input) {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateAccount($id: ID!, $input: UpdateAccountInput!) {\n    updateAccount(id: $id, input: $input) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateAccount($id: ID!, $input: UpdateAccountInput!) {\n    updateAccount(id: $id, input: $input) {\n      id\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

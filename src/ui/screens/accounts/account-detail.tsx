@@ -12,6 +12,7 @@ import { useViewer } from '../../viewer';
 import { NotFound } from '../not-found';
 import { SubmitRow } from '../../components/form-footer';
 import { notifyDone } from '../../components/notify';
+import { RenameAccountForm } from './rename-account';
 
 const ACCOUNT = graphql(`
   query Account($accountId: ID!, $nextPageKey: String) {
@@ -46,6 +47,7 @@ export function AccountDetail() {
   const cursor = useCursor();
   const { data, loading, error } = useQuery(ACCOUNT, { variables: { accountId, nextPageKey: cursor.pageKey } });
   const [creating, { open, close }] = useDisclosure(false);
+  const [renaming, rename] = useDisclosure(false);
 
   if (codeOf(error) === 'not_found') return <NotFound />;
   return (
@@ -57,7 +59,14 @@ export function AccountDetail() {
         <>
           <Group justify="space-between">
             <Title order={2}>{data.account.name}</Title>
-            {viewer.permissions.provision && <Button onClick={open}>Create location</Button>}
+            {viewer.permissions.provision && (
+              <Group gap="xs">
+                <Button variant="default" onClick={rename.open}>
+                  Rename
+                </Button>
+                <Button onClick={open}>Create location</Button>
+              </Group>
+            )}
           </Group>
           <Title order={3} size="h4">
             Locations
@@ -95,6 +104,9 @@ export function AccountDetail() {
       )}
       <Modal opened={creating} onClose={close} title="Create location">
         <CreateLocationForm accountId={accountId} />
+      </Modal>
+      <Modal opened={renaming} onClose={rename.close} title="Rename account">
+        {data && <RenameAccountForm account={data.account} onDone={rename.close} />}
       </Modal>
     </Stack>
   );
