@@ -1,6 +1,6 @@
 import { FakePartner } from '../support/fake-partner.js';
 import { completeFromBoard, openBoard, placeOrderOnBoard } from './board-flow.js';
-import { signIn, test } from './fixtures.js';
+import { expect, signIn, test } from './fixtures.js';
 
 // The live order board (issue 13): an order a marketplace places over REST appears on the open board within
 // 2 s without a reload, with its tab count; the operator moves it through its statuses with the actions the
@@ -25,4 +25,31 @@ test.describe('live order board', () => {
       await partner.close();
     }
   });
+});
+
+test('a busy tab shows its 50 latest orders, and older ones on asking', async ({ page, hub }) => {
+  const market = await hub.createApplication('MARKETPLACE');
+  const loc = await hub.createLocation(undefined, 'Busy Board Kitchen');
+  await hub.connect(market, loc);
+  const marketClient = await hub.applicationClient(market);
+  for (let batch = 0; batch < 6; batch++) {
+    const placed = await Promise.all(
+      Array.from({ length: batch < 5 ? 10 : 2 }, (_, i) =>
+        marketClient.post(`${loc.path}/orders`, { externalId: `busy-${batch * 10 + i + 1}`, fulfillmentType: 'PICKUP', total: 650, items: [{ name: 'Soup', quantity: 1, price: 650 }] }),
+      ),
+    );
+    expect(placed.map((r) => r.status)).toEqual(placed.map(() => 201));
+  }
+
+  await signIn(page);
+  await page.goto(`/ui/accounts/${loc.accountId}/locations/${loc.locationId}/orders`);
+  await expect(page.getByRole('tab', { name: 'NEW (52)' })).toBeVisible();
+  const orders = page.getByRole('table', { name: 'Orders in NEW' });
+  await expect(orders.getByRole('row')).toHaveCount(51);
+  await page.getByRole('button', { name: 'Show older orders' }).click();
+  await expect(orders.getByRole('row')).toHaveCount(53);
+  await expect(page.getByRole('button', { name: 'Show older orders' })).toHaveCount(0);
+  // Another tab starts with its latest again.
+  await page.getByRole('tab', { name: 'ACCEPTED (0)' }).click();
+  await expect(page.getByText('No order in ACCEPTED.')).toBeVisible();
 });

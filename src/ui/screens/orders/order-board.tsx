@@ -1,6 +1,6 @@
 import type { ApolloClient, InMemoryCache } from '@apollo/client';
 import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
-import { Alert, Button, Grid, Group, Stack, Table, Tabs, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useCoalesced } from '../../components/coalesced';
@@ -37,15 +37,16 @@ const BOARD_ROW = graphql(`
 `);
 
 const BOARD = graphql(`
-  query OrderBoard($accountId: ID!, $locationId: ID!, $status: [OrderStatus!]) {
+  query OrderBoard($accountId: ID!, $locationId: ID!, $status: [OrderStatus!], $limit: Int!) {
     orderCounts(accountId: $accountId, locationId: $locationId) {
       status
       count
     }
-    orders(accountId: $accountId, locationId: $locationId, status: $status, newestFirst: true, limit: 50) {
+    orders(accountId: $accountId, locationId: $locationId, status: $status, newestFirst: true, limit: $limit) {
       data {
         ...BoardRow
       }
+      hasNextPage
     }
   }
 `);
@@ -62,16 +63,23 @@ const BOARD_EVENTS = graphql(`
   }
 `);
 
-/** The rows a tab shows: the query's limit. */
+/** The rows a tab shows at first, and how many more each "Show older orders" adds. */
 const BOARD_PAGE = 50;
+/** The API's largest page (src/common/pagination.ts MAX_LIMIT). */
+const MOST = 200;
 
 const STATUSES: OrderStatus[] = ['NEW', 'ACCEPTED', 'PREPARING', 'READY', 'COMPLETED', 'REJECTED', 'CANCELLED'] as OrderStatus[];
 
 export function OrderBoard() {
   const { accountId = '', locationId = '' } = useParams();
   const [tab, setTab] = useState<OrderStatus>('NEW' as OrderStatus);
+  // Older orders of a busy tab (COMPLETED after a dinner service) come by asking for a longer list, not a next
+  // page, so a live re-read keeps everything on screen. Another tab starts short again.
+  const [shown, setShown] = useState(BOARD_PAGE);
   const [selected, setSelected] = useState<string | null>(null);
-  const board = useQuery(BOARD, { variables: { accountId, locationId, status: [tab] } });
+  const board = useQuery(BOARD, { variables: { accountId, locationId, status: [tab], limit: shown } });
+  // While the longer list loads, the shorter one stays (never another tab's: switching resets `shown`).
+  const listed = board.data ?? (shown > BOARD_PAGE ? board.previousData : undefined);
   const [arrived, setArrived] = useState(0);
   const cue = useOrderCue();
   const client = useApolloClient();
@@ -90,7 +98,7 @@ export function OrderBoard() {
       const event = data.data?.orderBoard;
       if (!event) return;
       // A new order is shown from the event itself, at once; the re-read that follows brings the counts.
-      if (event.kind === 'CREATED' && event.order?.status === tab) showAtOnce(client, { accountId, locationId, status: [tab] }, event.order);
+      if (event.kind === 'CREATED' && event.order?.status === tab) showAtOnce(client, { accountId, locationId, status: [tab], limit: shown }, event.order);
       refresh();
       if (event.kind === 'CREATED') {
         setArrived((n) => n + 1);
@@ -102,7 +110,7 @@ export function OrderBoard() {
   const live = useLiveFallback(events, board);
   if (codeOf(board.error) === 'not_found') return <NotFound />;
 
-  const counts = new Map(board.data?.orderCounts.map((c) => [c.status, c.count]) ?? []);
+  const counts = new Map(listed?.orderCounts.map((c) => [c.status, c.count]) ?? []);
   return (
     <Stack>
       <LocationCrumbs accountId={accountId} locationId={locationId} here="Order board" />
@@ -119,7 +127,14 @@ export function OrderBoard() {
         </Alert>
       )}
       {board.error && <ErrorState error={board.error} />}
-      <Tabs value={tab} onChange={(value) => value && setTab(value as OrderStatus)}>
+      <Tabs
+        value={tab}
+        onChange={(value) => {
+          if (!value) return;
+          setTab(value as OrderStatus);
+          setShown(BOARD_PAGE);
+        }}
+      >
         <Tabs.List aria-label="Order statuses">
           {STATUSES.map((status) => (
             <Tabs.Tab key={status} value={status}>
@@ -131,9 +146,9 @@ export function OrderBoard() {
       {/* The list and the open order side by side on a wide screen, one above the other on a narrow one. */}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: selected ? 7 : 12 }}>
-          {board.loading && !board.data && <LoadingState label="Loading the orders" />}
-          {board.data &&
-            (board.data.orders.data.length === 0 ? (
+          {board.loading && !listed && <LoadingState label="Loading the orders" />}
+          {listed &&
+            (listed.orders.data.length === 0 ? (
               <EmptyState>No order in {tab}.</EmptyState>
             ) : (
               // On a phone: order, total and time; the marketplace and how the order leaves where there is room.
@@ -149,7 +164,7 @@ export function OrderBoard() {
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
-                    {board.data.orders.data.map((order) => (
+                    {listed.orders.data.map((order) => (
                       <Table.Tr key={order.id}>
                         <Table.Td>
                           <Button variant={order.id === selected ? 'light' : 'subtle'} onClick={() => setSelected(order.id)}>
@@ -166,6 +181,18 @@ export function OrderBoard() {
                 </Table>
               </Table.ScrollContainer>
             ))}
+          {listed?.orders.hasNextPage &&
+            (shown < MOST ? (
+              <Group mt="sm">
+                <Button variant="default" size="xs" loading={board.loading} onClick={() => setShown((n) => Math.min(n + BOARD_PAGE, MOST))}>
+                  Show older orders
+                </Button>
+              </Group>
+            ) : (
+              <Text size="xs" c="dimmed" mt="sm">
+                The {MOST} latest orders in {tab} are shown; the API lists the rest (GET …/orders?status={tab}).
+              </Text>
+            ))}
         </Grid.Col>
         {selected && (
           <Grid.Col span={{ base: 12, lg: 5 }}>
@@ -181,6 +208,6 @@ export function OrderBoard() {
 function showAtOnce(client: ApolloClient, variables: OrderBoardQueryVariables, order: BoardRowFragment): void {
   client.cache.updateQuery({ query: BOARD, variables }, (data) => {
     if (!data || data.orders.data.some((o) => o.id === order.id)) return data;
-    return { ...data, orders: { ...data.orders, data: [order, ...data.orders.data].slice(0, BOARD_PAGE) } };
+    return { ...data, orders: { ...data.orders, data: [order, ...data.orders.data].slice(0, variables.limit) } };
   });
 }
