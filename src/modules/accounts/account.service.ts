@@ -18,6 +18,8 @@ export interface AccountListInput extends ListInput {
 
 /** The longest search text (openapi.yaml accountSearch says the same). */
 const MAX_SEARCH = 255;
+/** The longest account name (openapi.yaml CreateAccount says the same). */
+const MAX_NAME = 255;
 
 export class AccountService {
   async create(ctx: RequestContext, input: CreateAccountInput): Promise<AccountView> {
@@ -67,6 +69,6 @@ export class AccountService {
 /** An account's name: required, not blank (REST's schema also bounds it; GraphQL arrives here unchecked). */
 function checkedName(input: CreateAccountInput): string {
   if (typeof input?.name !== 'string' || input.name.trim().length < 1) throw ValidationError.field('/name', 'is required and must not be empty');
-  if (input.name.length > 255) throw ValidationError.field('/name', 'must be at most 255 characters');
+  if (input.name.length > MAX_NAME) throw ValidationError.field('/name', `must be at most ${MAX_NAME} characters`);
   return input.name;
 }

@@ -5,7 +5,7 @@ import { ErrorState, LoadingState } from '../../components/states';
 import { formatWhen, useNow } from '../../components/time';
 import { useViewer } from '../../viewer';
 import { DELIVERY, RETRY_DELIVERY } from './delivery-documents';
-import { attemptResult, canRetryNow, DeliveryStatusBadge, isRetrying } from './delivery-status';
+import { attemptResult, attemptsLabel, canRetryNow, DeliveryStatusBadge, isRetrying } from './delivery-status';
 import { TimeCell } from './delivery-table';
 
 /**
@@ -40,7 +40,7 @@ export function DeliveryDetail({ id }: { id: string }) {
         <Group gap="xs">
           <DeliveryStatusBadge delivery={d} />
           <Badge variant="outline" color="gray" style={{ textTransform: 'none' }}>
-            {d.attemptCount === 1 ? '1 attempt' : `${d.attemptCount} attempts`}
+            {attemptsLabel(d.attemptCount)}
           </Badge>
         </Group>
         {canRetryNow(d) && mayRetry && (

@@ -28,6 +28,11 @@ export function DeliveryStatusBadge({ delivery }: { delivery: StatusOf }) {
   );
 }
 
+/** "1 attempt", "3 attempts". */
+export function attemptsLabel(count: number): string {
+  return count === 1 ? '1 attempt' : `${count} attempts`;
+}
+
 /** An attempt's outcome: the HTTP status, or the error when no answer came. */
 export function attemptResult(a: { httpStatus?: number | null; error?: string | null }): string {
   if (a.httpStatus != null) return a.error ? `HTTP ${a.httpStatus}: ${a.error}` : `HTTP ${a.httpStatus}`;

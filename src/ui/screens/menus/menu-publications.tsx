@@ -8,6 +8,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { formatWhen } from '../../components/time';
 import { PUBLICATION_EVENTS, PUBLICATIONS, PUBLISH_MENU } from './menu-documents';
 import { notifyFailure } from '../../components/notify';
+import { attemptsLabel } from '../deliveries/delivery-status';
 
 // Publishing a menu to a connected marketplace (issue 13 screen 2). The publication is a MENU_PUBLISHED
 // delivery through the outbox, so it starts PENDING; the menuPublicationChanged subscription (graphql-ws, fed
@@ -120,7 +121,7 @@ export function MenuPublications({ ids, editable }: { ids: { accountId: string; 
                           {LOOK[p.status].label}
                         </Badge>
                         <Text size="xs" c="dimmed">
-                          {p.attempts === 1 ? '1 attempt' : `${p.attempts} attempts`}
+                          {attemptsLabel(p.attempts)}
                         </Text>
                       </Table.Td>
                       <Table.Td maw={360}>

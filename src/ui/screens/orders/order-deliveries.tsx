@@ -5,7 +5,7 @@ import { useCoalesced } from '../../components/coalesced';
 import { ErrorState } from '../../components/states';
 import { useLiveFallback } from '../../components/live';
 import { graphql } from '../../gql';
-import { DeliveryStatusBadge } from '../deliveries/delivery-status';
+import { DeliveryStatusBadge, attemptsLabel } from '../deliveries/delivery-status';
 
 // Did the POS get the order, and did the marketplace hear of each status change? An order's deliveries
 // (ORDER_CREATED, ORDER_STATUS_CHANGED), each with whom it is for, its state and a way into the delivery log.
@@ -95,7 +95,7 @@ export function OrderDeliveries({ accountId, locationId, orderId }: Props) {
                 <Table.Td>
                   <DeliveryStatusBadge delivery={d} />
                   <Text size="xs" c="dimmed">
-                    {d.attemptCount === 1 ? '1 attempt' : `${d.attemptCount} attempts`}
+                    {attemptsLabel(d.attemptCount)}
                     {d.lastError && d.status !== 'DELIVERED' ? ` · ${d.lastError}` : ''}
                   </Text>
                 </Table.Td>

@@ -11,6 +11,7 @@ import { useViewer } from '../../viewer';
 import { PauseForm } from './pause-form';
 import { SET_STORE_STATUS, STORE_STATUS, STORE_STATUS_EVENTS } from './store-status-documents';
 import { notifyFailure } from '../../components/notify';
+import { attemptsLabel } from '../deliveries/delivery-status';
 
 // Store status per location (issue 13 screen 5): open or paused, a pause that ends by itself at a set time,
 // and for each connected marketplace the last status sent to it and whether it received it. Kept live by the
@@ -159,7 +160,7 @@ function Outcome({ ids, marketplace: m }: { ids: Ids; marketplace: Marketplace }
       )}
       {m.attempts > 0 && (
         <Text size="xs" c="dimmed">
-          {m.attempts === 1 ? '1 attempt' : `${m.attempts} attempts`}
+          {attemptsLabel(m.attempts)}
         </Text>
       )}
       {m.lastError && (
