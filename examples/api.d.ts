@@ -2025,6 +2025,8 @@ export interface components {
         posReference: string;
         /** @description Only accounts whose name contains this text (any case), paged like the whole list. */
         accountSearch: string;
+        /** @description Only orders whose externalId, orderNumber, friendlyId or customer name ("first last") contains this text (any case), paged like the whole list: what an operator types to find the order a customer calls about. */
+        orderSearch: string;
         /** @description Only records whose name contains this text (any case) or whose posReference starts with it, paged like the whole list. */
         catalogSearch: string;
         productId: string;
@@ -3360,6 +3362,8 @@ export interface operations {
                 status?: string;
                 /** @description `true`: the most recent first (a live order board); default oldest first. */
                 newestFirst?: "true" | "false";
+                /** @description Only orders whose externalId, orderNumber, friendlyId or customer name ("first last") contains this text (any case), paged like the whole list: what an operator types to find the order a customer calls about. */
+                search?: components["parameters"]["orderSearch"];
                 /** @description Only orders placed at or after this time (the colons of the time may be sent as they are). */
                 since?: components["parameters"]["ordersSince"];
                 /** @description Only orders changed (placed, a status or an estimated time) at or after this time: a board or a POS polls with the time of its last look (the colons of the time may be sent as they are). */

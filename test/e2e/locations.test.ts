@@ -249,6 +249,9 @@ describe('lists', () => {
     expect((await search(t.admin, 'harbour bistro')).data.accounts.data).toEqual([{ name: 'Reseller Harbour Bistro' }, { name: 'Admin Harbour Bistro' }]);
     const tooLong = await search(t.admin, 'x'.repeat(256));
     expect(tooLong.errors[0].extensions.code).toBe('validation_failed');
+    // An empty search is refused as REST refuses it, not taken for "everything".
+    const empty = await search(t.admin, '');
+    expect(empty.errors[0]).toMatchObject({ extensions: { code: 'validation_failed' }, message: expect.stringContaining('must not be empty') });
   });
 
   it('refuses a limit outside 1..200', async () => {

@@ -502,6 +502,50 @@ describe('reading orders', () => {
     expect(Object.fromEntries(counts.body.data.filter((r: any) => r.count > 0).map((r: any) => [r.status, r.count]))).toEqual({ NEW: 2, ACCEPTED: 1 });
   });
 
+  it('finds an order by its reference, its number or its customer, among the orders the caller sees', async () => {
+    const tag = `find-${Date.now()}`;
+    const byReference = (await place(simpleOrder({ externalId: `${tag}-ref` }))).body.data;
+    const byNumber = (await place(simpleOrder({ orderNumber: `${tag}-A17` }))).body.data;
+    const byFriendlyId = (await place(simpleOrder({ friendlyId: `${tag}-F9` }))).body.data;
+    const byCustomer = (await place(simpleOrder({ customer: { firstName: 'Ann', lastName: `de Vries ${tag}` } }))).body.data;
+    // Another marketplace's order matches the text too: its own client finds it, this marketplace does not.
+    const theirs = (await place(simpleOrder({ orderNumber: `${tag}-theirs` }), otherMarketClient)).body.data;
+    // LIKE's own characters are matched as typed, never as "anything".
+    const literal = (await place(simpleOrder({ orderNumber: `${tag}-50%_off` }))).body.data;
+
+    const found = async (client: HttpClient, text: string) => {
+      const res = await client.get(`${loc.path}/orders?newestFirst=true&search=${encodeURIComponent(text)}`);
+      expect(res.status).toBe(200);
+      return res.body.data.map((o: any) => o.id);
+    };
+    expect(await found(posClient, `${tag}-REF`)).toEqual([byReference.id]);
+    expect(await found(posClient, `${tag}-a17`)).toEqual([byNumber.id]);
+    expect(await found(posClient, `${tag}-F9`)).toEqual([byFriendlyId.id]);
+    expect(await found(posClient, `ann de vries ${tag}`)).toEqual([byCustomer.id]);
+    expect(await found(posClient, tag)).toEqual([literal.id, theirs.id, byCustomer.id, byFriendlyId.id, byNumber.id, byReference.id]);
+    expect(await found(marketClient, tag)).toEqual([literal.id, byCustomer.id, byFriendlyId.id, byNumber.id, byReference.id]);
+    expect(await found(otherMarketClient, tag)).toEqual([theirs.id]);
+    expect(await found(posClient, `${tag}-50%_off`)).toEqual([literal.id]);
+    expect(await found(posClient, `${tag}-5_%off`)).toEqual([]);
+    // With a status, only those in it; paged like the whole list.
+    expect((await posClient.patch(`${loc.path}/orders/${byNumber.id}`, { status: 'ACCEPTED' })).status).toBe(200);
+    const accepted = await posClient.get(`${loc.path}/orders?status=ACCEPTED&search=${encodeURIComponent(tag)}`);
+    expect(accepted.body.data.map((o: any) => o.id)).toEqual([byNumber.id]);
+    const first = await posClient.get(`${loc.path}/orders?limit=4&search=${encodeURIComponent(tag)}`);
+    const second = await posClient.get(`${loc.path}/orders?limit=4&search=${encodeURIComponent(tag)}&nextPageKey=${encodeURIComponent(first.body.nextPageKey)}`);
+    expect([...first.body.data, ...second.body.data].map((o: any) => o.id)).toEqual([byReference.id, byNumber.id, byFriendlyId.id, byCustomer.id, theirs.id, literal.id]);
+    expect(second.body.nextPageKey).toBeNull();
+
+    // GraphQL: the same service, the same answers, and the same refusal of an empty search.
+    const query = `query($a: ID!, $l: ID!, $s: String) { orders(accountId: $a, locationId: $l, search: $s, newestFirst: true) { data { id } } }`;
+    const graphql = await posClient.graphql(query, { a: loc.accountId, l: loc.locationId, s: `${tag}-a17` });
+    expect(graphql.body.data.orders.data.map((o: any) => o.id)).toEqual([byNumber.id]);
+    const empty = await posClient.graphql(query, { a: loc.accountId, l: loc.locationId, s: '' });
+    expect(empty.body.errors?.[0]?.extensions?.code).toBe('validation_failed');
+    expect((await posClient.get(`${loc.path}/orders?search=`)).status).toBe(400);
+    expect((await posClient.get(`${loc.path}/orders?search=${'x'.repeat(256)}`)).status).toBe(400);
+  });
+
   it("hints at URL-encoding when a time's '+' arrived as a space", async () => {
     const raw = await marketClient.get(`${loc.path}/orders?updatedSince=2026-11-23T12:00:00+01:00`);
     expect(raw.status).toBe(400);

@@ -1,4 +1,4 @@
-import { addressLine, customerLine, fulfilment, orderFacts, taxRateNames } from '../../src/ui/screens/orders/order-facts-format.js';
+import { addressLine, customerLine, fulfilment, orderCallName, orderFacts, taxRateNames } from '../../src/ui/screens/orders/order-facts-format.js';
 
 // The order facts the board's detail shows a kitchen: only what the order has, in words, whatever shape the
 // marketplace sent its customer and address in.
@@ -66,4 +66,13 @@ test("a line's tax rates read by the location's names; a reference to nothing st
   ];
   expect(taxRateNames(['vat-21', 'gone'], rates)).toBe('VAT 21%, gone');
   expect(taxRateNames([], rates)).toBe('');
+});
+
+it('calls an order by its number and its customer, whichever it has', () => {
+  expect(orderCallName({ orderNumber: 'A-17', customer: { firstName: 'Ann', lastName: 'de Vries', phone: '+31 6' } })).toBe('A-17 · Ann de Vries');
+  expect(orderCallName({ orderNumber: 1017, friendlyId: 'A-17' })).toBe('A-17');
+  expect(orderCallName({ orderNumber: 1017 })).toBe('1017');
+  expect(orderCallName({ customer: { lastName: 'Jansen' } })).toBe('Jansen');
+  expect(orderCallName({ orderNumber: ' ', customer: { phone: '+31 6' } })).toBeNull();
+  expect(orderCallName({})).toBeNull();
 });

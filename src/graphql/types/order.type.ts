@@ -248,6 +248,9 @@ export class OrderListArgs extends PageArgs {
 
   @Field(() => Boolean, { nullable: true, description: 'Most recent first, as a live order board shows them; default oldest first' })
   newestFirst?: boolean | null;
+
+  @Field(() => String, { nullable: true, description: 'Only orders whose externalId, orderNumber, friendlyId or customer name ("first last") contains this text, in any case' })
+  search?: string | null;
 }
 
 @ArgsType()

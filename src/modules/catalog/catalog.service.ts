@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictError, NotFoundError } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
 import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
-import { containing, likeLiteral } from '../../common/like.js';
+import { containing, likeLiteral, searchText } from '../../common/like.js';
 import type { RequestContext } from '../../common/request-context.js';
 import { sqlRows } from '../../db/raw-sql.js';
 import type { Location } from '../locations/location.entity.js';
@@ -245,9 +245,8 @@ export class CatalogService {
     const page = pageRequest(input.limit, input.nextPageKey);
     const where: Record<string, unknown> = { location: location.id };
     if (input.posReference != null) where.posReference = input.posReference;
-    if (input.search) {
-      where.$or = [{ name: { $ilike: containing(input.search) } }, { posReference: { $like: `${likeLiteral(input.search)}%` } }];
-    }
+    const search = searchText(input.search);
+    if (search) where.$or = [{ name: { $ilike: containing(search) } }, { posReference: { $like: `${likeLiteral(search)}%` } }];
     return findPage(ctx.em, entity, where as never, page, view);
   }
 

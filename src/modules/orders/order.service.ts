@@ -20,6 +20,8 @@ import { InvalidTransitionError, NotAMarketplaceError } from './order.errors.js'
 import { parseOrderInput, parseStatusPatch, type OrderInput } from './order.rules.js';
 import { toOrderView, type OrderView } from './order.view.js';
 import { readOrder } from './order-read.js';
+import { orderSearchFilter } from './order-search.js';
+import { searchText } from '../../common/like.js';
 
 export interface OrderListInput extends ListInput {
   /** One status or several (any case); null or empty: every status. */
@@ -30,6 +32,8 @@ export interface OrderListInput extends ListInput {
   updatedSince?: string | null;
   /** Most recent first (a live order board); default oldest first, the stable order of CONTRACT section 1. */
   newestFirst?: boolean | null;
+  /** Only orders whose reference, order number or customer name contains this text (order-search.ts). */
+  search?: string | null;
 }
 
 /** How many of a location's orders are in each status: the tabs of a live order board. */
@@ -123,8 +127,9 @@ export class OrderService {
     const where = await readableOrders(ctx, accountId, locationId, input);
     const statuses = statusFilter(input.status);
     if (statuses.length) where.status = { $in: statuses };
+    const search = searchText(input.search);
     const newestFirst = input.newestFirst === true;
-    const rows = await ctx.em.find(Order, { $and: [where, afterKeyFilter(page.after, newestFirst)] } as never, {
+    const rows = await ctx.em.find(Order, { $and: [where, afterKeyFilter(page.after, newestFirst), ...(search ? [orderSearchFilter(search)] : [])] } as never, {
       orderBy: keyOrder(newestFirst),
       limit: page.limit + 1,
     });

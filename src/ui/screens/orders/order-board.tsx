@@ -1,6 +1,7 @@
 import type { ApolloClient, InMemoryCache } from '@apollo/client';
 import { useApolloClient, useQuery, useSubscription } from '@apollo/client/react';
-import { Alert, Button, Grid, Group, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Grid, Group, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useCoalesced } from '../../components/coalesced';
@@ -15,17 +16,21 @@ import { LocationCrumbs } from '../locations/location-crumbs';
 import { NotFound } from '../not-found';
 import { OrderCueSwitch, useOrderCue } from './order-cue';
 import { ORDER_DETAIL, OrderDetail } from './order-detail';
-import { fulfilment } from './order-facts-format';
+import { fulfilment, orderCallName } from './order-facts-format';
 
 // The live order board of a location (issue 13): a tab per status with its count, the orders in it newest
 // first, and an order's detail with the actions the server allows from its status. Pushed by the orderBoard
 // subscription (graphql-ws); while the socket is down the board polls instead. Which actions exist and
-// every rule behind them come from the server (allowedTransitions, orderCancellationReasons).
+// every rule behind them come from the server (allowedTransitions, orderCancellationReasons). "Find an order"
+// searches every status at once (the order a customer calls about, by its number, reference or their name).
 
 const BOARD_ROW = graphql(`
   fragment BoardRow on Order {
     id
     externalId
+    orderNumber
+    friendlyId
+    customer
     status
     sourceName
     fulfillmentType
@@ -37,12 +42,12 @@ const BOARD_ROW = graphql(`
 `);
 
 const BOARD = graphql(`
-  query OrderBoard($accountId: ID!, $locationId: ID!, $status: [OrderStatus!], $limit: Int!) {
+  query OrderBoard($accountId: ID!, $locationId: ID!, $status: [OrderStatus!], $limit: Int!, $search: String) {
     orderCounts(accountId: $accountId, locationId: $locationId) {
       status
       count
     }
-    orders(accountId: $accountId, locationId: $locationId, status: $status, newestFirst: true, limit: $limit) {
+    orders(accountId: $accountId, locationId: $locationId, status: $status, newestFirst: true, limit: $limit, search: $search) {
       data {
         ...BoardRow
       }
@@ -77,9 +82,14 @@ export function OrderBoard() {
   // page, so a live re-read keeps everything on screen. Another tab starts short again.
   const [shown, setShown] = useState(BOARD_PAGE);
   const [selected, setSelected] = useState<string | null>(null);
-  const board = useQuery(BOARD, { variables: { accountId, locationId, status: [tab], limit: shown } });
-  // While the longer list loads, the shorter one stays (never another tab's: switching resets `shown`).
-  const listed = board.data ?? (shown > BOARD_PAGE ? board.previousData : undefined);
+  const [search, setSearch] = useState('');
+  const [searched] = useDebouncedValue(search.trim(), 250);
+  // A search looks through every status; the tabs come back when it is cleared or a tab is chosen.
+  const variables = searched ? { accountId, locationId, status: null, limit: shown, search: searched } : { accountId, locationId, status: [tab], limit: shown };
+  const board = useQuery(BOARD, { variables });
+  // While the longer list or the next search loads, the last one stays (never another tab's: switching resets `shown`).
+  const listed = board.data ?? (shown > BOARD_PAGE || searched ? board.previousData : undefined);
+  const listName = searched ? `Orders matching "${searched}"` : `Orders in ${tab}`;
   const [arrived, setArrived] = useState(0);
   const cue = useOrderCue();
   const client = useApolloClient();
@@ -98,7 +108,7 @@ export function OrderBoard() {
       const event = data.data?.orderBoard;
       if (!event) return;
       // A new order is shown from the event itself, at once; the re-read that follows brings the counts.
-      if (event.kind === 'CREATED' && event.order?.status === tab) showAtOnce(client, { accountId, locationId, status: [tab], limit: shown }, event.order);
+      if (event.kind === 'CREATED' && !searched && event.order?.status === tab) showAtOnce(client, { accountId, locationId, status: [tab], limit: shown }, event.order);
       refresh();
       if (event.kind === 'CREATED') {
         setArrived((n) => n + 1);
@@ -127,11 +137,24 @@ export function OrderBoard() {
         </Alert>
       )}
       {board.error && <ErrorState error={board.error} />}
+      <TextInput
+        label="Find an order"
+        placeholder="Order number, reference or customer name"
+        type="search"
+        value={search}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          setShown(BOARD_PAGE);
+        }}
+        w={360}
+        maw="100%"
+      />
       <Tabs
-        value={tab}
+        value={searched ? null : tab}
         onChange={(value) => {
           if (!value) return;
           setTab(value as OrderStatus);
+          setSearch('');
           setShown(BOARD_PAGE);
         }}
       >
@@ -149,14 +172,15 @@ export function OrderBoard() {
           {board.loading && !listed && <LoadingState label="Loading the orders" />}
           {listed &&
             (listed.orders.data.length === 0 ? (
-              <EmptyState>No order in {tab}.</EmptyState>
+              <EmptyState>{searched ? `No order's number, reference or customer contains "${searched}".` : `No order in ${tab}.`}</EmptyState>
             ) : (
               // On a phone: order, total and time; the marketplace and how the order leaves where there is room.
               <Table.ScrollContainer minWidth={300}>
-                <Table striped highlightOnHover aria-label={`Orders in ${tab}`}>
+                <Table striped highlightOnHover aria-label={listName}>
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th>Order</Table.Th>
+                      {searched && <Table.Th>Status</Table.Th>}
                       <Table.Th visibleFrom="sm">Marketplace</Table.Th>
                       <Table.Th visibleFrom="md">Fulfilment</Table.Th>
                       <Table.Th>Total</Table.Th>
@@ -170,7 +194,18 @@ export function OrderBoard() {
                           <Button variant={order.id === selected ? 'light' : 'subtle'} onClick={() => setSelected(order.id)}>
                             {order.externalId}
                           </Button>
+                          {/* Under the button's label: its padding (1.125rem) and border (1px) in. */}
+                          <Text size="xs" c="dimmed" pl="calc(1.125rem + 1px)">
+                            {orderCallName(order)}
+                          </Text>
                         </Table.Td>
+                        {searched && (
+                          <Table.Td>
+                            <Badge variant="light" color="gray">
+                              {order.status}
+                            </Badge>
+                          </Table.Td>
+                        )}
                         <Table.Td visibleFrom="sm">{order.sourceName}</Table.Td>
                         <Table.Td visibleFrom="md">{fulfilment(order.fulfillmentType, order.tableName)}</Table.Td>
                         <Table.Td>{formatMoney(order.total, order.currency)}</Table.Td>
@@ -190,7 +225,9 @@ export function OrderBoard() {
               </Group>
             ) : (
               <Text size="xs" c="dimmed" mt="sm">
-                The {MOST} latest orders in {tab} are shown; the API lists the rest (GET …/orders?status={tab}).
+                {searched
+                  ? `The ${MOST} latest matching orders are shown; a longer search narrows them.`
+                  : `The ${MOST} latest orders in ${tab} are shown; the API lists the rest (GET …/orders?status=${tab}).`}
               </Text>
             ))}
         </Grid.Col>

@@ -30,7 +30,7 @@ export function orderFacts(order: OrderFactsSource, when: (iso: string) => strin
   const add = (label: string, value: string | null | undefined) => {
     if (value) facts.push({ label, value });
   };
-  add('Order number', text(order.friendlyId) ?? text(order.orderNumber));
+  add('Order number', orderNumber(order));
   add('Fulfilment', fulfilment(order.fulfillmentType, order.tableName));
   const scheduled = order.isScheduledOrder ? ' (scheduled)' : '';
   if (order.estimatedPickupTime) add('Pickup time', when(order.estimatedPickupTime) + scheduled);
@@ -51,9 +51,28 @@ export function fulfilment(type: string, tableName?: string | null): string {
 /** "Ann de Vries · +31 6 1234 5678 · ann@example.com", from whichever of those the order has. */
 export function customerLine(customer: Record<string, unknown> | null | undefined): string | null {
   if (!customer) return null;
-  const name = [text(customer.firstName), text(customer.lastName)].filter(Boolean).join(' ');
-  const parts = [name, text(customer.phone), text(customer.email)].filter(Boolean);
+  const parts = [customerName(customer), text(customer.phone), text(customer.email)].filter(Boolean);
   return parts.length ? parts.join(' · ') : null;
+}
+
+/**
+ * What the kitchen calls an order by, beside the marketplace's reference: "A-17 · Ann de Vries" (the number
+ * the customer was given, then their name), or null when the order has neither.
+ */
+export function orderCallName(order: Pick<OrderFactsSource, 'orderNumber' | 'friendlyId' | 'customer'>): string | null {
+  const parts = [orderNumber(order), customerName(order.customer)].filter(Boolean);
+  return parts.length ? parts.join(' · ') : null;
+}
+
+/** The number shown to the customer: the friendly one when the marketplace sent both. */
+function orderNumber(order: Pick<OrderFactsSource, 'orderNumber' | 'friendlyId'>): string | null {
+  return text(order.friendlyId) ?? text(order.orderNumber);
+}
+
+/** "Ann de Vries", "Jansen"; null without a name. */
+function customerName(customer: Record<string, unknown> | null | undefined): string | null {
+  if (!customer) return null;
+  return [text(customer.firstName), text(customer.lastName)].filter(Boolean).join(' ') || null;
 }
 
 // An address object's usual keys, in the order people write an address. The street and its number go on
