@@ -382,6 +382,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/users/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the accounts a merchant works in (scope provisioning)
+         * @description accountIds replaces the merchant's accounts. Its tokens, web UI sessions and open live boards reach
+         *     exactly these from their next request or event. Admins change any merchant; resellers the merchants
+         *     they created, and only within their own accounts: a membership in an account the reseller does not
+         *     reach stays as it is, and a reseller's merchant keeps at least one of the reseller's accounts. An
+         *     account out of the caller's reach is 404, as is anyone else's user. An admin or reseller user belongs to
+         *     no account (400).
+         */
+        patch: operations["updateUser"];
+        trace?: never;
+    };
     "/v1/users/{userId}/deactivate": {
         parameters: {
             query?: never;
@@ -1311,6 +1338,10 @@ export interface components {
             role: components["schemas"]["Role"];
             /** @description The accounts a merchant belongs to */
             accountIds?: string[];
+        };
+        UpdateUser: {
+            /** @description The accounts the merchant works in from now on */
+            accountIds: string[];
         };
         User: {
             /** Format: uuid */
@@ -2758,6 +2789,36 @@ export interface operations {
         responses: {
             /** @description The user */
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateUser: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe; see the introduction. */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
+            path: {
+                userId: components["parameters"]["userId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateUser"];
+            };
+        };
+        responses: {
+            /** @description The user, with its accountIds */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -88,6 +88,11 @@ export class ValidationError extends DomainError {
   static field(path: string, message: string): ValidationError {
     return new ValidationError(`${path}: ${message}`, [{ path, message }]);
   }
+
+  /** Every bad field at once, each named in the message. */
+  static fields(errors: FieldError[]): ValidationError {
+    return new ValidationError(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
+  }
 }
 
 export class NotFoundError extends DomainError {

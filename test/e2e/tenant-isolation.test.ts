@@ -86,6 +86,7 @@ const ROUTES: Row[] = [
   { route: `PATCH ${LOC}/menus/{menuId}/modifiers/{menuModifierId}`, body: () => ({ price: 1 }) },
   { route: `POST ${LOC}/menus/{menuId}/publications`, body: (v) => ({ connectionId: v.connectionId }) },
   { route: `GET ${LOC}/menus/{menuId}/publications` },
+  { route: 'PATCH /v1/users/{userId}', body: (v) => ({ accountIds: [v.accountId] }) },
   { route: 'POST /v1/users/{userId}/deactivate' },
   { route: 'POST /v1/users/{userId}/reactivate' },
   { route: `GET ${LOC}/store-status` },
@@ -172,6 +173,7 @@ const OPERATIONS: Operation[] = [
   { operation: 'Mutation.addMenuModifier', call: `addMenuModifier(menuId: $menuId, ${L}, input: { modifierId: $modifierId }) { id }` },
   { operation: 'Mutation.updateMenuModifier', call: `updateMenuModifier(menuId: $menuId, id: $menuModifierId, ${L}, input: { price: 1 }) { id }` },
   { operation: 'Mutation.publishMenu', call: `publishMenu(connectionId: $connectionId, menuId: $menuId, ${L}) { id }` },
+  { operation: 'Mutation.updateUser', call: 'updateUser(id: $userId, input: { accountIds: [$accountId] }) { id }' },
   { operation: 'Mutation.deactivateUser', call: 'deactivateUser(id: $userId) { id }' },
   { operation: 'Mutation.reactivateUser', call: 'reactivateUser(id: $userId) { id }' },
   { operation: 'Mutation.setStoreStatus', call: `setStoreStatus(${L}, input: { storeStatus: OFFLINE }) { storeStatus }` },
@@ -334,6 +336,7 @@ describe('control: the same requests are about real records', () => {
     expect((await t.admin.get(pathOf('GET /v1/accounts/{accountId}'))).body.data.name).not.toBe('Taken over');
     const merchant = (await t.admin.get('/v1/users?limit=200')).body.data.find((u: { id: string }) => u.id === victim.merchantId);
     expect(merchant.deactivatedAt).toBeNull();
+    expect(merchant.accountIds).toEqual([victim.accountId]);
     expect((await t.admin.get(pathOf('GET /v1/applications/{applicationId}'))).body.data.name).toMatch(/^POS app/);
     expect((await t.admin.get(pathOf('GET /v1/accounts/{accountId}/locations'))).body.data).toHaveLength(1);
     const catalog = (await t.admin.get(pathOf(`GET ${LOC}/catalog`))).body.data;

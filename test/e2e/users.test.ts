@@ -152,3 +152,75 @@ describe('deactivating a user', () => {
     expect((await t.admin.get('/v1/users')).status).toBe(200);
   });
 });
+
+describe("changing a merchant's accounts", () => {
+  it("moves what the merchant reaches at once, for its bearer token and its UI session alike", async () => {
+    const [first, second] = [await t.createLocation(undefined, 'First place'), await t.createLocation(undefined, 'Second place')];
+    const merchant = await t.createUser('merchant', [first.accountId]);
+    const bearer = await t.userClient(merchant);
+    const { cookie } = await uiSignIn(t.url, merchant.email, merchant.password);
+    const uiAccounts = async () => (await uiGraphql(t.url, '{ accounts { data { id } } }', { cookie })).body.data.accounts.data.map((a: { id: string }) => a.id);
+    expect((await bearer.get(second.path)).status).toBe(404);
+
+    const moved = await t.admin.patch(`/v1/users/${merchant.id}`, { accountIds: [second.accountId, second.accountId] });
+    expect(moved.status).toBe(200);
+    expect(moved.body.data.accountIds).toEqual([second.accountId]);
+    // The same token and the same session, no sign-in again: the next request reaches the new account only.
+    expect((await bearer.get(second.path)).status).toBe(200);
+    expect((await bearer.get(first.path)).status).toBe(404);
+    expect(await uiAccounts()).toEqual([second.accountId]);
+    const listed = (await t.admin.get('/v1/users?limit=200')).body.data.find((u: { id: string }) => u.id === merchant.id);
+    expect(listed.accountIds).toEqual([second.accountId]);
+
+    // An admin may leave a merchant with no account: it then reaches nothing.
+    expect((await t.admin.patch(`/v1/users/${merchant.id}`, { accountIds: [] })).body.data.accountIds).toEqual([]);
+    expect((await bearer.get(second.path)).status).toBe(404);
+  });
+
+  it('refuses what is not a merchant, an unknown account and a malformed body, and writes nothing', async () => {
+    const location = await t.createLocation();
+    const merchant = await t.createUser('merchant', [location.accountId]);
+    const reseller = await t.createUser('reseller');
+    const notMerchant = await t.admin.patch(`/v1/users/${reseller.id}`, { accountIds: [location.accountId] });
+    expect(notMerchant.status).toBe(400);
+    expect(notMerchant.body.errors).toEqual([{ path: '/accountIds', message: 'only merchants belong to accounts; this user is a reseller' }]);
+    expect((await t.admin.patch(`/v1/users/${merchant.id}`, { accountIds: ['01a20000-0000-7000-8000-000000000000'] })).status).toBe(404);
+    expect((await t.admin.patch(`/v1/users/${merchant.id}`, { accountIds: ['not-a-uuid'] })).status).toBe(400);
+    expect((await t.admin.patch(`/v1/users/${merchant.id}`, {})).status).toBe(400);
+    expect((await t.admin.patch(`/v1/users/${merchant.id}`, { accountIds: [location.accountId], role: 'admin' })).status).toBe(400);
+    expect((await t.admin.patch('/v1/users/01a20000-0000-7000-8000-000000000000', { accountIds: [] })).status).toBe(404);
+    // Over GraphQL the edge refuses a malformed id as REST's does, and the service an admin's role.
+    const updateUser = (id: string, accountIds: string[]) => t.admin.post('/graphql', { query: 'mutation($id: ID!, $a: [ID!]!) { updateUser(id: $id, input: { accountIds: $a }) { accountIds } }', variables: { id, a: accountIds } });
+    const malformed = await updateUser(merchant.id, [location.accountId, 'nope']);
+    expect(malformed.body.errors[0]).toMatchObject({ message: expect.stringContaining('must be a UUID'), extensions: { code: 'validation_failed' } });
+    expect((await updateUser(reseller.id, [location.accountId])).body.errors[0].extensions.code).toBe('validation_failed');
+    const unchanged = (await t.admin.get('/v1/users?limit=200')).body.data.find((u: { id: string }) => u.id === merchant.id);
+    expect(unchanged.accountIds).toEqual([location.accountId]);
+  });
+
+  it("lets a reseller change only its own merchants, within its own accounts, keeping an admin's memberships; GraphQL alike", async () => {
+    const reseller = await t.createUser('reseller');
+    const resellerClient = await t.userClient(reseller);
+    const [own, ownToo] = [await t.createLocation(resellerClient, 'Own place'), await t.createLocation(resellerClient, 'Own place too')];
+    const foreign = await t.createLocation(undefined, 'Foreign place');
+    const merchant = (await resellerClient.post('/v1/users', { email: `moved-${Date.now()}@test.example`, password: 'long-enough-password', role: 'merchant', accountIds: [own.accountId] })).body.data;
+    // An admin also gave the merchant an account the reseller does not reach.
+    expect((await t.admin.patch(`/v1/users/${merchant.id}`, { accountIds: [own.accountId, foreign.accountId] })).status).toBe(200);
+
+    const updateUser = (accountIds: string[], id = merchant.id) =>
+      resellerClient.post('/graphql', { query: 'mutation($id: ID!, $a: [ID!]!) { updateUser(id: $id, input: { accountIds: $a }) { accountIds } }', variables: { id, a: accountIds } });
+    const changed = await updateUser([ownToo.accountId]);
+    expect(changed.body.errors).toBeUndefined();
+    expect([...changed.body.data.updateUser.accountIds].sort()).toEqual([foreign.accountId, ownToo.accountId].sort());
+    // Outside its reach: the foreign account, another's merchant; and never none of its own.
+    expect((await resellerClient.patch(`/v1/users/${merchant.id}`, { accountIds: [foreign.accountId] })).status).toBe(404);
+    const someoneElse = await t.createUser('merchant', [foreign.accountId]);
+    expect((await updateUser([own.accountId], someoneElse.id)).body.errors[0].extensions.code).toBe('not_found');
+    const none = await resellerClient.patch(`/v1/users/${merchant.id}`, { accountIds: [] });
+    expect(none.status).toBe(400);
+    expect(none.body.errors[0].message).toBe("a reseller's merchant belongs to at least one of its accounts");
+    // A merchant changes nobody's accounts, its own included.
+    const merchantClient = await t.userClient({ ...merchant, password: 'long-enough-password' });
+    expect((await merchantClient.patch(`/v1/users/${merchant.id}`, { accountIds: [own.accountId] })).status).toBe(404);
+  });
+});

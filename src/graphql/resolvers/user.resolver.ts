@@ -1,7 +1,7 @@
 import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
 import { PageArgs } from '../types/page-args.js';
-import { CreateUserInput, UserPage, UserType } from '../types/user.type.js';
+import { CreateUserInput, UpdateUserInput, UserPage, UserType } from '../types/user.type.js';
 
 @Resolver(() => UserType)
 export class UserResolver {
@@ -13,6 +13,11 @@ export class UserResolver {
   @Mutation(() => UserType, { description: 'No sign-in from now on; every token and UI session of the user ends at once (admins: anyone but themselves; resellers: their merchants)' })
   deactivateUser(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
     return services.users.deactivate(ctx, id);
+  }
+
+  @Mutation(() => UserType, { description: "Changes the accounts a merchant works in; its sessions reach exactly these from their next request (admins: any merchant; resellers: their merchants, within their own accounts)" })
+  updateUser(@Arg('id', () => ID) id: string, @Arg('input', () => UpdateUserInput) input: UpdateUserInput, @Ctx() { ctx, services }: GraphQLContext) {
+    return services.users.setAccounts(ctx, id, input);
   }
 
   @Mutation(() => UserType, { description: 'A deactivated user may sign in again' })

@@ -49,3 +49,9 @@ export class CreateUserInput {
   @Field(() => [ID], { nullable: true, description: 'The accounts a merchant belongs to' })
   accountIds?: string[] | null;
 }
+
+@InputType()
+export class UpdateUserInput {
+  @Field(() => [ID], { description: 'The accounts the merchant works in from now on (replaces them; a reseller changes only its own)' })
+  accountIds: string[];
+}

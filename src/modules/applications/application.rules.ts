@@ -79,7 +79,7 @@ export function checkApplicationFields(fields: ApplicationFields, kind: Applicat
       if (problem) errors.push({ path: `/${key}`, message: problem });
     }
   }
-  if (errors.length > 0) throw new ValidationError(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
+  if (errors.length > 0) throw ValidationError.fields(errors);
 }
 
 export function defaultScopes(kind: ApplicationKind): string[] {

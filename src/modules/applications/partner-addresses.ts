@@ -33,7 +33,7 @@ export class PartnerAddressCheck {
         if (await this.reachesForbidden(host)) errors.push({ path: `/${field}`, message: `${host} is a loopback, private, link-local or metadata address` });
       }),
     );
-    if (errors.length > 0) throw new ValidationError(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
+    if (errors.length > 0) throw ValidationError.fields(errors);
   }
 
   private async reachesForbidden(host: string): Promise<boolean> {

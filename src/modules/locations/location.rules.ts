@@ -24,5 +24,5 @@ export function checkLocationFields(fields: { name?: string | null; currency?: s
   if (fields.timezone != null && !isTimeZone(fields.timezone)) {
     errors.push({ path: '/timezone', message: 'must be an IANA time zone such as Europe/Amsterdam' });
   }
-  if (errors.length > 0) throw new ValidationError(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
+  if (errors.length > 0) throw ValidationError.fields(errors);
 }

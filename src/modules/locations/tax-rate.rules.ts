@@ -56,7 +56,7 @@ export function normalizeTaxRates(rates: readonly TaxRateInput[], basePath: stri
     };
   });
   if (errors.length > 0) {
-    throw new ValidationError(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
+    throw ValidationError.fields(errors);
   }
   return normalized;
 }

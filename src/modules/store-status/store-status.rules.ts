@@ -38,7 +38,7 @@ export function checkStoreStatus(input: StoreStatusInput, now: Date): StoreStatu
   for (const field of ['closedReason', 'closedReasonNotes'] as const) {
     if (input[field] != null && typeof input[field] !== 'string') errors.push({ path: `/${field}`, message: 'must be a string' });
   }
-  if (errors.length > 0) throw new ValidationError(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
+  if (errors.length > 0) throw ValidationError.fields(errors);
   return {
     storeStatus: input.storeStatus,
     closedUntil: online ? null : closedUntil,

@@ -4,6 +4,7 @@ import { hashPassword } from '../../common/crypto.js';
 import { ConflictError, NotFoundError, ValidationError, type FieldError } from '../../common/errors.js';
 import type { Role } from '../../common/principal.js';
 import type { Account } from '../accounts/account.entity.js';
+import { isUuid } from '../../common/ids.js';
 import { sqlRows } from '../../db/raw-sql.js';
 import { ROLES, User } from './user.entity.js';
 
@@ -18,6 +19,14 @@ export interface CreateUserInput {
   accountIds?: string[] | null;
 }
 
+/** What an operator changes on a user: for now the accounts a merchant works in. */
+export interface UpdateUserInput {
+  accountIds?: unknown;
+}
+
+/** The most accounts one merchant belongs to (openapi.yaml UpdateUser says the same). */
+export const MAX_ACCOUNTS_PER_MERCHANT = 500;
+
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 export const MIN_PASSWORD_LENGTH = 10;
 
@@ -29,7 +38,17 @@ export function checkUserFields(input: CreateUserInput): void {
   }
   if (!ROLES.includes(input.role)) errors.push({ path: '/role', message: 'must be admin, reseller or merchant' });
   if (input.accountIds?.length && input.role !== 'merchant') errors.push({ path: '/accountIds', message: 'only merchants belong to accounts' });
-  if (errors.length > 0) throw new ValidationError(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
+  if (errors.length > 0) throw ValidationError.fields(errors);
+}
+
+/** The account ids of an update, each a UUID, without repeats (REST's schema checks the same; GraphQL arrives here unchecked). */
+export function checkedAccountIds(input: UpdateUserInput): string[] {
+  const ids = input?.accountIds;
+  if (!Array.isArray(ids)) throw ValidationError.field('/accountIds', 'is required: the accounts the merchant works in');
+  if (ids.length > MAX_ACCOUNTS_PER_MERCHANT) throw ValidationError.field('/accountIds', `must hold at most ${MAX_ACCOUNTS_PER_MERCHANT} accounts`);
+  const errors: FieldError[] = ids.flatMap((id, i) => (typeof id === 'string' && isUuid(id) ? [] : [{ path: `/accountIds/${i}`, message: 'must be an account id (a UUID)' }]));
+  if (errors.length > 0) throw ValidationError.fields(errors);
+  return [...new Set(ids as string[])];
 }
 
 /** Creates a user with no caller (bootstrap); the e-mail must be free. */

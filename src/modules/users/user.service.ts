@@ -1,4 +1,4 @@
-import { assertAccountReachable, isAdmin, requireScope } from '../../common/access.js';
+import { assertAccountReachable, isAdmin, reachesAccount, requireScope } from '../../common/access.js';
 import { InsufficientScopeError, NotFoundError, ValidationError } from '../../common/errors.js';
 import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
 import type { Role } from '../../common/principal.js';
@@ -7,7 +7,7 @@ import { isUuid } from '../../common/ids.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Account } from '../accounts/account.entity.js';
 import { User } from './user.entity.js';
-import { checkUserFields, endSessionsOf, insertUser, type CreateUserInput } from './user-records.js';
+import { checkedAccountIds, checkUserFields, endSessionsOf, insertUser, type CreateUserInput, type UpdateUserInput } from './user-records.js';
 import { toUserView, type UserView } from './user.view.js';
 
 /**
@@ -66,6 +66,29 @@ export class UserService {
     });
   }
 
+  /**
+   * The accounts a merchant works in from now on: its tokens, UI sessions and open live boards reach exactly
+   * these from their next request or event (reach is read per request, src/auth/reach.ts). A reseller changes
+   * only its own accounts in the list; a membership an admin gave in an account the reseller does not reach
+   * stays as it is. A reseller's merchant keeps at least one of the reseller's accounts.
+   */
+  async setAccounts(ctx: RequestContext, userId: string, input: UpdateUserInput): Promise<UserView> {
+    return ctx.em.transactional(async (em) => {
+      const user = await manageableUser(ctx, em, userId);
+      this.assertOperator(ctx);
+      const ids = checkedAccountIds(input);
+      if (user.role !== 'merchant') throw ValidationError.field('/accountIds', `only merchants belong to accounts; this user is ${user.role === 'admin' ? 'an admin' : 'a reseller'}`);
+      ids.forEach((id) => assertAccountReachable(ctx, id));
+      const accounts = ids.length ? await em.find(Account, { id: { $in: ids } }) : [];
+      if (accounts.length !== ids.length) throw new NotFoundError('Account');
+      if (!isAdmin(ctx) && accounts.length === 0) throw ValidationError.field('/accountIds', "a reseller's merchant belongs to at least one of its accounts");
+      const keptOutOfReach = user.accounts.getItems().filter((account) => !reachesAccount(ctx.reach, account.id));
+      user.accounts.set([...keptOutOfReach, ...accounts]);
+      await em.flush();
+      return toUserView(user);
+    });
+  }
+
   async findAll(ctx: RequestContext, input: ListInput): Promise<Page<UserView>> {
     this.assertOperator(ctx);
     const page = pageRequest(input.limit, input.nextPageKey);
@@ -75,7 +98,7 @@ export class UserService {
 }
 
 /**
- * The user the caller may deactivate or reactivate: any for an admin, the merchants it created for a reseller;
+ * The user the caller may change (deactivate, reactivate, its accounts): any for an admin, the merchants it created for a reseller;
  * 404 for everyone else, before any scope is looked at (reach before scope, as in every service), so a caller
  * cannot tell another tenant's users exist.
  */
