@@ -147,3 +147,50 @@ test('an admin deactivates a merchant who left: their open session ends at once,
     await theirs.close();
   }
 });
+
+test("a reseller moves its merchant to another of its accounts: the merchant's open session follows without signing in again", async ({ page, browser, hub, capture }) => {
+  const reseller = await hub.createUser('reseller');
+  const resellerApi = await hub.userClient(reseller);
+  const stamp = Date.now();
+  const from = (await resellerApi.post('/v1/accounts', { name: `Old Harbour ${stamp}` })).body.data;
+  const to = (await resellerApi.post('/v1/accounts', { name: `New Dune ${stamp}` })).body.data;
+  const foreign = (await hub.admin.post('/v1/accounts', { name: `Elsewhere ${stamp}` })).body.data;
+  const merchant = { email: `moving-${stamp}@test.example`, password: 'merchant-password-0123' };
+  const created = await resellerApi.post('/v1/users', { ...merchant, role: 'merchant', accountIds: [from.id] });
+  // An admin also gave the merchant an account of someone else's.
+  expect((await hub.admin.patch(`/v1/users/${created.body.data.id}`, { accountIds: [from.id, foreign.id] })).status).toBe(200);
+
+  const theirs = await browser.newContext({ baseURL: hub.url });
+  try {
+    const merchantPage = await theirs.newPage();
+    await signIn(merchantPage, merchant);
+    await merchantPage.goto('/ui/accounts');
+    const merchantAccounts = merchantPage.getByRole('table', { name: 'Accounts' });
+    await expect(merchantAccounts.getByRole('link', { name: `Old Harbour ${stamp}` })).toBeVisible();
+
+    await signIn(page, reseller);
+    await page.goto('/ui/users');
+    const row = page.getByRole('table', { name: 'Users' }).getByRole('row', { name: new RegExp(merchant.email.replace(/[.+]/g, '\\$&')) });
+    await expect(row).toContainText(`Old Harbour ${stamp}, 1 other account`);
+    await row.getByRole('button', { name: `Change accounts of ${merchant.email}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Accounts of ${merchant.email}` });
+    await expect(dialog).toContainText('It also works in 1 account that you do not manage; that stays as it is.');
+    await dialog.getByRole('combobox', { name: 'Accounts' }).click();
+    await page.getByRole('option', { name: `Old Harbour ${stamp}` }).click();
+    await page.getByRole('option', { name: `New Dune ${stamp}` }).click();
+    await dialog.getByRole('heading', { name: `Accounts of ${merchant.email}` }).click();
+    await capture('users-change-accounts');
+    await dialog.getByRole('button', { name: 'Save accounts' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(row).toContainText(`New Dune ${stamp}, 1 other account`);
+
+    // The merchant's next look: the new account, the other reseller's still, the old one gone.
+    await merchantPage.reload();
+    await expect(merchantAccounts.getByRole('link', { name: `New Dune ${stamp}` })).toBeVisible();
+    await expect(merchantAccounts.getByRole('link', { name: `Elsewhere ${stamp}` })).toBeVisible();
+    await expect(merchantAccounts.getByRole('link', { name: `Old Harbour ${stamp}` })).toHaveCount(0);
+    await expect(merchantPage).toHaveURL(/\/ui\/accounts/);
+  } finally {
+    await theirs.close();
+  }
+});

@@ -78,6 +78,7 @@ type Documents = {
     "\n  query StoreStatus($accountId: ID!, $locationId: ID!) {\n    storeStatus(accountId: $accountId, locationId: $locationId) {\n      ...StoreStatusFields\n    }\n  }\n": typeof types.StoreStatusDocument,
     "\n  subscription StoreStatusEvents($accountId: ID!, $locationId: ID!) {\n    storeStatusChanged(accountId: $accountId, locationId: $locationId) {\n      kind\n    }\n  }\n": typeof types.StoreStatusEventsDocument,
     "\n  mutation SetStoreStatus($accountId: ID!, $locationId: ID!, $input: StoreStatusInput!) {\n    setStoreStatus(accountId: $accountId, locationId: $locationId, input: $input) {\n      ...StoreStatusFields\n    }\n  }\n": typeof types.SetStoreStatusDocument,
+    "\n  mutation UpdateUserAccounts($id: ID!, $input: UpdateUserInput!) {\n    updateUser(id: $id, input: $input) {\n      id\n      accountIds\n    }\n  }\n": typeof types.UpdateUserAccountsDocument,
     "\n  mutation DeactivateUser($id: ID!) {\n    deactivateUser(id: $id) {\n      id\n      deactivatedAt\n    }\n  }\n": typeof types.DeactivateUserDocument,
     "\n  mutation ReactivateUser($id: ID!) {\n    reactivateUser(id: $id) {\n      id\n      deactivatedAt\n    }\n  }\n": typeof types.ReactivateUserDocument,
     "\n  query Users($nextPageKey: String) {\n    users(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        email\n        role\n        accountIds\n        deactivatedAt\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n": typeof types.UsersDocument,
@@ -152,6 +153,7 @@ const documents: Documents = {
     "\n  query StoreStatus($accountId: ID!, $locationId: ID!) {\n    storeStatus(accountId: $accountId, locationId: $locationId) {\n      ...StoreStatusFields\n    }\n  }\n": types.StoreStatusDocument,
     "\n  subscription StoreStatusEvents($accountId: ID!, $locationId: ID!) {\n    storeStatusChanged(accountId: $accountId, locationId: $locationId) {\n      kind\n    }\n  }\n": types.StoreStatusEventsDocument,
     "\n  mutation SetStoreStatus($accountId: ID!, $locationId: ID!, $input: StoreStatusInput!) {\n    setStoreStatus(accountId: $accountId, locationId: $locationId, input: $input) {\n      ...StoreStatusFields\n    }\n  }\n": types.SetStoreStatusDocument,
+    "\n  mutation UpdateUserAccounts($id: ID!, $input: UpdateUserInput!) {\n    updateUser(id: $id, input: $input) {\n      id\n      accountIds\n    }\n  }\n": types.UpdateUserAccountsDocument,
     "\n  mutation DeactivateUser($id: ID!) {\n    deactivateUser(id: $id) {\n      id\n      deactivatedAt\n    }\n  }\n": types.DeactivateUserDocument,
     "\n  mutation ReactivateUser($id: ID!) {\n    reactivateUser(id: $id) {\n      id\n      deactivatedAt\n    }\n  }\n": types.ReactivateUserDocument,
     "\n  query Users($nextPageKey: String) {\n    users(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        email\n        role\n        accountIds\n        deactivatedAt\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n": types.UsersDocument,
@@ -432,6 +434,10 @@ export function graphql(source: "\n  subscription StoreStatusEvents($accountId: 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SetStoreStatus($accountId: ID!, $locationId: ID!, $input: StoreStatusInput!) {\n    setStoreStatus(accountId: $accountId, locationId: $locationId, input: $input) {\n      ...StoreStatusFields\n    }\n  }\n"): (typeof documents)["\n  mutation SetStoreStatus($accountId: ID!, $locationId: ID!, $input: StoreStatusInput!) {\n    setStoreStatus(accountId: $accountId, locationId: $locationId, input: $input) {\n      ...StoreStatusFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateUserAccounts($id: ID!, $input: UpdateUserInput!) {\n    updateUser(id: $id, input: $input) {\n      id\n      accountIds\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateUserAccounts($id: ID!, $input: UpdateUserInput!) {\n    updateUser(id: $id, input: $input) {\n      id\n      accountIds\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

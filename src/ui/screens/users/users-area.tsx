@@ -11,6 +11,7 @@ import { useViewer } from '../../viewer';
 import { FormError, SubmitRow } from '../../components/form-footer';
 import { notifyDone } from '../../components/notify';
 import { UserAccessActions, UserAccessBadge } from './user-access-actions';
+import { ChangeMerchantAccounts } from './merchant-accounts';
 
 const USERS = graphql(`
   query Users($nextPageKey: String) {
@@ -83,7 +84,9 @@ export function UsersArea() {
             <Table.Tbody>
               {data.users.data.map((user) => {
                 const role = <Badge variant="light">{ROLE_LABEL[user.role]}</Badge>;
-                const memberOf = user.accountIds.map((id) => accountName.get(id) ?? id).join(', ') || '—';
+                const memberOf = membership(user.accountIds, accountName);
+                // Only merchants belong to accounts.
+                const change = user.role === 'merchant' && <ChangeMerchantAccounts user={user} accounts={accounts.data?.accounts.data ?? []} />;
                 return (
                   <Table.Tr key={user.id}>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>
@@ -93,11 +96,15 @@ export function UsersArea() {
                         <Text size="xs" c="dimmed">
                           {memberOf}
                         </Text>
+                        {change}
                       </Stack>
                     </Table.Td>
                     <Table.Td visibleFrom="sm">{role}</Table.Td>
                     <Table.Td visibleFrom="sm" style={{ overflowWrap: 'break-word' }}>
-                      {memberOf}
+                      <Stack gap={4} align="flex-start">
+                        <span>{memberOf}</span>
+                        {change}
+                      </Stack>
                     </Table.Td>
                     <Table.Td>
                       <Stack gap={4} align="flex-start">
@@ -118,6 +125,17 @@ export function UsersArea() {
       </Modal>
     </Stack>
   );
+}
+
+/**
+ * "Harbour Bistro, Dune Café", and how many more the operator cannot name (a reseller's merchant may also
+ * work in accounts that another reseller manages; an admin's choices stop at the first 200 accounts).
+ */
+function membership(accountIds: string[], accountName: Map<string, string>): string {
+  const named = accountIds.flatMap((id) => accountName.get(id) ?? []);
+  const others = accountIds.length - named.length;
+  const more = others === 0 ? [] : [others === 1 ? '1 other account' : `${others} other accounts`];
+  return [...named, ...more].join(', ') || '—';
 }
 
 function CreateUserForm({ accounts, onDone }: { accounts: { id: string; name: string }[]; onDone: () => void }) {
