@@ -33,6 +33,12 @@ test('an admin rotates an application\'s secrets (the old one stops working) and
   // The field's own description: the reason stands under it, read out with it.
   await expect(webhook).toHaveAccessibleDescription(/must be an absolute URL/);
   await capture('application-url-error');
+  // The reason was about what was typed: it goes as the field changes, and comes back if it is typed again.
+  await webhook.fill(pos.urlFor('/hooks-v2'));
+  await expect(webhook).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('must be an absolute URL')).toHaveCount(0);
+  await webhook.fill('not a url');
+  await expect(webhook).toHaveAccessibleDescription(/must be an absolute URL/);
   await webhook.fill(pos.urlFor('/hooks-v2'));
   await page.getByRole('button', { name: 'Save application' }).click();
   await expect(page.getByText('Application saved')).toBeVisible();
@@ -123,6 +129,7 @@ test('an admin renames an account, and the new name shows on its page and in the
   await expect(dialog.getByText('is required and must not be empty')).toBeVisible();
   await capture('account-rename-refused');
   await field.fill(renamed);
+  await expect(dialog.getByText('is required and must not be empty')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Save name' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('heading', { name: renamed, level: 2 })).toBeVisible();

@@ -4,7 +4,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Crumbs } from '../../components/crumbs';
-import { codeOf, fieldErrorsOf } from '../../components/errors';
+import { codeOf } from '../../components/errors';
+import { useFieldErrors } from '../../components/field-errors';
 import { Pager, useCursor } from '../../components/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { graphql } from '../../gql';
@@ -117,12 +118,12 @@ function CreateLocationForm({ accountId }: { accountId: string }) {
   const navigate = useNavigate();
   const [form, setForm] = useState({ name: '', currency: '', timezone: '' });
   const [create, { loading, error }] = useMutation(CREATE_LOCATION, { refetchQueries: [ACCOUNT] });
-  const fields = fieldErrorsOf(error);
   const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [key]: e.currentTarget.value });
+  const input = { name: form.name, ...(form.currency ? { currency: form.currency } : {}), ...(form.timezone ? { timezone: form.timezone } : {}) };
+  const { fields, all } = useFieldErrors(error, input);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const input = { name: form.name, ...(form.currency ? { currency: form.currency } : {}), ...(form.timezone ? { timezone: form.timezone } : {}) };
     const result = await create({ variables: { accountId, input } }).catch(() => null);
     if (!result?.data) return;
     notifyDone(`Location "${result.data.createLocation.name}" created`);
@@ -136,7 +137,7 @@ function CreateLocationForm({ accountId }: { accountId: string }) {
         <TextInput label="Location name" required value={form.name} onChange={set('name')} error={fields['/name']} data-autofocus />
         <TextInput label="Currency" description="ISO 4217 code, e.g. EUR; empty for the hub's default" value={form.currency} onChange={set('currency')} error={fields['/currency']} />
         <TextInput label="Timezone" description="IANA name, e.g. Europe/Paris; empty for the hub's default" value={form.timezone} onChange={set('timezone')} error={fields['/timezone']} />
-        {error && !known.some((k) => fields[k]) && <ErrorState error={error} title="The location was not created" />}
+        {error && !known.some((k) => all[k]) && <ErrorState error={error} title="The location was not created" />}
         <SubmitRow label="Create location" loading={loading} />
       </Stack>
     </form>

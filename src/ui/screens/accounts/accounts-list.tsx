@@ -3,7 +3,7 @@ import { Anchor, Button, Group, Modal, Stack, Table, TextInput, Title } from '@m
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { fieldErrorsOf } from '../../components/errors';
+import { useFieldErrors } from '../../components/field-errors';
 import { Pager, useSearchCursor } from '../../components/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { formatWhen } from '../../components/time';
@@ -93,11 +93,12 @@ function CreateAccountForm({ onDone }: { onDone: () => void }) {
   const navigate = useNavigate();
   const [name, setName] = useState('');
   const [create, { loading, error }] = useMutation(CREATE_ACCOUNT, { refetchQueries: [ACCOUNTS] });
-  const fields = fieldErrorsOf(error);
+  const input = { name };
+  const { fields, all } = useFieldErrors(error, input);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const result = await create({ variables: { input: { name } } }).catch(() => null);
+    const result = await create({ variables: { input } }).catch(() => null);
     if (!result?.data) return;
     notifyDone(`Account "${result.data.createAccount.name}" created`);
     onDone();
@@ -108,7 +109,7 @@ function CreateAccountForm({ onDone }: { onDone: () => void }) {
     <form onSubmit={onSubmit}>
       <Stack>
         <TextInput label="Account name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={fields['/name']} data-autofocus />
-        {error && !fields['/name'] && <ErrorState error={error} title="The account was not created" />}
+        {error && !all['/name'] && <ErrorState error={error} title="The account was not created" />}
         <SubmitRow label="Create account" loading={loading} />
       </Stack>
     </form>

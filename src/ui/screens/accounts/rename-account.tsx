@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { fieldErrorsOf } from '../../components/errors';
+import { useFieldErrors } from '../../components/field-errors';
 import { SubmitRow } from '../../components/form-footer';
 import { notifyDone } from '../../components/notify';
 import { ErrorState } from '../../components/states';
@@ -22,11 +22,12 @@ const UPDATE_ACCOUNT = graphql(`
 export function RenameAccountForm({ account, onDone }: { account: { id: string; name: string }; onDone: () => void }) {
   const [name, setName] = useState(account.name);
   const [update, { loading, error }] = useMutation(UPDATE_ACCOUNT);
-  const fields = fieldErrorsOf(error);
+  const input = { name };
+  const { fields, all } = useFieldErrors(error, input);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const result = await update({ variables: { id: account.id, input: { name } } }).catch(() => null);
+    const result = await update({ variables: { id: account.id, input } }).catch(() => null);
     if (!result?.data) return;
     notifyDone(`Account renamed "${result.data.updateAccount.name}"`);
     onDone();
@@ -36,7 +37,7 @@ export function RenameAccountForm({ account, onDone }: { account: { id: string; 
     <form onSubmit={onSubmit}>
       <Stack>
         <TextInput label="Account name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={fields['/name']} data-autofocus />
-        {error && !fields['/name'] && <ErrorState error={error} title="The account was not renamed" />}
+        {error && !all['/name'] && <ErrorState error={error} title="The account was not renamed" />}
         <SubmitRow label="Save name" loading={loading} />
       </Stack>
     </form>

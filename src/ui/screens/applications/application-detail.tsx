@@ -4,7 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { Crumbs } from '../../components/crumbs';
 import { ConfirmButton } from '../../components/confirm-button';
-import { codeOf, fieldErrorsOf } from '../../components/errors';
+import { codeOf } from '../../components/errors';
+import { useFieldErrors } from '../../components/field-errors';
 import { SecretsShownOnce, type ShownSecrets } from '../../components/secrets-shown-once';
 import { ErrorState, LoadingState } from '../../components/states';
 import { graphql } from '../../gql';
@@ -96,11 +97,12 @@ export function ApplicationDetail() {
 function EditUrls({ app }: { app: ApplicationQuery['application'] }) {
   const [urls, setUrls] = useState(() => urlsOf(app));
   const [update, { loading, error }] = useMutation(UPDATE_APPLICATION);
-  const fields = fieldErrorsOf(error);
+  const input = urlInput(urls, app.kind);
+  const { fields, all } = useFieldErrors(error, input);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const result = await update({ variables: { id: app.id, input: urlInput(urls, app.kind) } }).catch(() => null);
+    const result = await update({ variables: { id: app.id, input } }).catch(() => null);
     if (result?.data) notifyDone('Application saved');
   }
 
@@ -111,7 +113,7 @@ function EditUrls({ app }: { app: ApplicationQuery['application'] }) {
           URLs and scopes
         </Title>
         <ApplicationUrlFields kind={app.kind} value={urls} onChange={setUrls} errors={fields} />
-        <FormError error={error} fields={fields} />
+        <FormError error={error} fields={all} />
         <SubmitRow label="Save application" loading={loading} />
       </Stack>
     </form>

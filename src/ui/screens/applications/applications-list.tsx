@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Group, Modal, SegmentedControl, Stack, Table, Te
 import { useDisclosure } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { fieldErrorsOf } from '../../components/errors';
+import { useFieldErrors } from '../../components/field-errors';
 import { Pager, useCursor } from '../../components/pager';
 import { SecretsShownOnce, type ShownSecrets } from '../../components/secrets-shown-once';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
@@ -142,11 +142,12 @@ function RegisterForm({ onCreated }: { onCreated: (app: ApplicationSecretsFragme
   const [name, setName] = useState('');
   const [urls, setUrls] = useState(urlsOf({ redirectUris: [], scopes: [] }));
   const [create, { loading, error }] = useMutation(CREATE_APPLICATION, { refetchQueries: [APPLICATIONS] });
-  const fields = fieldErrorsOf(error);
+  const input = { kind, name, ...urlInput(urls, kind) };
+  const { fields, all } = useFieldErrors(error, input);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const result = await create({ variables: { input: { kind, name, ...urlInput(urls, kind) } } }).catch(() => null);
+    const result = await create({ variables: { input } }).catch(() => null);
     if (result?.data) onCreated(result.data.createApplication);
   }
 
@@ -156,7 +157,7 @@ function RegisterForm({ onCreated }: { onCreated: (app: ApplicationSecretsFragme
         <SegmentedControl value={kind} onChange={(v) => setKind(v as ApplicationKind)} data={[{ value: 'POS', label: 'POS' }, { value: 'MARKETPLACE', label: 'Marketplace' }]} aria-label="Kind" />
         <TextInput label="Application name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={fields['/name']} />
         <ApplicationUrlFields kind={kind} value={urls} onChange={setUrls} errors={fields} />
-        <FormError error={error} fields={fields} />
+        <FormError error={error} fields={all} />
         <SubmitRow label="Register application" loading={loading} />
       </Stack>
     </form>

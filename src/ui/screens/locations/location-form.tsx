@@ -1,7 +1,8 @@
 import { useMutation } from '@apollo/client/react';
 import { Alert, Group, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { fieldErrorsOf, otherFieldErrors } from '../../components/errors';
+import { otherFieldErrors } from '../../components/errors';
+import { useFieldErrors } from '../../components/field-errors';
 import { graphql } from '../../gql';
 import type { LocationSettingsFragment } from '../../gql/graphql';
 import { useViewer } from '../../viewer';
@@ -44,19 +45,20 @@ export function LocationForm({ accountId, location }: { accountId: string; locat
   const [form, setForm] = useState({ name: location.name, currency: location.currency, timezone: location.timezone });
   const [rates, setRates] = useState<TaxRateRow[]>(() => location.taxRates.map(fromTaxRate));
   const [update, { loading, error }] = useMutation(UPDATE_LOCATION);
-  const fields = fieldErrorsOf(error);
   const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [key]: e.currentTarget.value });
+  const input = { ...form, taxRates: rates.map(toTaxRateInput) };
+  const { fields, all } = useFieldErrors(error, input);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const result = await update({ variables: { accountId, id: location.id, input: { ...form, taxRates: rates.map(toTaxRateInput) } } }).catch(() => null);
+    const result = await update({ variables: { accountId, id: location.id, input } }).catch(() => null);
     if (!result?.data) return;
     // The server's version: generated posReferences appear, stored rates as the server keeps them.
     setRates(result.data.updateLocation.taxRates.map(fromTaxRate));
     notifyDone('Location saved');
   }
 
-  const others = otherFieldErrors(fields, (path) => ['/name', '/currency', '/timezone'].includes(path) || path.startsWith('/taxRates/'));
+  const others = otherFieldErrors(all, (path) => ['/name', '/currency', '/timezone'].includes(path) || path.startsWith('/taxRates/'));
   return (
     <form onSubmit={onSubmit}>
       <Stack maw={900}>
@@ -66,7 +68,7 @@ export function LocationForm({ accountId, location }: { accountId: string; locat
           <TextInput label="Timezone" value={form.timezone} onChange={set('timezone')} error={fields['/timezone']} readOnly={!editable} miw={160} />
         </Group>
         <TaxRateEditor rows={rates} onChange={setRates} errors={fields} editable={editable} />
-        {error && (Object.keys(fields).length === 0 || others.length > 0) && (
+        {error && (Object.keys(all).length === 0 || others.length > 0) && (
           <Alert color="red" role="alert" title="The location was not saved">
             {others.length ? others.join('; ') : error.message}
           </Alert>

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { fieldErrorsOf } from '../../components/errors';
+import { useFieldErrors } from '../../components/field-errors';
 import { FormError, SubmitRow } from '../../components/form-footer';
 import { Pager, useCursor } from '../../components/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
@@ -97,17 +97,12 @@ function CreateMenuForm({ accountId, locationId, onCreated }: Ids & { onCreated(
   const [create, { loading, error }] = useMutation(CREATE_MENU, {
     refetchQueries: [MENUS],
   });
-  const fields = fieldErrorsOf(error);
+  const input = { name, description: description.trim() || null };
+  const { fields, all } = useFieldErrors(error, input);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const result = await create({
-      variables: {
-        accountId,
-        locationId,
-        input: { name, description: description.trim() || null },
-      },
-    }).catch(() => null);
+    const result = await create({ variables: { accountId, locationId, input } }).catch(() => null);
     if (result?.data) onCreated(result.data.createMenu.id);
   }
 
@@ -116,7 +111,7 @@ function CreateMenuForm({ accountId, locationId, onCreated }: Ids & { onCreated(
       <Stack>
         <TextInput label="Menu name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={fields['/name']} data-autofocus />
         <Textarea label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={fields['/description']} autosize minRows={2} />
-        <FormError error={error} fields={fields} />
+        <FormError error={error} fields={all} />
         <SubmitRow label="Create menu" loading={loading} />
       </Stack>
     </form>

@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import { Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { fieldErrorsOf } from '../../components/errors';
+import { useFieldErrors } from '../../components/field-errors';
 import { FormError, SubmitRow } from '../../components/form-footer';
 import { SET_STORE_STATUS, STORE_STATUS } from './store-status-documents';
 
@@ -31,7 +31,8 @@ export function PauseForm({ accountId, locationId }: { accountId: string; locati
   const [save, { loading, error }] = useMutation(SET_STORE_STATUS, {
     refetchQueries: [STORE_STATUS],
   });
-  const fields = fieldErrorsOf(error);
+  // The time as chosen, not as computed: "in 30 minutes" stays the same choice while the clock moves.
+  const { fields, all } = useFieldErrors(error, { closedUntil: choice === 'at' ? at : choice, closedReason: reason.trim() || null, closedReasonNotes: notes.trim() || null });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -83,7 +84,7 @@ export function PauseForm({ accountId, locationId }: { accountId: string; locati
             miw={220}
           />
         </Group>
-        <FormError error={error} fields={fields} />
+        <FormError error={error} fields={all} />
         <SubmitRow label="Pause store" loading={loading} />
       </Stack>
     </form>

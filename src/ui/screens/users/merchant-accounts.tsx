@@ -2,7 +2,7 @@ import { useMutation } from '@apollo/client/react';
 import { Button, Modal, MultiSelect, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
-import { fieldErrorsOf } from '../../components/errors';
+import { useFieldErrors } from '../../components/field-errors';
 import { FormError, SubmitRow } from '../../components/form-footer';
 import { notifyDone } from '../../components/notify';
 import { graphql } from '../../gql';
@@ -51,11 +51,12 @@ function MerchantAccountsForm({ user, accounts, onDone }: Props & { onDone: () =
   const [accountIds, setAccountIds] = useState(() => user.accountIds.filter((id) => viewer.role === 'admin' || listed.has(id)));
   // The answer carries accountIds, so Apollo's cache updates the row by itself.
   const [update, { loading, error }] = useMutation(UPDATE_USER);
-  const fields = fieldErrorsOf(error);
+  const input = { accountIds };
+  const { fields, all } = useFieldErrors(error, input);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const result = await update({ variables: { id: user.id, input: { accountIds } } }).catch(() => null);
+    const result = await update({ variables: { id: user.id, input } }).catch(() => null);
     if (!result?.data) return;
     notifyDone(`${user.email} works in ${result.data.updateUser.accountIds.length === 1 ? '1 account' : `${result.data.updateUser.accountIds.length} accounts`} now`);
     onDone();
@@ -79,7 +80,7 @@ function MerchantAccountsForm({ user, accounts, onDone }: Props & { onDone: () =
             {unlisted.length === 1 ? 'It also works in 1 account' : `It also works in ${unlisted.length} accounts`} that you do not manage; that stays as it is.
           </Text>
         )}
-        <FormError error={error} fields={fields} />
+        <FormError error={error} fields={all} />
         <SubmitRow label="Save accounts" loading={loading} />
       </Stack>
     </form>

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Badge, Button, Group, Modal, MultiSelect, PasswordInput, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
-import { fieldErrorsOf } from '../../components/errors';
+import { useFieldErrors } from '../../components/field-errors';
 import { Pager, useCursor } from '../../components/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { graphql } from '../../gql';
@@ -143,11 +143,11 @@ function CreateUserForm({ accounts, onDone }: { accounts: { id: string; name: st
   const roles = viewer.permissions.creatableRoles;
   const [form, setForm] = useState({ email: '', password: '', role: roles[roles.length - 1] as Role, accountIds: [] as string[] });
   const [create, { loading, error }] = useMutation(CREATE_USER, { refetchQueries: [USERS] });
-  const fields = fieldErrorsOf(error);
+  const input = { email: form.email, password: form.password, role: form.role, ...(form.role === 'merchant' ? { accountIds: form.accountIds } : {}) };
+  const { fields, all } = useFieldErrors(error, input);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const input = { email: form.email, password: form.password, role: form.role, ...(form.role === 'merchant' ? { accountIds: form.accountIds } : {}) };
     const result = await create({ variables: { input } }).catch(() => null);
     if (!result?.data) return;
     notifyDone(`User ${result.data.createUser.email} created`);
@@ -163,7 +163,7 @@ function CreateUserForm({ accounts, onDone }: { accounts: { id: string; name: st
         {form.role === 'merchant' && (
           <MultiSelect label="Accounts" description="The accounts this merchant works in" data={accounts.map((a) => ({ value: a.id, label: a.name }))} value={form.accountIds} onChange={(accountIds) => setForm({ ...form, accountIds })} error={fields['/accountIds']} searchable />
         )}
-        <FormError error={error} fields={fields} />
+        <FormError error={error} fields={all} />
         <SubmitRow label="Create user" loading={loading} />
       </Stack>
     </form>
