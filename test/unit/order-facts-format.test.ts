@@ -69,10 +69,19 @@ test("a line's tax rates read by the location's names; a reference to nothing st
 });
 
 it('calls an order by its number and its customer, whichever it has', () => {
-  expect(orderCallName({ orderNumber: 'A-17', customer: { firstName: 'Ann', lastName: 'de Vries', phone: '+31 6' } })).toBe('A-17 · Ann de Vries');
+  expect(orderCallName({ orderNumber: 'A-17', customerName: 'Ann de Vries' })).toBe('A-17 · Ann de Vries');
   expect(orderCallName({ orderNumber: 1017, friendlyId: 'A-17' })).toBe('A-17');
-  expect(orderCallName({ orderNumber: 1017 })).toBe('1017');
-  expect(orderCallName({ customer: { lastName: 'Jansen' } })).toBe('Jansen');
-  expect(orderCallName({ orderNumber: ' ', customer: { phone: '+31 6' } })).toBeNull();
+  expect(orderCallName({ orderNumber: 1017, customerName: null })).toBe('1017');
+  expect(orderCallName({ customerName: 'Jansen' })).toBe('Jansen');
+  expect(orderCallName({ orderNumber: ' ' })).toBeNull();
   expect(orderCallName({})).toBeNull();
+});
+
+it("names the customer as the server does: first and last name, trimmed, whichever was sent", async () => {
+  const { customerName } = await import('../../src/modules/orders/customer-name.js');
+  expect(customerName({ firstName: ' Ann ', lastName: 'de Vries', phone: '+31 6' })).toBe('Ann de Vries');
+  expect(customerName({ lastName: 'Jansen' })).toBe('Jansen');
+  expect(customerName({ firstName: ' ', email: 'a@b.example' })).toBeNull();
+  expect(customerName('Ann')).toBeNull();
+  expect(customerName(null)).toBeNull();
 });

@@ -1,6 +1,7 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { CANCELLATION_REASONS } from '../../modules/orders/order-status.js';
+import { customerName as nameOfCustomer } from '../../modules/orders/customer-name.js';
 import type { OrderView } from '../../modules/orders/order.view.js';
 import type { StatusChange } from '../../modules/orders/order.entity.js';
 import type { GraphQLContext } from '../context.js';
@@ -37,6 +38,11 @@ export class OrderResolver {
   @Query(() => [OrderStatusCountType], { description: 'Every order status with how many of the location\'s orders are in it (those the caller sees)' })
   orderCounts(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Args(() => OrderCountArgs) args: OrderCountArgs, @Ctx() { ctx, services }: GraphQLContext) {
     return services.orders.countByStatus(ctx, accountId, locationId, args);
+  }
+
+  @FieldResolver(() => String, { nullable: true, description: 'The customer\'s first and last name, as sent: what a kitchen calls the order by, without the rest of `customer`' })
+  customerName(@Root() order: OrderView) {
+    return nameOfCustomer(order.customer);
   }
 
   @FieldResolver(() => [OrderStatusEnum], { description: 'The statuses the caller may move this order to now (CONTRACT section 6 for its role): the actions a UI offers' })

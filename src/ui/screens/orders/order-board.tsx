@@ -30,7 +30,7 @@ const BOARD_ROW = graphql(`
     externalId
     orderNumber
     friendlyId
-    customer
+    customerName
     status
     sourceName
     fulfillmentType

@@ -51,16 +51,18 @@ export function fulfilment(type: string, tableName?: string | null): string {
 /** "Ann de Vries · +31 6 1234 5678 · ann@example.com", from whichever of those the order has. */
 export function customerLine(customer: Record<string, unknown> | null | undefined): string | null {
   if (!customer) return null;
-  const parts = [customerName(customer), text(customer.phone), text(customer.email)].filter(Boolean);
+  const name = [text(customer.firstName), text(customer.lastName)].filter(Boolean).join(' ');
+  const parts = [name, text(customer.phone), text(customer.email)].filter(Boolean);
   return parts.length ? parts.join(' · ') : null;
 }
 
 /**
  * What the kitchen calls an order by, beside the marketplace's reference: "A-17 · Ann de Vries" (the number
- * the customer was given, then their name), or null when the order has neither.
+ * the customer was given, then their name as the server's Order.customerName gives it), or null when the
+ * order has neither.
  */
-export function orderCallName(order: Pick<OrderFactsSource, 'orderNumber' | 'friendlyId' | 'customer'>): string | null {
-  const parts = [orderNumber(order), customerName(order.customer)].filter(Boolean);
+export function orderCallName(order: Pick<OrderFactsSource, 'orderNumber' | 'friendlyId'> & { customerName?: string | null }): string | null {
+  const parts = [orderNumber(order), order.customerName].filter(Boolean);
   return parts.length ? parts.join(' · ') : null;
 }
 
@@ -69,11 +71,6 @@ function orderNumber(order: Pick<OrderFactsSource, 'orderNumber' | 'friendlyId'>
   return text(order.friendlyId) ?? text(order.orderNumber);
 }
 
-/** "Ann de Vries", "Jansen"; null without a name. */
-function customerName(customer: Record<string, unknown> | null | undefined): string | null {
-  if (!customer) return null;
-  return [text(customer.firstName), text(customer.lastName)].filter(Boolean).join(' ') || null;
-}
 
 // An address object's usual keys, in the order people write an address. The street and its number go on
 // one part ("Damrak 1A"); anything else the marketplace sent follows, but coordinates, which nobody reads.
