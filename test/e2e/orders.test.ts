@@ -1,5 +1,6 @@
 import { itOnServer } from '../support/on-server.js';
 import pg from 'pg';
+import { RawQueryFragment } from '@mikro-orm/core';
 import { Webhook } from 'standardwebhooks';
 import { FakePartner, type RecordedRequest } from '../support/fake-partner.js';
 import type { HttpClient } from '../support/http.js';
@@ -513,6 +514,8 @@ describe('reading orders', () => {
     // LIKE's own characters are matched as typed, never as "anything".
     const literal = (await place(simpleOrder({ orderNumber: `${tag}-50%_off` }))).body.data;
 
+    // The search's raw SQL fragments are let go once its statement is built (MikroORM keeps each raw() until used).
+    const fragmentsBefore = RawQueryFragment.checkCacheSize();
     const found = async (client: HttpClient, text: string) => {
       const res = await client.get(`${loc.path}/orders?newestFirst=true&search=${encodeURIComponent(text)}`);
       expect(res.status).toBe(200);
@@ -544,6 +547,7 @@ describe('reading orders', () => {
     expect(empty.body.errors?.[0]?.extensions?.code).toBe('validation_failed');
     expect((await posClient.get(`${loc.path}/orders?search=`)).status).toBe(400);
     expect((await posClient.get(`${loc.path}/orders?search=${'x'.repeat(256)}`)).status).toBe(400);
+    expect(RawQueryFragment.checkCacheSize()).toBe(fragmentsBefore);
   });
 
   it("hints at URL-encoding when a time's '+' arrived as a space", async () => {
