@@ -2056,6 +2056,8 @@ export interface components {
         posReference: string;
         /** @description Only accounts whose name contains this text (any case), paged like the whole list. */
         accountSearch: string;
+        /** @description Only the order with exactly this externalId: a marketplace asking whether its order arrived (after a timeout, say) finds it, or an empty page. Marketplaces choose their externalIds, so a POS or an operator may find one order per marketplace. */
+        orderExternalId: components["schemas"]["Reference"];
         /** @description Only orders whose externalId, orderNumber, friendlyId or customer name ("first last") contains this text (any case), paged like the whole list: what an operator types to find the order a customer calls about. */
         orderSearch: string;
         /** @description Only records whose name contains this text (any case) or whose posReference starts with it, paged like the whole list. */
@@ -3425,6 +3427,8 @@ export interface operations {
                 newestFirst?: "true" | "false";
                 /** @description Only orders whose externalId, orderNumber, friendlyId or customer name ("first last") contains this text (any case), paged like the whole list: what an operator types to find the order a customer calls about. */
                 search?: components["parameters"]["orderSearch"];
+                /** @description Only the order with exactly this externalId: a marketplace asking whether its order arrived (after a timeout, say) finds it, or an empty page. Marketplaces choose their externalIds, so a POS or an operator may find one order per marketplace. */
+                externalId?: components["parameters"]["orderExternalId"];
                 /** @description Only orders placed at or after this time (the colons of the time may be sent as they are). */
                 since?: components["parameters"]["ordersSince"];
                 /** @description Only orders changed (placed, a status or an estimated time) at or after this time: a board or a POS polls with the time of its last look (the colons of the time may be sent as they are). */

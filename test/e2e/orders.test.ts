@@ -550,6 +550,29 @@ describe('reading orders', () => {
     expect(RawQueryFragment.checkCacheSize()).toBe(fragmentsBefore);
   });
 
+  it('answers a marketplace asking whether its order arrived, by exactly its externalId', async () => {
+    const shared = `arrived-${Date.now()}`;
+    const mine = (await place(simpleOrder({ externalId: shared }))).body.data;
+    // Another marketplace chose the same externalId for an order of its own; a longer one is not the same.
+    const theirs = (await place(simpleOrder({ externalId: shared }), otherMarketClient)).body.data;
+    await place(simpleOrder({ externalId: `${shared}-2` }));
+    const lookup = async (client: HttpClient, externalId: string) => {
+      const res = await client.get(`${loc.path}/orders?externalId=${encodeURIComponent(externalId)}`);
+      expect(res.status).toBe(200);
+      return res.body.data.map((o: any) => o.id);
+    };
+    expect(await lookup(marketClient, shared)).toEqual([mine.id]);
+    expect(await lookup(otherMarketClient, shared)).toEqual([theirs.id]);
+    expect(await lookup(posClient, shared)).toEqual([mine.id, theirs.id]);
+    expect(await lookup(marketClient, `never-${shared}`)).toEqual([]);
+    expect(await lookup(marketClient, shared.toUpperCase())).toEqual([]);
+    expect((await marketClient.get(`${loc.path}/orders?externalId=${'x'.repeat(256)}`)).status).toBe(400);
+    const graphql = await marketClient.graphql(`query($a: ID!, $l: ID!, $e: String) { orders(accountId: $a, locationId: $l, externalId: $e) { data { id } } }`, { a: loc.accountId, l: loc.locationId, e: shared });
+    expect(graphql.body.data.orders.data.map((o: any) => o.id)).toEqual([mine.id]);
+    const empty = await marketClient.graphql(`query($a: ID!, $l: ID!, $e: String) { orders(accountId: $a, locationId: $l, externalId: $e) { data { id } } }`, { a: loc.accountId, l: loc.locationId, e: '' });
+    expect(empty.body.errors?.[0]?.extensions?.code).toBe('validation_failed');
+  });
+
   it("hints at URL-encoding when a time's '+' arrived as a space", async () => {
     const raw = await marketClient.get(`${loc.path}/orders?updatedSince=2026-11-23T12:00:00+01:00`);
     expect(raw.status).toBe(400);

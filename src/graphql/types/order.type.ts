@@ -251,6 +251,9 @@ export class OrderListArgs extends PageArgs {
 
   @Field(() => String, { nullable: true, description: 'Only orders whose externalId, orderNumber, friendlyId or customer name ("first last") contains this text, in any case' })
   search?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Only the order with exactly this externalId (one per marketplace): whether an order arrived' })
+  externalId?: string | null;
 }
 
 @ArgsType()

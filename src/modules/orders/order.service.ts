@@ -22,6 +22,7 @@ import { toOrderView, type OrderView } from './order.view.js';
 import { readOrder } from './order-read.js';
 import { orderSearchFilter } from './order-search.js';
 import { searchText } from '../../common/like.js';
+import { MAX_REFERENCE_LENGTH } from '../locations/tax-rate.rules.js';
 
 export interface OrderListInput extends ListInput {
   /** One status or several (any case); null or empty: every status. */
@@ -34,6 +35,12 @@ export interface OrderListInput extends ListInput {
   newestFirst?: boolean | null;
   /** Only orders whose reference, order number or customer name contains this text (order-search.ts). */
   search?: string | null;
+  /**
+   * Only the order with exactly this externalId: a marketplace asking whether its order arrived (its own
+   * orders are looked up in the (marketplace, externalId) unique index). Several marketplaces may use the same
+   * externalId, so a POS or an operator may find one order per marketplace.
+   */
+  externalId?: string | null;
 }
 
 /** How many of a location's orders are in each status: the tabs of a live order board. */
@@ -128,6 +135,7 @@ export class OrderService {
     const statuses = statusFilter(input.status);
     if (statuses.length) where.status = { $in: statuses };
     const search = searchText(input.search);
+    if (input.externalId != null) where.externalId = checkedExternalId(input.externalId);
     const newestFirst = input.newestFirst === true;
     const rows = await ctx.em.find(Order, { $and: [where, afterKeyFilter(page.after, newestFirst), ...(search ? [orderSearchFilter(search)] : [])] } as never, {
       orderBy: keyOrder(newestFirst),
@@ -246,6 +254,12 @@ function statusFilter(status: OrderListInput['status']): OrderStatus[] {
     if (!parsed) throw ValidationError.field('status', `"${value}" is not an order status`);
     return parsed;
   });
+}
+
+/** An externalId as placements take them (order.rules.ts `reference`): GraphQL arrives here unchecked. */
+function checkedExternalId(externalId: string): string {
+  if (externalId.length < 1 || externalId.length > MAX_REFERENCE_LENGTH) throw ValidationError.field('externalId', `must be a string of 1 to ${MAX_REFERENCE_LENGTH} characters`);
+  return externalId;
 }
 
 function sinceDate(field: string, since: string): Date {

@@ -17,7 +17,7 @@ export function orderRoutes(router: Router, { orm, services }: RestDeps): void {
     const { order, created } = await orders.place(ctx, p.accountId, p.locationId, req.body);
     return { data: order, created };
   }));
-  router.get(ORDERS, list(orm, (ctx, page, req, p) => orders.findAll(ctx, p.accountId, p.locationId, { ...page, ...filters(req), status: statuses(req), newestFirst: query(req, 'newestFirst') === 'true', search: query(req, 'search') })));
+  router.get(ORDERS, list(orm, (ctx, page, req, p) => orders.findAll(ctx, p.accountId, p.locationId, { ...page, ...filters(req), status: statuses(req), newestFirst: query(req, 'newestFirst') === 'true', search: query(req, 'search'), externalId: query(req, 'externalId') })));
   router.get(`${ORDER_COUNTS}`, single(orm, (ctx, req, p) => orders.countByStatus(ctx, p.accountId, p.locationId, filters(req))));
   router.get(`${ORDERS}/:orderId`, single(orm, (ctx, _req, p) => orders.findOne(ctx, p.accountId, p.locationId, p.orderId)));
   router.patch(`${ORDERS}/:orderId`, single(orm, (ctx, req, p) => orders.updateStatus(ctx, p.accountId, p.locationId, p.orderId, req.body)));
