@@ -37,7 +37,7 @@ export class DeliveryResolver {
 
 @Resolver(() => DeliveryType)
 export class DeliveryRecipientResolver {
-  // One read per delivery asked for it: the order detail asks for a handful; a whole log page does not ask.
+  // The names a page asks for at once are read together (src/modules/applications/application-name.ts).
   @FieldResolver(() => String, { nullable: true, description: 'The name of the application it is addressed to (null once that application is gone)' })
   applicationName(@Root() delivery: DeliveryView, @Ctx() { ctx, services }: GraphQLContext) {
     return services.deliveries.recipientName(ctx, delivery.applicationId);

@@ -1,13 +1,14 @@
 import type { Request, Router } from 'express';
 import type { RestDeps } from '../rest-deps.js';
+import { queryText } from '../query-param.js';
 import { list, noContent, single } from '../respond.js';
 
 const LOCATION = '/accounts/:accountId/locations/:locationId';
 const CATALOG = `${LOCATION}/catalog`;
 
 const lookup = (req: Request) => ({
-  posReference: typeof req.query.posReference === 'string' ? req.query.posReference : null,
-  search: typeof req.query.search === 'string' ? req.query.search : null,
+  posReference: queryText(req, 'posReference'),
+  search: queryText(req, 'search'),
 });
 
 export function catalogRoutes(router: Router, { orm, services }: RestDeps): void {

@@ -1,11 +1,12 @@
 import type { Request, Router } from 'express';
 import type { RestDeps } from '../rest-deps.js';
+import { queryText } from '../query-param.js';
 import { list, single } from '../respond.js';
 
 const filters = (req: Request) => ({
-  status: (req.query.status as string | undefined) ?? null,
-  eventType: (req.query.eventType as string | undefined) ?? null,
-  orderId: (req.query.orderId as string | undefined) ?? null,
+  status: queryText(req, 'status'),
+  eventType: queryText(req, 'eventType'),
+  orderId: queryText(req, 'orderId'),
   newestFirst: String(req.query.newestFirst) === 'true',
 });
 

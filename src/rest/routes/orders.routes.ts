@@ -1,15 +1,15 @@
 import type { Request, Router } from 'express';
 import type { RestDeps } from '../rest-deps.js';
+import { queryText } from '../query-param.js';
 import { createdOrFound, list, single } from '../respond.js';
 
 const ORDERS = '/accounts/:accountId/locations/:locationId/orders';
 
 const ORDER_COUNTS = '/accounts/:accountId/locations/:locationId/order-counts';
 
-const query = (req: Request, name: string) => (typeof req.query[name] === 'string' ? (req.query[name] as string) : null);
-const filters = (req: Request) => ({ since: query(req, 'since'), updatedSince: query(req, 'updatedSince') });
+const filters = (req: Request) => ({ since: queryText(req, 'since'), updatedSince: queryText(req, 'updatedSince') });
 /** `status=NEW,ACCEPTED`: the statuses of a live board's tab, as GraphQL's `status: [OrderStatus!]`. */
-const statuses = (req: Request) => query(req, 'status')?.split(',') ?? null;
+const statuses = (req: Request) => queryText(req, 'status')?.split(',') ?? null;
 
 export function orderRoutes(router: Router, { orm, services }: RestDeps): void {
   const { orders } = services;
@@ -17,7 +17,7 @@ export function orderRoutes(router: Router, { orm, services }: RestDeps): void {
     const { order, created } = await orders.place(ctx, p.accountId, p.locationId, req.body);
     return { data: order, created };
   }));
-  router.get(ORDERS, list(orm, (ctx, page, req, p) => orders.findAll(ctx, p.accountId, p.locationId, { ...page, ...filters(req), status: statuses(req), newestFirst: query(req, 'newestFirst') === 'true', search: query(req, 'search'), externalId: query(req, 'externalId') })));
+  router.get(ORDERS, list(orm, (ctx, page, req, p) => orders.findAll(ctx, p.accountId, p.locationId, { ...page, ...filters(req), status: statuses(req), newestFirst: queryText(req, 'newestFirst') === 'true', search: queryText(req, 'search'), externalId: queryText(req, 'externalId') })));
   router.get(`${ORDER_COUNTS}`, single(orm, (ctx, req, p) => orders.countByStatus(ctx, p.accountId, p.locationId, filters(req))));
   router.get(`${ORDERS}/:orderId`, single(orm, (ctx, _req, p) => orders.findOne(ctx, p.accountId, p.locationId, p.orderId)));
   router.patch(`${ORDERS}/:orderId`, single(orm, (ctx, req, p) => orders.updateStatus(ctx, p.accountId, p.locationId, p.orderId, req.body)));

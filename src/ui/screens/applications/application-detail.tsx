@@ -15,6 +15,7 @@ import { ApplicationUrlFields, urlInput, urlsOf } from './application-fields';
 import { secretsOf } from './applications-list';
 import { FormError, SubmitRow } from '../../components/form-footer';
 import { notifyDone, notifyFailure } from '../../components/notify';
+import { counted } from '../../components/counted';
 
 const APPLICATION = graphql(`
   query Application($id: ID!) {
@@ -86,7 +87,7 @@ export function ApplicationDetail() {
         </Group>
       </Group>
       <Text size="sm">
-        Client ID: <Text span ff="monospace">{app.clientId}</Text> · {app.connectionsCount} connection{app.connectionsCount === 1 ? '' : 's'}
+        Client ID: <Text span ff="monospace">{app.clientId}</Text> · {counted(app.connectionsCount, 'connection')}
       </Text>
       <EditUrls app={app} />
       <SecretsShownOnce secrets={secrets} onClose={() => setSecrets(null)} />

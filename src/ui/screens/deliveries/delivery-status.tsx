@@ -1,4 +1,5 @@
 import { Badge } from '@mantine/core';
+import { counted } from '../../components/counted';
 
 // A delivery's state in words (CONTRACT section 7): PENDING after a failed attempt is waiting for its next
 // retry, FAILED has no retry left (dead until someone retries it).
@@ -30,7 +31,7 @@ export function DeliveryStatusBadge({ delivery }: { delivery: StatusOf }) {
 
 /** "1 attempt", "3 attempts". */
 export function attemptsLabel(count: number): string {
-  return count === 1 ? '1 attempt' : `${count} attempts`;
+  return counted(count, 'attempt');
 }
 
 /** An attempt's outcome: the HTTP status, or the error when no answer came. */

@@ -7,6 +7,7 @@ import { FormError, SubmitRow } from '../../components/form-footer';
 import { notifyDone } from '../../components/notify';
 import { graphql } from '../../gql';
 import { useViewer } from '../../viewer';
+import { counted } from '../../components/counted';
 
 // The accounts a merchant works in, changed in place: a merchant given another restaurant, or moved off one,
 // keeps its sign-in. The server applies it from the merchant's next request, and decides what a reseller may
@@ -58,7 +59,7 @@ function MerchantAccountsForm({ user, accounts, onDone }: Props & { onDone: () =
     event.preventDefault();
     const result = await update({ variables: { id: user.id, input } }).catch(() => null);
     if (!result?.data) return;
-    notifyDone(`${user.email} works in ${result.data.updateUser.accountIds.length === 1 ? '1 account' : `${result.data.updateUser.accountIds.length} accounts`} now`);
+    notifyDone(`${user.email} works in ${counted(result.data.updateUser.accountIds.length, 'account')} now`);
     onDone();
   }
 
@@ -77,7 +78,7 @@ function MerchantAccountsForm({ user, accounts, onDone }: Props & { onDone: () =
         />
         {viewer.role !== 'admin' && unlisted.length > 0 && (
           <Text size="sm" c="dimmed">
-            {unlisted.length === 1 ? 'It also works in 1 account' : `It also works in ${unlisted.length} accounts`} that you do not manage; that stays as it is.
+            It also works in {counted(unlisted.length, 'account')} that you do not manage; that stays as it is.
           </Text>
         )}
         <FormError error={error} fields={all} />

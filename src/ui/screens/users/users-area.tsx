@@ -12,6 +12,7 @@ import { FormError, SubmitRow } from '../../components/form-footer';
 import { notifyDone } from '../../components/notify';
 import { UserAccessActions, UserAccessBadge } from './user-access-actions';
 import { ChangeMerchantAccounts } from './merchant-accounts';
+import { counted } from '../../components/counted';
 
 const USERS = graphql(`
   query Users($nextPageKey: String) {
@@ -134,7 +135,7 @@ export function UsersArea() {
 function membership(accountIds: string[], accountName: Map<string, string>): string {
   const named = accountIds.flatMap((id) => accountName.get(id) ?? []);
   const others = accountIds.length - named.length;
-  const more = others === 0 ? [] : [others === 1 ? '1 other account' : `${others} other accounts`];
+  const more = others === 0 ? [] : [counted(others, 'other account')];
   return [...named, ...more].join(', ') || '—';
 }
 
