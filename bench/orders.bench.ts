@@ -31,13 +31,15 @@ import { watchPauses } from './gc-pauses.js';
 // worker is stopped before the first order (isolates the cost of delivering from that of the outbox);
 // BENCH_SKIP_OPEN=1: no open-loop phase; BENCH_RATE: its rate (default 200 orders/s); BENCH_OPEN_SECONDS: its
 // length (default 60); BENCH_TIMELINE=1: its placements by the quarter second they were sent in;
-// BENCH_SKIP_BASELINE=1: no baseline (to profile the hub alone); BENCH_CLIENT=fetch: the measured requests
+// BENCH_SKIP_BASELINE=1: no baseline (to profile the hub alone); BENCH_PAIRS=n: n pairs of the hub's closed loop and
+// the delivering baseline's, each pair's ratio and their median (the first pair is phases 1 and 5); BENCH_CLIENT=fetch: the measured requests
 // through Node's fetch, as before session 12 (bench/loopback-client.ts). DATABASE_URL names the server (default
 // the local one).
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const CLOSED_LOOP_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const OPEN_LOOP_RATE = Number(process.env.BENCH_RATE ?? 200);
+const PAIRS = Math.max(1, Number(process.env.BENCH_PAIRS ?? 1));
 // A minute, not BENCH_SECONDS: the fixed rate is about the steady state. Its tail follows the process's full
 // collections (bench/README.md "Session 12"), which come as the old generation fills: within a few seconds the
 // open loop would still be paying for the garbage the 16-client phase before it promoted, and a full collection
@@ -51,6 +53,11 @@ const summary = (values: number[]) => {
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
 };
 const ms = (value: number) => `${value.toFixed(1)} ms`;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
 
 let counter = 0;
 function orderBody(): Json {
@@ -238,7 +245,7 @@ async function main(): Promise<void> {
   const pos = await fakePos();
   // The runtime matters to every figure: Node 20's AsyncLocalStorage runs on promise hooks that every promise
   // pays for, Node 24's does not (bench/README "Session 8").
-  const lines: string[] = [`Node ${process.version}, ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the start`];
+  const lines: string[] = [`Node ${process.version}${process.execArgv.length ? ` (${process.execArgv.join(' ')})` : ''}, ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the start`];
   let baseline: Awaited<ReturnType<typeof baselineServer>> | undefined;
   let delivered: Awaited<ReturnType<typeof deliveringBaseline>> | undefined;
   try {
@@ -283,20 +290,26 @@ async function main(): Promise<void> {
     // Warm-up: connections, JIT, caches.
     await closedLoop(ordersUrl, marketToken, 1);
 
-    const cpuBefore = cpuNow(scratch);
-    const sentBefore = statementsSent();
-    mark('placements');
-    const closed = await closedLoop(ordersUrl, marketToken, CLOSED_LOOP_SECONDS);
-    const closedToPos = !delivering ? { p50: NaN, p99: NaN } : summary(await untilDelivered(pos.arrivals, closed.placements));
-    mark('placements-end', closed.placements.length);
-    const hubCpu = cpuPer(cpuBefore, cpuNow(scratch), closed.placements.length);
-    const hubStatements = statementsPer(closed, sentBefore);
-    const closedPlacement = summary(closed.placements.map((p) => p.latency));
-    const hubRate = closed.placements.length / closed.elapsed;
-    lines.push(`hub, ${CLIENTS} clients, ${CLOSED_LOOP_SECONDS} s: ${hubRate.toFixed(0)} orders/s; placement p50 ${ms(closedPlacement.p50)}, p99 ${ms(closedPlacement.p99)}; order-to-POS p50 ${ms(closedToPos.p50)}, p99 ${ms(closedToPos.p99)}; ${hubCpu}; ${hubStatements}`);
+    /** The hub's closed loop: a line of figures, its rate, and the first order it placed (which the GETs read). */
+    const hubPhase = async (): Promise<{ line: string; rate: number; firstOrderId: string }> => {
+      const cpuBefore = cpuNow(scratch);
+      const sentBefore = statementsSent();
+      mark('placements');
+      const closed = await closedLoop(ordersUrl, marketToken, CLOSED_LOOP_SECONDS);
+      const closedToPos = !delivering ? { p50: NaN, p99: NaN } : summary(await untilDelivered(pos.arrivals, closed.placements));
+      mark('placements-end', closed.placements.length);
+      const hubCpu = cpuPer(cpuBefore, cpuNow(scratch), closed.placements.length);
+      const hubStatements = statementsPer(closed, sentBefore);
+      const closedPlacement = summary(closed.placements.map((p) => p.latency));
+      const rate = closed.placements.length / closed.elapsed;
+      return { rate, firstOrderId: closed.placements[0].orderId, line: `hub, ${CLIENTS} clients, ${CLOSED_LOOP_SECONDS} s: ${rate.toFixed(0)} orders/s; placement p50 ${ms(closedPlacement.p50)}, p99 ${ms(closedPlacement.p99)}; order-to-POS p50 ${ms(closedToPos.p50)}, p99 ${ms(closedToPos.p99)}; ${hubCpu}; ${hubStatements}` };
+    };
+    const first = await hubPhase();
+    lines.push(first.line);
+    const hubRate = first.rate;
 
     if (!process.env.BENCH_SKIP_GET) {
-      const orderUrl = `${ordersUrl}/${closed.placements[0].orderId}`;
+      const orderUrl = `${ordersUrl}/${first.firstOrderId}`;
       await closedLoop(orderUrl, marketToken, 1, getOne);
       const getCpuBefore = cpuNow(scratch);
       const getSentBefore = statementsSent();
@@ -357,15 +370,33 @@ async function main(): Promise<void> {
 
       delivered = await deliveringBaseline(databaseUrl, { locationId: location.id, accountId: account.id, applicationId: uuidv7(), webhookUrl: pos.url });
       await closedLoop(delivered.url, null, 1);
-      const deliveredCpuBefore = cpuNow(scratch);
-      const deliveredSentBefore = statementsSent();
-      const floor = await closedLoop(delivered.url, null, CLOSED_LOOP_SECONDS);
-      const floorToPos = summary(await untilDelivered(pos.arrivals, floor.placements));
-      const floorCpu = cpuPer(deliveredCpuBefore, cpuNow(scratch), floor.placements.length);
-      const floorRate = floor.placements.length / floor.elapsed;
-      const floorLatency = summary(floor.placements.map((p) => p.latency));
-      lines.push(`plain pg on node:http, delivered, ${CLIENTS} clients: ${floorRate.toFixed(0)} orders/s; p50 ${ms(floorLatency.p50)}, p99 ${ms(floorLatency.p99)}; order-to-POS p50 ${ms(floorToPos.p50)}, p99 ${ms(floorToPos.p99)}; ${floorCpu}; ${statementsPer(floor, deliveredSentBefore)}`);
-      lines.push(`ratio hub / plain pg not delivering: ${(hubRate / plainRate).toFixed(2)}; hub / plain pg delivered: ${(hubRate / floorRate).toFixed(2)}`);
+      const floorUrl = delivered.url;
+      /** The delivering baseline's closed loop: a line of figures, and its rate. */
+      const floorPhase = async (): Promise<{ line: string; rate: number }> => {
+        const deliveredCpuBefore = cpuNow(scratch);
+        const deliveredSentBefore = statementsSent();
+        const floor = await closedLoop(floorUrl, null, CLOSED_LOOP_SECONDS);
+        const floorToPos = summary(await untilDelivered(pos.arrivals, floor.placements));
+        const floorCpu = cpuPer(deliveredCpuBefore, cpuNow(scratch), floor.placements.length);
+        const rate = floor.placements.length / floor.elapsed;
+        const floorLatency = summary(floor.placements.map((p) => p.latency));
+        return { rate, line: `plain pg on node:http, delivered, ${CLIENTS} clients: ${rate.toFixed(0)} orders/s; p50 ${ms(floorLatency.p50)}, p99 ${ms(floorLatency.p99)}; order-to-POS p50 ${ms(floorToPos.p50)}, p99 ${ms(floorToPos.p99)}; ${floorCpu}; ${statementsPer(floor, deliveredSentBefore)}` };
+      };
+      const floor = await floorPhase();
+      lines.push(floor.line);
+      lines.push(`ratio hub / plain pg not delivering: ${(hubRate / plainRate).toFixed(2)}; hub / plain pg delivered: ${(hubRate / floor.rate).toFixed(2)}`);
+      // BENCH_PAIRS=n: n - 1 more pairs, each the hub's closed loop and then the delivering baseline's, one right
+      // after the other. The machine's speed drifts between phases half a minute apart (the GET, open and plain
+      // phases lie between the first pair's two), so a pair's ratio is the steadier figure, and their median
+      // the one to compare.
+      const ratios = [hubRate / floor.rate];
+      for (let pair = 2; pair <= PAIRS; pair++) {
+        const hub = await hubPhase();
+        const next = await floorPhase();
+        ratios.push(hub.rate / next.rate);
+        lines.push(`pair ${pair}: ${hub.line}`, `pair ${pair}: ${next.line}`, `pair ${pair}: ratio hub / plain pg delivered: ${(hub.rate / next.rate).toFixed(2)}`);
+      }
+      if (PAIRS > 1) lines.push(`ratio hub / plain pg delivered, pair by pair: ${ratios.map((r) => r.toFixed(2)).join(', ')}; median ${median(ratios).toFixed(2)}`);
     }
   } finally {
     await baseline?.close();

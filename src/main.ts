@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config/config.js';
 import { createLogger } from './common/logger.js';
+import { missingNodeOptions } from './config/runtime-options.js';
 import { StartupError } from './common/startup-error.js';
 import { startHub } from './hub.js';
 
@@ -16,6 +17,12 @@ try {
   throw error;
 }
 const log = createLogger(config.logLevel);
+// `npm start` passes what the running Node needs (src/config/runtime-options.ts); whoever starts
+// dist/src/main.js another way should know what it costs them.
+const missingOptions = missingNodeOptions(process.version, process.execArgv, process.env.NODE_OPTIONS);
+if (missingOptions.length > 0) {
+  log.warn({ node: process.version, missing: missingOptions }, `started without ${missingOptions.join(' ')}: each request costs more CPU on this Node (start with npm start, or set NODE_OPTIONS=${missingOptions.join(' ')})`);
+}
 const hub = await startHub(config, log).catch((error: unknown) => {
   if (!(error instanceof StartupError)) throw error;
   process.stderr.write(`${error.message}\n`);

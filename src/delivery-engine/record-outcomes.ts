@@ -44,6 +44,15 @@ const DELIVERY_SIGNAL_SQL = `json_build_object('topic', 'delivery', 'accountId',
  * comes back in `skipped`, its attempt not logged yet) or wait for it (a lone outcome under its chain's lock).
  * Answers the chains in which a delivery recorded here as finished (DELIVERED or FAILED) has a successor
  * waiting. $2.. one array per column, one element per outcome.
+ *
+ * `mine` and `skipped` find the batch's rows one primary-key probe each, and only then check that this process
+ * still holds them. The `limit 1` keeps PostgreSQL from pulling the probe up into a join or pushing that check
+ * down into it. Written as one `id = any(…) and claimed_by = $1` filter, the plan PostgreSQL kept went through
+ * the claimed_by index, whose entries for this process are every row version it ever claimed until VACUUM
+ * removes the dead ones: each batch read more of them than the one before (0.3 ms a batch at the start of a
+ * run, 4.5 ms two minutes later; bench/README.md, "Session 16"). A row that another process holds by now
+ * (handed back and claimed again) is locked by the probe until this statement's transaction ends, and left
+ * unchanged.
  */
 function recordSql(lock: 'skip locked' | 'wait'): string {
   return `
@@ -51,12 +60,15 @@ with outcome as (
   select * from unnest($2::uuid[], $3::text[], $4::timestamptz[], $5::text[], $6::int[], $7::timestamptz[], $8::int[], $9::text[], $10::int[], $11::text[])
     as o(id, status, next_attempt_at, last_error, attempt_number, started_at, http_status, error, latency_ms, response_excerpt)
 ), mine as (
-  select id from deliveries
-   where id = any($2::uuid[]) and claimed_by = $1 and status = 'DELIVERING'
-   for update${lock === 'skip locked' ? ' skip locked' : ''}
+  select d.id
+    from outcome o
+   cross join lateral (select id, claimed_by, status from deliveries where id = o.id limit 1 for update${lock === 'skip locked' ? ' skip locked' : ''}) d
+   where d.claimed_by = $1 and d.status = 'DELIVERING'
 ), skipped as (
-  select id from deliveries
-   where id = any($2::uuid[]) and claimed_by = $1 and status = 'DELIVERING' and id not in (select id from mine)
+  select d.id
+    from outcome o
+   cross join lateral (select id, claimed_by, status from deliveries where id = o.id limit 1) d
+   where d.claimed_by = $1 and d.status = 'DELIVERING' and d.id not in (select id from mine)
 ), recorded as (
   update deliveries d
      set status = o.status, claimed_by = null, updated_at = now(),
@@ -103,7 +115,8 @@ function storable(text: string | null): string | null {
   return text === null ? null : text.replaceAll('\u0000', '');
 }
 
-function parameters(processId: string, outcomes: readonly AttemptOutcome[]): unknown[] {
+/** The record statement's parameters for these outcomes of `processId`'s attempts. */
+export function recordParameters(processId: string, outcomes: readonly AttemptOutcome[]): unknown[] {
   const now = Date.now();
   const column = <V>(value: (o: AttemptOutcome) => V) => outcomes.map(value);
   return [
@@ -121,12 +134,12 @@ function parameters(processId: string, outcomes: readonly AttemptOutcome[]): unk
   ];
 }
 
-/** Both variants built once: the text is the same on every batch. */
-const RECORD_SQL = { 'skip locked': recordSql('skip locked'), wait: recordSql('wait') } as const;
+/** Both variants built once: the text is the same on every batch. Exported for the test of its plan. */
+export const RECORD_SQL = { 'skip locked': recordSql('skip locked'), wait: recordSql('wait') } as const;
 
 async function record(client: pg.Pool | pg.PoolClient, pool: pg.Pool, processId: string, outcomes: readonly AttemptOutcome[], lock: 'skip locked' | 'wait'): Promise<RecordResult> {
   const name = lock === 'wait' ? 'record-outcomes-waiting' : 'record-outcomes';
-  const { rows: [row] } = await client.query<RecordResult>(prepared(pool, name, RECORD_SQL[lock], parameters(processId, outcomes)));
+  const { rows: [row] } = await client.query<RecordResult>(prepared(pool, name, RECORD_SQL[lock], recordParameters(processId, outcomes)));
   return row;
 }
 

@@ -3,7 +3,7 @@ import { uuidv7 } from '../../src/common/ids.js';
 import { runMigrations } from '../../src/db/database.js';
 import { CHAIN_LOCK_SQL } from '../../src/delivery-engine/chain-locks.js';
 import { ENQUEUE_SQL } from '../../src/delivery-engine/outbox.js';
-import { OutcomeRecorder, type AttemptOutcome } from '../../src/delivery-engine/record-outcomes.js';
+import { OutcomeRecorder, RECORD_SQL, recordParameters, type AttemptOutcome } from '../../src/delivery-engine/record-outcomes.js';
 import type { NextStep } from '../../src/delivery-engine/retry-policy.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { describeOnServer } from '../support/on-server.js';
@@ -252,6 +252,53 @@ describeOnServer('recording attempt outcomes in batches', () => {
     await recordTogether([{ ...outcome, attempt: { ...outcome.attempt, responseExcerpt: 'ok\u0000done' } }]);
     const { rows: [attempt] } = await pool.query('select response_excerpt from delivery_attempts where delivery_id = $1', [id]);
     expect(attempt.response_excerpt).toBe('okdone');
+  });
+
+  // Every outcome leaves behind the row version its claim wrote (DELIVERING, claimed by this process) until
+  // VACUUM removes it. The recording must find its rows by primary key: through an index on claimed_by it went
+  // over every one of those left-behind versions, more on every batch (bench/README.md, "Session 16").
+  it.each(['skip locked', 'wait'] as const)('records an outcome (%s) through the primary key alone, however many claims this process made before', async (lock) => {
+    const client = await pool.connect();
+    try {
+      // As on a busy hub between two VACUUMs: 3,000 deliveries claimed by this process, then recorded.
+      await client.query('alter table deliveries set (autovacuum_enabled = false)');
+      await client.query(
+        `insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, url, endpoint, payload, status, attempt_count, round_attempts, claimed_by)
+         select gen_random_uuid(), now(), now(), gen_random_uuid(), 'ORDER_CREATED', gen_random_uuid(), $1, $2, '{}', 'DELIVERING', 1, 1, $3
+           from generate_series(1, 3000)`,
+        [URL_A, new URL(URL_A).origin, PROCESS],
+      );
+      await client.query(`update deliveries set status = 'DELIVERED', claimed_by = null, delivered_at = now() where claimed_by = $1 and status = 'DELIVERING'`, [PROCESS]);
+      await client.query('analyze deliveries');
+      const id = await delivery();
+      // The plan a hub's connection keeps for the statement it prepared (PostgreSQL's generic plan), run once.
+      await client.query('begin');
+      await client.query('set local plan_cache_mode = force_generic_plan');
+      await client.query(`prepare record_plan_test as ${RECORD_SQL[lock]}`);
+      // EXECUTE takes no bind parameters: its arguments are written out as literals.
+      const literal = (value: unknown): string => {
+        if (value === null) return 'null';
+        if (Array.isArray(value)) return client.escapeLiteral(`{${value.map((v) => (v === null ? 'NULL' : `"${String(v instanceof Date ? v.toISOString() : v).replace(/["\\]/g, '\\$&')}"`)).join(',')}}`);
+        return client.escapeLiteral(String(value));
+      };
+      const args = recordParameters(PROCESS, [await outcomeOf(id, delivered)]).map(literal).join(', ');
+      const { rows: [explained] } = await client.query(`explain (analyze, format json) execute record_plan_test(${args})`);
+      await client.query('rollback');
+      const reads: string[] = [];
+      const walk = (node: Record<string, any>) => {
+        if (node['Relation Name'] === 'deliveries' && /Scan$/.test(node['Node Type'])) reads.push(`${node['Node Type']} ${node['Index Name'] ?? ''}`.trim());
+        for (const child of node.Plans ?? []) walk(child);
+      };
+      walk(explained['QUERY PLAN'][0].Plan);
+      expect(reads.length).toBeGreaterThanOrEqual(3); // mine, skipped, the update
+      expect(new Set(reads)).toEqual(new Set(['Index Scan deliveries_pkey']));
+      expect(await state(id)).toMatchObject({ status: 'DELIVERING' }); // rolled back: only the plan was wanted
+    } finally {
+      await client.query('rollback').catch(() => undefined);
+      await client.query('deallocate all');
+      await client.query('alter table deliveries reset (autovacuum_enabled)');
+      client.release();
+    }
   });
 
   /** Until a session of this database waits for an advisory lock: the recorder is blocked on a chain lock. */

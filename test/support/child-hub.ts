@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { HttpClient } from './http.js';
+import { recommendedNodeOptions } from '../../src/config/runtime-options.js';
 
-/** dist/src/main.js: exactly what `npm start` runs after building. */
+/** dist/src/main.js: exactly what `npm start` runs after building, with the same Node options. */
 export const MAIN_JS = fileURLToPath(new URL('../../src/main.js', import.meta.url));
 
 export interface ChildHub {
@@ -20,7 +21,7 @@ export interface ChildHub {
  * shutdown, and a SIGKILL in the middle of work. Resolves once it prints the URL it listens on.
  */
 export async function startChildHub(env: Record<string, string>, timeoutMs = 90_000): Promise<ChildHub> {
-  const child = spawn(process.execPath, [MAIN_JS], {
+  const child = spawn(process.execPath, [...recommendedNodeOptions(process.version), MAIN_JS], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

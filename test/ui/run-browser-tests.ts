@@ -35,5 +35,7 @@ if (!existsSync(bundle) || statSync(bundle).mtimeMs < newestIn(join(root, 'src/u
 const args = process.argv.slice(2).map((arg) => arg.replace(/^(?:.*\/)?([^/]+)\.spec\.js$/, '$1.spec.ts'));
 const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
 const config = fileURLToPath(new URL('./playwright.config.js', import.meta.url));
-const result = spawnSync(process.execPath, [cli, 'test', '--config', config, ...args], { stdio: 'inherit' });
+// This process's Node options (npm's test:ui passes the hub's, src/config/runtime-options.ts) go on to Playwright,
+// whose workers run the hubs under test.
+const result = spawnSync(process.execPath, [...process.execArgv, cli, 'test', '--config', config, ...args], { stdio: 'inherit' });
 process.exit(result.status ?? 1);
