@@ -10,7 +10,8 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'Import cycle: move the shared helper into its owner\'s own file, or react through a listener wired in createServices.',
+      comment:
+        "Import cycle: move the shared helper into its owner's own file, or react through a listener wired in createServices.",
       from: {},
       to: { circular: true },
     },

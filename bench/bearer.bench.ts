@@ -23,11 +23,23 @@ const location = await t.createLocation();
 await t.connect(app, location);
 const token = (await t.applicationToken(app)).access_token;
 
-const principal: Principal = { type: 'application', applicationId: app.id, kind: 'POS', clientId: app.clientId, scopes: new Set(['locations.read']) };
-const reach: Reach = { all: false, accountIds: new Set([location.accountId]), locationIds: new Set([location.locationId]) };
+const principal: Principal = {
+  type: 'application',
+  applicationId: app.id,
+  kind: 'POS',
+  clientId: app.clientId,
+  scopes: new Set(['locations.read']),
+};
+const reach: Reach = {
+  all: false,
+  accountIds: new Set([location.accountId]),
+  locationIds: new Set([location.locationId]),
+};
 const config = loadConfig(testEnv(t.db.url, { PUBLIC_BASE_URL }));
 const plain = await startHub(config, createLogger('silent'));
-const fixed = await startHub(config, createLogger('silent'), { authenticator: { authenticate: async () => ({ principal, reach }) } });
+const fixed = await startHub(config, createLogger('silent'), {
+  authenticator: { authenticate: async () => ({ principal, reach }) },
+});
 
 try {
   const real = new HttpClient(plain.url, token);
@@ -52,7 +64,9 @@ try {
     const withFixed = median(fixedRounds);
     lines.push(row(`GET {location}, bearer token, ${concurrency} in flight`, withToken));
     lines.push(row(`GET {location}, fixed principal, ${concurrency} in flight`, withFixed));
-    lines.push(`| validation adds, ${concurrency} in flight | | | ${(withToken.p50 - withFixed.p50).toFixed(2)} | ${(withToken.p99 - withFixed.p99).toFixed(2)} |`);
+    lines.push(
+      `| validation adds, ${concurrency} in flight | | | ${(withToken.p50 - withFixed.p50).toFixed(2)} | ${(withToken.p99 - withFixed.p99).toFixed(2)} |`,
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 } finally {

@@ -17,14 +17,27 @@ import { adminTokenAt, testEnv } from '../test/support/test-hub.js';
 
 /** BENCH_SCALE multiplies every count (10 comes close to the 32 MiB body limit). */
 const SCALE = Number(process.env.BENCH_SCALE ?? 1);
-const SIZES = { products: 10_000 * SCALE, modifiers: 2_000 * SCALE, modifierGroups: 500 * SCALE, categories: 50 * SCALE };
+const SIZES = {
+  products: 10_000 * SCALE,
+  modifiers: 2_000 * SCALE,
+  modifierGroups: 500 * SCALE,
+  categories: 50 * SCALE,
+};
 const server = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 type Json = Record<string, unknown>;
 
 function buildCatalog(version: number, changedShare = 0): Json {
-  const categories = Array.from({ length: SIZES.categories }, (_, i) => ({ posReference: `cat-${i}`, name: `Category ${i}` }));
-  const modifiers = Array.from({ length: SIZES.modifiers }, (_, i) => ({ posReference: `mod-${i}`, name: `Modifier ${i}`, price: 25 + (i % 200), taxRateIds: ['vat-9'] }));
+  const categories = Array.from({ length: SIZES.categories }, (_, i) => ({
+    posReference: `cat-${i}`,
+    name: `Category ${i}`,
+  }));
+  const modifiers = Array.from({ length: SIZES.modifiers }, (_, i) => ({
+    posReference: `mod-${i}`,
+    name: `Modifier ${i}`,
+    price: 25 + (i % 200),
+    taxRateIds: ['vat-9'],
+  }));
   const modifierGroups = Array.from({ length: SIZES.modifierGroups }, (_, i) => ({
     posReference: `grp-${i}`,
     name: `Group ${i}`,
@@ -46,7 +59,12 @@ function buildCatalog(version: number, changedShare = 0): Json {
     containsAlcohol: false,
   }));
   return {
-    location: { taxRates: [{ posReference: 'vat-9', name: 'VAT 9%', type: 'PERCENTAGE', rate: 90000 }, { posReference: 'vat-21', name: 'VAT 21%', type: 'PERCENTAGE', rate: 210000 }] },
+    location: {
+      taxRates: [
+        { posReference: 'vat-9', name: 'VAT 9%', type: 'PERCENTAGE', rate: 90000 },
+        { posReference: 'vat-21', name: 'VAT 21%', type: 'PERCENTAGE', rate: 210000 },
+      ],
+    },
     categories,
     products,
     modifiers,
@@ -92,17 +110,59 @@ async function plainUpsert(client: pg.Client, locationId: string, catalog: Json)
         params,
       );
     }
-    await client.query(`DELETE FROM "${name}" WHERE location_id = $1 AND NOT (pos_reference = ANY($2::text[]))`, [locationId, rows.map((r) => r[0])]);
+    await client.query(`DELETE FROM "${name}" WHERE location_id = $1 AND NOT (pos_reference = ANY($2::text[]))`, [
+      locationId,
+      rows.map((r) => r[0]),
+    ]);
   };
   const j = (v: unknown) => JSON.stringify(v);
   await client.query('BEGIN');
-  await table('categories', ['pos_reference', 'name', 'position', 'show_online'], (catalog.categories as Json[]).map((c, i) => [c.posReference, c.name, i, true]));
-  await table('modifier_groups', ['pos_reference', 'name', 'min_permitted', 'max_permitted', 'modifiers', 'position'], (catalog.modifierGroups as Json[]).map((g, i) => [g.posReference, g.name, g.minPermitted, g.maxPermitted, j(g.modifiers), i]));
-  await table('modifiers', ['pos_reference', 'name', 'price', 'tax_rate_ids', 'show_online', 'position', 'pass_through'], (catalog.modifiers as Json[]).map((m, i) => [m.posReference, m.name, m.price, j(m.taxRateIds), true, i, '{}']));
+  await table(
+    'categories',
+    ['pos_reference', 'name', 'position', 'show_online'],
+    (catalog.categories as Json[]).map((c, i) => [c.posReference, c.name, i, true]),
+  );
+  await table(
+    'modifier_groups',
+    ['pos_reference', 'name', 'min_permitted', 'max_permitted', 'modifiers', 'position'],
+    (catalog.modifierGroups as Json[]).map((g, i) => [
+      g.posReference,
+      g.name,
+      g.minPermitted,
+      g.maxPermitted,
+      j(g.modifiers),
+      i,
+    ]),
+  );
+  await table(
+    'modifiers',
+    ['pos_reference', 'name', 'price', 'tax_rate_ids', 'show_online', 'position', 'pass_through'],
+    (catalog.modifiers as Json[]).map((m, i) => [m.posReference, m.name, m.price, j(m.taxRateIds), true, i, '{}']),
+  );
   await table(
     'products',
-    ['pos_reference', 'name', 'price', 'categories', 'tax_rate_ids', 'show_online', 'modifier_groups', 'position', 'pass_through'],
-    (catalog.products as Json[]).map((p, i) => [p.posReference, p.name, p.price, j(p.categories), j(p.taxRateIds), true, j(p.modifierGroups), i, j({ description: p.description, type: p.type, containsAlcohol: p.containsAlcohol })]),
+    [
+      'pos_reference',
+      'name',
+      'price',
+      'categories',
+      'tax_rate_ids',
+      'show_online',
+      'modifier_groups',
+      'position',
+      'pass_through',
+    ],
+    (catalog.products as Json[]).map((p, i) => [
+      p.posReference,
+      p.name,
+      p.price,
+      j(p.categories),
+      j(p.taxRateIds),
+      true,
+      j(p.modifierGroups),
+      i,
+      j({ description: p.description, type: p.type, containsAlcohol: p.containsAlcohol }),
+    ]),
   );
   await client.query('COMMIT');
 }
@@ -118,7 +178,11 @@ async function main(): Promise<void> {
   const hub = await startHub(config, createLogger(config.logLevel));
   let token = await adminTokenAt(hub.url);
   const call = async (method: string, path: string, body: unknown) => {
-    const res = await fetch(`${hub.url}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    const res = await fetch(`${hub.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
     const json = (await res.json()) as { data: Json };
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 500)}`);
     return json.data;
@@ -130,12 +194,22 @@ async function main(): Promise<void> {
     const account = await call('POST', '/v1/accounts', { name: 'Bench' });
     const location = await call('POST', `/v1/accounts/${account.id}/locations`, { name: 'Bench kitchen' });
     const reference = await call('POST', `/v1/accounts/${account.id}/locations`, { name: 'Reference kitchen' });
-    const pos = await call('POST', '/v1/applications', { kind: 'POS', name: 'Bench POS', redirectUris: ['http://127.0.0.1:9/callback'], webhookUrl: 'http://127.0.0.1:9/webhooks', catalogPullUrl: 'http://127.0.0.1:9/catalog' });
+    const pos = await call('POST', '/v1/applications', {
+      kind: 'POS',
+      name: 'Bench POS',
+      redirectUris: ['http://127.0.0.1:9/callback'],
+      webhookUrl: 'http://127.0.0.1:9/webhooks',
+      catalogPullUrl: 'http://127.0.0.1:9/catalog',
+    });
     await call('POST', `/v1/accounts/${account.id}/locations/${location.id}/connections`, { applicationId: pos.id });
     const granted = await fetch(`${hub.url}/oauth2/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: pos.clientId as string, client_secret: pos.clientSecret as string }),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: pos.clientId as string,
+        client_secret: pos.clientSecret as string,
+      }),
     });
     token = ((await granted.json()) as { access_token: string }).access_token;
     const path = `/v1/accounts/${account.id}/locations/${location.id}/catalog/import`;
@@ -155,11 +229,19 @@ async function main(): Promise<void> {
       const [kind, field] = counter.split('.');
       const count = ((result.changes as Json)[kind] as Json)[field];
       hubMs.push(ms);
-      lines.push(`hub  ${label.padEnd(26)} ${ms.toFixed(0).padStart(6)} ms   peak RSS growth ${rssGrowthMb.toFixed(0).padStart(4)} MB   (${counter} = ${count})`);
+      lines.push(
+        `hub  ${label.padEnd(26)} ${ms.toFixed(0).padStart(6)} ms   peak RSS growth ${rssGrowthMb.toFixed(0).padStart(4)} MB   (${counter} = ${count})`,
+      );
     }
-    const read = await measured(() => call('GET', `/v1/accounts/${account.id}/locations/${location.id}/catalog`, undefined));
-    lines.push(`hub  GET catalog (whole)       ${read.ms.toFixed(0).padStart(6)} ms   peak RSS growth ${read.rssGrowthMb.toFixed(0).padStart(4)} MB   (${(read.result.products as unknown[]).length} products)`);
-    lines.push(`hub  RSS after the three imports and the read: ${((process.memoryUsage().rss - rssBefore) / 1024 / 1024).toFixed(0)} MB above the start`);
+    const read = await measured(() =>
+      call('GET', `/v1/accounts/${account.id}/locations/${location.id}/catalog`, undefined),
+    );
+    lines.push(
+      `hub  GET catalog (whole)       ${read.ms.toFixed(0).padStart(6)} ms   peak RSS growth ${read.rssGrowthMb.toFixed(0).padStart(4)} MB   (${(read.result.products as unknown[]).length} products)`,
+    );
+    lines.push(
+      `hub  RSS after the three imports and the read: ${((process.memoryUsage().rss - rssBefore) / 1024 / 1024).toFixed(0)} MB above the start`,
+    );
     const plainMs: number[] = [];
     for (const [label, body] of runs) {
       const catalog = JSON.parse(body) as Json;

@@ -36,7 +36,12 @@ const catalogQuery = `query($a: ID!, $l: ID!) {
 }`;
 
 /** Victim: `rate` orders per second for `seconds`, each timed; failures are anything but 201. */
-async function victim(url: string, token: string, rate: number, seconds: number): Promise<{ latencies: number[]; failures: number; statuses: Record<number, number> }> {
+async function victim(
+  url: string,
+  token: string,
+  rate: number,
+  seconds: number,
+): Promise<{ latencies: number[]; failures: number; statuses: Record<number, number> }> {
   const latencies: number[] = [];
   const statuses: Record<number, number> = {};
   let failures = 0;
@@ -51,7 +56,11 @@ async function victim(url: string, token: string, rate: number, seconds: number)
         const t0 = performance.now();
         let status = 0;
         try {
-          const res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(orderBody()) });
+          const res = await fetch(url, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify(orderBody()),
+          });
           await res.arrayBuffer();
           status = res.status;
         } catch {
@@ -68,9 +77,19 @@ async function victim(url: string, token: string, rate: number, seconds: number)
 }
 
 /** The attacker's application: the heaviest accepted GraphQL request, again and again, until `until`. */
-async function graphqlAttacker(hubUrl: string, token: string, variables: Json, until: number, counts: Record<string, number>): Promise<void> {
+async function graphqlAttacker(
+  hubUrl: string,
+  token: string,
+  variables: Json,
+  until: number,
+  counts: Record<string, number>,
+): Promise<void> {
   while (performance.now() < until) {
-    const res = await fetch(`${hubUrl}/graphql`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ query: catalogQuery, variables }) });
+    const res = await fetch(`${hubUrl}/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: catalogQuery, variables }),
+    });
     const text = await res.text();
     const key = res.status === 200 && !text.includes('"errors"') ? 'answered' : `${res.status}`;
     counts[key] = (counts[key] ?? 0) + 1;
@@ -83,14 +102,28 @@ async function graphqlAttacker(hubUrl: string, token: string, variables: Json, u
 }
 
 /** An anonymous client: PUTs a 32 MiB body to catalog/import, again and again, until `until`. */
-async function anonymousUploader(hubUrl: string, path: string, until: number, counts: Record<string, number>): Promise<void> {
+async function anonymousUploader(
+  hubUrl: string,
+  path: string,
+  until: number,
+  counts: Record<string, number>,
+): Promise<void> {
   const { hostname, port } = new URL(hubUrl);
   while (performance.now() < until) {
     const status = await new Promise<number>((resolve) => {
-      const req = httpRequest({ host: hostname === 'localhost' ? '127.0.0.1' : hostname, port, method: 'PUT', path, headers: { 'content-type': 'application/json', 'content-length': BIG_BODY.length } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      });
+      const req = httpRequest(
+        {
+          host: hostname === 'localhost' ? '127.0.0.1' : hostname,
+          port,
+          method: 'PUT',
+          path,
+          headers: { 'content-type': 'application/json', 'content-length': BIG_BODY.length },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
       req.on('error', () => resolve(-1));
       req.end(BIG_BODY);
     });
@@ -98,7 +131,10 @@ async function anonymousUploader(hubUrl: string, path: string, until: number, co
   }
 }
 
-function figures(name: string, run: { latencies: number[]; failures: number; statuses: Record<number, number> }): string {
+function figures(
+  name: string,
+  run: { latencies: number[]; failures: number; statuses: Record<number, number> },
+): string {
   const sorted = [...run.latencies].sort((a, b) => a - b);
   const f = (v: number) => `${v.toFixed(1)} ms`;
   return `${name}: ${sorted.length} orders, p50 ${f(percentile(sorted, 50))}, p99 ${f(percentile(sorted, 99))}, max ${f(sorted[sorted.length - 1])}, failed ${run.failures} (statuses ${JSON.stringify(run.statuses)})`;
@@ -108,14 +144,28 @@ async function main(): Promise<void> {
   const { hub, stop } = await scratchHub('cross_tenant');
   try {
     const token = async (params: Record<string, string>) => {
-      const res = await fetch(`${hub.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString() });
+      const res = await fetch(`${hub.url}/oauth2/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(params).toString(),
+      });
       const json = (await res.json()) as Json;
       if (!res.ok) throw new Error(`token: ${res.status} ${JSON.stringify(json)}`);
       return json.access_token as string;
     };
-    const adminToken = await token({ grant_type: 'password', username: BENCH_ADMIN.email, password: BENCH_ADMIN.password, client_id: BENCH_FIRST_PARTY.clientId, client_secret: BENCH_FIRST_PARTY.clientSecret });
+    const adminToken = await token({
+      grant_type: 'password',
+      username: BENCH_ADMIN.email,
+      password: BENCH_ADMIN.password,
+      client_id: BENCH_FIRST_PARTY.clientId,
+      client_secret: BENCH_FIRST_PARTY.clientSecret,
+    });
     const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${hub.url}${path}`, { method, headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(`${hub.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const json = (await res.json()) as Json;
       if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 500)}`);
       return json.data;
@@ -123,51 +173,100 @@ async function main(): Promise<void> {
     const location = async (name: string) => {
       const account = await call('POST', '/v1/accounts', { name });
       const loc = await call('POST', `/v1/accounts/${account.id}/locations`, { name });
-      return { accountId: account.id as string, locationId: loc.id as string, path: `/v1/accounts/${account.id}/locations/${loc.id}` };
+      return {
+        accountId: account.id as string,
+        locationId: loc.id as string,
+        path: `/v1/accounts/${account.id}/locations/${loc.id}`,
+      };
     };
     const app = async (kind: 'POS' | 'MARKETPLACE', name: string, at: { path: string }) => {
-      const created = await call('POST', '/v1/applications', { kind, name, webhookUrl: 'http://127.0.0.1:9/webhooks', ...(kind === 'POS' ? { catalogPullUrl: 'http://127.0.0.1:9/pull' } : {}) });
+      const created = await call('POST', '/v1/applications', {
+        kind,
+        name,
+        webhookUrl: 'http://127.0.0.1:9/webhooks',
+        ...(kind === 'POS' ? { catalogPullUrl: 'http://127.0.0.1:9/pull' } : {}),
+      });
       await call('POST', `${at.path}/connections`, { applicationId: created.id });
-      return token({ grant_type: 'client_credentials', client_id: created.clientId, client_secret: created.clientSecret });
+      return token({
+        grant_type: 'client_credentials',
+        client_id: created.clientId,
+        client_secret: created.clientSecret,
+      });
     };
 
     const victimLoc = await location('Victim');
-    await call('PUT', `${victimLoc.path}/catalog/import`, { categories: [], modifiers: [], modifierGroups: [], products: [{ posReference: 'v-1', name: 'Soup', price: 650 }] });
+    await call('PUT', `${victimLoc.path}/catalog/import`, {
+      categories: [],
+      modifiers: [],
+      modifierGroups: [],
+      products: [{ posReference: 'v-1', name: 'Soup', price: 650 }],
+    });
     const victimToken = await app('MARKETPLACE', 'Victim marketplace', victimLoc);
 
     const attackerLoc = await location('Attacker');
     await call('PUT', `${attackerLoc.path}/catalog/import`, {
       categories: Array.from({ length: 50 }, (_, i) => ({ posReference: `c-${i}`, name: `Category ${i}` })),
       modifiers: Array.from({ length: 500 }, (_, i) => ({ posReference: `m-${i}`, name: `Modifier ${i}`, price: 10 })),
-      modifierGroups: Array.from({ length: 50 }, (_, i) => ({ posReference: `g-${i}`, name: `Group ${i}`, modifiers: [`m-${i}`] })),
-      products: Array.from({ length: 2000 }, (_, i) => ({ posReference: `p-${i}`, name: `Product ${i} ${'x'.repeat(40)}`, price: 100 + i, categories: [`c-${i % 50}`], taxRateIds: ['vat'] })),
+      modifierGroups: Array.from({ length: 50 }, (_, i) => ({
+        posReference: `g-${i}`,
+        name: `Group ${i}`,
+        modifiers: [`m-${i}`],
+      })),
+      products: Array.from({ length: 2000 }, (_, i) => ({
+        posReference: `p-${i}`,
+        name: `Product ${i} ${'x'.repeat(40)}`,
+        price: 100 + i,
+        categories: [`c-${i % 50}`],
+        taxRateIds: ['vat'],
+      })),
     });
     const attackerToken = await app('POS', 'Attacker POS', attackerLoc);
     const variables = { a: attackerLoc.accountId, l: attackerLoc.locationId };
     const probeStarted = performance.now();
-    const probe = await fetch(`${hub.url}/graphql`, { method: 'POST', headers: { authorization: `Bearer ${attackerToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ query: catalogQuery, variables }) });
+    const probe = await fetch(`${hub.url}/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${attackerToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: catalogQuery, variables }),
+    });
     const probeText = await probe.text();
     const probeMs = performance.now() - probeStarted;
-    if (probe.status !== 200 || probeText.includes('"errors"')) throw new Error(`the attacker's request is not accepted: ${probe.status} ${probeText.slice(0, 300)}`);
+    if (probe.status !== 200 || probeText.includes('"errors"'))
+      throw new Error(`the attacker's request is not accepted: ${probe.status} ${probeText.slice(0, 300)}`);
 
     const ordersUrl = `${hub.url}${victimLoc.path}/orders`;
     const lines: string[] = [];
-    lines.push(`one heavy attacker request alone: ${probeMs.toFixed(0)} ms, ${(probeText.length / 1024 / 1024).toFixed(1)} MiB answered`);
+    lines.push(
+      `one heavy attacker request alone: ${probeMs.toFixed(0)} ms, ${(probeText.length / 1024 / 1024).toFixed(1)} MiB answered`,
+    );
     lines.push(figures(`victim alone (${RATE}/s for 10 s)`, await victim(ordersUrl, victimToken, RATE, 10)));
 
     // The attackers run in a process of their own, so their work (32 MiB writes, multi-MiB answers) does not
     // share the event loop that times the victim's orders.
-    const attack: AttackPlan = { hubUrl: hub.url, token: attackerToken, variables, uploadPath: `${victimLoc.path}/catalog/import`, seconds: SECONDS };
-    const child = fork(fileURLToPath(import.meta.url), ['attack', JSON.stringify(attack)], { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
-    const counts = new Promise<{ graphql: Record<string, number>; anonymous: Record<string, number> }>((resolve, reject) => {
-      child.on('message', (message) => (message === 'started' ? undefined : resolve(message as never)));
-      child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`the attack process exited with ${code}`))));
+    const attack: AttackPlan = {
+      hubUrl: hub.url,
+      token: attackerToken,
+      variables,
+      uploadPath: `${victimLoc.path}/catalog/import`,
+      seconds: SECONDS,
+    };
+    const child = fork(fileURLToPath(import.meta.url), ['attack', JSON.stringify(attack)], {
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     });
+    const counts = new Promise<{ graphql: Record<string, number>; anonymous: Record<string, number> }>(
+      (resolve, reject) => {
+        child.on('message', (message) => (message === 'started' ? undefined : resolve(message as never)));
+        child.once('exit', (code) =>
+          code === 0 ? undefined : reject(new Error(`the attack process exited with ${code}`)),
+        );
+      },
+    );
     await new Promise((resolve) => child.once('message', resolve)); // "started"
     const underAttack = await victim(ordersUrl, victimToken, RATE, SECONDS);
     const { graphql: graphqlCounts, anonymous: anonymousCounts } = await counts;
     lines.push(figures(`victim under attack (${RATE}/s for ${SECONDS} s)`, underAttack));
-    lines.push(`attacker GraphQL (${ATTACKERS} clients, one whole catalog of 2,000 products per request): ${JSON.stringify(graphqlCounts)}`);
+    lines.push(
+      `attacker GraphQL (${ATTACKERS} clients, one whole catalog of 2,000 products per request): ${JSON.stringify(graphqlCounts)}`,
+    );
     lines.push(`anonymous 32 MiB catalog imports (${ANONYMOUS} clients): ${JSON.stringify(anonymousCounts)}`);
     for (const line of lines) console.log(line);
   } finally {
@@ -190,7 +289,9 @@ async function attackProcess(plan: AttackPlan): Promise<void> {
   const anonymous: Record<string, number> = {};
   process.send!('started');
   await Promise.all([
-    ...Array.from({ length: ATTACKERS }, () => graphqlAttacker(plan.hubUrl, plan.token, plan.variables, until, graphql)),
+    ...Array.from({ length: ATTACKERS }, () =>
+      graphqlAttacker(plan.hubUrl, plan.token, plan.variables, until, graphql),
+    ),
     ...Array.from({ length: ANONYMOUS }, () => anonymousUploader(plan.hubUrl, plan.uploadPath, until, anonymous)),
   ]);
   process.send!({ graphql, anonymous }, () => process.exit(0));

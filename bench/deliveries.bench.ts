@@ -64,7 +64,9 @@ const config = loadConfig({
   ALLOW_PRIVATE_PARTNER_URLS: 'true',
   // The defaults of config.ts unless given.
   ...(process.env.DELIVERY_CONCURRENCY ? { DELIVERY_CONCURRENCY: process.env.DELIVERY_CONCURRENCY } : {}),
-  ...(process.env.DELIVERY_ENDPOINT_CONCURRENCY ? { DELIVERY_ENDPOINT_CONCURRENCY: process.env.DELIVERY_ENDPOINT_CONCURRENCY } : {}),
+  ...(process.env.DELIVERY_ENDPOINT_CONCURRENCY
+    ? { DELIVERY_ENDPOINT_CONCURRENCY: process.env.DELIVERY_ENDPOINT_CONCURRENCY }
+    : {}),
 });
 const event = (i: number) => ({
   eventType: 'ORDER_CREATED' as const,
@@ -88,7 +90,9 @@ for (let i = 0; i < N; i += BATCH) {
 }
 await backlog.close();
 // The engine is measured, not the applications module: a fixed webhook secret (the real source is cached too).
-const hub = await startHub(config, createLogger(config.logLevel), { webhookSecrets: { secretFor: async () => 'whsec_YmVuY2gtc2VjcmV0LWJlbmNoLXNlY3JldA==' } });
+const hub = await startHub(config, createLogger(config.logLevel), {
+  webhookSecrets: { secretFor: async () => 'whsec_YmVuY2gtc2VjcmV0LWJlbmNoLXNlY3JldA==' },
+});
 try {
   await allReceived(N);
   const times = [...received.values()].sort((a, b) => a - b);
@@ -101,13 +105,16 @@ try {
   // 3. The same with a slow partner's backlog in front of every claim: written in one statement (as many
   // events of a partner at its limit pile up), due before anything the healthy partner gets.
   if (BACKLOG > 0) {
-    await hub.orm.em.fork().getConnection().execute(
-      `insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, url, endpoint, payload, status, held)
+    await hub.orm.em
+      .fork()
+      .getConnection()
+      .execute(
+        `insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, url, endpoint, payload, status, held)
        select gen_random_uuid(), now() - interval '1 hour' + g * interval '1 millisecond', now(), gen_random_uuid(), 'ORDER_CREATED', ?, ?, ?,
               '{}', 'PENDING', false
          from generate_series(1, ?) g`,
-      [APP, slowUrl, new URL(slowUrl).origin, BACKLOG],
-    );
+        [APP, slowUrl, new URL(slowUrl).origin, BACKLOG],
+      );
     await hub.orm.em.fork().getConnection().execute('analyze deliveries');
     await latencyAtRate(`with a slow partner at its limit and ${BACKLOG} of its events due`);
   }

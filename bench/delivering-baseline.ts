@@ -56,7 +56,16 @@ export function baselinePlacement(
         await client.query(
           `INSERT INTO orders (id, created_at, updated_at, location_id, account_id, application_id, client_id, source_name, external_id, status, status_history, details, location_snapshot)
            VALUES ($1, $2, $2, $3, $4, $5, 'baseline', 'baseline', $6, 'NEW', $7, $8, '{}') ON CONFLICT (application_id, external_id) DO NOTHING`,
-          [id, now, ids.locationId, ids.accountId, ids.applicationId, `${externalIdPrefix}${body.externalId}`, JSON.stringify([{ status: 'NEW', at: now.toISOString(), by: 'MARKETPLACE' }]), JSON.stringify(body)],
+          [
+            id,
+            now,
+            ids.locationId,
+            ids.accountId,
+            ids.applicationId,
+            `${externalIdPrefix}${body.externalId}`,
+            JSON.stringify([{ status: 'NEW', at: now.toISOString(), by: 'MARKETPLACE' }]),
+            JSON.stringify(body),
+          ],
         );
         await alongside(client, id, now, body);
         await client.query('COMMIT');
@@ -78,18 +87,29 @@ export async function deliveringBaseline(databaseUrl: string, ids: BaselineIds):
   await pool.query(`CREATE TABLE IF NOT EXISTS baseline_outbox (
     id uuid PRIMARY KEY, created_at timestamptz NOT NULL, event_type text NOT NULL, payload text NOT NULL,
     leased_until timestamptz NOT NULL DEFAULT '-infinity', delivered_at timestamptz)`);
-  await pool.query('CREATE INDEX IF NOT EXISTS baseline_outbox_pending ON baseline_outbox (id) WHERE delivered_at IS NULL');
+  await pool.query(
+    'CREATE INDEX IF NOT EXISTS baseline_outbox_pending ON baseline_outbox (id) WHERE delivered_at IS NULL',
+  );
   const secret = `whsec_${randomBytes(24).toString('base64')}`;
   const target = new URL(ids.webhookUrl);
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
   const post = (id: string, body: string) =>
     new Promise<void>((resolve, reject) => {
-      const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...signWebhook(secret, id, Date.now() / 1000, body) };
-      const req = request({ host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent, headers }, (res) => {
-        res.resume();
-        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`POS answered ${res.statusCode}`))));
-      });
+      const headers = {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        ...signWebhook(secret, id, Date.now() / 1000, body),
+      };
+      const req = request(
+        { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent, headers },
+        (res) => {
+          res.resume();
+          res.on('end', () =>
+            res.statusCode === 200 ? resolve() : reject(new Error(`POS answered ${res.statusCode}`)),
+          );
+        },
+      );
       req.on('error', reject);
       req.end(body);
     });
@@ -118,23 +138,27 @@ export async function deliveringBaseline(databaseUrl: string, ids: BaselineIds):
         ));
         if (rows.length === 0) break;
         await Promise.all(rows.map((row) => post(row.id, row.payload)));
-        await pool.query('UPDATE baseline_outbox SET delivered_at = now() WHERE id = ANY($1::uuid[])', [rows.map((r) => r.id)]);
+        await pool.query('UPDATE baseline_outbox SET delivered_at = now() WHERE id = ANY($1::uuid[])', [
+          rows.map((r) => r.id),
+        ]);
       } while ((again || rows.length === CLAIM_BATCH) && !closed);
     } finally {
       running -= 1;
     }
   };
   const listener = await pool.connect();
-  listener.on('notification', () => void dispatch().catch((error) => process.stderr.write(`baseline dispatch: ${error}\n`)));
+  listener.on(
+    'notification',
+    () => void dispatch().catch((error) => process.stderr.write(`baseline dispatch: ${error}\n`)),
+  );
   await listener.query(`LISTEN ${CHANNEL}`);
 
   // The outbox row and the wake-up in one statement; the NOTIFY is delivered on commit.
   const srv = baselinePlacement(pool, ids, 'delivered-', (client, orderId, now, body) =>
-    client.query(`WITH row AS (INSERT INTO baseline_outbox (id, created_at, event_type, payload) VALUES ($1, $2, 'ORDER_CREATED', $3) RETURNING id) SELECT pg_notify('${CHANNEL}', '') FROM row`, [
-      uuidv7(),
-      now,
-      JSON.stringify({ eventType: 'ORDER_CREATED', orderId, newState: body }),
-    ]),
+    client.query(
+      `WITH row AS (INSERT INTO baseline_outbox (id, created_at, event_type, payload) VALUES ($1, $2, 'ORDER_CREATED', $3) RETURNING id) SELECT pg_notify('${CHANNEL}', '') FROM row`,
+      [uuidv7(), now, JSON.stringify({ eventType: 'ORDER_CREATED', orderId, newState: body })],
+    ),
   );
   await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
   return {

@@ -32,7 +32,13 @@ export function collectionsByPhase(log: string): string[] {
     const mark = MARK.exec(line);
     if (mark) marks.push({ phase: mark[1], atMs: Number(mark[2]), requests: Number(mark[3] ?? 0) });
     const gc = COLLECTION.exec(line);
-    if (gc) collections.push({ atMs: Number(gc[1]), pauseMs: Number(gc[2]), kind: gc[3], promoted: Number(PROMOTED.exec(line)?.[1] ?? 0) });
+    if (gc)
+      collections.push({
+        atMs: Number(gc[1]),
+        pauseMs: Number(gc[2]),
+        kind: gc[3],
+        promoted: Number(PROMOTED.exec(line)?.[1] ?? 0),
+      });
   }
   const out: string[] = [];
   for (const start of marks.filter((m) => !m.phase.endsWith('-end'))) {
@@ -42,7 +48,8 @@ export function collectionsByPhase(log: string): string[] {
     const scavenges = within.filter((c) => c.kind === 's');
     const full = within.filter((c) => c.kind !== 's');
     const promoted = scavenges.reduce((sum, c) => sum + c.promoted, 0);
-    const pauses = (list: Collection[]) => `${list.reduce((sum, c) => sum + c.pauseMs, 0).toFixed(0)} ms, longest ${Math.max(0, ...list.map((c) => c.pauseMs)).toFixed(1)} ms`;
+    const pauses = (list: Collection[]) =>
+      `${list.reduce((sum, c) => sum + c.pauseMs, 0).toFixed(0)} ms, longest ${Math.max(0, ...list.map((c) => c.pauseMs)).toFixed(1)} ms`;
     out.push(
       `${start.phase}: ${end.requests} requests; ${scavenges.length} scavenges, ${pauses(scavenges)}; promoted ${(promoted / 1e6).toFixed(0)} MB, ` +
         `${(promoted / Math.max(1, end.requests) / 1e3).toFixed(1)} KB per request; ${full.length} other collections, ${pauses(full)}`,
@@ -54,7 +61,9 @@ export function collectionsByPhase(log: string): string[] {
 if (process.argv[1]?.endsWith('gc-by-phase.js')) {
   const file = process.argv[2];
   if (!file) {
-    process.stderr.write('usage: node dist/bench/gc-by-phase.js LOG (node --trace-gc-nvp with BENCH_MARKS=1, stdout and stderr together)\n');
+    process.stderr.write(
+      'usage: node dist/bench/gc-by-phase.js LOG (node --trace-gc-nvp with BENCH_MARKS=1, stdout and stderr together)\n',
+    );
     process.exit(2);
   }
   process.stdout.write(`${collectionsByPhase(readFileSync(file, 'utf8')).join('\n')}\n`);

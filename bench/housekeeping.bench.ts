@@ -48,12 +48,18 @@ const bench = await startFlowBench('housekeeping', { idempotencyKeys: true });
 const db = new pg.Client({ connectionString: bench.databaseUrl });
 await db.connect();
 const orm = await MikroORM.init(ormOptions(bench.databaseUrl, { pool: { min: 0, max: 2 } }));
-const deps = { orm, databaseUrl: bench.databaseUrl, log: createLogger('warn'), tasks: housekeepingTasks({ deliveryRetentionDays: 30 }) };
+const deps = {
+  orm,
+  databaseUrl: bench.databaseUrl,
+  log: createLogger('warn'),
+  tasks: housekeepingTasks({ deliveryRetentionDays: 30 }),
+};
 const lines: string[] = [];
 
 async function counts(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  for (const [name, sql] of Object.entries(COUNTS)) out[name] = Number((await db.query<{ count: string }>(sql)).rows[0].count);
+  for (const [name, sql] of Object.entries(COUNTS))
+    out[name] = Number((await db.query<{ count: string }>(sql)).rows[0].count);
   return out;
 }
 
@@ -65,10 +71,12 @@ async function loadWhile(going: () => boolean, outcomes: Outcome[], placed: stri
   for (let i = 0; going(); i++) {
     const wait = t0 + (i * 1000) / RATE - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-    const order: Promise<unknown> = bench.order((o) => outcomes.push(o)).then((id) => {
-      if (id) placed.push(id);
-      pending.delete(order);
-    });
+    const order: Promise<unknown> = bench
+      .order((o) => outcomes.push(o))
+      .then((id) => {
+        if (id) placed.push(id);
+        pending.delete(order);
+      });
     pending.add(order);
   }
   clearInterval(grants);
@@ -92,7 +100,11 @@ try {
   // The load settles for a few seconds before the first pass.
   await new Promise((resolve) => setTimeout(resolve, 5000));
   // +1 h: past the access tokens' 3,600 s and the 300 s grace housekeeping gives expired OAuth rows.
-  for (const [label, offset] of [['+1 h', HOUR + 301_000], ['+25 h', 25 * HOUR], ['+31 days', 31 * DAY]] as const) {
+  for (const [label, offset] of [
+    ['+1 h', HOUR + 301_000],
+    ['+25 h', 25 * HOUR],
+    ['+31 days', 31 * DAY],
+  ] as const) {
     const t0 = performance.now();
     let removed: Record<string, number> | null = null;
     // The hub's own pass (at start, then every 15 minutes) may hold the lock for a moment.
@@ -105,18 +117,28 @@ try {
   await loading;
 
   const names = Object.keys(COUNTS);
-  lines.push(`${RATE} orders/s (3 requests, 3 deliveries each, an Idempotency-Key on each placement) and ${TOKENS_PER_SECOND} token grants/s; ${placed.length} orders placed, ${missing} ORDER_CREATED missing after phase 1`);
+  lines.push(
+    `${RATE} orders/s (3 requests, 3 deliveries each, an Idempotency-Key on each placement) and ${TOKENS_PER_SECOND} token grants/s; ${placed.length} orders placed, ${missing} ORDER_CREATED missing after phase 1`,
+  );
   lines.push('');
   lines.push(`| table | ${snapshots.map((s) => s.label).join(' | ')} |`);
   lines.push(`|---|${snapshots.map(() => '---:').join('|')}|`);
-  for (const name of names) lines.push(`| ${name} | ${snapshots.map((s) => s.rows[name].toLocaleString('en')).join(' | ')} |`);
+  for (const name of names)
+    lines.push(`| ${name} | ${snapshots.map((s) => s.rows[name].toLocaleString('en')).join(' | ')} |`);
   lines.push('');
   lines.push(`| pass at | took | rows removed (batches of ${MAINTENANCE_BATCH}) |`);
   lines.push('|---|---:|---|');
-  for (const pass of passes) lines.push(`| ${pass.label} | ${fmt(pass.ms)} ms | ${Object.entries(pass.removed).map(([task, n]) => `${task}: ${n}`).join('; ')} |`);
+  for (const pass of passes)
+    lines.push(
+      `| ${pass.label} | ${fmt(pass.ms)} ms | ${Object.entries(pass.removed)
+        .map(([task, n]) => `${task}: ${n}`)
+        .join('; ')} |`,
+    );
   const refused = (outcomes: Outcome[]) => outcomes.filter((o) => !(o.status >= 200 && o.status < 300)).length;
   lines.push('');
-  lines.push(`requests not answered 2xx (the machine's overload, not housekeeping): phase 1 ${refused(loadOutcomes)} of ${loadOutcomes.length}, phase 2 ${refused(passOutcomes)} of ${passOutcomes.length}`);
+  lines.push(
+    `requests not answered 2xx (the machine's overload, not housekeeping): phase 1 ${refused(loadOutcomes)} of ${loadOutcomes.length}, phase 2 ${refused(passOutcomes)} of ${passOutcomes.length}`,
+  );
 } finally {
   await orm.close();
   await db.end();

@@ -16,19 +16,30 @@ export interface Answer {
   text: string;
 }
 
-export type Send = (url: string, init: { method?: string; headers?: Record<string, string>; body?: string }) => Promise<Answer>;
+export type Send = (
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string },
+) => Promise<Answer>;
 
 const agent = new Agent({ keepAlive: true });
 
 const viaNodeHttp: Send = (url, { method = 'GET', headers = {}, body }) =>
   new Promise((resolve, reject) => {
-    const req = request(url, { method, agent, headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
-      res.setEncoding('utf8');
-      let text = '';
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      res.on('error', reject);
-    });
+    const req = request(
+      url,
+      {
+        method,
+        agent,
+        headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.setEncoding('utf8');
+        let text = '';
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });

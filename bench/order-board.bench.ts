@@ -39,7 +39,8 @@ const INSTRUMENT = `
 `;
 
 const epochNow = () => performance.timeOrigin + performance.now();
-const sleepUntil = (epochMs: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, epochMs - epochNow())));
+const sleepUntil = (epochMs: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.max(0, epochMs - epochNow())));
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -50,7 +51,12 @@ try {
   const loc = await hub.createLocation(undefined, 'Bench board');
   await hub.connect(market, loc);
   const marketClient = await hub.applicationClient(market);
-  const order = (externalId: string) => ({ externalId, fulfillmentType: 'PICKUP', total: 650, items: [{ name: 'Soup', quantity: 1, price: 650 }] });
+  const order = (externalId: string) => ({
+    externalId,
+    fulfillmentType: 'PICKUP',
+    total: 650,
+    items: [{ name: 'Soup', quantity: 1, price: 650 }],
+  });
 
   /** Places one order; when its 201 arrived and its createdAt, both epoch ms. */
   async function place(externalId: string): Promise<{ externalId: string; answeredAt: number; createdAt: number }> {
@@ -84,9 +90,11 @@ try {
 
   // Seed the location (8 in flight).
   let next = 0;
-  await Promise.all(Array.from({ length: 8 }, async () => {
-    while (next < BOARD_ORDERS) await place(`seed-${next++}`);
-  }));
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < BOARD_ORDERS) await place(`seed-${next++}`);
+    }),
+  );
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
@@ -125,35 +133,75 @@ try {
   await page.evaluate('window.__bench.longTasks = []');
   const samples: { at: number; heap: number; nodes: number }[] = [];
   const burstStart = epochNow();
-  const sampler = setInterval(() => void metrics().then((m) => samples.push({ at: (epochNow() - burstStart) / 1000, ...m })), 2000);
+  const sampler = setInterval(
+    () => void metrics().then((m) => samples.push({ at: (epochNow() - burstStart) / 1000, ...m })),
+    2000,
+  );
   const burst = await placeAtRate('burst', BURST_RATE * BURST_SECONDS, BURST_RATE);
-  const burstSeen = await waitForAll(page, burst.results.map((r) => r.externalId), 30_000);
+  const burstSeen = await waitForAll(
+    page,
+    burst.results.map((r) => r.externalId),
+    30_000,
+  );
   clearInterval(sampler);
   const longTasks = await page.evaluate<number[]>('window.__bench.longTasks');
   const after = await collected();
   const burstMissing = burst.results.filter((r) => !(r.externalId in burstSeen)).length;
-  const burstLag = burst.results.filter((r) => r.externalId in burstSeen).map((r) => burstSeen[r.externalId] - r.answeredAt).sort((a, b) => a - b);
+  const burstLag = burst.results
+    .filter((r) => r.externalId in burstSeen)
+    .map((r) => burstSeen[r.externalId] - r.answeredAt)
+    .sort((a, b) => a - b);
 
   // 3. Commit to board, at a calm pace.
   const calm = await placeAtRate('calm', CALM_ORDERS, CALM_RATE);
-  const calmSeen = await waitForAll(page, calm.results.map((r) => r.externalId), 30_000);
+  const calmSeen = await waitForAll(
+    page,
+    calm.results.map((r) => r.externalId),
+    30_000,
+  );
   const calmMissing = calm.results.filter((r) => !(r.externalId in calmSeen)).length;
-  const fromAnswer = calm.results.filter((r) => r.externalId in calmSeen).map((r) => calmSeen[r.externalId] - r.answeredAt).sort((a, b) => a - b);
-  const fromCreated = calm.results.filter((r) => r.externalId in calmSeen).map((r) => calmSeen[r.externalId] - r.createdAt).sort((a, b) => a - b);
+  const fromAnswer = calm.results
+    .filter((r) => r.externalId in calmSeen)
+    .map((r) => calmSeen[r.externalId] - r.answeredAt)
+    .sort((a, b) => a - b);
+  const fromCreated = calm.results
+    .filter((r) => r.externalId in calmSeen)
+    .map((r) => calmSeen[r.externalId] - r.createdAt)
+    .sort((a, b) => a - b);
 
   const maxSample = samples.reduce((m, s) => (s.heap > m.heap ? s : m), { at: 0, heap: 0, nodes: 0 });
   console.log(`| Figure | Value |\n|---|---|`);
-  console.log(`| Board with ${BOARD_ORDERS} orders: navigation to counts and first 50 rows shown, median (worst) of ${ROUNDS} | ${median(shown).toFixed(0)} ms (${Math.max(...shown).toFixed(0)} ms) |`);
-  console.log(`| Burst: orders placed, achieved rate | ${burst.results.length} in ${burst.seconds.toFixed(1)} s (${(burst.results.length / burst.seconds).toFixed(1)}/s) |`);
-  console.log(`| Burst: orders that appeared on the open board | ${burst.results.length - burstMissing} of ${burst.results.length} |`);
-  console.log(`| Burst: 201 to row on the board, p50 / p99 / max | ${percentile(burstLag, 50).toFixed(0)} / ${percentile(burstLag, 99).toFixed(0)} / ${burstLag[burstLag.length - 1]?.toFixed(0)} ms |`);
-  console.log(`| Burst: long tasks (over 50 ms), over 200 ms, longest | ${longTasks.length}, ${longTasks.filter((d) => d > 200).length}, ${longTasks.length ? Math.max(...longTasks).toFixed(0) : 0} ms |`);
-  console.log(`| Burst: JS heap after GC before / highest sample during (at ${maxSample.at.toFixed(0)} s) / after GC after | ${mb(before.heap)} / ${mb(maxSample.heap)} / ${mb(after.heap)} |`);
+  console.log(
+    `| Board with ${BOARD_ORDERS} orders: navigation to counts and first 50 rows shown, median (worst) of ${ROUNDS} | ${median(shown).toFixed(0)} ms (${Math.max(...shown).toFixed(0)} ms) |`,
+  );
+  console.log(
+    `| Burst: orders placed, achieved rate | ${burst.results.length} in ${burst.seconds.toFixed(1)} s (${(burst.results.length / burst.seconds).toFixed(1)}/s) |`,
+  );
+  console.log(
+    `| Burst: orders that appeared on the open board | ${burst.results.length - burstMissing} of ${burst.results.length} |`,
+  );
+  console.log(
+    `| Burst: 201 to row on the board, p50 / p99 / max | ${percentile(burstLag, 50).toFixed(0)} / ${percentile(burstLag, 99).toFixed(0)} / ${burstLag[burstLag.length - 1]?.toFixed(0)} ms |`,
+  );
+  console.log(
+    `| Burst: long tasks (over 50 ms), over 200 ms, longest | ${longTasks.length}, ${longTasks.filter((d) => d > 200).length}, ${longTasks.length ? Math.max(...longTasks).toFixed(0) : 0} ms |`,
+  );
+  console.log(
+    `| Burst: JS heap after GC before / highest sample during (at ${maxSample.at.toFixed(0)} s) / after GC after | ${mb(before.heap)} / ${mb(maxSample.heap)} / ${mb(after.heap)} |`,
+  );
   console.log(`| Burst: DOM nodes before / after | ${before.nodes} / ${after.nodes} |`);
-  console.log(`| Burst: heap samples every 2 s | ${samples.map((s) => (s.heap / 1024 / 1024).toFixed(0)).join(', ')} MB |`);
-  console.log(`| Calm: ${CALM_ORDERS} orders at ${CALM_RATE}/s, appeared | ${calm.results.length - calmMissing} of ${calm.results.length} |`);
-  console.log(`| Calm: commit (201 arrived) to row on the board, p50 / p99 | ${percentile(fromAnswer, 50).toFixed(0)} / ${percentile(fromAnswer, 99).toFixed(0)} ms |`);
-  console.log(`| Calm: createdAt (before the commit) to row on the board, p50 / p99 | ${percentile(fromCreated, 50).toFixed(0)} / ${percentile(fromCreated, 99).toFixed(0)} ms |`);
+  console.log(
+    `| Burst: heap samples every 2 s | ${samples.map((s) => (s.heap / 1024 / 1024).toFixed(0)).join(', ')} MB |`,
+  );
+  console.log(
+    `| Calm: ${CALM_ORDERS} orders at ${CALM_RATE}/s, appeared | ${calm.results.length - calmMissing} of ${calm.results.length} |`,
+  );
+  console.log(
+    `| Calm: commit (201 arrived) to row on the board, p50 / p99 | ${percentile(fromAnswer, 50).toFixed(0)} / ${percentile(fromAnswer, 99).toFixed(0)} ms |`,
+  );
+  console.log(
+    `| Calm: createdAt (before the commit) to row on the board, p50 / p99 | ${percentile(fromCreated, 50).toFixed(0)} / ${percentile(fromCreated, 99).toFixed(0)} ms |`,
+  );
 } finally {
   await browser.close();
   await hub.stop();

@@ -94,10 +94,13 @@ export async function startFlowBench(name: string, options: FlowOptions = {}): P
   const arrivals = new Map<string, number>();
   let statusEvents = 0;
   const pos = await receiver((event) => {
-    if (event.eventType === 'ORDER_CREATED' && !arrivals.has(event.orderId)) arrivals.set(event.orderId, performance.now());
+    if (event.eventType === 'ORDER_CREATED' && !arrivals.has(event.orderId))
+      arrivals.set(event.orderId, performance.now());
   });
   const market = await receiver(() => (statusEvents += 1));
-  const passed = Object.fromEntries(Object.entries(process.env).filter(([key]) => PASSED_ON.test(key)) as [string, string][]);
+  const passed = Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => PASSED_ON.test(key)) as [string, string][],
+  );
   const hub = await startChildHub({
     HUB_ENV: 'development',
     PORT: '0',
@@ -112,14 +115,28 @@ export async function startFlowBench(name: string, options: FlowOptions = {}): P
     ...passed,
   });
   const token = async (params: Record<string, string>) => {
-    const res = await fetch(`${hub.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString() });
+    const res = await fetch(`${hub.url}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(params).toString(),
+    });
     const json = (await res.json()) as Json;
     if (!res.ok) throw new Error(`token: ${res.status} ${JSON.stringify(json)}`);
     return json.access_token as string;
   };
-  const adminToken = await token({ grant_type: 'password', username: ADMIN.email, password: ADMIN.password, client_id: FIRST_PARTY.clientId, client_secret: FIRST_PARTY.clientSecret });
+  const adminToken = await token({
+    grant_type: 'password',
+    username: ADMIN.email,
+    password: ADMIN.password,
+    client_id: FIRST_PARTY.clientId,
+    client_secret: FIRST_PARTY.clientSecret,
+  });
   const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${hub.url}${path}`, { method, headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const res = await fetch(`${hub.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
     const json = (await res.json()) as Json;
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 500)}`);
     return json.data;
@@ -128,21 +145,53 @@ export async function startFlowBench(name: string, options: FlowOptions = {}): P
   const location = await call('POST', `/v1/accounts/${account.id}/locations`, { name: 'Bench kitchen' });
   const loc = `/v1/accounts/${account.id}/locations/${location.id}`;
   const redirect = { redirectUris: ['http://127.0.0.1:9/callback'] };
-  const posApp = await call('POST', '/v1/applications', { kind: 'POS', name: 'Bench POS', webhookUrl: pos.url, catalogPullUrl: 'http://127.0.0.1:9/catalog', ...redirect });
-  const marketApp = await call('POST', '/v1/applications', { kind: 'MARKETPLACE', name: 'Bench marketplace', webhookUrl: market.url, ...redirect });
+  const posApp = await call('POST', '/v1/applications', {
+    kind: 'POS',
+    name: 'Bench POS',
+    webhookUrl: pos.url,
+    catalogPullUrl: 'http://127.0.0.1:9/catalog',
+    ...redirect,
+  });
+  const marketApp = await call('POST', '/v1/applications', {
+    kind: 'MARKETPLACE',
+    name: 'Bench marketplace',
+    webhookUrl: market.url,
+    ...redirect,
+  });
   await call('POST', `${loc}/connections`, { applicationId: posApp.id });
   await call('POST', `${loc}/connections`, { applicationId: marketApp.id });
-  const marketToken = await token({ grant_type: 'client_credentials', client_id: marketApp.clientId, client_secret: marketApp.clientSecret });
-  const posToken = await token({ grant_type: 'client_credentials', client_id: posApp.clientId, client_secret: posApp.clientSecret });
+  const marketToken = await token({
+    grant_type: 'client_credentials',
+    client_id: marketApp.clientId,
+    client_secret: marketApp.clientSecret,
+  });
+  const posToken = await token({
+    grant_type: 'client_credentials',
+    client_id: posApp.clientId,
+    client_secret: posApp.clientSecret,
+  });
 
-  const send = async (kind: RequestKind, method: string, path: string, bearer: string, body: Json, record: (o: Outcome) => void, headers: Record<string, string> = {}): Promise<Json | undefined> => {
+  const send = async (
+    kind: RequestKind,
+    method: string,
+    path: string,
+    bearer: string,
+    body: Json,
+    record: (o: Outcome) => void,
+    headers: Record<string, string> = {},
+  ): Promise<Json | undefined> => {
     const at = performance.now();
     let status = 0;
     let json: Json | undefined;
     let retryAfter: string | null = null;
     try {
       // A client gives up after 30 s, as the marketplaces of issue 18 did.
-      const res = await fetch(`${hub.url}${path}`, { method, headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json', ...headers }, body: JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
+      const res = await fetch(`${hub.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(30_000),
+      });
       status = res.status;
       retryAfter = res.headers.get('retry-after');
       json = (await res.json()) as Json;
@@ -158,12 +207,24 @@ export async function startFlowBench(name: string, options: FlowOptions = {}): P
     databaseUrl: url.toString(),
     arrivals,
     async grantToken() {
-      await token({ grant_type: 'client_credentials', client_id: marketApp.clientId, client_secret: marketApp.clientSecret });
+      await token({
+        grant_type: 'client_credentials',
+        client_id: marketApp.clientId,
+        client_secret: marketApp.clientSecret,
+      });
     },
     statusEvents: () => statusEvents,
     async order(record) {
       const body = orderBody();
-      const placed = await send('place', 'POST', `${loc}/orders`, marketToken, body, record, options.idempotencyKeys ? { 'idempotency-key': body.externalId } : {});
+      const placed = await send(
+        'place',
+        'POST',
+        `${loc}/orders`,
+        marketToken,
+        body,
+        record,
+        options.idempotencyKeys ? { 'idempotency-key': body.externalId } : {},
+      );
       if (!placed) return undefined;
       const id = placed.data.id as string;
       if (await send('accept', 'PATCH', `${loc}/orders/${id}`, posToken, { status: 'ACCEPTED' }, record)) {
@@ -217,7 +278,12 @@ export async function untilDelivered(arrivals: Map<string, number>, ids: string[
 
 export function latency(outcomes: Outcome[]): { n: number; p50: number; p99: number; max: number } {
   const sorted = outcomes.map((o) => o.ms).sort((a, b) => a - b);
-  return { n: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] ?? NaN };
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1] ?? NaN,
+  };
 }
 
 export const fmt = (ms: number) => (Number.isNaN(ms) ? '-' : ms < 10 ? ms.toFixed(1) : ms.toFixed(0));

@@ -68,9 +68,27 @@ function orderBody(): Json {
     fulfillmentType: 'DELIVERY',
     customer: { firstName: 'Bench', phone: '+31 20 000 0000' },
     items: [
-      { posReference: 'prod-1', name: 'Burger', quantity: 2, price: 950, options: [option('mod-1', 'Cheese'), option('mod-2', 'Bacon')] },
-      { posReference: 'prod-2', name: 'Fries', quantity: 1, price: 350, options: [option('mod-3', 'Mayo'), { name: 'Ketchup', price: 0 }] },
-      { name: 'Cola', quantity: 1, price: 250, taxRateIds: ['vat-21'], options: [option('mod-4', 'Ice'), option('mod-5', 'Lemon')] },
+      {
+        posReference: 'prod-1',
+        name: 'Burger',
+        quantity: 2,
+        price: 950,
+        options: [option('mod-1', 'Cheese'), option('mod-2', 'Bacon')],
+      },
+      {
+        posReference: 'prod-2',
+        name: 'Fries',
+        quantity: 1,
+        price: 350,
+        options: [option('mod-3', 'Mayo'), { name: 'Ketchup', price: 0 }],
+      },
+      {
+        name: 'Cola',
+        quantity: 1,
+        price: 250,
+        taxRateIds: ['vat-21'],
+        options: [option('mod-4', 'Ice'), option('mod-5', 'Lemon')],
+      },
     ],
     subTotal: 2800,
     totalTax: 300,
@@ -86,23 +104,42 @@ async function fakePos(): Promise<{ url: string; arrivals: Map<string, number>; 
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const event = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      if (event.eventType === 'ORDER_CREATED' && !arrivals.has(event.orderId)) arrivals.set(event.orderId, performance.now());
+      if (event.eventType === 'ORDER_CREATED' && !arrivals.has(event.orderId))
+        arrivals.set(event.orderId, performance.now());
       res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
     });
   });
   await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}/webhooks`, arrivals, close: () => new Promise((r) => srv.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}/webhooks`,
+    arrivals,
+    close: () => new Promise((r) => srv.close(() => r())),
+  };
 }
 
 /** The baseline: the same two inserts in one transaction through pg, behind node:http, nothing else. */
-async function baselineServer(url: string, ids: { locationId: string; accountId: string; applicationId: string; posApplicationId: string; webhookUrl: string }): Promise<{ url: string; close(): Promise<void> }> {
+async function baselineServer(
+  url: string,
+  ids: { locationId: string; accountId: string; applicationId: string; posApplicationId: string; webhookUrl: string },
+): Promise<{ url: string; close(): Promise<void> }> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // DELIVERED already: the row is written as the outbox row is, but no worker picks it up.
   const srv = baselinePlacement(pool, ids, 'base-', (client, orderId, now, body) =>
     client.query(
       `INSERT INTO deliveries (id, created_at, updated_at, event_id, event_type, application_id, account_id, location_id, ordering_key, chain_position, url, endpoint, payload, status, held)
        VALUES ($1, $2, $2, $3, 'ORDER_CREATED', $4, $5, $6, $7, 1, $8, $9, $10::json, 'DELIVERED', false)`,
-      [uuidv7(), now, uuidv7(), ids.posApplicationId, ids.accountId, ids.locationId, orderId, ids.webhookUrl, new URL(ids.webhookUrl).origin, JSON.stringify({ orderId, newState: body })],
+      [
+        uuidv7(),
+        now,
+        uuidv7(),
+        ids.posApplicationId,
+        ids.accountId,
+        ids.locationId,
+        orderId,
+        ids.webhookUrl,
+        new URL(ids.webhookUrl).origin,
+        JSON.stringify({ orderId, newState: body }),
+      ],
     ),
   );
   await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
@@ -122,7 +159,10 @@ async function staticJsonServer(body: string): Promise<{ url: string; close(): P
     res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(body);
   });
   await new Promise<void>((resolve) => srv.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}/`, close: () => new Promise((r) => srv.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}/`,
+    close: () => new Promise((r) => srv.close(() => r())),
+  };
 }
 
 interface Placement {
@@ -141,14 +181,23 @@ async function getOne(url: string, token: string | null): Promise<Placement> {
 
 async function placeOne(url: string, token: string | null): Promise<Placement> {
   const sentAt = performance.now();
-  const res = await send(url, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(orderBody()) });
+  const res = await send(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(orderBody()),
+  });
   const latency = performance.now() - sentAt;
   if (res.status !== 201) throw new Error(`placement answered ${res.status}: ${res.text.slice(0, 300)}`);
   const json = JSON.parse(res.text) as Json;
   return { orderId: json.data.id, sentAt, latency };
 }
 
-async function closedLoop(url: string, token: string | null, seconds: number, call = placeOne): Promise<{ placements: Placement[]; elapsed: number; statements: number }> {
+async function closedLoop(
+  url: string,
+  token: string | null,
+  seconds: number,
+  call = placeOne,
+): Promise<{ placements: Placement[]; elapsed: number; statements: number }> {
   const placements: Placement[] = [];
   const sentBefore = statementsSent();
   const t0 = performance.now();
@@ -169,7 +218,12 @@ const statementsPer = (loop: { placements: Placement[]; statements: number }, se
  * The placements answered 201, and how many the hub refused with 503 `overloaded` (its admission control, issue
  * 18: a machine that cannot serve the rate gets refusals, which are counted, not a failed bench).
  */
-async function openLoop(url: string, token: string, rate: number, seconds: number): Promise<{ placed: Placement[]; refused: number }> {
+async function openLoop(
+  url: string,
+  token: string,
+  rate: number,
+  seconds: number,
+): Promise<{ placed: Placement[]; refused: number }> {
   const total = rate * seconds;
   const t0 = performance.now();
   const inFlight: Promise<Placement | 'refused'>[] = [];
@@ -224,12 +278,20 @@ function timeline(placed: Placement[], stalls: Map<number, number>): string[] {
   }
   return [...windows]
     .sort(([a], [b]) => a - b)
-    .map(([at, latencies]) => `  ${(at * 0.25).toFixed(2)} s: ${latencies.length} sent, placement p50 ${ms(summary(latencies).p50)}, worst ${ms(Math.max(...latencies))}; event loop late by up to ${ms(stalls.get(at) ?? 0)}`);
+    .map(
+      ([at, latencies]) =>
+        `  ${(at * 0.25).toFixed(2)} s: ${latencies.length} sent, placement p50 ${ms(summary(latencies).p50)}, worst ${ms(Math.max(...latencies))}; event loop late by up to ${ms(stalls.get(at) ?? 0)}`,
+    );
 }
 
-async function untilDelivered(arrivals: Map<string, number>, placements: Placement[], timeoutMs = 60_000): Promise<number[]> {
+async function untilDelivered(
+  arrivals: Map<string, number>,
+  placements: Placement[],
+  timeoutMs = 60_000,
+): Promise<number[]> {
   const deadline = performance.now() + timeoutMs;
-  while (placements.some((p) => !arrivals.has(p.orderId)) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  while (placements.some((p) => !arrivals.has(p.orderId)) && performance.now() < deadline)
+    await new Promise((r) => setTimeout(r, 20));
   const missing = placements.filter((p) => !arrivals.has(p.orderId)).length;
   if (missing) throw new Error(`${missing} orders never reached the POS`);
   return placements.map((p) => (arrivals.get(p.orderId) as number) - p.sentAt);
@@ -237,7 +299,10 @@ async function untilDelivered(arrivals: Map<string, number>, placements: Placeme
 
 /** With BENCH_MARKS=1, each phase's bounds on the clock of `node --cpu-prof` (for bench/profile-owners.ts). */
 function mark(phase: string, requests?: number): void {
-  if (process.env.BENCH_MARKS) process.stderr.write(`mark ${phase} ${process.hrtime.bigint() / 1000n} µs, ${performance.now().toFixed(0)} ms since start${requests === undefined ? '' : `, ${requests} requests`}\n`);
+  if (process.env.BENCH_MARKS)
+    process.stderr.write(
+      `mark ${phase} ${process.hrtime.bigint() / 1000n} µs, ${performance.now().toFixed(0)} ms since start${requests === undefined ? '' : `, ${requests} requests`}\n`,
+    );
 }
 
 async function main(): Promise<void> {
@@ -246,19 +311,37 @@ async function main(): Promise<void> {
   const pos = await fakePos();
   // The runtime matters to every figure: Node 20's AsyncLocalStorage runs on promise hooks that every promise
   // pays for, Node 24's does not (bench/README "Session 8").
-  const lines: string[] = [`Node ${process.version}${process.execArgv.length ? ` (${process.execArgv.join(' ')})` : ''}, ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} at the start`];
+  const lines: string[] = [
+    `Node ${process.version}${process.execArgv.length ? ` (${process.execArgv.join(' ')})` : ''}, ${cpus().length} cores, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} at the start`,
+  ];
   let baseline: Awaited<ReturnType<typeof baselineServer>> | undefined;
   let delivered: Awaited<ReturnType<typeof deliveringBaseline>> | undefined;
   try {
     const token = async (params: Record<string, string>) => {
-      const res = await fetch(`${hub.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString() });
+      const res = await fetch(`${hub.url}/oauth2/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(params).toString(),
+      });
       const json = (await res.json()) as Json;
       if (!res.ok) throw new Error(`token: ${res.status} ${JSON.stringify(json)}`);
       return json.access_token as string;
     };
-    const adminToken = await token({ grant_type: 'password', username: BENCH_ADMIN.email, password: BENCH_ADMIN.password, client_id: BENCH_FIRST_PARTY.clientId, client_secret: BENCH_FIRST_PARTY.clientSecret });
+    const adminToken = await token({
+      grant_type: 'password',
+      username: BENCH_ADMIN.email,
+      password: BENCH_ADMIN.password,
+      client_id: BENCH_FIRST_PARTY.clientId,
+      client_secret: BENCH_FIRST_PARTY.clientSecret,
+    });
     const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${hub.url}${path}`, { method, headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(`${hub.url}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const json = (await res.json()) as Json;
       if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 500)}`);
       return json.data;
@@ -272,16 +355,42 @@ async function main(): Promise<void> {
     const loc = `/v1/accounts/${account.id}/locations/${location.id}`;
     await call('PUT', `${loc}/catalog/import`, {
       categories: [{ posReference: 'mains', name: 'Mains' }],
-      products: Array.from({ length: 200 }, (_, i) => ({ posReference: `prod-${i}`, name: `Product ${i}`, price: 500 + i, categories: ['mains'], taxRateIds: [i % 2 ? 'vat-9' : 'vat-21'] })),
-      modifiers: Array.from({ length: 100 }, (_, i) => ({ posReference: `mod-${i}`, name: `Modifier ${i}`, price: 50, taxRateIds: ['vat-9'] })),
+      products: Array.from({ length: 200 }, (_, i) => ({
+        posReference: `prod-${i}`,
+        name: `Product ${i}`,
+        price: 500 + i,
+        categories: ['mains'],
+        taxRateIds: [i % 2 ? 'vat-9' : 'vat-21'],
+      })),
+      modifiers: Array.from({ length: 100 }, (_, i) => ({
+        posReference: `mod-${i}`,
+        name: `Modifier ${i}`,
+        price: 50,
+        taxRateIds: ['vat-9'],
+      })),
       modifierGroups: [],
     });
     const redirect = { redirectUris: ['http://127.0.0.1:9/callback'] };
-    const posApp = await call('POST', '/v1/applications', { kind: 'POS', name: 'Bench POS', webhookUrl: pos.url, catalogPullUrl: 'http://127.0.0.1:9/catalog', ...redirect });
-    const marketApp = await call('POST', '/v1/applications', { kind: 'MARKETPLACE', name: 'Bench marketplace', webhookUrl: 'http://127.0.0.1:9/webhooks', ...redirect });
+    const posApp = await call('POST', '/v1/applications', {
+      kind: 'POS',
+      name: 'Bench POS',
+      webhookUrl: pos.url,
+      catalogPullUrl: 'http://127.0.0.1:9/catalog',
+      ...redirect,
+    });
+    const marketApp = await call('POST', '/v1/applications', {
+      kind: 'MARKETPLACE',
+      name: 'Bench marketplace',
+      webhookUrl: 'http://127.0.0.1:9/webhooks',
+      ...redirect,
+    });
     if (!process.env.BENCH_NO_POS) await call('POST', `${loc}/connections`, { applicationId: posApp.id });
     await call('POST', `${loc}/connections`, { applicationId: marketApp.id });
-    const marketToken = await token({ grant_type: 'client_credentials', client_id: marketApp.clientId, client_secret: marketApp.clientSecret });
+    const marketToken = await token({
+      grant_type: 'client_credentials',
+      client_id: marketApp.clientId,
+      client_secret: marketApp.clientSecret,
+    });
     const ordersUrl = `${hub.url}${loc}/orders`;
 
     // Nothing is delivered from here on: no order-to-POS figures either.
@@ -297,13 +406,19 @@ async function main(): Promise<void> {
       const sentBefore = statementsSent();
       mark('placements');
       const closed = await closedLoop(ordersUrl, marketToken, CLOSED_LOOP_SECONDS);
-      const closedToPos = !delivering ? { p50: NaN, p99: NaN } : summary(await untilDelivered(pos.arrivals, closed.placements));
+      const closedToPos = !delivering
+        ? { p50: NaN, p99: NaN }
+        : summary(await untilDelivered(pos.arrivals, closed.placements));
       mark('placements-end', closed.placements.length);
       const hubCpu = cpuPer(cpuBefore, cpuNow(scratch), closed.placements.length);
       const hubStatements = statementsPer(closed, sentBefore);
       const closedPlacement = summary(closed.placements.map((p) => p.latency));
       const rate = closed.placements.length / closed.elapsed;
-      return { rate, firstOrderId: closed.placements[0].orderId, line: `hub, ${CLIENTS} clients, ${CLOSED_LOOP_SECONDS} s: ${rate.toFixed(0)} orders/s; placement p50 ${ms(closedPlacement.p50)}, p99 ${ms(closedPlacement.p99)}; order-to-POS p50 ${ms(closedToPos.p50)}, p99 ${ms(closedToPos.p99)}; ${hubCpu}; ${hubStatements}` };
+      return {
+        rate,
+        firstOrderId: closed.placements[0].orderId,
+        line: `hub, ${CLIENTS} clients, ${CLOSED_LOOP_SECONDS} s: ${rate.toFixed(0)} orders/s; placement p50 ${ms(closedPlacement.p50)}, p99 ${ms(closedPlacement.p99)}; order-to-POS p50 ${ms(closedToPos.p50)}, p99 ${ms(closedToPos.p99)}; ${hubCpu}; ${hubStatements}`,
+      };
     };
     const first = await hubPhase();
     lines.push(first.line);
@@ -319,7 +434,9 @@ async function main(): Promise<void> {
       mark('gets-end', gets.placements.length);
       const getCpu = cpuPer(getCpuBefore, cpuNow(scratch), gets.placements.length).replace('per order', 'per GET');
       const getLatency = summary(gets.placements.map((p) => p.latency));
-      lines.push(`hub, GET of one order, ${CLIENTS} clients: ${(gets.placements.length / gets.elapsed).toFixed(0)}/s; p50 ${ms(getLatency.p50)}, p99 ${ms(getLatency.p99)}; ${getCpu}; ${statementsPer(gets, getSentBefore).replace('per order', 'per GET')}`);
+      lines.push(
+        `hub, GET of one order, ${CLIENTS} clients: ${(gets.placements.length / gets.elapsed).toFixed(0)}/s; p50 ${ms(getLatency.p50)}, p99 ${ms(getLatency.p99)}; ${getCpu}; ${statementsPer(gets, getSentBefore).replace('per order', 'per GET')}`,
+      );
 
       // The load generator's own share of that figure: the same fetch client against a bare node:http server
       // answering the same bytes. What the hub costs per GET is the difference.
@@ -330,7 +447,9 @@ async function main(): Promise<void> {
         const clientCpuBefore = cpuNow(scratch);
         const clientOnly = await closedLoop(echo.url, null, CLOSED_LOOP_SECONDS, getOne);
         const clientCpu = (cpuNow(scratch).process - clientCpuBefore.process) / clientOnly.placements.length;
-        lines.push(`the same GETs against a bare node:http server answering the same bytes: this process ${clientCpu.toFixed(2)} ms per GET (the load generator's and the socket's share)`);
+        lines.push(
+          `the same GETs against a bare node:http server answering the same bytes: this process ${clientCpu.toFixed(2)} ms per GET (the load generator's and the socket's share)`,
+        );
       } finally {
         await echo.close();
       }
@@ -351,13 +470,22 @@ async function main(): Promise<void> {
       const openToPos = !delivering ? { p50: NaN, p99: NaN } : summary(await untilDelivered(pos.arrivals, open));
       const openCpu = cpuPer(openCpuBefore, cpuNow(scratch), open.length);
       const openPlacement = summary(open.map((p) => p.latency));
-      for (const [text, count] of statementsByText().slice(0, 25)) lines.push(`  ${(count / open.length).toFixed(2)} per order: ${text}`);
+      for (const [text, count] of statementsByText().slice(0, 25))
+        lines.push(`  ${(count / open.length).toFixed(2)} per order: ${text}`);
       if (process.env.BENCH_TIMELINE) lines.push(...timeline(open, stalled));
-      lines.push(`hub, ${OPEN_LOOP_RATE} orders/s for ${OPEN_LOOP_SECONDS} s: ${refused} refused 503; placement p50 ${ms(openPlacement.p50)}, p99 ${ms(openPlacement.p99)}; order-to-POS p50 ${ms(openToPos.p50)}, p99 ${ms(openToPos.p99)}; ${openCpu}; ${statementsPer({ placements: open, statements: 0 }, openSentBefore)}; ${collections}`);
+      lines.push(
+        `hub, ${OPEN_LOOP_RATE} orders/s for ${OPEN_LOOP_SECONDS} s: ${refused} refused 503; placement p50 ${ms(openPlacement.p50)}, p99 ${ms(openPlacement.p99)}; order-to-POS p50 ${ms(openToPos.p50)}, p99 ${ms(openToPos.p99)}; ${openCpu}; ${statementsPer({ placements: open, statements: 0 }, openSentBefore)}; ${collections}`,
+      );
     }
 
     if (!process.env.BENCH_SKIP_BASELINE) {
-      baseline = await baselineServer(databaseUrl, { locationId: location.id, accountId: account.id, applicationId: uuidv7(), posApplicationId: posApp.id, webhookUrl: pos.url });
+      baseline = await baselineServer(databaseUrl, {
+        locationId: location.id,
+        accountId: account.id,
+        applicationId: uuidv7(),
+        posApplicationId: posApp.id,
+        webhookUrl: pos.url,
+      });
       await closedLoop(baseline.url, null, 1);
       const plainCpuBefore = cpuNow(scratch);
       const plainSentBefore = statementsSent();
@@ -365,11 +493,18 @@ async function main(): Promise<void> {
       const plainCpu = cpuPer(plainCpuBefore, cpuNow(scratch), plain.placements.length);
       const plainRate = plain.placements.length / plain.elapsed;
       const plainLatency = summary(plain.placements.map((p) => p.latency));
-      lines.push(`plain pg on node:http, not delivering, ${CLIENTS} clients: ${plainRate.toFixed(0)} orders/s; p50 ${ms(plainLatency.p50)}, p99 ${ms(plainLatency.p99)}; ${plainCpu}; ${statementsPer(plain, plainSentBefore)}`);
+      lines.push(
+        `plain pg on node:http, not delivering, ${CLIENTS} clients: ${plainRate.toFixed(0)} orders/s; p50 ${ms(plainLatency.p50)}, p99 ${ms(plainLatency.p99)}; ${plainCpu}; ${statementsPer(plain, plainSentBefore)}`,
+      );
       await baseline.close();
       baseline = undefined;
 
-      delivered = await deliveringBaseline(databaseUrl, { locationId: location.id, accountId: account.id, applicationId: uuidv7(), webhookUrl: pos.url });
+      delivered = await deliveringBaseline(databaseUrl, {
+        locationId: location.id,
+        accountId: account.id,
+        applicationId: uuidv7(),
+        webhookUrl: pos.url,
+      });
       await closedLoop(delivered.url, null, 1);
       const floorUrl = delivered.url;
       /** The delivering baseline's closed loop: a line of figures, and its rate. */
@@ -381,11 +516,16 @@ async function main(): Promise<void> {
         const floorCpu = cpuPer(deliveredCpuBefore, cpuNow(scratch), floor.placements.length);
         const rate = floor.placements.length / floor.elapsed;
         const floorLatency = summary(floor.placements.map((p) => p.latency));
-        return { rate, line: `plain pg on node:http, delivered, ${CLIENTS} clients: ${rate.toFixed(0)} orders/s; p50 ${ms(floorLatency.p50)}, p99 ${ms(floorLatency.p99)}; order-to-POS p50 ${ms(floorToPos.p50)}, p99 ${ms(floorToPos.p99)}; ${floorCpu}; ${statementsPer(floor, deliveredSentBefore)}` };
+        return {
+          rate,
+          line: `plain pg on node:http, delivered, ${CLIENTS} clients: ${rate.toFixed(0)} orders/s; p50 ${ms(floorLatency.p50)}, p99 ${ms(floorLatency.p99)}; order-to-POS p50 ${ms(floorToPos.p50)}, p99 ${ms(floorToPos.p99)}; ${floorCpu}; ${statementsPer(floor, deliveredSentBefore)}`,
+        };
       };
       const floor = await floorPhase();
       lines.push(floor.line);
-      lines.push(`ratio hub / plain pg not delivering: ${(hubRate / plainRate).toFixed(2)}; hub / plain pg delivered: ${(hubRate / floor.rate).toFixed(2)}`);
+      lines.push(
+        `ratio hub / plain pg not delivering: ${(hubRate / plainRate).toFixed(2)}; hub / plain pg delivered: ${(hubRate / floor.rate).toFixed(2)}`,
+      );
       // BENCH_PAIRS=n: n - 1 more pairs, each the hub's closed loop and then the delivering baseline's, one right
       // after the other. The machine's speed drifts between phases half a minute apart (the GET, open and plain
       // phases lie between the first pair's two), so a pair's ratio is the steadier figure, and their median
@@ -395,9 +535,16 @@ async function main(): Promise<void> {
         const hub = await hubPhase();
         const next = await floorPhase();
         ratios.push(hub.rate / next.rate);
-        lines.push(`pair ${pair}: ${hub.line}`, `pair ${pair}: ${next.line}`, `pair ${pair}: ratio hub / plain pg delivered: ${(hub.rate / next.rate).toFixed(2)}`);
+        lines.push(
+          `pair ${pair}: ${hub.line}`,
+          `pair ${pair}: ${next.line}`,
+          `pair ${pair}: ratio hub / plain pg delivered: ${(hub.rate / next.rate).toFixed(2)}`,
+        );
       }
-      if (PAIRS > 1) lines.push(`ratio hub / plain pg delivered, pair by pair: ${ratios.map((r) => r.toFixed(2)).join(', ')}; median ${median(ratios).toFixed(2)}`);
+      if (PAIRS > 1)
+        lines.push(
+          `ratio hub / plain pg delivered, pair by pair: ${ratios.map((r) => r.toFixed(2)).join(', ')}; median ${median(ratios).toFixed(2)}`,
+        );
     }
   } finally {
     await baseline?.close();

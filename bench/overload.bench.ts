@@ -28,7 +28,8 @@ try {
     let served = 0;
     await Promise.all(
       Array.from({ length: CLIENTS }, async () => {
-        while (performance.now() < until) await bench.order((o) => (served += o.status >= 200 && o.status < 300 ? 1 : 0));
+        while (performance.now() < until)
+          await bench.order((o) => (served += o.status >= 200 && o.status < 300 ? 1 : 0));
       }),
     );
     return served / 3 / seconds;
@@ -36,7 +37,9 @@ try {
   await capacity(5);
   const measured = await capacity(CAPACITY_SECONDS);
   const rate = Math.round(measured * FACTOR);
-  lines.push(`capacity: ${measured.toFixed(1)} orders/s (2xx answers / 3; ${CLIENTS} clients, closed loop, ${CAPACITY_SECONDS} s); offered: ${rate} orders/s (x${FACTOR}) for ${SECONDS} s`);
+  lines.push(
+    `capacity: ${measured.toFixed(1)} orders/s (2xx answers / 3; ${CLIENTS} clients, closed loop, ${CAPACITY_SECONDS} s); offered: ${rate} orders/s (x${FACTOR}) for ${SECONDS} s`,
+  );
 
   const outcomes: Outcome[] = [];
   const placed: string[] = [];
@@ -44,7 +47,9 @@ try {
   const rssBefore = bench.rssMb();
   let rssMax = rssBefore;
   const sampler = setInterval(() => (rssMax = Math.max(rssMax, bench.rssMb())), 1000);
-  await openLoop(rate, SECONDS, () => pending.push(bench.order((o) => outcomes.push(o)).then((id) => id && placed.push(id))));
+  await openLoop(rate, SECONDS, () =>
+    pending.push(bench.order((o) => outcomes.push(o)).then((id) => id && placed.push(id))),
+  );
   await Promise.all(pending);
   clearInterval(sampler);
   const rssAfterLoad = bench.rssMb();
@@ -55,19 +60,31 @@ try {
   const withoutRetryAfter = refused.filter((o) => !o.retryAfter).length;
   const a = latency(accepted);
   const r = latency(refused);
-  lines.push(`requests: ${outcomes.length}; accepted (2xx) ${accepted.length}: p50 ${fmt(a.p50)} ms, p99 ${fmt(a.p99)} ms, max ${fmt(a.max)} ms`);
-  lines.push(`refused (503) ${refused.length}: p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, max ${fmt(r.max)} ms; without Retry-After: ${withoutRetryAfter}`);
-  lines.push(`other answers: ${other.length}${other.length ? ` (${[...new Set(other.map((o) => o.status))].join(', ')}; 0 = no answer within 30 s)` : ''}`);
+  lines.push(
+    `requests: ${outcomes.length}; accepted (2xx) ${accepted.length}: p50 ${fmt(a.p50)} ms, p99 ${fmt(a.p99)} ms, max ${fmt(a.max)} ms`,
+  );
+  lines.push(
+    `refused (503) ${refused.length}: p50 ${fmt(r.p50)} ms, p99 ${fmt(r.p99)} ms, max ${fmt(r.max)} ms; without Retry-After: ${withoutRetryAfter}`,
+  );
+  lines.push(
+    `other answers: ${other.length}${other.length ? ` (${[...new Set(other.map((o) => o.status))].join(', ')}; 0 = no answer within 30 s)` : ''}`,
+  );
   for (const kind of ['place', 'accept', 'complete'] as const) {
     const mine = outcomes.filter((o) => o.kind === kind);
     const ok = latency(mine.filter((o) => o.status >= 200 && o.status < 300));
-    lines.push(`  ${kind}: ${mine.length} sent, ${ok.n} accepted (p99 ${fmt(ok.p99)} ms), ${mine.filter((o) => o.status === 503).length} refused`);
+    lines.push(
+      `  ${kind}: ${mine.length} sent, ${ok.n} accepted (p99 ${fmt(ok.p99)} ms), ${mine.filter((o) => o.status === 503).length} refused`,
+    );
   }
   const deliveredStart = performance.now();
   const missing = await untilDelivered(bench.arrivals, placed, 180_000);
   const stored = await bench.stored(placed);
-  lines.push(`placements answered 201: ${placed.length}; stored: ${stored}; ORDER_CREATED delivered: ${placed.length - missing} (all within ${((performance.now() - deliveredStart) / 1000).toFixed(1)} s after the load)`);
-  lines.push(`hub RSS: ${rssBefore.toFixed(0)} MB before the overload, ${rssMax.toFixed(0)} MB at most during it, ${rssAfterLoad.toFixed(0)} MB at its end`);
+  lines.push(
+    `placements answered 201: ${placed.length}; stored: ${stored}; ORDER_CREATED delivered: ${placed.length - missing} (all within ${((performance.now() - deliveredStart) / 1000).toFixed(1)} s after the load)`,
+  );
+  lines.push(
+    `hub RSS: ${rssBefore.toFixed(0)} MB before the overload, ${rssMax.toFixed(0)} MB at most during it, ${rssAfterLoad.toFixed(0)} MB at its end`,
+  );
 } finally {
   await bench.close();
 }

@@ -34,7 +34,11 @@ async function main(): Promise<void> {
   const url = `http://127.0.0.1:${port}/webhooks`;
   // A delivery's body and headers, about the size of an ORDER_CREATED.
   const body = JSON.stringify({ eventType: 'ORDER_CREATED', newState: { note: 'x'.repeat(800) } });
-  const headers = { 'webhook-id': 'msg_2Lj9BfZ1mk', 'webhook-timestamp': '1795596710', 'webhook-signature': 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=' };
+  const headers = {
+    'webhook-id': 'msg_2Lj9BfZ1mk',
+    'webhook-timestamp': '1795596710',
+    'webhook-signature': 'v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=',
+  };
 
   const partnerHttp = new PartnerHttp({ allowPrivateAddresses: true, httpsOnly: false, timeoutMs: 10_000 });
   const agent = new Agent({ keepAlive: true });
@@ -56,18 +60,24 @@ async function main(): Promise<void> {
     },
     'node:http alone': () =>
       new Promise((resolve, reject) => {
-        const call = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (text += chunk));
-          res.on('end', () => resolve(text));
-        });
+        const call = request(
+          url,
+          { method: 'POST', agent, headers: { 'content-type': 'application/json', ...headers } },
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (text += chunk));
+            res.on('end', () => resolve(text));
+          },
+        );
         call.on('error', reject);
         call.end(body);
       }),
   };
 
-  console.log(`Node ${process.version}; ${CALLS} calls per way and round, ${IN_FLIGHT} in flight, ${ROUNDS} rounds interleaved`);
+  console.log(
+    `Node ${process.version}; ${CALLS} calls per way and round, ${IN_FLIGHT} in flight, ${ROUNDS} rounds interleaved`,
+  );
   const results = new Map<string, number[]>();
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, call] of Object.entries(ways)) {
@@ -78,7 +88,8 @@ async function main(): Promise<void> {
       results.set(name, [...(results.get(name) ?? []), (used.user + used.system) / CALLS]);
     }
   }
-  for (const [name, perCall] of results) console.log(`${name}: ${perCall.map((us) => us.toFixed(0)).join(', ')} µs of CPU per call`);
+  for (const [name, perCall] of results)
+    console.log(`${name}: ${perCall.map((us) => us.toFixed(0)).join(', ')} µs of CPU per call`);
   child.kill();
 }
 

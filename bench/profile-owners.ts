@@ -55,17 +55,28 @@ function ownerOfNode(id: number): string {
     owner = ownerOf(n.callFrame.url, n.callFrame.functionName);
     at = parent.get(at);
   }
-  owner ??= leaf.callFrame.url.startsWith('node:') ? `node core (${leaf.callFrame.url})` : `(${leaf.callFrame.functionName || 'anonymous'})`;
+  owner ??= leaf.callFrame.url.startsWith('node:')
+    ? `node core (${leaf.callFrame.url})`
+    : `(${leaf.callFrame.functionName || 'anonymous'})`;
   cache.set(id, owner);
   return owner;
 }
 
 // --layers: owners grouped into the layers a request goes through (the first pattern that matches wins).
 const LAYERS: [string, RegExp][] = [
-  ['load generator (fetch client, bench, fake POS)', /^(bench\/|node core \(node:internal\/(deps\/undici|webstreams|worker\/js_transferable|abort_controller))/],
-  ['pg driver (statements: build, socket write, parse)', /^(pg|pg-protocol|pg-pool|pg-types|postgres-[a-z]+|\(writev\)|\(writeBuffer\))$/],
+  [
+    'load generator (fetch client, bench, fake POS)',
+    /^(bench\/|node core \(node:internal\/(deps\/undici|webstreams|worker\/js_transferable|abort_controller))/,
+  ],
+  [
+    'pg driver (statements: build, socket write, parse)',
+    /^(pg|pg-protocol|pg-pool|pg-types|postgres-[a-z]+|\(writev\)|\(writeBuffer\))$/,
+  ],
   ['MikroORM, knex, tarn', /^(@mikro-orm\/.*|knex|tarn|src\/db\/.*)$/],
-  ['express and router', /^(express|router|path-to-regexp|parseurl|finalhandler|send|etag|fresh|qs|on-finished|depd|content-type|type-is|accepts|negotiator|mime.*)$/],
+  [
+    'express and router',
+    /^(express|router|path-to-regexp|parseurl|finalhandler|send|etag|fresh|qs|on-finished|depd|content-type|type-is|accepts|negotiator|mime.*)$/,
+  ],
   ['body parsing', /^(body-parser|raw-body|iconv-lite|src\/rest\/body)$/],
   ['OpenAPI validation', /^(express-openapi-validator|ajv.*|src\/rest\/(operation-lookup|openapi-validation))$/],
   ['bearer validation (oidc-provider, src/auth)', /^(oidc-provider|koa.*|jose|src\/auth\/.*)$/],
@@ -73,11 +84,19 @@ const LAYERS: [string, RegExp][] = [
   ['admission control', /^(src\/http\/admission|p-queue|eventemitter3|p-timeout)$/],
   ['request id, scope, logging (pino)', /^(pino.*|src\/http\/request-id|src\/common\/(request-scope|logger))$/],
   ['services and rules (src/modules)', /^src\/modules\//],
-  ['delivery worker (src/delivery-engine, graphile-worker)', /^(src\/delivery-engine\/.*|graphile-worker|@graphile\/.*)$/],
-  ['got', /^(got|@szmarczak\/.*|cacheable-.*|responselike|lowercase-keys|decompress-response|form-data-encoder|http2-wrapper|p-cancelable|@sindresorhus\/.*)$/],
+  [
+    'delivery worker (src/delivery-engine, graphile-worker)',
+    /^(src\/delivery-engine\/.*|graphile-worker|@graphile\/.*)$/,
+  ],
+  [
+    'got',
+    /^(got|@szmarczak\/.*|cacheable-.*|responselike|lowercase-keys|decompress-response|form-data-encoder|http2-wrapper|p-cancelable|@sindresorhus\/.*)$/,
+  ],
   ['garbage collector', /^garbage collector$/],
 ];
-const layerOf = (owner: string) => LAYERS.find(([, pattern]) => pattern.test(owner))?.[0] ?? 'other (node core http/streams/events, microtasks, rest of src)';
+const layerOf = (owner: string) =>
+  LAYERS.find(([, pattern]) => pattern.test(owner))?.[0] ??
+  'other (node core http/streams/events, microtasks, rest of src)';
 
 const totals = new Map<string, number>();
 let t = profile.startTime;
@@ -87,14 +106,21 @@ for (let i = 0; i < profile.samples.length; i++) {
   t += profile.timeDeltas[i];
   if (t < from || t > to) continue;
   const delta = profile.timeDeltas[i + 1] ?? 0;
-  const owner = byLayer && ownerOfNode(profile.samples[i]) !== '(idle)' ? layerOf(ownerOfNode(profile.samples[i])) : ownerOfNode(profile.samples[i]);
+  const owner =
+    byLayer && ownerOfNode(profile.samples[i]) !== '(idle)'
+      ? layerOf(ownerOfNode(profile.samples[i]))
+      : ownerOfNode(profile.samples[i]);
   totals.set(owner, (totals.get(owner) ?? 0) + delta);
   all += delta;
   if (owner !== '(idle)') busy += delta;
 }
 const rows = [...totals].filter(([o]) => o !== '(idle)').sort((a, b) => b[1] - a[1]);
 process.stdout.write(`busy ${(busy / 1000).toFixed(0)} ms of ${(all / 1000).toFixed(0)} ms sampled\n`);
-process.stdout.write(`| owner | share of busy | ms total |${requests ? ' ms per request |' : ''}\n|---|---:|---:|${requests ? '---:|' : ''}\n`);
+process.stdout.write(
+  `| owner | share of busy | ms total |${requests ? ' ms per request |' : ''}\n|---|---:|---:|${requests ? '---:|' : ''}\n`,
+);
 for (const [owner, us] of rows.slice(0, 40)) {
-  process.stdout.write(`| ${owner} | ${((100 * us) / busy).toFixed(1)}% | ${(us / 1000).toFixed(0)} |${requests ? ` ${(us / 1000 / requests).toFixed(3)} |` : ''}\n`);
+  process.stdout.write(
+    `| ${owner} | ${((100 * us) / busy).toFixed(1)}% | ${(us / 1000).toFixed(0)} |${requests ? ` ${(us / 1000 / requests).toFixed(3)} |` : ''}\n`,
+  );
 }

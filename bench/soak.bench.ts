@@ -23,10 +23,12 @@ try {
   const rssStart = bench.rssMb();
   const sampler = setInterval(() => rssAtMinute.push(bench.rssMb()), 60_000);
   await openLoop(RATE, MINUTES * 60, () => {
-    const order: Promise<unknown> = bench.order((o) => outcomes.push(o)).then((id) => {
-      if (id) placed.push(id);
-      pending.delete(order);
-    });
+    const order: Promise<unknown> = bench
+      .order((o) => outcomes.push(o))
+      .then((id) => {
+        if (id) placed.push(id);
+        pending.delete(order);
+      });
     pending.add(order);
   });
   await Promise.all(pending);
@@ -40,16 +42,23 @@ try {
     const mine = outcomes.filter((o) => Math.floor((o.at - t0) / 60_000) === minute);
     const ok = latency(mine.filter((o) => o.status >= 200 && o.status < 300));
     const bad = mine.filter((o) => !(o.status >= 200 && o.status < 300)).length;
-    lines.push(`| ${minute + 1} | ${mine.length} | ${fmt(ok.p50)} | ${fmt(ok.p99)} | ${fmt(ok.max)} | ${bad} | ${rssAtMinute[minute].toFixed(0)} |`);
+    lines.push(
+      `| ${minute + 1} | ${mine.length} | ${fmt(ok.p50)} | ${fmt(ok.p99)} | ${fmt(ok.max)} | ${bad} | ${rssAtMinute[minute].toFixed(0)} |`,
+    );
   }
   const afterWarmUp = rssAtMinute[Math.min(4, MINUTES - 1)];
-  lines.push(`RSS growth from the end of minute ${Math.min(5, MINUTES)} to the end: ${(rssAtMinute[MINUTES - 1] - afterWarmUp).toFixed(0)} MB`);
+  lines.push(
+    `RSS growth from the end of minute ${Math.min(5, MINUTES)} to the end: ${(rssAtMinute[MINUTES - 1] - afterWarmUp).toFixed(0)} MB`,
+  );
   const statusChanges = outcomes.filter((o) => o.kind !== 'place' && o.status >= 200 && o.status < 300).length;
   const missing = await untilDelivered(bench.arrivals, placed, 120_000);
   // The marketplace's status events can trail the last ORDER_CREATED by a moment.
   const deadline = performance.now() + 60_000;
-  while (bench.statusEvents() < statusChanges && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-  lines.push(`placements answered 201: ${placed.length}, stored: ${await bench.stored(placed)}, ORDER_CREATED delivered: ${placed.length - missing}; status changes answered 200: ${statusChanges}, their events delivered: ${bench.statusEvents()}`);
+  while (bench.statusEvents() < statusChanges && performance.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  lines.push(
+    `placements answered 201: ${placed.length}, stored: ${await bench.stored(placed)}, ORDER_CREATED delivered: ${placed.length - missing}; status changes answered 200: ${statusChanges}, their events delivered: ${bench.statusEvents()}`,
+  );
 } finally {
   await bench.close();
 }

@@ -37,7 +37,13 @@ export async function load(count: number, concurrency: number, call: () => Promi
   );
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { requests: count, seconds, perSecond: count / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return {
+    requests: count,
+    seconds,
+    perSecond: count / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
 }
 
 /** Each figure's median over several rounds. */
@@ -79,7 +85,8 @@ function postgresCpuMs(database: string): Map<string, number> {
   for (const pid of entries) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!stat.includes('(postgres)') || !readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `)) continue;
+      if (!stat.includes('(postgres)') || !readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `))
+        continue;
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       // utime and stime: fields 14 and 15 of stat, 12 and 13 after the command name.
       byBackend.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND);
@@ -105,13 +112,21 @@ function postgresSince(before: Map<string, number>, after: Map<string, number>):
 const CLOCK_TICKS_PER_SECOND = 100;
 
 /** CPU ms per request between two cpuNow() readings. */
-export function cpuPer(before: ReturnType<typeof cpuNow>, after: ReturnType<typeof cpuNow>, requests: number, unit = 'order'): string {
+export function cpuPer(
+  before: ReturnType<typeof cpuNow>,
+  after: ReturnType<typeof cpuNow>,
+  requests: number,
+  unit = 'order',
+): string {
   const per = (a: number, b: number) => ((b - a) / requests).toFixed(2);
   return `CPU per ${unit}: this process ${per(before.process, after.process)} ms, PostgreSQL ${per(0, postgresSince(before.postgres, after.postgres))} ms`;
 }
 
 export const BENCH_ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-0123456789' };
-export const BENCH_FIRST_PARTY = { clientId: 'bench-first-party', clientSecret: 'bench-first-party-secret-0123456789abcdef' };
+export const BENCH_FIRST_PARTY = {
+  clientId: 'bench-first-party',
+  clientSecret: 'bench-first-party-secret-0123456789abcdef',
+};
 
 export interface ScratchHub {
   hub: RunningHub;

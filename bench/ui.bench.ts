@@ -13,14 +13,19 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/ui/chromium.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const gzipOf = (files: string[]) => files.reduce((sum, f) => sum + gzipSync(readFileSync(`${UI_DIST_DIR}assets/${f}`)).length, 0);
+const gzipOf = (files: string[]) =>
+  files.reduce((sum, f) => sum + gzipSync(readFileSync(`${UI_DIST_DIR}assets/${f}`)).length, 0);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const hub = await startTestHub({}, { validateResponses: false });
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   const location = await hub.createLocation(undefined, 'Bench location');
-  const products = Array.from({ length: PRODUCTS }, (_, i) => ({ posReference: `p-${i}`, name: `Product ${String(i).padStart(5, '0')} ${i % 7 === 0 ? 'Margherita' : 'Pasta'}`, price: 100 + (i % 900) }));
+  const products = Array.from({ length: PRODUCTS }, (_, i) => ({
+    posReference: `p-${i}`,
+    name: `Product ${String(i).padStart(5, '0')} ${i % 7 === 0 ? 'Margherita' : 'Pasta'}`,
+    price: 100 + (i % 900),
+  }));
   const imported = await hub.admin.put(`${location.path}/catalog/import`, { products });
   if (imported.status !== 200) throw new Error(`import failed: ${imported.status} ${imported.text}`);
 
@@ -62,13 +67,20 @@ try {
     const asked = performance.now();
     // Typed at once: the screen waits 250 ms for typing to pause before it asks, which is not the server's time.
     await page.getByRole('searchbox', { name: 'Search' }).fill(wanted);
-    await page.getByRole('table', { name: 'Products' }).getByRole('cell', { name: wanted, exact: false }).first().waitFor();
+    await page
+      .getByRole('table', { name: 'Products' })
+      .getByRole('cell', { name: wanted, exact: false })
+      .first()
+      .waitFor();
     search.push(performance.now() - asked - 250);
   }
 
   // 3. The GraphQL explorer opened for the first time (a fresh browser cache): what it fetches on top of the
   // app, and how long until its editor takes a query.
-  const explorerContext = await browser.newContext({ viewport: { width: 1280, height: 800 }, storageState: await context.storageState() });
+  const explorerContext = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    storageState: await context.storageState(),
+  });
   const explorer = await explorerContext.newPage();
   await explorer.goto(`${hub.url}/ui/accounts`);
   await explorer.getByRole('button', { name: 'Sign out' }).waitFor();
@@ -88,12 +100,24 @@ try {
   await explorerContext.close();
 
   console.log(`| Figure | Value |\n|---|---|`);
-  console.log(`| First load of /ui/login: JS + CSS (${files.length} files) | ${(gzip / 1024).toFixed(0)} kB gzip (${(raw / 1024).toFixed(0)} kB raw) |`);
-  console.log(`| Sign-in page usable (navigation to a fillable form), median of ${ROUNDS} | ${median(signInTimes).toFixed(0)} ms |`);
-  console.log(`| Catalog screen, ${PRODUCTS} products: first page of 25 shown, median of ${ROUNDS} | ${median(firstPage).toFixed(0)} ms |`);
-  console.log(`| Catalog search answered (after the 250 ms typing pause), median of ${ROUNDS} | ${median(search).toFixed(0)} ms |`);
-  console.log(`| GraphQL explorer opened the first time: files fetched on top of the app (${explorerFiles.size}) | ${(explorerGzip / 1024).toFixed(0)} kB gzip |`);
-  console.log(`| GraphQL explorer opened the first time: click to the first query's answer shown | ${explorerMs.toFixed(0)} ms |`);
+  console.log(
+    `| First load of /ui/login: JS + CSS (${files.length} files) | ${(gzip / 1024).toFixed(0)} kB gzip (${(raw / 1024).toFixed(0)} kB raw) |`,
+  );
+  console.log(
+    `| Sign-in page usable (navigation to a fillable form), median of ${ROUNDS} | ${median(signInTimes).toFixed(0)} ms |`,
+  );
+  console.log(
+    `| Catalog screen, ${PRODUCTS} products: first page of 25 shown, median of ${ROUNDS} | ${median(firstPage).toFixed(0)} ms |`,
+  );
+  console.log(
+    `| Catalog search answered (after the 250 ms typing pause), median of ${ROUNDS} | ${median(search).toFixed(0)} ms |`,
+  );
+  console.log(
+    `| GraphQL explorer opened the first time: files fetched on top of the app (${explorerFiles.size}) | ${(explorerGzip / 1024).toFixed(0)} kB gzip |`,
+  );
+  console.log(
+    `| GraphQL explorer opened the first time: click to the first query's answer shown | ${explorerMs.toFixed(0)} ms |`,
+  );
 } finally {
   await browser.close();
   await hub.stop();

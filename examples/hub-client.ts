@@ -13,7 +13,8 @@ export function hubApi(hubUrl: string, accessToken: string): HubApi {
 /** The data of a call that succeeded; a refused call throws with the hub's problem+json. */
 export async function must<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
   const { data, error, response } = await call;
-  if (error !== undefined || data === undefined) throw new Error(`${response.url}: ${response.status} ${JSON.stringify(error)}`);
+  if (error !== undefined || data === undefined)
+    throw new Error(`${response.url}: ${response.status} ${JSON.stringify(error)}`);
   return data;
 }
 
@@ -21,6 +22,7 @@ export async function must<T>(call: Promise<{ data?: T; error?: unknown; respons
 export async function accessToken(hubUrl: string, params: Record<string, string>): Promise<string> {
   const response = await fetch(`${hubUrl}/oauth2/token`, { method: 'POST', body: new URLSearchParams(params) });
   const body = (await response.json()) as { access_token?: string; error?: string; error_description?: string };
-  if (!response.ok || !body.access_token) throw new Error(`token: ${response.status} ${body.error}: ${body.error_description}`);
+  if (!response.ok || !body.access_token)
+    throw new Error(`token: ${response.status} ${body.error}: ${body.error_description}`);
   return body.access_token;
 }

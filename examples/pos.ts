@@ -55,7 +55,11 @@ export async function startPos(options: PosOptions): Promise<RunningPos> {
   const underWay = new Set<Promise<void>>();
 
   async function accept(event: OrderEvent): Promise<void> {
-    const token = await accessToken(options.hubUrl, { grant_type: 'client_credentials', client_id: options.clientId, client_secret: options.clientSecret });
+    const token = await accessToken(options.hubUrl, {
+      grant_type: 'client_credentials',
+      client_id: options.clientId,
+      client_secret: options.clientSecret,
+    });
     await must(
       hubApi(options.hubUrl, token).PATCH('/v1/accounts/{accountId}/locations/{locationId}/orders/{orderId}', {
         params: { path: { accountId: event.accountId, locationId: event.locationId, orderId: event.orderId } },
@@ -120,7 +124,19 @@ function read(req: IncomingMessage): Promise<string> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const env = (name: string) => process.env[name] ?? (() => { throw new Error(`set ${name}`); })();
-  const pos = await startPos({ hubUrl: env('HUB_URL'), clientId: env('CLIENT_ID'), clientSecret: env('CLIENT_SECRET'), webhookSecret: env('WEBHOOK_SECRET'), port: Number(process.env.PORT ?? 4000) });
-  process.stdout.write(`POS listening at ${pos.url} (catalogPullUrl ${pos.url}/catalog, webhookUrl ${pos.url}/webhooks)\n`);
+  const env = (name: string) =>
+    process.env[name] ??
+    (() => {
+      throw new Error(`set ${name}`);
+    })();
+  const pos = await startPos({
+    hubUrl: env('HUB_URL'),
+    clientId: env('CLIENT_ID'),
+    clientSecret: env('CLIENT_SECRET'),
+    webhookSecret: env('WEBHOOK_SECRET'),
+    port: Number(process.env.PORT ?? 4000),
+  });
+  process.stdout.write(
+    `POS listening at ${pos.url} (catalogPullUrl ${pos.url}/catalog, webhookUrl ${pos.url}/webhooks)\n`,
+  );
 }

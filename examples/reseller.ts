@@ -25,7 +25,12 @@ export interface Restaurant {
   publicationId: string;
 }
 
-export async function setUpRestaurant({ hubUrl, token, posApplicationId, marketplaceApplicationId }: ResellerSetup): Promise<Restaurant> {
+export async function setUpRestaurant({
+  hubUrl,
+  token,
+  posApplicationId,
+  marketplaceApplicationId,
+}: ResellerSetup): Promise<Restaurant> {
   const api = hubApi(hubUrl, token);
   const account = (await must(api.POST('/v1/accounts', { body: { name: 'Trattoria Group' } }))).data;
   const location = (
@@ -43,27 +48,65 @@ export async function setUpRestaurant({ hubUrl, token, posApplicationId, marketp
   ).data;
   const at = { accountId: account.id, locationId: location.id };
   const connect = async (applicationId: string) =>
-    (await must(api.POST('/v1/accounts/{accountId}/locations/{locationId}/connections', { params: { path: at }, body: { applicationId } }))).data.id;
+    (
+      await must(
+        api.POST('/v1/accounts/{accountId}/locations/{locationId}/connections', {
+          params: { path: at },
+          body: { applicationId },
+        }),
+      )
+    ).data.id;
   const posConnectionId = await connect(posApplicationId);
   const marketplaceConnectionId = await connect(marketplaceApplicationId);
 
   // The POS answers with its catalog; the hub imports it whole.
-  await must(api.POST('/v1/accounts/{accountId}/locations/{locationId}/connections/{connectionId}/pull', { params: { path: { ...at, connectionId: posConnectionId } } }));
-  const products = (await must(api.GET('/v1/accounts/{accountId}/locations/{locationId}/catalog/products', { params: { path: at } }))).data;
+  await must(
+    api.POST('/v1/accounts/{accountId}/locations/{locationId}/connections/{connectionId}/pull', {
+      params: { path: { ...at, connectionId: posConnectionId } },
+    }),
+  );
+  const products = (
+    await must(api.GET('/v1/accounts/{accountId}/locations/{locationId}/catalog/products', { params: { path: at } }))
+  ).data;
 
   const menu = (
-    await must(api.POST('/v1/accounts/{accountId}/locations/{locationId}/menus', { params: { path: at }, body: { name: 'All day', productIds: products.map((p) => p.id) } }))
+    await must(
+      api.POST('/v1/accounts/{accountId}/locations/{locationId}/menus', {
+        params: { path: at },
+        body: { name: 'All day', productIds: products.map((p) => p.id) },
+      }),
+    )
   ).data;
   const publication = (
-    await must(api.POST('/v1/accounts/{accountId}/locations/{locationId}/menus/{menuId}/publications', { params: { path: { ...at, menuId: menu.id } }, body: { connectionId: marketplaceConnectionId } }))
+    await must(
+      api.POST('/v1/accounts/{accountId}/locations/{locationId}/menus/{menuId}/publications', {
+        params: { path: { ...at, menuId: menu.id } },
+        body: { connectionId: marketplaceConnectionId },
+      }),
+    )
   ).data;
   return { ...at, posConnectionId, marketplaceConnectionId, menuId: menu.id, publicationId: publication.id };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const env = (name: string) => process.env[name] ?? (() => { throw new Error(`set ${name}`); })();
+  const env = (name: string) =>
+    process.env[name] ??
+    (() => {
+      throw new Error(`set ${name}`);
+    })();
   const hubUrl = env('HUB_URL');
-  const token = await accessToken(hubUrl, { grant_type: 'password', username: env('RESELLER_EMAIL'), password: env('RESELLER_PASSWORD'), client_id: env('CLIENT_ID'), client_secret: env('CLIENT_SECRET') });
-  const restaurant = await setUpRestaurant({ hubUrl, token, posApplicationId: env('POS_APPLICATION_ID'), marketplaceApplicationId: env('MARKETPLACE_APPLICATION_ID') });
+  const token = await accessToken(hubUrl, {
+    grant_type: 'password',
+    username: env('RESELLER_EMAIL'),
+    password: env('RESELLER_PASSWORD'),
+    client_id: env('CLIENT_ID'),
+    client_secret: env('CLIENT_SECRET'),
+  });
+  const restaurant = await setUpRestaurant({
+    hubUrl,
+    token,
+    posApplicationId: env('POS_APPLICATION_ID'),
+    marketplaceApplicationId: env('MARKETPLACE_APPLICATION_ID'),
+  });
   process.stdout.write(`${JSON.stringify(restaurant, null, 2)}\n`);
 }

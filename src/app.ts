@@ -61,7 +61,9 @@ export interface AppDeps {
 }
 
 /** Express, in the order of ARCHITECTURE.md: request context → health → /v1 → /oauth2 → /graphql → /docs → /ui → errors. */
-export async function createApp(deps: AppDeps): Promise<{ app: Express; admission: Admission; stop: () => Promise<void>; closeSockets: () => Promise<void> }> {
+export async function createApp(
+  deps: AppDeps,
+): Promise<{ app: Express; admission: Admission; stop: () => Promise<void>; closeSockets: () => Promise<void> }> {
   const app = express();
   const edge = { overloadRetryAfterSeconds: deps.config.admission.retryAfterSeconds };
   app.disable('x-powered-by');
@@ -75,19 +77,45 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; admissio
   healthRoutes(app, deps.readiness);
   metricsRoute(app, deps.metrics, deps.config.metricsToken);
   // Every request below is answered within REQUEST_TIMEOUT_MS (src/http/request-deadline.ts); health and metrics above are not cut.
-  app.use(requestDeadline({ timeoutMs: deps.config.requestTimeoutMs, catalogPullTimeoutMs: deps.config.catalogPullTimeoutMs, overloadRetryAfterSeconds: edge.overloadRetryAfterSeconds, database: deps.database, oauthMount: OAUTH_MOUNT }));
+  app.use(
+    requestDeadline({
+      timeoutMs: deps.config.requestTimeoutMs,
+      catalogPullTimeoutMs: deps.config.catalogPullTimeoutMs,
+      overloadRetryAfterSeconds: edge.overloadRetryAfterSeconds,
+      database: deps.database,
+      oauthMount: OAUTH_MOUNT,
+    }),
+  );
   // Admission control (src/http/admission.ts): before any body is read or token looked up.
   const admission = createAdmission(deps.config.admission);
   app.use(admission.gate(doorPriority));
   // /v1 next: the partners' hot path need not be matched against the /oauth2 and /graphql layers below, whose
   // paths it never shares.
   const rateLimiter = rateLimit(deps.config.rateLimit, deps.limiters);
-  const rest = await restRouter({ orm: deps.orm, services: deps.services, authenticator: deps.authenticator, validateResponses: deps.validateResponses, rateLimiter, database: deps.database });
-  app.use((req: Request, res: Response, next: NextFunction) => (/^\/v1(\/|$)/.test(req.path) ? rest(req, res, next) : next()));
+  const rest = await restRouter({
+    orm: deps.orm,
+    services: deps.services,
+    authenticator: deps.authenticator,
+    validateResponses: deps.validateResponses,
+    rateLimiter,
+    database: deps.database,
+  });
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    /^\/v1(\/|$)/.test(req.path) ? rest(req, res, next) : next(),
+  );
   // Our login and consent pages first, then everything else under /oauth2 is the provider's (JSON bodies
   // re-encoded for it); both see the public origin of PUBLIC_BASE_URL, never a forwarded one.
   app.use(OAUTH_MOUNT, canonicalForwarding(deps.config.publicBaseUrl));
-  app.use(`${OAUTH_MOUNT}/interaction`, interactionsRouter({ provider: deps.provider, orm: deps.orm, consent: new ConsentService(deps.orm), box: deps.box, logins: deps.logins }));
+  app.use(
+    `${OAUTH_MOUNT}/interaction`,
+    interactionsRouter({
+      provider: deps.provider,
+      orm: deps.orm,
+      consent: new ConsentService(deps.orm),
+      box: deps.box,
+      logins: deps.logins,
+    }),
+  );
   app.get(`${OAUTH_MOUNT}/authorize`, applicationIdAsClientId(deps.orm));
   app.use(OAUTH_MOUNT, acceptJsonBodies(deps.provider.callback()));
   app.get(SERVER_METADATA_PATHS, serverMetadata(deps.provider));
@@ -97,14 +125,32 @@ export async function createApp(deps: AppDeps): Promise<{ app: Express; admissio
     cookie: new SessionCookie(deps.config.hubEnv !== 'development', deps.config.uiSession.absoluteSeconds),
     ownOrigin: new URL(deps.config.publicBaseUrl).origin,
   };
-  const graphql = await graphqlRouter({ httpServer: deps.httpServer, live: deps.live, log: deps.log, orm: deps.orm, services: deps.services, callers, production: deps.config.isProduction, maxAnswerBytes: deps.config.graphqlMaxAnswerBytes, rateLimiter, database: deps.database, metrics: deps.metrics, admission, overloadRetryAfterSeconds: edge.overloadRetryAfterSeconds });
+  const graphql = await graphqlRouter({
+    httpServer: deps.httpServer,
+    live: deps.live,
+    log: deps.log,
+    orm: deps.orm,
+    services: deps.services,
+    callers,
+    production: deps.config.isProduction,
+    maxAnswerBytes: deps.config.graphqlMaxAnswerBytes,
+    rateLimiter,
+    database: deps.database,
+    metrics: deps.metrics,
+    admission,
+    overloadRetryAfterSeconds: edge.overloadRetryAfterSeconds,
+  });
   app.use(graphql.router);
   app.use(docsRouter(deps.config.publicBaseUrl));
   app.use(webUiRouter());
-  app.use((_req: Request, _res: Response, next: NextFunction) => next(Object.assign(new Error('no route'), { status: 404, errors: [] })));
+  app.use((_req: Request, _res: Response, next: NextFunction) =>
+    next(Object.assign(new Error('no route'), { status: 404, errors: [] })),
+  );
   // Under /oauth2 errors are OAuth's {error, error_description}, except on the pages people see (interactions).
   const oauthErrors = problemHandler(deps.database, edge, sendOAuthError);
-  app.use(OAUTH_MOUNT, (err: unknown, req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/interaction') ? next(err) : oauthErrors(err, req, res, next)));
+  app.use(OAUTH_MOUNT, (err: unknown, req: Request, res: Response, next: NextFunction) =>
+    req.path.startsWith('/interaction') ? next(err) : oauthErrors(err, req, res, next),
+  );
   app.use(problemHandler(deps.database, edge));
   return { app, admission, stop: graphql.stop, closeSockets: graphql.closeSockets };
 }

@@ -14,7 +14,8 @@ export function housekeepingTasks(config: Pick<HubConfig, 'deliveryRetentionDays
   return {
     'OAuth codes, tokens and sessions expired': (orm, now) => deleteExpiredPayloads(orm, now, 300, MAINTENANCE_BATCH),
     'idempotency keys past their window': (orm, now) => idempotency.purgeExpired(orm.em, now, MAINTENANCE_BATCH),
-    'deliveries delivered before the retention': (orm, now) => deleteDeliveredBefore(orm, now, config.deliveryRetentionDays, MAINTENANCE_BATCH),
+    'deliveries delivered before the retention': (orm, now) =>
+      deleteDeliveredBefore(orm, now, config.deliveryRetentionDays, MAINTENANCE_BATCH),
     'rate limit counts expired': (orm, now) => deleteExpiredLimits(orm, now, MAINTENANCE_BATCH),
   };
 }

@@ -69,7 +69,8 @@ export interface HubOptions {
 
 /** Boot: database (embedded unless DATABASE_URL) → migrations → first admin and client → listen → app. */
 export async function startHub(config: HubConfig, log: Logger, options: HubOptions = {}): Promise<RunningHub> {
-  if (config.encryptionKeyIsDevelopmentKey) log.warn('ENCRYPTION_KEY is not set: using the fixed development key (never in production)');
+  if (config.encryptionKeyIsDevelopmentKey)
+    log.warn('ENCRYPTION_KEY is not set: using the fixed development key (never in production)');
   const box = configureSecretBox(config.encryptionKey);
   // Checks a user can fix with a setting come before the database is opened: the data directory first
   // (a second `npm start` would otherwise also find the port taken, and be told the wrong fix), then the port.
@@ -125,7 +126,9 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
     log,
     databaseUrl,
     partnerHttp,
-    secrets: cachedSecrets(options.webhookSecrets ?? { secretFor: (applicationId) => webhookSecretFor(orm.em.fork(), applicationId) }),
+    secrets: cachedSecrets(
+      options.webhookSecrets ?? { secretFor: (applicationId) => webhookSecretFor(orm.em.fork(), applicationId) },
+    ),
     tasks: { [RESUME_TASK]: resumeTask(orm) },
     database,
     metrics,
@@ -136,16 +139,34 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
   const live = new LiveFanout();
   const listener = new LiveListener({ databaseUrl, fanout: live, log, database, ...config.live });
   // The embedded database reports every NOTIFY to the connection that committed it: read them there.
-  embeddedDatabaseAt(databaseUrl)?.onNotification((channel, payload) => listener.receive({ channel, payload, processId: 0 }));
+  embeddedDatabaseAt(databaseUrl)?.onNotification((channel, payload) =>
+    listener.receive({ channel, payload, processId: 0 }),
+  );
   await listener.start();
-  const limiters = await openLimiterStore({ databaseUrl, embedded: await isEmbedded(orm), log, ...config.limiterStore });
+  const limiters = await openLimiterStore({
+    databaseUrl,
+    embedded: await isEmbedded(orm),
+    log,
+    ...config.limiterStore,
+  });
   const logins = new LoginAttempts(config.login, limiters);
   const provider = createProvider({ config: effective, orm, box, log, logins, limiters, metrics, database });
   const authenticator = options.authenticator ?? oauthAuthenticator(provider, orm);
   // The UI's session gets its tokens from this very process, on its local address (PUBLIC_BASE_URL may be a
   // proxy's name that is not reachable from here).
-  const uiSessions = new UiSessions(orm, box, new UiTokenClient(`http://127.0.0.1:${port}${OAUTH_MOUNT}`, uiClient), authenticator, config.uiSession);
-  const { app, admission, stop: stopApp, closeSockets } = await createApp({
+  const uiSessions = new UiSessions(
+    orm,
+    box,
+    new UiTokenClient(`http://127.0.0.1:${port}${OAUTH_MOUNT}`, uiClient),
+    authenticator,
+    config.uiSession,
+  );
+  const {
+    app,
+    admission,
+    stop: stopApp,
+    closeSockets,
+  } = await createApp({
     httpServer: server,
     live,
     config: effective,
@@ -173,7 +194,10 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
     databaseUrl,
     log,
     database,
-    tasks: { ...housekeepingTasks(config), 'web UI sessions expired': (_orm, now) => uiSessions.deleteExpired(now, MAINTENANCE_BATCH) },
+    tasks: {
+      ...housekeepingTasks(config),
+      'web UI sessions expired': (_orm, now) => uiSessions.deleteExpired(now, MAINTENANCE_BATCH),
+    },
   });
   let stopping: Promise<void> | undefined;
   return {
@@ -221,7 +245,8 @@ function listen(server: Server, port: number): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'EADDRINUSE') reject(new StartupError(`port ${port} is in use; set PORT`));
-      else if (error.code === 'EACCES') reject(new StartupError(`port ${port} needs privileges this process lacks; set PORT`));
+      else if (error.code === 'EACCES')
+        reject(new StartupError(`port ${port} needs privileges this process lacks; set PORT`));
       else reject(error);
     });
     server.listen(port, () => resolve());

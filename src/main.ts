@@ -21,7 +21,10 @@ const log = createLogger(config.logLevel);
 // dist/src/main.js another way should know what it costs them.
 const missingOptions = missingNodeOptions(process.version, process.execArgv, process.env.NODE_OPTIONS);
 if (missingOptions.length > 0) {
-  log.warn({ node: process.version, missing: missingOptions }, `started without ${missingOptions.join(' ')}: each request costs more CPU on this Node (start with npm start, or set NODE_OPTIONS=${missingOptions.join(' ')})`);
+  log.warn(
+    { node: process.version, missing: missingOptions },
+    `started without ${missingOptions.join(' ')}: each request costs more CPU on this Node (start with npm start, or set NODE_OPTIONS=${missingOptions.join(' ')})`,
+  );
 }
 const hub = await startHub(config, log).catch((error: unknown) => {
   if (!(error instanceof StartupError)) throw error;
@@ -29,16 +32,25 @@ const hub = await startHub(config, log).catch((error: unknown) => {
   process.exit(1);
 });
 log.info({ url: hub.url, env: config.hubEnv }, 'order hub listening');
-process.stdout.write(`\nOrder Hub is running at ${hub.url}\n  API docs: ${hub.url}/docs/index.html\n  GraphQL:  ${hub.url}/graphql\n  OAuth:    ${hub.config.publicBaseUrl}/oauth2/token\n\n`);
+process.stdout.write(
+  `\nOrder Hub is running at ${hub.url}\n  API docs: ${hub.url}/docs/index.html\n  GraphQL:  ${hub.url}/graphql\n  OAuth:    ${hub.config.publicBaseUrl}/oauth2/token\n\n`,
+);
 // Generated on the first start without BOOTSTRAP_*: shown this once, stored only as hashes.
 const { admin, client } = hub.bootstrapped;
-if (admin) process.stdout.write(`Created the first admin (shown once):\n  e-mail:   ${admin.email}\n  password: ${admin.password}\n\n`);
+if (admin)
+  process.stdout.write(
+    `Created the first admin (shown once):\n  e-mail:   ${admin.email}\n  password: ${admin.password}\n\n`,
+  );
 if (client) {
-  process.stdout.write(`Created the first-party client for the password grant (shown once):\n  client_id:     ${client.clientId}\n  client_secret: ${client.clientSecret}\n\n`);
+  process.stdout.write(
+    `Created the first-party client for the password grant (shown once):\n  client_id:     ${client.clientId}\n  client_secret: ${client.clientSecret}\n\n`,
+  );
 }
 // The README's tour starts from these variables: one line to paste, so nobody copies a secret by hand.
 if (admin && client) {
-  process.stdout.write(`For the README's tour, paste this line into your shell:\n  export HUB=${hub.url} ADMIN_EMAIL=${admin.email} ADMIN_PASSWORD=${admin.password} CLIENT_ID=${client.clientId} CLIENT_SECRET=${client.clientSecret}\n\n`);
+  process.stdout.write(
+    `For the README's tour, paste this line into your shell:\n  export HUB=${hub.url} ADMIN_EMAIL=${admin.email} ADMIN_PASSWORD=${admin.password} CLIENT_ID=${client.clientId} CLIENT_SECRET=${client.clientSecret}\n\n`,
+  );
 }
 
 let shuttingDown = false;

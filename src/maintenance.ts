@@ -34,7 +34,9 @@ export async function runMaintenance(deps: MaintenanceDeps, now = new Date()): P
   lock.on('error', () => undefined);
   await lock.connect();
   try {
-    const { rows: [{ locked }] } = await lock.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [MAINTENANCE_LOCK]);
+    const {
+      rows: [{ locked }],
+    } = await lock.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [MAINTENANCE_LOCK]);
     if (!locked) return null;
     try {
       const removed: Record<string, number> = {};

@@ -47,7 +47,10 @@ export interface ServiceDeps {
   metrics?: HubMetrics;
 }
 
-export function createServices(config: Pick<HubConfig, 'isProduction' | 'catalogPullTimeoutMs' | 'allowPrivatePartnerUrls'>, deps: ServiceDeps): Services {
+export function createServices(
+  config: Pick<HubConfig, 'isProduction' | 'catalogPullTimeoutMs' | 'allowPrivatePartnerUrls'>,
+  deps: ServiceDeps,
+): Services {
   const production = config.isProduction;
   // The menus hear of catalog and location changes through this listener, so neither module imports them.
   const menusListen = new MenuChangeListener();
@@ -56,12 +59,22 @@ export function createServices(config: Pick<HubConfig, 'isProduction' | 'catalog
     accounts: new AccountService(),
     locations: new LocationService(menusListen),
     deliveries: new DeliveryService(),
-    applications: new ApplicationService({ production, partnerAddresses: new PartnerAddressCheck({ allowPrivate: config.allowPrivatePartnerUrls, lookup: deps.partnerLookup }) }),
+    applications: new ApplicationService({
+      production,
+      partnerAddresses: new PartnerAddressCheck({
+        allowPrivate: config.allowPrivatePartnerUrls,
+        lookup: deps.partnerLookup,
+      }),
+    }),
     connections: new ConnectionService({ production }),
     users: new UserService(),
     viewer: new ViewerService(),
     catalog,
-    catalogPull: new CatalogPullService({ partnerHttp: deps.partnerHttp, catalog, timeoutMs: config.catalogPullTimeoutMs }),
+    catalogPull: new CatalogPullService({
+      partnerHttp: deps.partnerHttp,
+      catalog,
+      timeoutMs: config.catalogPullTimeoutMs,
+    }),
     orders: new OrderService({ placed: () => deps.metrics?.orderPlaced() }),
     menus: new MenuService(),
     menuPublications: new MenuPublicationService(),

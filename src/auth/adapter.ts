@@ -25,7 +25,13 @@ export const PAYLOAD_COLUMNS = 'payload, floor(extract(epoch from consumed_at)):
 export const LIVE = '(expires_at is null or expires_at > now())';
 
 /** Models whose rows belong to a grant and go when the grant is revoked. */
-const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest']);
+const GRANTABLE = new Set([
+  'AccessToken',
+  'AuthorizationCode',
+  'RefreshToken',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+]);
 
 /**
  * Models whose id is a bearer secret (a token or a code): stored as its SHA-256, and without the `jti` copy of
@@ -70,13 +76,28 @@ export class PostgresAdapter {
       this.em(),
       `insert into oidc_payloads (model, id, payload, grant_id, uid, expires_at) values (?, ?, ?::jsonb, ?, ?, ?)
        on conflict (model, id) do update set payload = excluded.payload, grant_id = excluded.grant_id, uid = excluded.uid, expires_at = excluded.expires_at`,
-      [this.model, storedId(this.model, id), JSON.stringify(payload), GRANTABLE.has(this.model) ? (payload.grantId ?? null) : null, payload.uid ?? null, expiresAt],
+      [
+        this.model,
+        storedId(this.model, id),
+        JSON.stringify(payload),
+        GRANTABLE.has(this.model) ? (payload.grantId ?? null) : null,
+        payload.uid ?? null,
+        expiresAt,
+      ],
     );
   }
 
   async find(id: string): Promise<Payload | undefined> {
     const prefetched = prefetchedPayload(this.model, id);
-    const row = prefetched ?? (await sqlRows<Row>(this.em(), `select ${PAYLOAD_COLUMNS} from oidc_payloads where model = ? and id = ? and ${LIVE}`, [this.model, storedId(this.model, id)]))[0];
+    const row =
+      prefetched ??
+      (
+        await sqlRows<Row>(
+          this.em(),
+          `select ${PAYLOAD_COLUMNS} from oidc_payloads where model = ? and id = ? and ${LIVE}`,
+          [this.model, storedId(this.model, id)],
+        )
+      )[0];
     const payload = withConsumed(row);
     return payload && HASHED_ID_MODELS.has(this.model) ? { ...payload, jti: id } : payload;
   }
@@ -108,7 +129,10 @@ export class PostgresAdapter {
   }
 
   async destroy(id: string): Promise<void> {
-    await sqlRows(this.em(), `delete from oidc_payloads where model = ? and id = ?`, [this.model, storedId(this.model, id)]);
+    await sqlRows(this.em(), `delete from oidc_payloads where model = ? and id = ?`, [
+      this.model,
+      storedId(this.model, id),
+    ]);
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
@@ -162,6 +186,17 @@ export function adapterFactory(orm: MikroORM) {
 }
 
 /** Deletes rows that expired more than `graceSeconds` before `now`, in batches; returns how many went. */
-export function deleteExpiredPayloads(orm: MikroORM, now = new Date(), graceSeconds = 300, batch = 5000): Promise<number> {
-  return deleteInBatches(orm.em, 'oidc_payloads', 'expires_at < ?', [new Date(now.getTime() - graceSeconds * 1000)], batch);
+export function deleteExpiredPayloads(
+  orm: MikroORM,
+  now = new Date(),
+  graceSeconds = 300,
+  batch = 5000,
+): Promise<number> {
+  return deleteInBatches(
+    orm.em,
+    'oidc_payloads',
+    'expires_at < ?',
+    [new Date(now.getTime() - graceSeconds * 1000)],
+    batch,
+  );
 }

@@ -16,7 +16,9 @@ export function bearerAuth(authenticator: Authenticator) {
     const caller = match ? await authenticator.authenticate(match[1]) : undefined;
     if (!caller) {
       closeIfBodyUnread(req, res);
-      throw match ? new UnauthorizedError('The access token is invalid or expired') : new UnauthorizedError('A bearer token is required in the Authorization header', false);
+      throw match
+        ? new UnauthorizedError('The access token is invalid or expired')
+        : new UnauthorizedError('A bearer token is required in the Authorization header', false);
     }
     res.locals.principal = caller.principal;
     res.locals.reach = caller.reach;

@@ -36,9 +36,18 @@ export async function bootstrap(orm: MikroORM, config: HubConfig): Promise<Boots
       await insertUser(em, { ...made.admin, role: 'admin' }, null);
     }
 
-    const wanted = config.bootstrapClient ?? ((await em.count(Application, { firstParty: true, kind: null })) === 0 ? { clientId: newClientId(), clientSecret: newClientSecret() } : undefined);
+    const wanted =
+      config.bootstrapClient ??
+      ((await em.count(Application, { firstParty: true, kind: null })) === 0
+        ? { clientId: newClientId(), clientSecret: newClientSecret() }
+        : undefined);
     if (wanted && !(await em.findOne(Application, { clientId: wanted.clientId }))) {
-      const client = new Application({ kind: null, name: 'Order Hub (first-party)', clientId: wanted.clientId, clientSecretHash: sha256Hex(wanted.clientSecret) });
+      const client = new Application({
+        kind: null,
+        name: 'Order Hub (first-party)',
+        clientId: wanted.clientId,
+        clientSecretHash: sha256Hex(wanted.clientSecret),
+      });
       client.firstParty = true;
       client.scopes = [...ALL_SCOPES];
       em.persist(client);

@@ -19,7 +19,11 @@ const CLIENT_AUTH_PATHS = /^\/(token|introspect|revoke)\/?$/;
 
 export function clientAuthThrottle(limits: ClientAuthLimits, store: LimiterStore) {
   if (limits.maxFailures <= 0) return async (_ctx: KoaContextWithOIDC, next: () => Promise<void>) => next();
-  const failures = store.limiter({ name: 'client-auth', points: limits.maxFailures, durationSeconds: limits.windowSeconds });
+  const failures = store.limiter({
+    name: 'client-auth',
+    points: limits.maxFailures,
+    durationSeconds: limits.windowSeconds,
+  });
   return async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
     if (ctx.method !== 'POST' || !CLIENT_AUTH_PATHS.test(ctx.path)) return next();
     const source = ctx.ip;
@@ -28,7 +32,10 @@ export function clientAuthThrottle(limits: ClientAuthLimits, store: LimiterStore
       const seconds = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
       ctx.status = 429;
       ctx.set('Retry-After', String(seconds));
-      ctx.body = { error: 'rate_limited', error_description: `Too many failed client authentications from this address: retry in ${seconds} s` };
+      ctx.body = {
+        error: 'rate_limited',
+        error_description: `Too many failed client authentications from this address: retry in ${seconds} s`,
+      };
       return;
     }
     await next();

@@ -74,14 +74,23 @@ export class ConsentService {
     const user = request.userId ? await em.findOne(User, { id: request.userId }) : null;
     if (!user) throw new ConsentRefusedError('not_signed_in');
     const reach = await userReach(em, user.id, user.role);
-    const connections = await em.find(Connection, { application, status: 'ACTIVE' }, { populate: ['location', 'location.account'], orderBy: { createdAt: 'asc' } });
+    const connections = await em.find(
+      Connection,
+      { application, status: 'ACTIVE' },
+      { populate: ['location', 'location.account'], orderBy: { createdAt: 'asc' } },
+    );
     return {
       application: { id: application.id, name: application.name, clientId: application.clientId },
       user: { id: user.id, email: user.email },
       scopes: scopesUserMayGive(parseScope(request.scope), application.scopes, user.role),
       choices: connections
         .filter((c) => reachesAccount(reach, c.accountId))
-        .map((c) => ({ locationId: c.location.id, accountId: c.accountId, connectionId: c.id, label: `${c.location.name} (${c.location.account.name})` })),
+        .map((c) => ({
+          locationId: c.location.id,
+          accountId: c.accountId,
+          connectionId: c.id,
+          label: `${c.location.name} (${c.location.account.name})`,
+        })),
     };
   }
 
@@ -96,7 +105,12 @@ export class ConsentService {
       userId: offer.user.id,
       clientId: offer.application.clientId,
       scopes: offer.scopes,
-      location: { accountId: choice.accountId, locationId: choice.locationId, connectionId: choice.connectionId, applicationId: offer.application.id },
+      location: {
+        accountId: choice.accountId,
+        locationId: choice.locationId,
+        connectionId: choice.connectionId,
+        applicationId: offer.application.id,
+      },
     };
   }
 

@@ -9,7 +9,10 @@ const LIMIT = 56 * 1024; // the provider's own body limit
 const parseJson = express.json({ limit: LIMIT, type: () => true });
 
 function sendError(res: Response, status: number, description: string): void {
-  res.status(status).type('application/json').send(JSON.stringify({ error: 'invalid_request', error_description: description }));
+  res
+    .status(status)
+    .type('application/json')
+    .send(JSON.stringify({ error: 'invalid_request', error_description: description }));
 }
 
 function toForm(body: unknown): string | null {
@@ -31,12 +34,19 @@ export function acceptJsonBodies(handler: (req: Request, res: Response) => unkno
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'POST' || !req.is('application/json')) return handler(req, res);
     parseJson(req, res, (err?: unknown) => {
-      if (err) return sendError(res, (err as { status?: number }).status === 413 ? 413 : 400, 'the body is not valid JSON');
+      if (err)
+        return sendError(res, (err as { status?: number }).status === 413 ? 413 : 400, 'the body is not valid JSON');
       const form = toForm(req.body);
       if (form === null) return sendError(res, 400, 'the JSON body must be an object of strings, numbers or booleans');
       const bytes = Buffer.from(form, 'utf8');
       const view: Request = Object.create(req, {
-        headers: { value: { ...req.headers, 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(bytes.length) } },
+        headers: {
+          value: {
+            ...req.headers,
+            'content-type': 'application/x-www-form-urlencoded',
+            'content-length': String(bytes.length),
+          },
+        },
         readable: { value: true },
         body: { value: undefined },
         iterator: { value: () => [bytes][Symbol.iterator]() },

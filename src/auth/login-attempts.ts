@@ -45,7 +45,10 @@ export class LoginAttempts {
   private readonly perPair: RateLimiterAbstract | undefined;
   private readonly perEmail: RateLimiterAbstract | undefined;
 
-  constructor(private readonly limits: LoginLimits, store: LimiterStore) {
+  constructor(
+    private readonly limits: LoginLimits,
+    store: LimiterStore,
+  ) {
     if (limits.maxFailures <= 0) return;
     const durationSeconds = limits.maxFailures * limits.refillSeconds;
     this.perPair = store.limiter({ name: 'login-pair', points: limits.maxFailures, durationSeconds });
@@ -57,17 +60,24 @@ export class LoginAttempts {
    * password, while this e-mail has no attempt left from this address. An unknown e-mail costs the same time
    * as a wrong password (verifyNoPassword) and is counted the same, so neither tells whether the account exists.
    */
-  async verify(orm: MikroORM, email: string | undefined, password: string | undefined, source: string): Promise<User | null> {
+  async verify(
+    orm: MikroORM,
+    email: string | undefined,
+    password: string | undefined,
+    source: string,
+  ): Promise<User | null> {
     const key = (email ?? '').trim().toLowerCase();
     const pair = `${key}|${source}`;
     if (this.perPair && this.perEmail) {
       const [pairState, emailState] = await Promise.all([this.perPair.get(pair), this.perEmail.get(key)]);
-      if (pairState && pairState.consumedPoints >= this.limits.maxFailures) throw new LoginThrottledError(Math.max(1, Math.ceil(pairState.msBeforeNext / 1000)));
+      if (pairState && pairState.consumedPoints >= this.limits.maxFailures)
+        throw new LoginThrottledError(Math.max(1, Math.ceil(pairState.msBeforeNext / 1000)));
       const wait = slowdownFor(emailState?.consumedPoints ?? 0, this.limits);
       if (wait > 0) await delay(wait);
     }
     const user = key ? await orm.em.fork().findOne(User, { email: key }) : null;
-    const valid = user && password ? await verifyPassword(password, user.passwordHash) : await verifyNoPassword(password ?? '');
+    const valid =
+      user && password ? await verifyPassword(password, user.passwordHash) : await verifyNoPassword(password ?? '');
     // A deactivated user is refused like a wrong password, after the same work: the answer does not tell
     // that the account exists.
     if (user && valid && !user.deactivatedAt) {

@@ -29,8 +29,14 @@ export interface NotNowAnswer {
 }
 
 /** For provider.on('server_error'): true when the error says "not now" (then it is answered so, not logged). */
-export function noteServerError(ctx: KoaContextWithOIDC, error: unknown, answer: Pick<NotNowAnswer, 'overloadRetryAfterSeconds' | 'database'>): boolean {
-  const unavailable = unavailableOf(overloadedWhenPoolTimedOut(error, answer.overloadRetryAfterSeconds, answer.database));
+export function noteServerError(
+  ctx: KoaContextWithOIDC,
+  error: unknown,
+  answer: Pick<NotNowAnswer, 'overloadRetryAfterSeconds' | 'database'>,
+): boolean {
+  const unavailable = unavailableOf(
+    overloadedWhenPoolTimedOut(error, answer.overloadRetryAfterSeconds, answer.database),
+  );
   if (!unavailable) return false;
   (ctx.state as NotNowState)[NOT_NOW] = { error, unavailable };
   return true;

@@ -38,7 +38,9 @@ function tokensWithApplicationReachSql(which: string): string {
 /** One token: an equality, the cheapest plan (a request alone, the usual case when the hub is not busy). */
 const ONE_TOKEN_SQL = tokensWithApplicationReachSql('oidc_payloads.id = ?');
 /** The tokens of every request that arrived while the previous read was in flight, as one JSON array. */
-const TOKENS_SQL = tokensWithApplicationReachSql('oidc_payloads.id = any(array(select json_array_elements_text(?::json)))');
+const TOKENS_SQL = tokensWithApplicationReachSql(
+  'oidc_payloads.id = any(array(select json_array_elements_text(?::json)))',
+);
 
 /** The rows of each stored token id, in the order asked (none for a token that is unknown, revoked or expired). */
 function tokenRowsReader(orm: MikroORM): NaturalBatch<string, TokenRow[]> {
@@ -74,7 +76,9 @@ export function oauthAuthenticator(provider: Provider, orm: MikroORM): Authentic
       const { payload, consumed } = rows[0];
       // The provider still decides whether the token is valid (expiry, format, session binding): from the row
       // just read, not a second read.
-      const accessToken = await withPrefetchedPayload({ model: 'AccessToken', id: token, payload, consumed }, () => provider.AccessToken.find(token));
+      const accessToken = await withPrefetchedPayload({ model: 'AccessToken', id: token, payload, consumed }, () =>
+        provider.AccessToken.find(token),
+      );
       if (!accessToken?.accountId || !accessToken.clientId) return null;
       const scopes = new Set(parseScope(accessToken.scope));
       const { accountId, clientId } = accessToken;
@@ -84,7 +88,9 @@ export function oauthAuthenticator(provider: Provider, orm: MikroORM): Authentic
         const kind = rows[0].kind;
         if (!kind || rows[0].application_id !== applicationId) return null;
         const principal: Principal = { type: 'application', applicationId, kind, clientId, scopes };
-        const connected = rows.filter((r): r is TokenRow & { account_id: string; location_id: string } => r.location_id !== null);
+        const connected = rows.filter(
+          (r): r is TokenRow & { account_id: string; location_id: string } => r.location_id !== null,
+        );
         return { principal, reach: locationsReach(connected) };
       }
 
@@ -102,7 +108,14 @@ export function oauthAuthenticator(provider: Provider, orm: MikroORM): Authentic
         const principal: Principal = { type: 'user', userId: accountId, role: row.role, clientId, scopes };
         return { principal, reach: await userReach(em, accountId, row.role) };
       }
-      const principal: Principal = { type: 'user', userId: accountId, role: row.role, clientId, scopes, applicationId: row.application_id };
+      const principal: Principal = {
+        type: 'user',
+        userId: accountId,
+        role: row.role,
+        clientId,
+        scopes,
+        applicationId: row.application_id,
+      };
       const reach: Reach = await userThroughApplicationReach(em, accountId, row.role, row.application_id);
       return { principal, reach };
     },

@@ -27,7 +27,8 @@ export const OAUTH_MOUNT = '/oauth2';
 
 /** The location context added to the redirect after consent (CONTRACT section 2: existing clients read these). */
 function addLocationContext(ctx: KoaContextWithOIDC, out?: Record<string, unknown>): void {
-  const context = (ctx.oidc.result as Record<string, unknown> | undefined)?.[LOCATION_CONTEXT_KEY] as LocationContext | undefined;
+  const context = (ctx.oidc.result as Record<string, unknown> | undefined)?.[LOCATION_CONTEXT_KEY] as
+    LocationContext | undefined;
   if (!context || out?.code === undefined) return;
   out.account_id = context.accountId;
   out.location_id = context.locationId;
@@ -89,12 +90,17 @@ export function createProvider({ config, orm, box, log, logins, limiters, metric
   const policy = interactionPolicy.base();
   // Consent is asked on every authorization: it is where the user picks the location the application is opened
   // at, and that choice travels back to the application with the code.
-  policy.get('consent')!.checks.add(
-    new interactionPolicy.Check('location_context', 'the location to open the application at is chosen on every authorization', (ctx) =>
-      ctx.oidc.result?.consent ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
-    ),
-    0,
-  );
+  policy
+    .get('consent')!
+    .checks.add(
+      new interactionPolicy.Check(
+        'location_context',
+        'the location to open the application at is chosen on every authorization',
+        (ctx) =>
+          ctx.oidc.result?.consent ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT,
+      ),
+      0,
+    );
 
   const configuration: Configuration = {
     adapter: adapterFactory(orm),
@@ -103,7 +109,12 @@ export function createProvider({ config, orm, box, log, logins, limiters, metric
     claims: { openid: ['sub'] },
     // Only what the hub issues: codes (no implicit flow, no ID tokens), so discovery advertises nothing else.
     responseTypes: ['code'],
-    clientDefaults: { grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic', id_token_signed_response_alg: 'ES256' },
+    clientDefaults: {
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+      id_token_signed_response_alg: 'ES256',
+    },
     extraClientMetadata: { properties: ['applicationId', 'firstParty', 'kind'] },
     // The UI's "Connect/Open" at a location passes the location; the consent page preselects it.
     extraParams: ['location_id'],
@@ -120,12 +131,14 @@ export function createProvider({ config, orm, box, log, logins, limiters, metric
       introspection: {
         enabled: true,
         // A client introspects its own tokens; the hub's first-party clients may introspect any.
-        allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId || (client as unknown as { firstParty?: boolean }).firstParty === true,
+        allowedPolicy: async (_ctx, client, token) =>
+          token.clientId === client.clientId || (client as unknown as { firstParty?: boolean }).firstParty === true,
       },
       revocation: {
         enabled: true,
         allowedPolicy: async (_ctx, client, token) => {
-          if (token.clientId !== client.clientId) throw new errors.InvalidRequest('client is not authorized to revoke the presented token');
+          if (token.clientId !== client.clientId)
+            throw new errors.InvalidRequest('client is not authorized to revoke the presented token');
           return true;
         },
       },
@@ -185,8 +198,13 @@ export function createProvider({ config, orm, box, log, logins, limiters, metric
   provider.proxy = true;
 
   // Client secrets are stored as SHA-256: compare hashes in constant time.
-  provider.Client.prototype.compareClientSecret = function compareClientSecret(this: { clientSecret?: string }, actual: string) {
-    return Promise.resolve(typeof this.clientSecret === 'string' && typeof actual === 'string' && matchesSha256(actual, this.clientSecret));
+  provider.Client.prototype.compareClientSecret = function compareClientSecret(
+    this: { clientSecret?: string },
+    actual: string,
+  ) {
+    return Promise.resolve(
+      typeof this.clientSecret === 'string' && typeof actual === 'string' && matchesSha256(actual, this.clientSecret),
+    );
   } as never;
 
   provider.registerGrantType('client_credentials', clientCredentialsGrant(provider), ['scope']);
@@ -206,8 +224,17 @@ export function createProvider({ config, orm, box, log, logins, limiters, metric
   provider.use(async (ctx, next) => {
     await next();
     const body = ctx.body as { error?: unknown; error_description?: unknown } | undefined;
-    if (ctx.status >= 400 && body && typeof body === 'object' && !Buffer.isBuffer(body) && typeof body.error === 'string') {
-      ctx.body = { error: body.error, error_description: typeof body.error_description === 'string' ? body.error_description : body.error };
+    if (
+      ctx.status >= 400 &&
+      body &&
+      typeof body === 'object' &&
+      !Buffer.isBuffer(body) &&
+      typeof body.error === 'string'
+    ) {
+      ctx.body = {
+        error: body.error,
+        error_description: typeof body.error_description === 'string' ? body.error_description : body.error,
+      };
     }
   });
 
@@ -216,7 +243,9 @@ export function createProvider({ config, orm, box, log, logins, limiters, metric
     if (!noteServerError(ctx, err, notNow)) log.error({ err }, 'oauth server error');
   });
   provider.on('grant.success', (ctx) => metrics?.tokenGrant(grantTypeOf(ctx), 'ok'));
-  provider.on('grant.error', (ctx, err) => metrics?.tokenGrant(grantTypeOf(ctx), (err as { error?: string }).error ?? 'server_error'));
+  provider.on('grant.error', (ctx, err) =>
+    metrics?.tokenGrant(grantTypeOf(ctx), (err as { error?: string }).error ?? 'server_error'),
+  );
   return provider;
 }
 

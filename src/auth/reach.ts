@@ -33,17 +33,26 @@ export async function userReach(em: EntityManager, userId: string, role: Role): 
     case 'admin':
       return REACH_EVERYTHING;
     case 'reseller':
-      return accountsOnly(await rows(em, 'select id as account_id from accounts where created_by_user_id = ?', [userId]));
+      return accountsOnly(
+        await rows(em, 'select id as account_id from accounts where created_by_user_id = ?', [userId]),
+      );
     case 'merchant':
       return accountsOnly(await rows(em, 'select account_id from user_accounts where user_id = ?', [userId]));
   }
 }
 
 function connectedLocations(em: EntityManager, applicationId: string): Promise<Row[]> {
-  return rows(em, `select account_id, location_id from connections where application_id = ? and status = 'ACTIVE'`, [applicationId]);
+  return rows(em, `select account_id, location_id from connections where application_id = ? and status = 'ACTIVE'`, [
+    applicationId,
+  ]);
 }
 
-export async function userThroughApplicationReach(em: EntityManager, userId: string, role: Role, applicationId: string): Promise<Reach> {
+export async function userThroughApplicationReach(
+  em: EntityManager,
+  userId: string,
+  role: Role,
+  applicationId: string,
+): Promise<Reach> {
   const [connected, user] = await Promise.all([connectedLocations(em, applicationId), userReach(em, userId, role)]);
   return locationsReach(connected.filter((r) => reachesAccount(user, r.account_id)));
 }

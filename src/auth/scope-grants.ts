@@ -17,7 +17,11 @@ export function scopesUserMayGive(asked: readonly string[], applicationScopes: r
 }
 
 /** Scopes that reach beyond the caller's own locations: only an admin gives them to an application. */
-export const ADMIN_GRANTED_SCOPES: ReadonlySet<string> = new Set(['provisioning', 'applications.read', 'applications.write']);
+export const ADMIN_GRANTED_SCOPES: ReadonlySet<string> = new Set([
+  'provisioning',
+  'applications.read',
+  'applications.write',
+]);
 
 export interface ScopeChange {
   /** The application's scopes now (empty when it is being registered). */
@@ -33,8 +37,10 @@ export function scopeGrantProblems(change: ScopeChange): FieldError[] {
   const problems: FieldError[] = [];
   change.requested.forEach((scope, i) => {
     if (change.current.includes(scope)) return;
-    if (change.callerIsTheApplication) problems.push({ path: `/scopes/${i}`, message: `an application cannot widen its own scopes ("${scope}")` });
-    else if (ADMIN_GRANTED_SCOPES.has(scope) && !change.callerIsAdmin) problems.push({ path: `/scopes/${i}`, message: `only an admin gives an application "${scope}"` });
+    if (change.callerIsTheApplication)
+      problems.push({ path: `/scopes/${i}`, message: `an application cannot widen its own scopes ("${scope}")` });
+    else if (ADMIN_GRANTED_SCOPES.has(scope) && !change.callerIsAdmin)
+      problems.push({ path: `/scopes/${i}`, message: `only an admin gives an application "${scope}"` });
   });
   return problems;
 }
@@ -44,7 +50,11 @@ export function scopeGrantProblems(change: ScopeChange): FieldError[] {
  * `scopes`, in the caller's transaction: after an admin narrows an application, nothing it holds (and no
  * refresh of it) still has what was taken away. Tokens within the new scopes stay.
  */
-export async function revokeTokensBeyond(em: EntityManager, clientId: string, scopes: readonly string[]): Promise<number> {
+export async function revokeTokensBeyond(
+  em: EntityManager,
+  clientId: string,
+  scopes: readonly string[],
+): Promise<number> {
   return sqlChanged(
     em,
     `delete from oidc_payloads

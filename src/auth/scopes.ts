@@ -11,7 +11,15 @@ export function isScope(value: string): value is Scope {
 
 /** The scopes a new application of each kind is registered with when none are given. */
 export const DEFAULT_APPLICATION_SCOPES: Record<ApplicationKind, readonly Scope[]> = {
-  POS: ['locations.read', 'connections.read', 'catalogs.read', 'catalogs.write', 'menu.read', 'orders.read', 'orders.write'],
+  POS: [
+    'locations.read',
+    'connections.read',
+    'catalogs.read',
+    'catalogs.write',
+    'menu.read',
+    'orders.read',
+    'orders.write',
+  ],
   MARKETPLACE: ['locations.read', 'menu.read', 'orders.read', 'orders.write'],
 };
 

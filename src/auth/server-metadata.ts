@@ -8,7 +8,10 @@ import { OAUTH_MOUNT } from './provider.js';
  * the provider's own discovery document (one source for both): the request is handed to it as a request for
  * `/oauth2/.well-known/openid-configuration`, so the endpoints it names are the mounted ones.
  */
-export const SERVER_METADATA_PATHS = ['/.well-known/oauth-authorization-server', `/.well-known/oauth-authorization-server${OAUTH_MOUNT}`];
+export const SERVER_METADATA_PATHS = [
+  '/.well-known/oauth-authorization-server',
+  `/.well-known/oauth-authorization-server${OAUTH_MOUNT}`,
+];
 
 export function serverMetadata(provider: Provider) {
   const callback = provider.callback();

@@ -109,7 +109,10 @@ export class ConflictError extends DomainError {
 
 export class UnauthorizedError extends DomainError {
   /** false when the request carried no token at all: RFC 6750 section 3.1 then wants no error code. */
-  constructor(message = 'A valid bearer token is required', readonly tokenGiven = true) {
+  constructor(
+    message = 'A valid bearer token is required',
+    readonly tokenGiven = true,
+  ) {
     super('unauthorized', message);
   }
 }

@@ -23,7 +23,8 @@ export function serializeError(err: unknown): unknown {
   if (SQL_START.test(statement) && rest.length > 0) {
     serialized.statement = statementWithoutValues(statement);
     serialized.message = rest.join(' - ');
-    if (typeof serialized.stack === 'string') serialized.stack = serialized.stack.split(message).join(serialized.message as string);
+    if (typeof serialized.stack === 'string')
+      serialized.stack = serialized.stack.split(message).join(serialized.message as string);
   }
   for (const field of VALUE_FIELDS) delete serialized[field];
   return serialized;

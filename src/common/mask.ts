@@ -11,7 +11,8 @@ const MASKED = /^\*{4}[^*]{0,4}$/;
 export function maskCredentials(value: unknown): unknown {
   if (value === null) return null;
   if (Array.isArray(value)) return value.map(maskCredentials);
-  if (typeof value === 'object') return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, maskCredentials(v)]));
+  if (typeof value === 'object')
+    return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, maskCredentials(v)]));
   const text = String(value);
   if (MASKED.test(text)) return text;
   return text.length >= REVEAL_FROM ? `****${text.slice(-4)}` : '****';

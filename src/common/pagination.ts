@@ -60,7 +60,11 @@ export function keyOrder(newestFirst = false): { createdAt: 'asc' | 'desc'; id: 
 }
 
 /** Callers fetch limit + 1 rows; the extra row only tells whether another page exists. */
-export function toPage<T extends { createdAt: Date; id: string }, R>(rows: T[], limit: number, map: (row: T) => R): Page<R> {
+export function toPage<T extends { createdAt: Date; id: string }, R>(
+  rows: T[],
+  limit: number,
+  map: (row: T) => R,
+): Page<R> {
   const hasNextPage = rows.length > limit;
   const data = hasNextPage ? rows.slice(0, limit) : rows;
   return {

@@ -10,7 +10,13 @@ export type Principal =
    * (authorization_code): the user's rights then apply only through that application.
    */
   | { type: 'user'; userId: string; role: Role; clientId: string; scopes: ReadonlySet<string>; applicationId?: string }
-  | { type: 'application'; applicationId: string; kind: ApplicationKind; clientId: string; scopes: ReadonlySet<string> };
+  | {
+      type: 'application';
+      applicationId: string;
+      kind: ApplicationKind;
+      clientId: string;
+      scopes: ReadonlySet<string>;
+    };
 
 /**
  * What a principal may reach. `all` for admins. Otherwise the accounts it reaches and, for partner

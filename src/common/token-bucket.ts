@@ -46,7 +46,10 @@ export class TokenBuckets {
   waitSeconds(key: string): number {
     const bucket = this.buckets.get(key);
     if (!bucket) return 0;
-    const tokens = Math.min(this.burst, bucket.tokens + (Math.max(0, this.now() - bucket.updatedMs) / 1000) * this.ratePerSecond);
+    const tokens = Math.min(
+      this.burst,
+      bucket.tokens + (Math.max(0, this.now() - bucket.updatedMs) / 1000) * this.ratePerSecond,
+    );
     return tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - tokens) / this.ratePerSecond));
   }
 

@@ -46,5 +46,9 @@ function pathOf(keys: (string | number)[]): string {
 /** Throws a 400 naming the first place in `value` with unsafe text; `prefix` says which part of the request it is. */
 export function refuseUnsafeText(value: unknown, prefix = ''): void {
   const found = findUnsafeText(value);
-  if (found) throw ValidationError.field(`${prefix}${found === '/' ? '' : found}` || '/', 'must not contain NUL characters or unpaired UTF-16 surrogates');
+  if (found)
+    throw ValidationError.field(
+      `${prefix}${found === '/' ? '' : found}` || '/',
+      'must not contain NUL characters or unpaired UTF-16 surrogates',
+    );
 }

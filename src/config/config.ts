@@ -218,9 +218,16 @@ function retrySchedule(env: Env): number[] {
 
 function admission(env: Env): AdmissionConfig {
   const maxInFlight = integer(env, 'ADMISSION_MAX_IN_FLIGHT', 32, 0);
-  const lowPriorityMaxInFlight = integer(env, 'ADMISSION_LOW_PRIORITY_MAX_IN_FLIGHT', Math.max(1, Math.floor(maxInFlight / 4)), 1);
+  const lowPriorityMaxInFlight = integer(
+    env,
+    'ADMISSION_LOW_PRIORITY_MAX_IN_FLIGHT',
+    Math.max(1, Math.floor(maxInFlight / 4)),
+    1,
+  );
   if (maxInFlight > 0 && lowPriorityMaxInFlight > maxInFlight) {
-    throw new ConfigError(`ADMISSION_LOW_PRIORITY_MAX_IN_FLIGHT (${lowPriorityMaxInFlight}) must not exceed ADMISSION_MAX_IN_FLIGHT (${maxInFlight})`);
+    throw new ConfigError(
+      `ADMISSION_LOW_PRIORITY_MAX_IN_FLIGHT (${lowPriorityMaxInFlight}) must not exceed ADMISSION_MAX_IN_FLIGHT (${maxInFlight})`,
+    );
   }
   return Object.freeze({
     maxInFlight,
@@ -234,7 +241,8 @@ function admission(env: Env): AdmissionConfig {
 function metricsToken(env: Env): string | undefined {
   const raw = env.METRICS_TOKEN;
   if (raw === undefined || raw === '') return undefined;
-  if (raw.length < 16) throw new ConfigError('METRICS_TOKEN must be at least 16 characters (for example: openssl rand -hex 24)');
+  if (raw.length < 16)
+    throw new ConfigError('METRICS_TOKEN must be at least 16 characters (for example: openssl rand -hex 24)');
   return raw;
 }
 
@@ -247,7 +255,8 @@ function redisUrl(env: Env): string | undefined {
   } catch {
     throw new ConfigError(`REDIS_URL is not a URL: "${raw}"`);
   }
-  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') throw new ConfigError(`REDIS_URL must start with redis:// or rediss://, got "${raw}"`);
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:')
+    throw new ConfigError(`REDIS_URL must start with redis:// or rediss://, got "${raw}"`);
   return raw;
 }
 
@@ -255,7 +264,10 @@ function trustedProxies(env: Env): string[] | undefined {
   const raw = env.TRUST_PROXY;
   if (raw === undefined || raw.trim() === '' || raw === 'false') return undefined;
   const proxies = parseTrustedProxies(raw);
-  if (!proxies) throw new ConfigError(`TRUST_PROXY must be proxy addresses, CIDR ranges or loopback/linklocal/uniquelocal, comma-separated, got "${raw}"`);
+  if (!proxies)
+    throw new ConfigError(
+      `TRUST_PROXY must be proxy addresses, CIDR ranges or loopback/linklocal/uniquelocal, comma-separated, got "${raw}"`,
+    );
   return proxies;
 }
 
@@ -310,7 +322,10 @@ export function loadConfig(env: Env = process.env): HubConfig {
       refillSeconds: integer(env, 'LOGIN_FAILURE_REFILL_SECONDS', 60, 1),
       slowdownMs: integer(env, 'LOGIN_SLOWDOWN_MS', 1000, 0),
     }),
-    clientAuth: Object.freeze({ maxFailures: integer(env, 'CLIENT_AUTH_MAX_FAILURES', 20, 0), windowSeconds: integer(env, 'CLIENT_AUTH_WINDOW_SECONDS', 60, 1) }),
+    clientAuth: Object.freeze({
+      maxFailures: integer(env, 'CLIENT_AUTH_MAX_FAILURES', 20, 0),
+      windowSeconds: integer(env, 'CLIENT_AUTH_WINDOW_SECONDS', 60, 1),
+    }),
     uiSession: Object.freeze({
       idleSeconds: integer(env, 'UI_SESSION_IDLE_SECONDS', 1800, 1),
       absoluteSeconds: integer(env, 'UI_SESSION_ABSOLUTE_SECONDS', 12 * 3600, 1),

@@ -19,7 +19,11 @@ export function recommendedNodeOptions(version: string): string[] {
  * Those of the recommended options the process was started without: neither on its command line nor in
  * NODE_OPTIONS.
  */
-export function missingNodeOptions(version: string, execArgv: readonly string[], nodeOptionsEnv: string | undefined): string[] {
+export function missingNodeOptions(
+  version: string,
+  execArgv: readonly string[],
+  nodeOptionsEnv: string | undefined,
+): string[] {
   const given = new Set([...execArgv, ...(nodeOptionsEnv ?? '').split(/\s+/)].filter(Boolean));
   return recommendedNodeOptions(version).filter((option) => !given.has(option));
 }

@@ -7,7 +7,11 @@ import { sqlChanged } from './raw-sql.js';
  * long and no statement grows with the backlog. Returns how many rows went. The statements run on a fork of
  * `em`, which has no transaction (sqlChanged would join one, and then nothing would commit until it ends).
  */
-export async function repeatInBatches(em: EntityManager, batch: number, deleteBatch: (outside: EntityManager) => Promise<number>): Promise<number> {
+export async function repeatInBatches(
+  em: EntityManager,
+  batch: number,
+  deleteBatch: (outside: EntityManager) => Promise<number>,
+): Promise<number> {
   const outside = em.fork() as EntityManager;
   let total = 0;
   for (;;) {
@@ -18,6 +22,17 @@ export async function repeatInBatches(em: EntityManager, batch: number, deleteBa
 }
 
 /** Deletes the rows of `table` that match `where` (with `?` bindings), `batch` rows per statement (repeatInBatches). */
-export function deleteInBatches(em: EntityManager, table: string, where: string, bindings: unknown[], batch: number): Promise<number> {
-  return repeatInBatches(em, batch, (outside) => sqlChanged(outside, `delete from ${table} where ctid in (select ctid from ${table} where ${where} limit ?)`, [...bindings, batch]));
+export function deleteInBatches(
+  em: EntityManager,
+  table: string,
+  where: string,
+  bindings: unknown[],
+  batch: number,
+): Promise<number> {
+  return repeatInBatches(em, batch, (outside) =>
+    sqlChanged(outside, `delete from ${table} where ctid in (select ctid from ${table} where ${where} limit ?)`, [
+      ...bindings,
+      batch,
+    ]),
+  );
 }

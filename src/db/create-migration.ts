@@ -16,9 +16,16 @@ const url = new URL(server);
 url.pathname = `/${scratch}`;
 try {
   await runMigrations(url.toString());
-  const orm = await MikroORM.init(ormOptions(url.toString(), {
-    migrations: { ...ormOptions(url.toString()).migrations, path: MIGRATIONS_SOURCE_DIR, glob: '!(*.d).ts', emit: 'ts' },
-  }));
+  const orm = await MikroORM.init(
+    ormOptions(url.toString(), {
+      migrations: {
+        ...ormOptions(url.toString()).migrations,
+        path: MIGRATIONS_SOURCE_DIR,
+        glob: '!(*.d).ts',
+        emit: 'ts',
+      },
+    }),
+  );
   try {
     // The name becomes part of a class name: keep it an identifier.
     const name = process.argv[2]?.replace(/[^A-Za-z0-9_]/g, '_');

@@ -31,7 +31,9 @@ export function lockDataDir(dataDir: string): DataDirLock {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = holder(path);
       if (pid !== undefined && pid !== process.pid && isRunning(pid)) {
-        throw new StartupError(`another hub is using ${dataDir} (pid ${pid}); stop it, or set DATA_DIR or DATABASE_URL`);
+        throw new StartupError(
+          `another hub is using ${dataDir} (pid ${pid}); stop it, or set DATA_DIR or DATABASE_URL`,
+        );
       }
       // Left behind by a process that is gone (or unreadable, half-written by one that died): take it over.
       rmSync(path, { force: true });

@@ -50,9 +50,18 @@ async function installJobQueue(clientUrl: string): Promise<void> {
  * `acquireTimeoutMs`: how long a query may wait for a pooled connection before it fails (knex's default is
  * 60 s, which under overload let requests queue for tens of seconds; see src/db/pool-timeout.ts).
  */
-export async function openDatabase(clientUrl: string, log?: Logger, options: { acquireTimeoutMs?: number } = {}): Promise<MikroORM> {
+export async function openDatabase(
+  clientUrl: string,
+  log?: Logger,
+  options: { acquireTimeoutMs?: number } = {},
+): Promise<MikroORM> {
   await runMigrations(clientUrl, log);
-  const orm = await MikroORM.init(ormOptions(clientUrl, options.acquireTimeoutMs ? { pool: { ...POOL_SIZE, acquireTimeoutMillis: options.acquireTimeoutMs } } : {}));
+  const orm = await MikroORM.init(
+    ormOptions(
+      clientUrl,
+      options.acquireTimeoutMs ? { pool: { ...POOL_SIZE, acquireTimeoutMillis: options.acquireTimeoutMs } } : {},
+    ),
+  );
   if (await isEmbedded(orm)) useSimpleQueries(orm.em);
   return orm;
 }
@@ -69,7 +78,10 @@ export function isPGliteVersion(version: string): boolean {
 }
 
 /** For /readyz: reachable, and no committed migration left to run; an outage is reported to the watch. */
-export async function databaseReadiness(orm: MikroORM, watch?: DatabaseWatch): Promise<{ database: boolean; migrations: boolean }> {
+export async function databaseReadiness(
+  orm: MikroORM,
+  watch?: DatabaseWatch,
+): Promise<{ database: boolean; migrations: boolean }> {
   try {
     await sqlRows(orm.em.fork(), 'select 1');
   } catch (error) {

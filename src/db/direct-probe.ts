@@ -7,7 +7,11 @@ import pg from 'pg';
  */
 export function directProbe(databaseUrl: string): (timeoutMs: number) => Promise<unknown> {
   return async (timeoutMs) => {
-    const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: timeoutMs, query_timeout: timeoutMs });
+    const client = new pg.Client({
+      connectionString: databaseUrl,
+      connectionTimeoutMillis: timeoutMs,
+      query_timeout: timeoutMs,
+    });
     client.on('error', () => undefined);
     try {
       await client.connect();

@@ -45,7 +45,9 @@ export class NotificationScanner {
   constructor(private readonly listener: NotificationListener) {}
 
   scan(chunk: Uint8Array): void {
-    const data = this.carry.length ? Buffer.concat([this.carry, chunk]) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const data = this.carry.length
+      ? Buffer.concat([this.carry, chunk])
+      : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     let offset = 0;
     while (data.length - offset >= 5) {
       const length = data.readInt32BE(offset + 1);

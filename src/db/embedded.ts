@@ -23,7 +23,10 @@ export function embeddedDatabaseAt(url: string): EmbeddedDatabase | undefined {
 }
 
 /** dataDir undefined keeps everything in memory (tests on a machine without PostgreSQL). */
-export async function startEmbeddedDatabase(dataDir: string | undefined, maxConnections = 20): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(
+  dataDir: string | undefined,
+  maxConnections = 20,
+): Promise<EmbeddedDatabase> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir);
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections });
@@ -31,7 +34,8 @@ export async function startEmbeddedDatabase(dataDir: string | undefined, maxConn
   // Its handlers take the server's queue when a connection opens, so replacing it before start() is enough;
   // the check fails loudly if an upgrade of pglite-socket renames it.
   const internals = server as unknown as { queryQueue?: unknown };
-  if (!internals.queryQueue) throw new Error('pglite-socket no longer has the queryQueue the embedded database replaces');
+  if (!internals.queryQueue)
+    throw new Error('pglite-socket no longer has the queryQueue the embedded database replaces');
   const queue = new SessionQueue(db);
   internals.queryQueue = queue;
   await server.start();

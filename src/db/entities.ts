@@ -22,4 +22,26 @@ import { UiSession } from '../auth/session/ui-session.entity.js';
 
 /** Every MikroORM entity of the hub; one list so the ORM, migrations and tests agree. */
 
-export const ENTITIES = [Account, Location, TaxRate, IdempotencyKey, User, Application, Connection, OidcPayload, Category, Product, Modifier, ModifierGroup, Delivery, DeliveryAttempt, DeliveryWorkerProcess, Order, Menu, MenuItem, MenuModifier, MenuPublication, UiSession];
+export const ENTITIES = [
+  Account,
+  Location,
+  TaxRate,
+  IdempotencyKey,
+  User,
+  Application,
+  Connection,
+  OidcPayload,
+  Category,
+  Product,
+  Modifier,
+  ModifierGroup,
+  Delivery,
+  DeliveryAttempt,
+  DeliveryWorkerProcess,
+  Order,
+  Menu,
+  MenuItem,
+  MenuModifier,
+  MenuPublication,
+  UiSession,
+];

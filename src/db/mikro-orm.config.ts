@@ -35,7 +35,9 @@ export function ormOptions(clientUrl: string, overrides: Partial<Options> = {}):
     pool: POOL_SIZE,
     // knex prints a "Connection Error" line for every pooled connection a database outage cuts; the hub's
     // database watch (src/db/outage.ts) reports the outage once instead.
-    driverOptions: { log: { warn: (message: string) => (message.startsWith('Connection Error') ? undefined : console.warn(message)) } },
+    driverOptions: {
+      log: { warn: (message: string) => (message.startsWith('Connection Error') ? undefined : console.warn(message)) },
+    },
     // Entities are validated at the edge and in services; MikroORM's own discovery warnings are noise here.
     discovery: { warnWhenNoEntities: false },
     allowGlobalContext: false,

@@ -66,7 +66,8 @@ export class NaturalBatch<T, R> {
 
   private async runChecked(batch: readonly Waiting<T, R>[]): Promise<readonly R[]> {
     const results = await this.run(batch.map((w) => w.item));
-    if (results.length !== batch.length) throw new Error(`natural batch: ${results.length} results for ${batch.length} items`);
+    if (results.length !== batch.length)
+      throw new Error(`natural batch: ${results.length} results for ${batch.length} items`);
     return results;
   }
 

@@ -10,7 +10,16 @@ export const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 /** SQLSTATE class 08 (connection exception) and the server going away (57P01-57P03: shutdown, crash, starting). */
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123])$/;
-const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /**
  * node-postgres and knex say these without a code when a connection drops or cannot be made; libraries that
  * log only a message (graphile-worker) carry the errno or the server's words in it.
@@ -41,12 +50,18 @@ export function unavailableOf(error: unknown): UnavailableError | undefined {
 
 /** The 503 of a database outage. */
 export function databaseUnavailable(): UnavailableError {
-  return new UnavailableError('database_unavailable', 'The database is unreachable; try again shortly', DATABASE_RETRY_AFTER_SECONDS);
+  return new UnavailableError(
+    'database_unavailable',
+    'The database is unreachable; try again shortly',
+    DATABASE_RETRY_AFTER_SECONDS,
+  );
 }
 
 /** What a database that does not answer at all (a network partition) is reported as: the errno TCP would give in the end. */
 function silence(timeoutMs: number): Error {
-  return Object.assign(new Error(`the database did not answer within ${timeoutMs} ms (ETIMEDOUT)`), { code: 'ETIMEDOUT' });
+  return Object.assign(new Error(`the database did not answer within ${timeoutMs} ms (ETIMEDOUT)`), {
+    code: 'ETIMEDOUT',
+  });
 }
 
 /**
@@ -82,7 +97,10 @@ export class DatabaseWatch {
     if (!isDatabaseUnavailable(error)) return false;
     if (this.outageStartedAt !== undefined) return true;
     this.outageStartedAt = Date.now();
-    this.log.warn({ err: (error as { message?: string }).message ?? String(error) }, 'database unreachable: answering 503 database_unavailable until it is back');
+    this.log.warn(
+      { err: (error as { message?: string }).message ?? String(error) },
+      'database unreachable: answering 503 database_unavailable until it is back',
+    );
     this.probeTimer = setInterval(() => void this.probeOnce(), this.probeIntervalMs);
     this.probeTimer.unref();
     return true;

@@ -18,8 +18,16 @@ export function isPoolAcquireTimeout(err: unknown): boolean {
  * database_unavailable while `database` says the database does not answer (a network partition holds every
  * pooled connection on a query that never returns: nobody is overloaded, the database is gone).
  */
-export function overloadedWhenPoolTimedOut(err: unknown, retryAfterSeconds: number, database?: { readonly down: boolean }): unknown {
+export function overloadedWhenPoolTimedOut(
+  err: unknown,
+  retryAfterSeconds: number,
+  database?: { readonly down: boolean },
+): unknown {
   if (!isPoolAcquireTimeout(err)) return err;
   if (database?.down) return databaseUnavailable();
-  return new UnavailableError('overloaded', 'The hub is overloaded: no database connection came free in time; try again later', retryAfterSeconds);
+  return new UnavailableError(
+    'overloaded',
+    'The hub is overloaded: no database connection came free in time; try again later',
+    retryAfterSeconds,
+  );
 }

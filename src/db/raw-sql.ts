@@ -22,7 +22,11 @@ function runner(em: EntityManager): Knex | Knex.Transaction {
   return em.getTransactionContext<Knex.Transaction>() ?? em.getConnection().getKnex();
 }
 
-async function run<T>(em: EntityManager, sql: string, bindings: readonly unknown[]): Promise<{ rows: T[]; rowCount: number | null }> {
+async function run<T>(
+  em: EntityManager,
+  sql: string,
+  bindings: readonly unknown[],
+): Promise<{ rows: T[]; rowCount: number | null }> {
   return (await runner(em).raw(sql, bindings as Knex.RawBinding[])) as { rows: T[]; rowCount: number | null };
 }
 

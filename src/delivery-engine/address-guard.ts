@@ -30,16 +30,27 @@ export class ForbiddenAddressError extends Error {
   }
 }
 
-type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | { address: string; family: number }[], family?: number) => void;
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | { address: string; family: number }[],
+  family?: number,
+) => void;
 
 /** A lookup that resolves with `base`, then refuses when any resolved address is forbidden. */
 export function guardedLookup(base: LookupFunction = dnsLookup as LookupFunction): LookupFunction {
   return ((hostname: string, options: object, callback: LookupCallback) => {
-    base(hostname, options as never, ((err: NodeJS.ErrnoException | null, address: unknown, family?: number) => {
-      if (err) return callback(err, '', undefined);
-      const addresses = Array.isArray(address) ? (address as { address: string }[]).map((a) => a.address) : [address as string];
-      if (addresses.length === 0 || addresses.some(isForbiddenAddress)) return callback(new ForbiddenAddressError(hostname), '', undefined);
-      callback(null, address as never, family);
-    }) as never);
+    base(
+      hostname,
+      options as never,
+      ((err: NodeJS.ErrnoException | null, address: unknown, family?: number) => {
+        if (err) return callback(err, '', undefined);
+        const addresses = Array.isArray(address)
+          ? (address as { address: string }[]).map((a) => a.address)
+          : [address as string];
+        if (addresses.length === 0 || addresses.some(isForbiddenAddress))
+          return callback(new ForbiddenAddressError(hostname), '', undefined);
+        callback(null, address as never, family);
+      }) as never,
+    );
   }) as LookupFunction;
 }

@@ -149,11 +149,17 @@ export async function claimDue(pool: pg.Pool, processId: string, most: number, r
   const { rows } = await pool.query<ClaimedDelivery & { scanned: number }>(
     prepared(pool, 'claim-due', CLAIM_SQL, [processId, most, ...roomParameters(room), window]),
   );
-  const deliveries = rows.filter((row) => row.id !== null).map(({ scanned: _scanned, ...delivery }) => delivery as ClaimedDelivery);
+  const deliveries = rows
+    .filter((row) => row.id !== null)
+    .map(({ scanned: _scanned, ...delivery }) => delivery as ClaimedDelivery);
   const windowFull = rows[0].scanned >= window;
   if (!windowFull || deliveries.length >= most) return { deliveries, more: deliveries.length >= most || windowFull };
   const { rows: behind } = await pool.query<ClaimedDelivery>(
-    prepared(pool, 'claim-due-by-endpoint', CLAIM_BY_ENDPOINT_SQL, [processId, most - deliveries.length, ...roomParameters(roomAfter(room, deliveries))]),
+    prepared(pool, 'claim-due-by-endpoint', CLAIM_BY_ENDPOINT_SQL, [
+      processId,
+      most - deliveries.length,
+      ...roomParameters(roomAfter(room, deliveries)),
+    ]),
   );
   const all = [...deliveries, ...behind];
   return { deliveries: all, more: all.length >= most };

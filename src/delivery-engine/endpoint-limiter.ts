@@ -21,13 +21,15 @@ export class EndpointLimiter {
     /** Called when a full endpoint is offered work again, so the worker claims its due deliveries. */
     private readonly onFreed: () => void,
   ) {
-    if (refill < 1 || refill > limit) throw new Error(`refill must be between 1 and the limit (${limit}); got ${refill}`);
+    if (refill < 1 || refill > limit)
+      throw new Error(`refill must be between 1 and the limit (${limit}); got ${refill}`);
   }
 
   /** What the next claim may take, per endpoint. */
   room(): EndpointRoom {
     const busy: EndpointRoom['busy'] = [];
-    for (const [endpoint, count] of this.inFlight) if (!this.full.has(endpoint)) busy.push({ endpoint, free: this.limit - count });
+    for (const [endpoint, count] of this.inFlight)
+      if (!this.full.has(endpoint)) busy.push({ endpoint, free: this.limit - count });
     this.releasedDuringClaim = new Set();
     return { full: [...this.full], busy, limit: this.limit };
   }
@@ -46,7 +48,8 @@ export class EndpointLimiter {
     const counts = new Map<string, number>();
     for (const { endpoint } of taken) counts.set(endpoint, (counts.get(endpoint) ?? 0) + 1);
     for (const [endpoint, count] of counts) {
-      if (released.has(endpoint) && count >= (offered.get(endpoint) ?? room.limit) && !this.full.has(endpoint)) return true;
+      if (released.has(endpoint) && count >= (offered.get(endpoint) ?? room.limit) && !this.full.has(endpoint))
+        return true;
     }
     return false;
   }

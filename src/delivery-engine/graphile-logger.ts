@@ -9,10 +9,16 @@ import type { DatabaseWatch } from '../db/outage.js';
  * the line's meta ("Failed to reset locked; we'll try again in …ms" says nothing of why), so the watch is
  * shown the cause as well as the words.
  */
-export function graphileLogger(log: Logger, database: DatabaseWatch | undefined, restarting: () => boolean): GraphileLogger {
+export function graphileLogger(
+  log: Logger,
+  database: DatabaseWatch | undefined,
+  restarting: () => boolean,
+): GraphileLogger {
   return new GraphileLogger(() => (level, message, meta) => {
     const cause = (meta as { error?: unknown } | undefined)?.error;
-    const outage = database !== undefined && ((cause !== undefined && database.report(cause)) || database.report(new Error(message)));
+    const outage =
+      database !== undefined &&
+      ((cause !== undefined && database.report(cause)) || database.report(new Error(message)));
     const expected = outage || (restarting() && /^(Worker exited|Failed to release job)/.test(message));
     const fields = { component: 'graphile-worker', ...(cause !== undefined && { err: errorText(cause) }) };
     if ((level === 'error' || level === 'warning') && expected) log.debug(fields, message);

@@ -6,7 +6,10 @@ import { ForbiddenAddressError, guardedLookup, isForbiddenAddress } from './addr
 // http(s) agents that apply the address guard when a connection is opened: IP literals are checked here,
 // names through a lookup that checks what they resolve to (Node skips lookup for literals, hence both).
 
-type CreateConnection = (options: http.ClientRequestArgs & { lookup?: LookupFunction }, callback: (err: Error | null, socket?: Socket) => void) => Socket | undefined;
+type CreateConnection = (
+  options: http.ClientRequestArgs & { lookup?: LookupFunction },
+  callback: (err: Error | null, socket?: Socket) => void,
+) => Socket | undefined;
 
 function guard<T extends http.Agent>(agent: T): T {
   const original = (agent as unknown as { createConnection: CreateConnection }).createConnection.bind(agent);

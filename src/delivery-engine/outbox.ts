@@ -14,7 +14,14 @@ import { endpointOf } from './queue.js';
  * Event types of CONTRACT sections 5 and 7 (consumers ignore unknown ones, so v1 may add more here). Bodies
  * are built by webhookDelivery (webhook-event.ts).
  */
-export const DELIVERY_EVENT_TYPES = ['ORDER_CREATED', 'ORDER_STATUS_CHANGED', 'ORDER_UPDATED', 'MENU_PUBLISHED', 'MENU_UPDATED', 'STORE_STATUS_CHANGED'] as const;
+export const DELIVERY_EVENT_TYPES = [
+  'ORDER_CREATED',
+  'ORDER_STATUS_CHANGED',
+  'ORDER_UPDATED',
+  'MENU_PUBLISHED',
+  'MENU_UPDATED',
+  'STORE_STATUS_CHANGED',
+] as const;
 export type DeliveryEventType = (typeof DELIVERY_EVENT_TYPES)[number];
 
 export interface EnqueueDeliveryInput {
@@ -76,7 +83,8 @@ export const ENQUEUE_SQL = `with waited_on as (
  * back change.
  */
 export async function enqueueDelivery(em: EntityManager, input: EnqueueDeliveryInput): Promise<EnqueuedDelivery> {
-  if (!em.isInTransaction()) throw new Error('enqueueDelivery must run inside the transaction of the change that causes the event');
+  if (!em.isInTransaction())
+    throw new Error('enqueueDelivery must run inside the transaction of the change that causes the event');
   const id = uuidv7();
   const eventId = input.eventId ?? uuidv7();
   const endpoint = endpointOf(input.url);

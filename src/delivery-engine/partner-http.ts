@@ -77,9 +77,12 @@ export class PartnerHttp {
     } catch {
       throw new PartnerRequestError('invalid_url', 'The partner URL is not a URL');
     }
-    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new PartnerRequestError('invalid_url', 'The partner URL must be http or https');
-    if (this.options.httpsOnly && parsed.protocol !== 'https:') throw new PartnerRequestError('invalid_url', 'The partner URL must be https in production');
-    if (parsed.username || parsed.password) throw new PartnerRequestError('invalid_url', 'The partner URL must not carry credentials');
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')
+      throw new PartnerRequestError('invalid_url', 'The partner URL must be http or https');
+    if (this.options.httpsOnly && parsed.protocol !== 'https:')
+      throw new PartnerRequestError('invalid_url', 'The partner URL must be https in production');
+    if (parsed.username || parsed.password)
+      throw new PartnerRequestError('invalid_url', 'The partner URL must not carry credentials');
     return parsed;
   }
 
@@ -92,7 +95,11 @@ export class PartnerHttp {
     const target = this.checkUrl(url);
     const maxBytes = call.maxResponseBytes ?? DEFAULT_MAX_RESPONSE;
     return new Promise((resolve, reject) => {
-      const stream = this.client.stream(target, { body, headers: call.headers, timeout: { request: call.timeoutMs ?? this.options.timeoutMs } });
+      const stream = this.client.stream(target, {
+        body,
+        headers: call.headers,
+        timeout: { request: call.timeoutMs ?? this.options.timeoutMs },
+      });
       const chunks: Buffer[] = [];
       let received = 0;
       let response: IncomingMessage | undefined;
@@ -105,7 +112,11 @@ export class PartnerHttp {
       });
       stream.on('end', () => {
         if (!response) return reject(new PartnerRequestError('network', 'Connection failed'));
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks, received).toString('utf8') });
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks, received).toString('utf8'),
+        });
       });
       stream.on('error', (error: RequestError) => reject(classify(error)));
     });
@@ -115,16 +126,23 @@ export class PartnerHttp {
    * A synchronous JSON call (the catalog pull): 2xx answers are parsed; anything else throws the
    * DomainErrors of CONTRACT section 1: partner_timeout (504) or partner_error (502).
    */
-  async postJson(url: string, body: unknown, call: PartnerCallOptions = {}): Promise<{ status: number; body: unknown }> {
+  async postJson(
+    url: string,
+    body: unknown,
+    call: PartnerCallOptions = {},
+  ): Promise<{ status: number; body: unknown }> {
     let response: PartnerResponse;
     try {
       response = await this.post(url, JSON.stringify(body), call);
     } catch (error) {
-      if (error instanceof PartnerRequestError && error.kind === 'timeout') throw new PartnerTimeoutError('The partner did not answer in time');
-      if (error instanceof PartnerRequestError) throw new PartnerError(`The partner could not be called: ${error.message}`);
+      if (error instanceof PartnerRequestError && error.kind === 'timeout')
+        throw new PartnerTimeoutError('The partner did not answer in time');
+      if (error instanceof PartnerRequestError)
+        throw new PartnerError(`The partner could not be called: ${error.message}`);
       throw error;
     }
-    if (response.status < 200 || response.status > 299) throw new PartnerError(`The partner answered HTTP ${response.status}`);
+    if (response.status < 200 || response.status > 299)
+      throw new PartnerError(`The partner answered HTTP ${response.status}`);
     try {
       return { status: response.status, body: response.body === '' ? null : JSON.parse(response.body) };
     } catch {
@@ -152,7 +170,8 @@ function classify(error: RequestError): PartnerRequestError {
   if (error.code === 'EPARTNERADDRESS' || cause?.code === 'EPARTNERADDRESS') {
     return new PartnerRequestError('forbidden_address', cause?.message ?? error.message);
   }
-  if (error.name === 'TimeoutError' || error.code === 'ETIMEDOUT') return new PartnerRequestError('timeout', 'No answer within the timeout');
+  if (error.name === 'TimeoutError' || error.code === 'ETIMEDOUT')
+    return new PartnerRequestError('timeout', 'No answer within the timeout');
   // The code (ECONNREFUSED, ECONNRESET, ENOTFOUND...) says enough and never carries a secret.
   return new PartnerRequestError('network', error.code ? `Connection failed (${error.code})` : 'Connection failed');
 }

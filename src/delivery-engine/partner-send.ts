@@ -49,9 +49,14 @@ export async function sendDelivery(deps: SendDeps, delivery: ClaimedDelivery): P
   try {
     body = withSealedCredentials(delivery.body, delivery.credentials_sealed);
   } catch {
-    return done({ error: 'the connection credentials of this delivery cannot be opened (was ENCRYPTION_KEY changed?)' });
+    return done({
+      error: 'the connection credentials of this delivery cannot be opened (was ENCRYPTION_KEY changed?)',
+    });
   }
-  const headers: Record<string, string> = { ...signWebhook(secret, delivery.event_id, Date.now() / 1000, body), ...originHeaders(delivery) };
+  const headers: Record<string, string> = {
+    ...signWebhook(secret, delivery.event_id, Date.now() / 1000, body),
+    ...originHeaders(delivery),
+  };
   try {
     const response = await deps.partnerHttp.post(delivery.url, body, {
       headers,

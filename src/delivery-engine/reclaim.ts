@@ -34,10 +34,16 @@ select id from handed`;
  * Hands back the deliveries of one process known to be gone (or stopping: itself, at shutdown), and forgets
  * the process; with `only`, just those deliveries of a live process (whose recording failed).
  */
-export async function handBack(client: pg.PoolClient, processId: string, workerIds: string[], only?: string[]): Promise<number> {
+export async function handBack(
+  client: pg.PoolClient,
+  processId: string,
+  workerIds: string[],
+  only?: string[],
+): Promise<number> {
   await client.query('begin');
   try {
-    if (workerIds.length > 0) await client.query('select graphile_worker.force_unlock_workers($1::text[])', [workerIds]);
+    if (workerIds.length > 0)
+      await client.query('select graphile_worker.force_unlock_workers($1::text[])', [workerIds]);
     const { rows } = await client.query<{ id: string }>(HAND_BACK_SQL, [processId, only ?? null]);
     if (rows.length > 0) await client.query(NOTIFY_DUE_SQL);
     if (!only) await client.query('delete from delivery_worker_processes where id = $1', [processId]);
@@ -53,7 +59,12 @@ export async function handBack(client: pg.PoolClient, processId: string, workerI
  * This process's own DELIVERING deliveries that no attempt of it is working on (their outcome could not be
  * recorded, say the database was briefly unreachable), older than `olderThanMs`, handed back to be sent again.
  */
-export async function handBackOrphans(pool: pg.Pool, processId: string, inFlight: ReadonlySet<string>, olderThanMs: number): Promise<number> {
+export async function handBackOrphans(
+  pool: pg.Pool,
+  processId: string,
+  inFlight: ReadonlySet<string>,
+  olderThanMs: number,
+): Promise<number> {
   const { rows } = await pool.query<{ id: string }>(
     `select id from deliveries where claimed_by = $1 and status = 'DELIVERING' and last_attempt_at < now() - make_interval(secs => $2)`,
     [processId, olderThanMs / 1000],
@@ -70,12 +81,17 @@ export async function handBackOrphans(pool: pg.Pool, processId: string, inFlight
 
 /** One pass: every registered process other than `selfId` whose lock is free is gone; hand its work back. */
 export async function reclaimDeadProcesses(pool: pg.Pool, selfId: string, log: Logger): Promise<number> {
-  const { rows } = await pool.query<{ id: string; worker_ids: string[] }>('select id, worker_ids from delivery_worker_processes where id <> $1', [selfId]);
+  const { rows } = await pool.query<{ id: string; worker_ids: string[] }>(
+    'select id, worker_ids from delivery_worker_processes where id <> $1',
+    [selfId],
+  );
   let handed = 0;
   for (const process of rows) {
     const client = await pool.connect();
     try {
-      const { rows: [lock] } = await client.query<{ locked: boolean }>(TRY_PROCESS_LOCK_SQL, [process.id]);
+      const {
+        rows: [lock],
+      } = await client.query<{ locked: boolean }>(TRY_PROCESS_LOCK_SQL, [process.id]);
       if (!lock.locked) continue; // alive
       try {
         const count = await handBack(client, process.id, process.worker_ids);

@@ -137,14 +137,26 @@ export function recordParameters(processId: string, outcomes: readonly AttemptOu
 /** Both variants built once: the text is the same on every batch. Exported for the test of its plan. */
 export const RECORD_SQL = { 'skip locked': recordSql('skip locked'), wait: recordSql('wait') } as const;
 
-async function record(client: pg.Pool | pg.PoolClient, pool: pg.Pool, processId: string, outcomes: readonly AttemptOutcome[], lock: 'skip locked' | 'wait'): Promise<RecordResult> {
+async function record(
+  client: pg.Pool | pg.PoolClient,
+  pool: pg.Pool,
+  processId: string,
+  outcomes: readonly AttemptOutcome[],
+  lock: 'skip locked' | 'wait',
+): Promise<RecordResult> {
   const name = lock === 'wait' ? 'record-outcomes-waiting' : 'record-outcomes';
-  const { rows: [row] } = await client.query<RecordResult>(prepared(pool, name, RECORD_SQL[lock], recordParameters(processId, outcomes)));
+  const {
+    rows: [row],
+  } = await client.query<RecordResult>(prepared(pool, name, RECORD_SQL[lock], recordParameters(processId, outcomes)));
   return row;
 }
 
 /** Runs `work` in a transaction on a connection of its own, under the lock of `chain` when there is one (waiting for it, holding no other). */
-async function underChainLock<T>(pool: pg.Pool, chain: Chain | null, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+async function underChainLock<T>(
+  pool: pg.Pool,
+  chain: Chain | null,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('begin');
@@ -162,7 +174,9 @@ async function underChainLock<T>(pool: pg.Pool, chain: Chain | null, work: (clie
 
 /** Releases the next held delivery of a chain, on `client`, whose transaction holds the chain's lock; answers how many (0 or 1). */
 async function releaseNext(client: pg.PoolClient, pool: pg.Pool, chain: Chain): Promise<number> {
-  return (await client.query(prepared(pool, 'release-chain', RELEASE_SQL, [chain.orderingKey, chain.url]))).rowCount ?? 0;
+  return (
+    (await client.query(prepared(pool, 'release-chain', RELEASE_SQL, [chain.orderingKey, chain.url]))).rowCount ?? 0
+  );
 }
 
 const chainKey = (chain: Chain) => `${chain.orderingKey}\n${chain.url}`;

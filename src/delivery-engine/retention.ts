@@ -40,5 +40,7 @@ const DELETE_DELIVERED_BATCH = `
  */
 export function deleteDeliveredBefore(orm: MikroORM, now: Date, retentionDays: number, batch: number): Promise<number> {
   const cutoff = new Date(now.getTime() - retentionDays * 24 * 3600 * 1000);
-  return repeatInBatches(orm.em, batch, (outside) => sqlChanged(outside, DELETE_DELIVERED_BATCH, [cutoff, batch, cutoff]));
+  return repeatInBatches(orm.em, batch, (outside) =>
+    sqlChanged(outside, DELETE_DELIVERED_BATCH, [cutoff, batch, cutoff]),
+  );
 }

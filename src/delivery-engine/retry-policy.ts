@@ -6,9 +6,7 @@
 export type AttemptResult = { status: number; retryAfter?: string | string[] } | { error: string };
 
 export type NextStep =
-  | { kind: 'delivered' }
-  | { kind: 'retry'; delayMs: number; reason: string }
-  | { kind: 'failed'; reason: string };
+  { kind: 'delivered' } | { kind: 'retry'; delayMs: number; reason: string } | { kind: 'failed'; reason: string };
 
 /** ±20 % around each step of the schedule. */
 const JITTER = 0.2;
@@ -23,13 +21,20 @@ export function describeResult(result: AttemptResult): string {
  * roundAttempts: attempts made in this round, counting the one just made (1 after the first attempt).
  * random: [0, 1), injected so tests can pin the jitter.
  */
-export function nextStep(result: AttemptResult, roundAttempts: number, schedule: readonly number[], random: () => number = Math.random, now = Date.now()): NextStep {
+export function nextStep(
+  result: AttemptResult,
+  roundAttempts: number,
+  schedule: readonly number[],
+  random: () => number = Math.random,
+  now = Date.now(),
+): NextStep {
   if (!('error' in result)) {
     if (result.status >= 200 && result.status <= 299) return { kind: 'delivered' };
     if (result.status === 410) return { kind: 'failed', reason: 'HTTP 410: the partner asked to stop' };
   }
   const reason = describeResult(result);
-  if (roundAttempts > schedule.length) return { kind: 'failed', reason: `${reason}; no attempts left after ${roundAttempts}` };
+  if (roundAttempts > schedule.length)
+    return { kind: 'failed', reason: `${reason}; no attempts left after ${roundAttempts}` };
   const base = schedule[roundAttempts - 1] * 1000;
   let delayMs = Math.round(base * (1 - JITTER + 2 * JITTER * random()));
   if (!('error' in result) && (result.status === 429 || result.status === 503)) {

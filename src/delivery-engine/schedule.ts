@@ -12,14 +12,17 @@ export interface ScheduleOptions {
   maxAttempts?: number;
 }
 
-export async function schedule(em: EntityManager, task: string, payload: Record<string, string>, options: ScheduleOptions): Promise<void> {
-  await sqlRows(em, `select graphile_worker.add_job(?, ?::json, run_at => ?::timestamptz, job_key => ?, max_attempts => ?)`, [
-    task,
-    JSON.stringify(payload),
-    options.runAt.toISOString(),
-    options.key,
-    options.maxAttempts ?? 25,
-  ]);
+export async function schedule(
+  em: EntityManager,
+  task: string,
+  payload: Record<string, string>,
+  options: ScheduleOptions,
+): Promise<void> {
+  await sqlRows(
+    em,
+    `select graphile_worker.add_job(?, ?::json, run_at => ?::timestamptz, job_key => ?, max_attempts => ?)`,
+    [task, JSON.stringify(payload), options.runAt.toISOString(), options.key, options.maxAttempts ?? 25],
+  );
 }
 
 /** Removes the job waiting under this key, if any. */

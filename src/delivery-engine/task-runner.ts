@@ -91,7 +91,11 @@ export class TaskRunner {
       log.info('scheduled tasks: job runner started again after losing the database');
     })()
       .catch((error) => {
-        if (!this.deps.database?.report(error)) log.warn({ err: error instanceof Error ? error.message : String(error) }, 'scheduled tasks: restarting the job runner failed; trying again');
+        if (!this.deps.database?.report(error))
+          log.warn(
+            { err: error instanceof Error ? error.message : String(error) },
+            'scheduled tasks: restarting the job runner failed; trying again',
+          );
         setTimeout(() => this.restart(), RETRY_INTERVAL_MS).unref();
       })
       .finally(() => {
@@ -102,6 +106,8 @@ export class TaskRunner {
   async stop(): Promise<void> {
     this.stopping = true;
     await this.restarting;
-    await this.runner?.stop().catch((error) => this.deps.log.error({ err: error }, 'scheduled tasks: stopping the job runner failed'));
+    await this.runner
+      ?.stop()
+      .catch((error) => this.deps.log.error({ err: error }, 'scheduled tasks: stopping the job runner failed'));
   }
 }

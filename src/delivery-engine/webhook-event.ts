@@ -58,10 +58,13 @@ export interface WebhookEventInput<T extends DeliveryEventType, B extends object
   eventTime?: string;
 }
 
-export type WebhookBody<T extends DeliveryEventType, B extends object> = WebhookEnvelope<T> & B & { connection?: { id: string; credentials: unknown } };
+export type WebhookBody<T extends DeliveryEventType, B extends object> = WebhookEnvelope<T> &
+  B & { connection?: { id: string; credentials: unknown } };
 
 /** The outbox input for one webhook event to one receiver, with a fresh eventId. */
-export function webhookDelivery<T extends DeliveryEventType, B extends object>(input: WebhookEventInput<T, B>): EnqueueDeliveryInput & { payload: WebhookBody<T, B> } {
+export function webhookDelivery<T extends DeliveryEventType, B extends object>(
+  input: WebhookEventInput<T, B>,
+): EnqueueDeliveryInput & { payload: WebhookBody<T, B> } {
   const { recipient } = input;
   const envelope: WebhookEnvelope<T> = {
     eventId: uuidv7(),
@@ -73,7 +76,9 @@ export function webhookDelivery<T extends DeliveryEventType, B extends object>(i
     connectionId: recipient.connectionId,
   };
   const sealed = 'credentials' in input;
-  const connection = sealed ? { connection: { id: recipient.connectionId, credentials: maskCredentials(input.credentials ?? null) } } : {};
+  const connection = sealed
+    ? { connection: { id: recipient.connectionId, credentials: maskCredentials(input.credentials ?? null) } }
+    : {};
   return {
     eventId: envelope.eventId,
     eventType: input.eventType,

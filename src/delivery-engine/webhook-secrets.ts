@@ -10,7 +10,11 @@ export interface WebhookSecretSource {
  * Remembers secrets for a few seconds: one lookup per application per interval instead of one per
  * delivery, at the price of a rotated secret taking up to ttlMs to be used.
  */
-export function cachedSecrets(source: WebhookSecretSource, ttlMs = 5000, now: () => number = Date.now): WebhookSecretSource {
+export function cachedSecrets(
+  source: WebhookSecretSource,
+  ttlMs = 5000,
+  now: () => number = Date.now,
+): WebhookSecretSource {
   const cache = new Map<string, { secret: Promise<string>; until: number }>();
   return {
     secretFor(applicationId) {

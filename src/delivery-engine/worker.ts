@@ -93,9 +93,15 @@ export class DeliveryWorker {
 
   constructor(private readonly deps: DeliveryWorkerDeps) {
     this.requestLimit = deps.config.delivery.concurrency;
-    this.sendDeps = { partnerHttp: deps.partnerHttp, secrets: deps.secrets, partnerTimeoutMs: deps.config.delivery.partnerTimeoutMs };
+    this.sendDeps = {
+      partnerHttp: deps.partnerHttp,
+      secrets: deps.secrets,
+      partnerTimeoutMs: deps.config.delivery.partnerTimeoutMs,
+    };
     const limit = deps.config.delivery.endpointConcurrency;
-    this.limiter = new EndpointLimiter(limit, Math.max(1, Math.min(BATCH_MAX, Math.floor(limit / 2))), () => this.wake());
+    this.limiter = new EndpointLimiter(limit, Math.max(1, Math.min(BATCH_MAX, Math.floor(limit / 2))), () =>
+      this.wake(),
+    );
     this.loop = new ClaimLoop(
       () => this.claimRound(),
       (error) => this.warn(error, 'delivery worker: claiming due deliveries failed; the next wake-up tries again'),
@@ -132,7 +138,10 @@ export class DeliveryWorker {
       this.holdLock(client);
       await client.query(PROCESS_LOCK_SQL, [this.processId]);
     }
-    await this.pool.query('insert into delivery_worker_processes (id, worker_ids, started_at) values ($1, $2, now())', [this.processId, []]);
+    await this.pool.query('insert into delivery_worker_processes (id, worker_ids, started_at) values ($1, $2, now())', [
+      this.processId,
+      [],
+    ]);
     const pollIntervalMs = config.delivery.pollIntervalMs ?? (embedded ? 100 : 2000);
     this.tasks = new TaskRunner({
       pool: this.pool,
@@ -141,13 +150,26 @@ export class DeliveryWorker {
       pollIntervalMs,
       noPreparedStatements: embedded,
       database: this.deps.database,
-      onWorkerIds: async (ids) => void (await this.pool.query('update delivery_worker_processes set worker_ids = $2 where id = $1', [this.processId, ids])),
+      onWorkerIds: async (ids) =>
+        void (await this.pool.query('update delivery_worker_processes set worker_ids = $2 where id = $1', [
+          this.processId,
+          ids,
+        ])),
     });
     await this.tasks.start();
     // PGlite's notifications do not cross connections: there the poll is the wake-up.
-    if (embedded) log.info('delivery worker: embedded database, woken by polling every %d ms (no LISTEN/NOTIFY across its connections)', pollIntervalMs);
+    if (embedded)
+      log.info(
+        'delivery worker: embedded database, woken by polling every %d ms (no LISTEN/NOTIFY across its connections)',
+        pollIntervalMs,
+      );
     else {
-      this.listener = new DueListener(databaseUrl, () => this.wake(), (error) => this.deps.database?.report(error), RETRY_INTERVAL_MS);
+      this.listener = new DueListener(
+        databaseUrl,
+        () => this.wake(),
+        (error) => this.deps.database?.report(error),
+        RETRY_INTERVAL_MS,
+      );
       await this.listener.start();
     }
     this.started = true;
@@ -196,7 +218,9 @@ export class DeliveryWorker {
     let kept = false;
     try {
       // Not a blocking lock: another process may hold it for a moment while it hands this one's work back.
-      const { rows: [{ locked }] } = await client.query<{ locked: boolean }>(TRY_PROCESS_LOCK_SQL, [this.processId]);
+      const {
+        rows: [{ locked }],
+      } = await client.query<{ locked: boolean }>(TRY_PROCESS_LOCK_SQL, [this.processId]);
       if (!locked) return false;
       await client.query(
         'insert into delivery_worker_processes (id, worker_ids, started_at) values ($1, $2, now()) on conflict (id) do update set worker_ids = excluded.worker_ids',
@@ -206,7 +230,10 @@ export class DeliveryWorker {
       this.holdLock(client);
       this.lockLost = false;
       kept = true;
-      this.deps.log.info({ process: this.processId }, 'delivery worker: liveness lock taken again after losing the database');
+      this.deps.log.info(
+        { process: this.processId },
+        'delivery worker: liveness lock taken again after losing the database',
+      );
       this.wake();
       return true;
     } finally {
@@ -259,7 +286,10 @@ export class DeliveryWorker {
       await Promise.allSettled([...this.running]);
       if (!this.lockLost) {
         await this.handBackAll().catch((error) =>
-          this.deps.log.error({ err: error }, 'delivery worker: handing back in-flight deliveries failed; another process will'),
+          this.deps.log.error(
+            { err: error },
+            'delivery worker: handing back in-flight deliveries failed; another process will',
+          ),
         );
       }
       // Forgotten before it is released: a connection error after this (the database dropping it as the pool
@@ -285,7 +315,9 @@ export class DeliveryWorker {
   private reclaim(): Promise<unknown> {
     const orphanAgeMs = 2 * this.deps.config.delivery.partnerTimeoutMs + 5000;
     this.reclaiming = (async () => {
-      const handed = (await reclaimDeadProcesses(this.pool, this.processId, this.deps.log)) + (await handBackOrphans(this.pool, this.processId, this.inFlight, orphanAgeMs));
+      const handed =
+        (await reclaimDeadProcesses(this.pool, this.processId, this.deps.log)) +
+        (await handBackOrphans(this.pool, this.processId, this.inFlight, orphanAgeMs));
       if (handed > 0) this.wake();
     })().catch((error) => this.warn(error, 'delivery worker: reclaim pass failed; next pass retries'));
     return this.reclaiming;
@@ -334,7 +366,11 @@ export class DeliveryWorker {
     this.limiter.take(delivery.endpoint);
     const attempt = this.attempt(delivery)
       .catch((error) => {
-        if (!this.deps.database?.report(error)) this.deps.log.error({ err: error, delivery: delivery.id }, 'delivery worker: recording an attempt failed; reclaim will hand it back');
+        if (!this.deps.database?.report(error))
+          this.deps.log.error(
+            { err: error, delivery: delivery.id },
+            'delivery worker: recording an attempt failed; reclaim will hand it back',
+          );
       })
       .finally(() => {
         this.limiter.release(delivery.endpoint);
@@ -359,11 +395,26 @@ export class DeliveryWorker {
       // If recording failed, the delivery stays DELIVERING by this process until reclaim hands it back.
       this.inFlight.delete(delivery.id);
     }
-    metrics?.deliveryAttempt(delivery.event_type, step.kind, (Date.now() - new Date(delivery.created_at).getTime()) / 1000);
+    metrics?.deliveryAttempt(
+      delivery.event_type,
+      step.kind,
+      (Date.now() - new Date(delivery.created_at).getTime()) / 1000,
+    );
     if (step.kind === 'retry') this.wakeAfter(step.delayMs);
-    const fields = { delivery: delivery.id, url: delivery.url, attempt: delivery.attempt_count, status: outcome.attempt.httpStatus, error: outcome.attempt.error, outcome: step.kind };
+    const fields = {
+      delivery: delivery.id,
+      url: delivery.url,
+      attempt: delivery.attempt_count,
+      status: outcome.attempt.httpStatus,
+      error: outcome.attempt.error,
+      outcome: step.kind,
+    };
     // A partner that fails is what an operator looks for in the logs: warn, with the delivery id to look it up.
     if (step.kind === 'delivered') log.debug(fields, 'delivery attempt');
-    else log.warn({ ...fields, reason: step.reason }, step.kind === 'retry' ? 'partner call failed; retrying' : 'partner call failed; delivery FAILED');
+    else
+      log.warn(
+        { ...fields, reason: step.reason },
+        step.kind === 'retry' ? 'partner call failed; retrying' : 'partner call failed; delivery FAILED',
+      );
   }
 }

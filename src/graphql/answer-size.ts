@@ -12,7 +12,9 @@ export function boundAnswerSize(maxBytes: number) {
       if (typeof body === 'string' && body.length > maxBytes / 4 && Buffer.byteLength(body) > maxBytes) {
         res.status(400).type('application/json');
         const message = `The answer is over ${maxBytes} bytes; ask for smaller pages or fewer fields`;
-        return send(JSON.stringify({ errors: [{ message, extensions: { code: 'query_too_complex', limit: maxBytes } }] }));
+        return send(
+          JSON.stringify({ errors: [{ message, extensions: { code: 'query_too_complex', limit: maxBytes } }] }),
+        );
       }
       return send(body);
     };

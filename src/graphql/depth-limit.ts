@@ -1,4 +1,11 @@
-import { GraphQLError, Kind, type ASTNode, type FragmentDefinitionNode, type ValidationContext, type ValidationRule } from 'graphql';
+import {
+  GraphQLError,
+  Kind,
+  type ASTNode,
+  type FragmentDefinitionNode,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql';
 
 /** Root fields whose answer is the schema itself: bounded by the schema, not by the data. */
 const INTROSPECTION_ROOTS = new Set(['__schema', '__type']);
@@ -31,7 +38,12 @@ export function depthLimit(maxDepth: number, maxIntrospectionDepth: number): Val
         if (!fragment || seen.has(node.name.value)) return depth;
         return depthOf(fragment, depth, new Set([...seen, node.name.value]));
       }
-      const selections = node.kind === Kind.SELECTION_SET ? node.selections : 'selectionSet' in node && node.selectionSet ? node.selectionSet.selections : [];
+      const selections =
+        node.kind === Kind.SELECTION_SET
+          ? node.selections
+          : 'selectionSet' in node && node.selectionSet
+            ? node.selectionSet.selections
+            : [];
       return selections.reduce((max, child) => Math.max(max, depthOf(child, depth, seen)), depth);
     };
     for (const def of context.getDocument().definitions) {
@@ -39,11 +51,19 @@ export function depthLimit(maxDepth: number, maxIntrospectionDepth: number): Val
       introspectionDepth = 0;
       const depth = depthOf(def, 0, new Set());
       if (depth > maxDepth) {
-        context.reportError(new GraphQLError(`Query is nested ${depth} levels deep; the limit is ${maxDepth}`, { nodes: [def], extensions: { code: 'validation_failed' } }));
+        context.reportError(
+          new GraphQLError(`Query is nested ${depth} levels deep; the limit is ${maxDepth}`, {
+            nodes: [def],
+            extensions: { code: 'validation_failed' },
+          }),
+        );
       }
       if (introspectionDepth > maxIntrospectionDepth) {
         context.reportError(
-          new GraphQLError(`Introspection is nested ${introspectionDepth} levels deep; the limit is ${maxIntrospectionDepth}`, { nodes: [def], extensions: { code: 'validation_failed' } }),
+          new GraphQLError(
+            `Introspection is nested ${introspectionDepth} levels deep; the limit is ${maxIntrospectionDepth}`,
+            { nodes: [def], extensions: { code: 'validation_failed' } },
+          ),
         );
       }
     }

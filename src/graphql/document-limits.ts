@@ -18,7 +18,8 @@ export const documentLimits: ValidationRule = (context: ValidationContext) => {
       if (node.alias) aliases += 1;
     },
   });
-  if (aliases > MAX_ALIASES) context.reportError(tooComplex(`The document holds ${aliases} aliased fields; the limit is ${MAX_ALIASES}`));
+  if (aliases > MAX_ALIASES)
+    context.reportError(tooComplex(`The document holds ${aliases} aliased fields; the limit is ${MAX_ALIASES}`));
   return {};
 };
 
@@ -34,7 +35,12 @@ export function tooComplex(message: string, extensions: Record<string, unknown> 
 export const safeStringLiterals: ValidationRule = (context: ValidationContext) => ({
   StringValue(node) {
     if (isUnsafeText(node.value)) {
-      context.reportError(new GraphQLError('A string literal contains a NUL character or an unpaired UTF-16 surrogate', { nodes: [node], extensions: { code: 'validation_failed' } }));
+      context.reportError(
+        new GraphQLError('A string literal contains a NUL character or an unpaired UTF-16 surrogate', {
+          nodes: [node],
+          extensions: { code: 'validation_failed' },
+        }),
+      );
     }
   },
 });

@@ -19,15 +19,25 @@ const APOLLO_TO_CONTRACT: Record<string, ErrorCode> = {
 };
 
 /** The contract code an error maps to; undefined for one the hub did not expect (a 500 over REST). */
-function knownCode(formatted: GraphQLFormattedError, error: unknown, facts: EdgeFacts = UNKNOWN_FACTS): ErrorCode | undefined {
+function knownCode(
+  formatted: GraphQLFormattedError,
+  error: unknown,
+  facts: EdgeFacts = UNKNOWN_FACTS,
+): ErrorCode | undefined {
   const original = asDomainError(error, facts);
   if (original instanceof DomainError) return original.code;
   // A validation rule's own contract code (query_too_complex), under the code Apollo gives every validation error.
-  const ruleCode = error instanceof GraphQLError && error.originalError instanceof GraphQLError ? String(error.originalError.extensions?.code ?? '') : '';
+  const ruleCode =
+    error instanceof GraphQLError && error.originalError instanceof GraphQLError
+      ? String(error.originalError.extensions?.code ?? '')
+      : '';
   if (ruleCode in STATUS_OF && ruleCode !== 'internal') return ruleCode as ErrorCode;
   const apolloCode = String(formatted.extensions?.code ?? '');
   // Errors raised as GraphQLError with a contract code already (authentication in the context function).
-  return APOLLO_TO_CONTRACT[apolloCode] ?? (apolloCode in STATUS_OF && apolloCode !== 'internal' ? (apolloCode as ErrorCode) : undefined);
+  return (
+    APOLLO_TO_CONTRACT[apolloCode] ??
+    (apolloCode in STATUS_OF && apolloCode !== 'internal' ? (apolloCode as ErrorCode) : undefined)
+  );
 }
 
 /** True for an error that answers `internal`: the ones to log, as REST logs its 500s. */
@@ -62,11 +72,17 @@ function asDomainError(error: unknown, facts: EdgeFacts): unknown {
 }
 
 /** Apollo's formatError (and the WebSocket server's) for an edge that knows these facts. */
-export function errorFormatter(facts: EdgeFacts): (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError {
+export function errorFormatter(
+  facts: EdgeFacts,
+): (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError {
   return (formatted, error) => formatError(formatted, error, facts);
 }
 
-export function formatError(formatted: GraphQLFormattedError, error: unknown, facts: EdgeFacts = UNKNOWN_FACTS): GraphQLFormattedError {
+export function formatError(
+  formatted: GraphQLFormattedError,
+  error: unknown,
+  facts: EdgeFacts = UNKNOWN_FACTS,
+): GraphQLFormattedError {
   const original = asDomainError(error, facts);
   if (original instanceof DomainError) {
     return {
@@ -78,6 +94,12 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown, fa
   }
   const known = knownCode(formatted, error, facts);
   // What the hub's own errors add beside the code (query_too_complex: cost, limit) stays.
-  if (known) return { message: formatted.message, locations: formatted.locations, path: formatted.path, extensions: { ...formatted.extensions, code: known } };
+  if (known)
+    return {
+      message: formatted.message,
+      locations: formatted.locations,
+      path: formatted.path,
+      extensions: { ...formatted.extensions, code: known },
+    };
   return { message: 'An unexpected error occurred', path: formatted.path, extensions: { code: 'internal' } };
 }

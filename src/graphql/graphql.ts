@@ -57,7 +57,9 @@ export interface GraphQLOptions {
  * /graphql: the same bearer tokens and the same services as /v1 (CONTRACT section 9); subscriptions over
  * WebSocket on the same path. `closeSockets` ends the subscriptions (before the HTTP server can close).
  */
-export async function graphqlRouter(options: GraphQLOptions): Promise<{ router: Router; stop: () => Promise<void>; closeSockets: () => Promise<void> }> {
+export async function graphqlRouter(
+  options: GraphQLOptions,
+): Promise<{ router: Router; stop: () => Promise<void>; closeSockets: () => Promise<void> }> {
   const schema = await buildHubSchema();
   const facts: EdgeFacts = { database: options.database, overloadRetryAfterSeconds: options.overloadRetryAfterSeconds };
   const subscriptions = serveSubscriptions({
@@ -74,7 +76,13 @@ export async function graphqlRouter(options: GraphQLOptions): Promise<{ router: 
   const server = new ApolloServer<GraphQLContext>({
     schema,
     formatError: errorFormatter(facts),
-    plugins: [logUnexpectedErrors, unavailableAs503(facts, options.database), countOperations(options.metrics), requestLimits({ production: options.production, rateLimit: options.rateLimiter }), uuidArguments()],
+    plugins: [
+      logUnexpectedErrors,
+      unavailableAs503(facts, options.database),
+      countOperations(options.metrics),
+      requestLimits({ production: options.production, rateLimit: options.rateLimiter }),
+      uuidArguments(),
+    ],
     // The parser stops at MAX_TOKENS, so validation (quadratic in the worst case) only ever sees a bounded document.
     parseOptions: { maxTokens: MAX_TOKENS },
     validationRules: [documentLimits, safeStringLiterals, depthLimit(MAX_QUERY_DEPTH, MAX_INTROSPECTION_DEPTH)],
@@ -87,16 +95,39 @@ export async function graphqlRouter(options: GraphQLOptions): Promise<{ router: 
   await server.start();
   const router = Router();
   // The rate limit counts callers; the UI's requests before sign-in have none (login throttling guards signIn).
-  const rateLimitCallers: RequestHandler = (req, res, next) => (res.locals.principal ? options.rateLimiter.perRequest(req, res, next) : next());
+  const rateLimitCallers: RequestHandler = (req, res, next) =>
+    res.locals.principal ? options.rateLimiter.perRequest(req, res, next) : next();
   // Authentication and the rate limit before the body is read: an anonymous or refused request is never parsed.
   // Admission: refused at once when even an order could not get in; otherwise admitted by priority once the
   // body says which operation it is.
-  router.use('/graphql', options.admission.refuseWhenFull(), graphqlCaller(options.callers), rateLimitCallers, express.json({ limit: '1mb' }), refuseUnsafeGraphQLText, options.admission.gate(graphqlPriority), idempotencyKeys(options.orm, { database: options.database, failed: unexpectedAnswer }), boundAnswerSize(options.maxAnswerBytes), resumeRequestScope, expressMiddleware(server, {
-    context: async ({ req, res }) => new HttpGraphQLContext(options.orm, res, options.services, uiSessionControl(req, res, options.callers), res.locals.log),
-  }));
+  router.use(
+    '/graphql',
+    options.admission.refuseWhenFull(),
+    graphqlCaller(options.callers),
+    rateLimitCallers,
+    express.json({ limit: '1mb' }),
+    refuseUnsafeGraphQLText,
+    options.admission.gate(graphqlPriority),
+    idempotencyKeys(options.orm, { database: options.database, failed: unexpectedAnswer }),
+    boundAnswerSize(options.maxAnswerBytes),
+    resumeRequestScope,
+    expressMiddleware(server, {
+      context: async ({ req, res }) =>
+        new HttpGraphQLContext(
+          options.orm,
+          res,
+          options.services,
+          uiSessionControl(req, res, options.callers),
+          res.locals.log,
+        ),
+    }),
+  );
   // Failures before a resolver runs (authentication, body parsing) still answer in GraphQL's error shape.
   router.use('/graphql', (raw: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    const err = edgeError(raw, { overloadRetryAfterSeconds: options.overloadRetryAfterSeconds, database: options.database });
+    const err = edgeError(raw, {
+      overloadRetryAfterSeconds: options.overloadRetryAfterSeconds,
+      database: options.database,
+    });
     const problem = toProblem(err);
     const unavailable = unavailableOf(err);
     if (unavailable) {
@@ -124,7 +155,8 @@ function unexpectedAnswer(status: number, body: string): boolean {
 /** NUL characters and unpaired surrogates, in the document's literals or in the variables, are a 400 (unsafe-text.ts). */
 function refuseUnsafeGraphQLText(req: Request, _res: Response, next: NextFunction): void {
   const body = (req.body ?? {}) as { query?: unknown; variables?: unknown; operationName?: unknown };
-  if (typeof body.query === 'string' && isUnsafeText(body.query)) throw ValidationError.field('/query', 'must not contain NUL characters or unpaired UTF-16 surrogates');
+  if (typeof body.query === 'string' && isUnsafeText(body.query))
+    throw ValidationError.field('/query', 'must not contain NUL characters or unpaired UTF-16 surrogates');
   refuseUnsafeText(body.variables, '/variables');
   refuseUnsafeText(body.operationName, '/operationName');
   next();
@@ -136,7 +168,8 @@ const logUnexpectedErrors: ApolloServerPlugin<GraphQLContext> = {
     return {
       async didEncounterErrors({ errors, contextValue }) {
         for (const error of errors) {
-          if (isUnexpected(error)) contextValue.log.error({ err: error.originalError ?? error, path: error.path }, 'graphql operation failed');
+          if (isUnexpected(error))
+            contextValue.log.error({ err: error.originalError ?? error, path: error.path }, 'graphql operation failed');
         }
       },
     };
@@ -152,10 +185,12 @@ function countOperations(metrics: HubMetrics | undefined): ApolloServerPlugin<Gr
           if (!metrics) return;
           const body = response.body.kind === 'single' ? response.body.singleResult : undefined;
           const code = body?.errors?.[0]?.extensions?.code ?? (errors?.length ? 'internal' : undefined);
-          metrics.graphqlOperation(operationName ?? request.operationName ?? undefined, code === undefined ? 'ok' : String(code));
+          metrics.graphqlOperation(
+            operationName ?? request.operationName ?? undefined,
+            code === undefined ? 'ok' : String(code),
+          );
         },
       };
     },
   };
 }
-

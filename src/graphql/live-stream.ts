@@ -33,9 +33,13 @@ export interface LiveStreamSpec<T> {
 /** What the source stream yields: an event, or the error that ends it (thrown by the field resolver). */
 export type LiveStreamItem<T> = LiveItem<T> | { error: unknown };
 
-export async function liveStream<T>(context: GraphQLContext, spec: LiveStreamSpec<T>): Promise<AsyncIterableIterator<LiveStreamItem<T>>> {
+export async function liveStream<T>(
+  context: GraphQLContext,
+  spec: LiveStreamSpec<T>,
+): Promise<AsyncIterableIterator<LiveStreamItem<T>>> {
   const live = context.live;
-  if (!live) throw new DomainError('validation_failed', 'Subscriptions are served over WebSocket (graphql-ws) at /graphql');
+  if (!live)
+    throw new DomainError('validation_failed', 'Subscriptions are served over WebSocket (graphql-ws) at /graphql');
   await spec.authorize(context.ctx);
   return new LiveStream(live.fanout.subscribe(spec.key), live.fresh, spec, context.ctx);
 }

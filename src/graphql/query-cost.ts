@@ -1,5 +1,12 @@
 import { getComplexity, type ComplexityEstimator } from 'graphql-query-complexity';
-import { getNamedType, getNullableType, isCompositeType, isListType, type DocumentNode, type GraphQLSchema } from 'graphql';
+import {
+  getNamedType,
+  getNullableType,
+  isCompositeType,
+  isListType,
+  type DocumentNode,
+  type GraphQLSchema,
+} from 'graphql';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../common/pagination.js';
 
 // The cost of a GraphQL operation, computed from the document and its variables before any resolver runs
@@ -38,6 +45,11 @@ function pageSize(limit: unknown): number {
   return typeof limit === 'number' && limit >= 1 && limit <= MAX_LIMIT ? Math.ceil(limit) : MAX_LIMIT;
 }
 
-export function queryCost(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined, variables: Record<string, unknown> | undefined): number {
+export function queryCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | undefined,
+  variables: Record<string, unknown> | undefined,
+): number {
   return getComplexity({ schema, query: document, operationName, variables, estimators: [recordCost] });
 }

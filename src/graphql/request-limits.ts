@@ -42,15 +42,25 @@ export function requestLimits(options: RequestLimitsOptions): ApolloServerPlugin
           if (!introspection) refuseIntrospection(schema, document);
           const cost = costOf(schema, document, operationName ?? undefined, request.variables);
           if (cost > MAX_QUERY_COST) {
-            throw tooComplex(`This operation may return ${cost} records; the limit is ${MAX_QUERY_COST}. Ask for smaller pages or fewer fields.`, { cost, limit: MAX_QUERY_COST });
+            throw tooComplex(
+              `This operation may return ${cost} records; the limit is ${MAX_QUERY_COST}. Ask for smaller pages or fewer fields.`,
+              { cost, limit: MAX_QUERY_COST },
+            );
           }
           // The request itself took one point at the door; the records it may return take the rest.
           if (!principal) return;
           const decision = await options.rateLimit.charge(principal, Math.ceil(cost / COST_PER_RATE_POINT) - 1);
           if (!decision.allowed) {
-            throw new GraphQLError(`Too many requests: this operation's cost (${cost}) needs more of the rate limit than is left`, {
-              extensions: { code: 'rate_limited', cost, http: { status: 429, headers: new HeaderMap([['retry-after', String(decision.retryAfterSeconds)]]) } },
-            });
+            throw new GraphQLError(
+              `Too many requests: this operation's cost (${cost}) needs more of the rate limit than is left`,
+              {
+                extensions: {
+                  code: 'rate_limited',
+                  cost,
+                  http: { status: 429, headers: new HeaderMap([['retry-after', String(decision.retryAfterSeconds)]]) },
+                },
+              },
+            );
           }
         },
       };
@@ -60,7 +70,11 @@ export function requestLimits(options: RequestLimitsOptions): ApolloServerPlugin
 
 function refuseIntrospection(schema: GraphQLSchema, document: Parameters<typeof validate>[1]): void {
   const [error] = validate(schema, document, [NoSchemaIntrospectionCustomRule]);
-  if (error) throw new GraphQLError(error.message, { nodes: error.nodes, extensions: { code: 'validation_failed', http: { status: 400 } } });
+  if (error)
+    throw new GraphQLError(error.message, {
+      nodes: error.nodes,
+      extensions: { code: 'validation_failed', http: { status: 400 } },
+    });
 }
 
 function costOf(...args: Parameters<typeof queryCost>): number {
@@ -68,7 +82,8 @@ function costOf(...args: Parameters<typeof queryCost>): number {
     return queryCost(...args);
   } catch (error) {
     // Variables that do not fit the operation: GraphQL's own coercion error, before anything runs.
-    if (error instanceof GraphQLError) throw new GraphQLError(error.message, { extensions: { code: 'validation_failed', http: { status: 400 } } });
+    if (error instanceof GraphQLError)
+      throw new GraphQLError(error.message, { extensions: { code: 'validation_failed', http: { status: 400 } } });
     throw error;
   }
 }

@@ -15,7 +15,26 @@ import { HomeResolver } from './resolvers/home.resolver.js';
 import { UserResolver } from './resolvers/user.resolver.js';
 import { ViewerResolver } from './resolvers/viewer.resolver.js';
 
-export const RESOLVERS = [AccountResolver, LocationResolver, ApplicationResolver, ConnectionResolver, UserResolver, CatalogResolver, ProductResolver, ModifierResolver, DeliveryResolver, DeliveryRecipientResolver, OrderResolver, OrderStatusChangeResolver, MenuResolver, PublicationResolver, StoreStatusResolver, HomeResolver, LiveResolver, ViewerResolver] as const;
+export const RESOLVERS = [
+  AccountResolver,
+  LocationResolver,
+  ApplicationResolver,
+  ConnectionResolver,
+  UserResolver,
+  CatalogResolver,
+  ProductResolver,
+  ModifierResolver,
+  DeliveryResolver,
+  DeliveryRecipientResolver,
+  OrderResolver,
+  OrderStatusChangeResolver,
+  MenuResolver,
+  PublicationResolver,
+  StoreStatusResolver,
+  HomeResolver,
+  LiveResolver,
+  ViewerResolver,
+] as const;
 
 // Rules live in services; type-graphql's class-validator integration is off so there is one set of rules.
 export function buildHubSchema(): Promise<GraphQLSchema> {

@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { GraphQLError, OperationTypeNode, getOperationAST, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from 'graphql';
+import {
+  GraphQLError,
+  OperationTypeNode,
+  getOperationAST,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type GraphQLSchema,
+} from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
 import { WebSocketServer } from 'ws';
@@ -85,17 +94,34 @@ export function serveSubscriptions(options: SubscriptionServerOptions): { close(
   const rules = [...specifiedRules, documentLimits, depthLimit(MAX_QUERY_DEPTH, MAX_INTROSPECTION_DEPTH)];
 
   function authenticate(credential: Credential) {
-    return credential.kind === 'bearer' ? callers.bearer.authenticate(credential.token) : callers.sessions.authenticate(credential.cookie);
+    return credential.kind === 'bearer'
+      ? callers.bearer.authenticate(credential.token)
+      : callers.sessions.authenticate(credential.cookie);
   }
 
   async function requestContext(credential: Credential, requestId: string): Promise<RequestContext> {
     const caller = await authenticate(credential);
-    if (!caller) throw new UnauthorizedError(credential.kind === 'bearer' ? 'The access token is invalid or expired' : 'The session has ended; sign in again');
-    return { requestId, log: log.child({ requestId }), em: orm.em.fork(), db: orm.em, principal: caller.principal, reach: caller.reach };
+    if (!caller)
+      throw new UnauthorizedError(
+        credential.kind === 'bearer'
+          ? 'The access token is invalid or expired'
+          : 'The session has ended; sign in again',
+      );
+    return {
+      requestId,
+      log: log.child({ requestId }),
+      em: orm.em.fork(),
+      db: orm.em,
+      principal: caller.principal,
+      reach: caller.reach,
+    };
   }
 
   /** The connection's credential: a bearer token in connectionParams, else the session cookie from the hub's own pages. */
-  function credentialOf(connectionParams: Readonly<Record<string, unknown>> | undefined, request: IncomingMessage): Credential | null {
+  function credentialOf(
+    connectionParams: Readonly<Record<string, unknown>> | undefined,
+    request: IncomingMessage,
+  ): Credential | null {
     const token = tokenOf(connectionParams);
     if (token) return { kind: 'bearer', token };
     const cookie = sessionCookieOf(request, callers);
@@ -126,7 +152,12 @@ export function serveSubscriptions(options: SubscriptionServerOptions): { close(
         if (errors.length > 0) return errors.map((e) => contractError(e.message, 'validation_failed'));
         const operation = getOperationAST(document, payload.operationName);
         if (operation?.operation !== OperationTypeNode.SUBSCRIPTION) {
-          return [contractError('Only subscriptions are served over WebSocket; send queries and mutations to POST /graphql', 'validation_failed')];
+          return [
+            contractError(
+              'Only subscriptions are served over WebSocket; send queries and mutations to POST /graphql',
+              'validation_failed',
+            ),
+          ];
         }
         // Ids are UUIDs, refused at the edge as over HTTP (uuid-arguments.ts).
         const notUuid = firstNonUuid(schema, document, operation, payload.variables ?? {});
@@ -147,7 +178,13 @@ export function serveSubscriptions(options: SubscriptionServerOptions): { close(
           signedIn: () => true,
           live: { fanout, fresh: () => requestContext(credential, requestId) },
         };
-        return { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };
+        return {
+          schema,
+          document,
+          operationName: payload.operationName,
+          variableValues: payload.variables,
+          contextValue,
+        };
       },
       onError(_ctx, _id, _payload, errors) {
         return errors.map((error) => formatError(error.toJSON(), error));

@@ -12,7 +12,9 @@ export function unavailableAs503(facts: EdgeFacts, database?: DatabaseWatch): Ap
     async requestDidStart() {
       return {
         async willSendResponse({ errors, response }) {
-          const unavailable = errors?.map((error) => unavailableAnswer(error, facts)).find((found) => found !== undefined);
+          const unavailable = errors
+            ?.map((error) => unavailableAnswer(error, facts))
+            .find((found) => found !== undefined);
           if (!unavailable) return;
           for (const error of errors ?? []) database?.report(error.originalError);
           response.http.status = 503;

@@ -31,7 +31,10 @@ export function uuidArguments(): ApolloServerPlugin<GraphQLContext> {
       return {
         async didResolveOperation({ schema, document, operation, request }) {
           const where = operation && firstNonUuid(schema, document, operation, request.variables ?? {});
-          if (where) throw new GraphQLError(`${where} must be a UUID`, { extensions: { code: 'validation_failed', http: { status: 400 } } });
+          if (where)
+            throw new GraphQLError(`${where} must be a UUID`, {
+              extensions: { code: 'validation_failed', http: { status: 400 } },
+            });
         },
       };
     },
@@ -39,7 +42,12 @@ export function uuidArguments(): ApolloServerPlugin<GraphQLContext> {
 }
 
 /** `Argument "id" of "account"`, `Argument "input.productIds[1]" of "createMenu"`, or undefined when all are UUIDs. */
-export function firstNonUuid(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown>): string | undefined {
+export function firstNonUuid(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+): string | undefined {
   const typeInfo = new TypeInfo(schema);
   let found: string | undefined;
   const fragments = document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION);

@@ -51,9 +51,12 @@ export function createAdmission(config: AdmissionConfig): Admission {
   }
   const queue = new PQueue({ concurrency: config.maxInFlight });
   const refuse = (next: NextFunction, why: string) =>
-    next(new UnavailableError('overloaded', `The hub is overloaded (${why}); try again later`, config.retryAfterSeconds));
+    next(
+      new UnavailableError('overloaded', `The hub is overloaded (${why}); try again later`, config.retryAfterSeconds),
+    );
 
-  const slotFree = (priority: Priority) => queue.pending < (priority === 'low' ? config.lowPriorityMaxInFlight : config.maxInFlight) && queue.size === 0;
+  const slotFree = (priority: Priority) =>
+    queue.pending < (priority === 'low' ? config.lowPriorityMaxInFlight : config.maxInFlight) && queue.size === 0;
   const full = () => !slotFree('urgent') && !mayWait('urgent', queue.size, config.maxQueued);
 
   const admit: Admission['admit'] = (req, res, next, priority) => {
@@ -66,7 +69,9 @@ export function createAdmission(config: AdmissionConfig): Admission {
       // p-queue starts the task at once, synchronously, in this request's own context: there is no wait to
       // bound and no context to carry over, so none of the AbortController, timer and bound AsyncResource a
       // waiting request needs: on every admitted request they showed in a GET's CPU profile.
-      queue.add(() => new Promise<void>((done) => started(req, res, next, done)), { priority: WAIT_PRIORITY[priority] }).catch(next);
+      queue
+        .add(() => new Promise<void>((done) => started(req, res, next, done)), { priority: WAIT_PRIORITY[priority] })
+        .catch(next);
       return;
     }
     // A waiting request is started from whichever request freed its slot: it must go on in its own

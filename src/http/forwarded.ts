@@ -11,7 +11,10 @@ const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /** TRUST_PROXY: a comma-separated list of proxy addresses, CIDR ranges or loopback/linklocal/uniquelocal; null when invalid. */
 export function parseTrustedProxies(raw: string): string[] | null {
-  const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const valid = entries.every((entry) => {
     if (PROXY_NAMES.has(entry)) return true;
     if (entry.includes('/')) {

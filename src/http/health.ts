@@ -14,7 +14,9 @@ export const READINESS_CHECK_TIMEOUT_MS = 2000;
 function within(check: ReadinessCheck, timeoutMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), timeoutMs)));
-  const answer = Promise.resolve().then(check).catch(() => false);
+  const answer = Promise.resolve()
+    .then(check)
+    .catch(() => false);
   return Promise.race([answer, late]).finally(() => clearTimeout(timer));
 }
 
@@ -24,7 +26,11 @@ function within(check: ReadinessCheck, timeoutMs: number): Promise<boolean> {
  * Registered as two routes on `router` (the app itself), not as a router of their own that every request
  * would enter and leave on its way to /v1.
  */
-export function healthRoutes(router: IRouter, checks: Record<string, ReadinessCheck>, timeoutMs = READINESS_CHECK_TIMEOUT_MS): void {
+export function healthRoutes(
+  router: IRouter,
+  checks: Record<string, ReadinessCheck>,
+  timeoutMs = READINESS_CHECK_TIMEOUT_MS,
+): void {
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });

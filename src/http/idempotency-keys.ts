@@ -37,7 +37,13 @@ export function idempotencyKeys(orm: MikroORM, options: IdempotencyOptions = {})
     return withKey(req, res, next, key, principal);
   };
 
-  async function withKey(req: Request, res: Response, next: NextFunction, key: string, principal: Principal): Promise<void> {
+  async function withKey(
+    req: Request,
+    res: Response,
+    next: NextFunction,
+    key: string,
+    principal: Principal,
+  ): Promise<void> {
     const caller = principal.type === 'user' ? `user:${principal.userId}` : `client:${principal.clientId}`;
     const em = orm.em.fork();
     const claim = await service.claim(em, caller, key, requestHash(req.method, req.originalUrl, req.body));
@@ -48,14 +54,18 @@ export function idempotencyKeys(orm: MikroORM, options: IdempotencyOptions = {})
     }
     const send = res.send.bind(res);
     res.send = ((body: unknown) => {
-      const text = typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : JSON.stringify(body);
+      const text =
+        typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : JSON.stringify(body);
       const contentType = String(res.getHeader('content-type') ?? 'application/json');
-      const done = failed(res.statusCode, text) ? service.release(em, caller, key) : service.complete(em, caller, key, { status: res.statusCode, contentType, body: text });
+      const done = failed(res.statusCode, text)
+        ? service.release(em, caller, key)
+        : service.complete(em, caller, key, { status: res.statusCode, contentType, body: text });
       done.then(
         () => send(text),
         (error: unknown) => {
           // The change is made (a database outage after its commit): the client hears the answer all the same.
-          if (!database?.report(error)) res.locals.log?.error({ err: error }, 'could not store the idempotent response');
+          if (!database?.report(error))
+            res.locals.log?.error({ err: error }, 'could not store the idempotent response');
           send(text);
         },
       );

@@ -3,7 +3,12 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import { deleteInBatches } from '../db/batch-delete.js';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 
 // The one place that makes rate-limiter-flexible limiters, so that every limit of the hub (the API rate limit,
 // login throttling, ...) holds across all hub processes: on PostgreSQL by default (one table, keys prefixed
@@ -59,7 +64,12 @@ const NAME = /^[a-z0-9-]{1,40}$/;
 /** Opens the store named by the settings; a Redis that cannot be reached at start stops the hub. */
 export async function openLimiterStore(options: LimiterStoreOptions): Promise<LimiterStore> {
   if (options.redisUrl) return redisStore(options.redisUrl, options.redisKeyPrefix, options.log);
-  if (options.embedded) return storeOf('memory', (spec) => new RateLimiterMemory(limits(spec)), async () => undefined);
+  if (options.embedded)
+    return storeOf(
+      'memory',
+      (spec) => new RateLimiterMemory(limits(spec)),
+      async () => undefined,
+    );
   return postgresStore(options.databaseUrl);
 }
 
@@ -68,7 +78,11 @@ function limits(spec: LimiterSpec) {
   return { keyPrefix: spec.name, points: spec.points, duration: spec.durationSeconds };
 }
 
-function storeOf(kind: LimiterStoreKind, make: (spec: LimiterSpec) => RateLimiterAbstract, close: () => Promise<void>): LimiterStore {
+function storeOf(
+  kind: LimiterStoreKind,
+  make: (spec: LimiterSpec) => RateLimiterAbstract,
+  close: () => Promise<void>,
+): LimiterStore {
   const names = new Set<string>();
   return {
     kind,
@@ -88,7 +102,10 @@ function outageLog(log: Logger, store: string) {
     failed(error: unknown) {
       if (down) return;
       down = true;
-      log.warn({ err: error instanceof Error ? error.message : String(error), store }, 'rate limiter store unreachable: limits are per process until it is back');
+      log.warn(
+        { err: error instanceof Error ? error.message : String(error), store },
+        'rate limiter store unreachable: limits are per process until it is back',
+      );
     },
     ok() {
       if (!down) return;
@@ -102,7 +119,12 @@ function postgresStore(databaseUrl: string): LimiterStore {
   // A few connections of its own: a limiter call is one short upsert. Rate limit counts are not worth a WAL
   // flush (a crash forgets at most the last moments of a window), and a database that does not answer a
   // connection within 2 s sends the call to the in-memory insurance limiter rather than holding the request.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, connectionTimeoutMillis: 2000, options: '-c synchronous_commit=off' });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 4,
+    connectionTimeoutMillis: 2000,
+    options: '-c synchronous_commit=off',
+  });
   // An idle connection dropped by the server (an outage, a failover) is replaced on the next call; the
   // hub's own database watch (src/db/outage.ts) reports the outage once.
   pool.on('error', () => undefined);
@@ -130,7 +152,13 @@ function postgresStore(databaseUrl: string): LimiterStore {
 async function redisStore(redisUrl: string, keyPrefix: string, log: Logger): Promise<LimiterStore> {
   // No offline queue and no retries per call: while Redis is away a call fails at once and the insurance
   // limiter decides, instead of requests waiting for a reconnect.
-  const redis = new Redis(redisUrl, { keyPrefix, lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 2000 });
+  const redis = new Redis(redisUrl, {
+    keyPrefix,
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: 2000,
+  });
   const outage = outageLog(log, 'redis');
   redis.on('error', (error) => outage.failed(error));
   redis.on('ready', () => outage.ok());
@@ -144,7 +172,12 @@ async function redisStore(redisUrl: string, keyPrefix: string, log: Logger): Pro
     'redis',
     (spec) => {
       const base = limits(spec);
-      return new RateLimiterRedis({ ...base, storeClient: redis, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(base) });
+      return new RateLimiterRedis({
+        ...base,
+        storeClient: redis,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory(base),
+      });
     },
     async () => {
       await redis.quit().catch(() => redis.disconnect());

@@ -74,7 +74,12 @@ function graphqlOperation(req: Request): OperationDefinitionNode | undefined {
   const body = req.body as { query?: unknown; operationName?: unknown } | undefined;
   if (typeof body?.query !== 'string') return undefined;
   try {
-    return getOperationAST(parse(body.query, { maxTokens: MAX_TOKENS }), typeof body.operationName === 'string' ? body.operationName : undefined) ?? undefined;
+    return (
+      getOperationAST(
+        parse(body.query, { maxTokens: MAX_TOKENS }),
+        typeof body.operationName === 'string' ? body.operationName : undefined,
+      ) ?? undefined
+    );
   } catch {
     return undefined;
   }

@@ -37,10 +37,17 @@ const secondsUntil = (state: RateLimiterRes) => Math.max(1, Math.ceil(state.msBe
  */
 export function rateLimit(options: { rps: number; burst: number }, store: LimiterStore): CallerRateLimit {
   if (options.rps <= 0) {
-    return { perRequest: (_req: Request, _res: Response, next: NextFunction) => next(), charge: async () => ({ allowed: true, retryAfterSeconds: 0 }) };
+    return {
+      perRequest: (_req: Request, _res: Response, next: NextFunction) => next(),
+      charge: async () => ({ allowed: true, retryAfterSeconds: 0 }),
+    };
   }
   const limit = Math.max(1, options.burst);
-  const limiter = store.limiter({ name: 'api', points: limit, durationSeconds: Math.max(1, Math.ceil(limit / options.rps)) });
+  const limiter = store.limiter({
+    name: 'api',
+    points: limit,
+    durationSeconds: Math.max(1, Math.ceil(limit / options.rps)),
+  });
   const headers = (res: Response, state: RateLimiterRes) => {
     res.setHeader('RateLimit-Limit', String(limit));
     res.setHeader('RateLimit-Remaining', String(Math.max(0, state.remainingPoints)));
@@ -58,7 +65,12 @@ export function rateLimit(options: { rps: number; burst: number }, store: Limite
           headers(res, rejection);
           closeIfBodyUnread(req, res);
           res.setHeader('Retry-After', String(secondsUntil(rejection)));
-          next(new DomainError('rate_limited', `Too many requests: the limit is ${limit} per ${Math.ceil(limit / options.rps)} s (${options.rps} per second sustained)`));
+          next(
+            new DomainError(
+              'rate_limited',
+              `Too many requests: the limit is ${limit} per ${Math.ceil(limit / options.rps)} s (${options.rps} per second sustained)`,
+            ),
+          );
         },
       );
     },

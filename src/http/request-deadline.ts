@@ -56,7 +56,12 @@ export function requestDeadline(options: RequestDeadlineOptions) {
   const questionMs = Math.min(MAX_QUESTION_MS, Math.floor(timeoutMs / 4));
   return (req: Request, res: Response, next: NextFunction) => {
     const path = req.path;
-    const surface: Surface = path === '/graphql' ? 'graphql' : path.startsWith(options.oauthMount) && !path.startsWith(`${options.oauthMount}/interaction`) ? 'oauth' : 'problem';
+    const surface: Surface =
+      path === '/graphql'
+        ? 'graphql'
+        : path.startsWith(options.oauthMount) && !path.startsWith(`${options.oauthMount}/interaction`)
+          ? 'oauth'
+          : 'problem';
     let extended = false;
     // One timer per request while it is quick (most finish long before slowAfterMs): it fires at slowAfterMs,
     // starts asking the database, and only then arms the deadline for the time left.
@@ -64,12 +69,15 @@ export function requestDeadline(options: RequestDeadlineOptions) {
     let asking: NodeJS.Timeout | undefined;
     const arm = (ms: number) => {
       const armedAt = performance.now();
-      timer = setTimeout(() => {
-        // Asked again while the request waits: an answer given before the database went silent holds only so long.
-        void database.confirm(questionMs);
-        asking = setInterval(() => void database.confirm(questionMs), slowAfterMs);
-        timer = setTimeout(expire, Math.max(0, ms - (performance.now() - armedAt)));
-      }, Math.min(slowAfterMs, ms));
+      timer = setTimeout(
+        () => {
+          // Asked again while the request waits: an answer given before the database went silent holds only so long.
+          void database.confirm(questionMs);
+          asking = setInterval(() => void database.confirm(questionMs), slowAfterMs);
+          timer = setTimeout(expire, Math.max(0, ms - (performance.now() - armedAt)));
+        },
+        Math.min(slowAfterMs, ms),
+      );
     };
     const disarm = () => {
       clearTimeout(timer);
@@ -84,7 +92,17 @@ export function requestDeadline(options: RequestDeadlineOptions) {
         return;
       }
       disarm();
-      answerInstead(res, surface, database.down ? databaseUnavailable() : new UnavailableError('overloaded', `The hub could not answer within ${timeoutMs} ms; try again shortly`, options.overloadRetryAfterSeconds));
+      answerInstead(
+        res,
+        surface,
+        database.down
+          ? databaseUnavailable()
+          : new UnavailableError(
+              'overloaded',
+              `The hub could not answer within ${timeoutMs} ms; try again shortly`,
+              options.overloadRetryAfterSeconds,
+            ),
+      );
     };
     // A response emits 'close' once it is finished or its connection is gone, whichever comes first.
     res.once('close', disarm);
@@ -94,7 +112,16 @@ export function requestDeadline(options: RequestDeadlineOptions) {
 }
 
 /** What a handler may still call on a response the deadline answered: each does nothing from then on. */
-const WRITERS = ['setHeader', 'appendHeader', 'removeHeader', 'writeHead', 'flushHeaders', 'writeContinue', 'write', 'end'] as const;
+const WRITERS = [
+  'setHeader',
+  'appendHeader',
+  'removeHeader',
+  'writeHead',
+  'flushHeaders',
+  'writeContinue',
+  'write',
+  'end',
+] as const;
 
 /**
  * Answers `error` on `res` in its surface's shape, then makes the handler's own later answer a no-op (not a
@@ -113,7 +140,8 @@ function answerInstead(res: Response, surface: Surface, error: UnavailableError)
   else sendProblem(res, problem, error);
   if (wrapped) res.send = wrapped;
   const ignored = res as unknown as Record<(typeof WRITERS)[number], unknown>;
-  for (const name of WRITERS) ignored[name] = name === 'write' ? () => true : name === 'end' ? endIgnored(res) : () => res;
+  for (const name of WRITERS)
+    ignored[name] = name === 'write' ? () => true : name === 'end' ? endIgnored(res) : () => res;
   // Every layer goes on as if nothing had been sent (its writes go nowhere): a layer that skips its work once
   // headers are out (the response validator's json hook) would otherwise also skip the idempotency
   // middleware's res.send, leaving the key claimed, so that a retry got 409 until it was abandoned.

@@ -27,7 +27,19 @@ export function requestIdAndLogging(log: Logger, metrics?: HubMetrics) {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const route = routeTemplate(req);
       // The line is what the child logger would write (its bindings first), built only when it is written.
-      if (log.isLevelEnabled('info')) log.info({ requestId, traceId: trace.traceId, method: req.method, path: req.originalUrl.split('?')[0], route, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      if (log.isLevelEnabled('info'))
+        log.info(
+          {
+            requestId,
+            traceId: trace.traceId,
+            method: req.method,
+            path: req.originalUrl.split('?')[0],
+            route,
+            status: res.statusCode,
+            ms: Math.round(ms * 10) / 10,
+          },
+          'request',
+        );
       metrics?.httpRequest(req.method, route, res.statusCode, ms / 1000);
     });
     res.locals.scope = { requestId, trace };
@@ -40,7 +52,11 @@ export function requestIdAndLogging(log: Logger, metrics?: HubMetrics) {
  * Most requests never do (a pino child serializes its bindings when made), and the access log line above
  * writes the same fields without it.
  */
-function requestLogger(locals: Record<string, any>, log: Logger, bindings: { requestId: string; traceId: string }): void {
+function requestLogger(
+  locals: Record<string, any>,
+  log: Logger,
+  bindings: { requestId: string; traceId: string },
+): void {
   let child: Logger | undefined;
   Object.defineProperty(locals, 'log', {
     configurable: true,

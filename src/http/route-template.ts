@@ -1,7 +1,16 @@
 import type { Request } from 'express';
 
 /** oidc-provider's own endpoints under /oauth2 (its routes are not express routes). */
-const OAUTH_ENDPOINTS = new Set(['token', 'authorize', 'revoke', 'introspect', 'jwks', 'userinfo', 'session', '.well-known']);
+const OAUTH_ENDPOINTS = new Set([
+  'token',
+  'authorize',
+  'revoke',
+  'introspect',
+  'jwks',
+  'userinfo',
+  'session',
+  '.well-known',
+]);
 
 /**
  * The route a request matched, as a template (`/v1/accounts/{accountId}`), for logs and metric labels: never

@@ -8,7 +8,8 @@ export const UI_DIST_DIR = fileURLToPath(new URL('../../ui/', import.meta.url));
 // Everything the page loads comes from the hub itself (the hub may run where nothing outside is reachable).
 // Mantine sets inline style attributes, hence 'unsafe-inline' for styles only; scripts are files of ours.
 const UI_HEADERS = {
-  'Content-Security-Policy': "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
   'X-Frame-Options': 'DENY',
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'same-origin',
@@ -28,7 +29,10 @@ export function webUiRouter(dir = UI_DIST_DIR): Router {
     res.set(UI_HEADERS);
     next();
   });
-  router.use('/ui/assets', express.static(`${dir}assets`, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+  router.use(
+    '/ui/assets',
+    express.static(`${dir}assets`, { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+  );
   router.use('/ui', express.static(dir, { index: false, redirect: false }));
   router.get(/^\/ui(\/.*)?$/, (_req: Request, res: Response) => {
     if (!existsSync(index)) {

@@ -64,7 +64,11 @@ export class LiveListener {
     if (message.channel !== LIVE_CHANNEL) return;
     const signal = decodeSignal(message.payload);
     if (signal) this.options.fanout.publish(signal);
-    else this.options.log.warn({ payload: message.payload?.slice(0, 200) }, 'live: ignored a notification that is not a signal');
+    else
+      this.options.log.warn(
+        { payload: message.payload?.slice(0, 200) },
+        'live: ignored a notification that is not a signal',
+      );
   }
 
   async stop(): Promise<void> {
@@ -114,7 +118,8 @@ export class LiveListener {
     this.state = 'reconnecting';
     clearInterval(this.checkTimer);
     // A database outage is the database watch's to report (one warning for the hub); anything else is ours.
-    if (this.options.database?.report(error)) this.options.log.info({ err: error?.message }, 'live: the listening connection was lost; connecting again');
+    if (this.options.database?.report(error))
+      this.options.log.info({ err: error?.message }, 'live: the listening connection was lost; connecting again');
     else this.options.log.warn({ err: error?.message }, 'live: the listening connection was lost; connecting again');
     client.removeAllListeners('notification');
     client.on('error', () => undefined);
@@ -129,8 +134,16 @@ export class LiveListener {
       this.connect().catch((error: Error) => {
         if (this.state === 'stopped') return;
         // During a database outage, the database watch reports it once for the hub.
-        if (this.options.database?.report(error)) this.options.log.debug({ err: error.message, attempt: this.failures }, 'live: connecting the listener failed; trying again');
-        else this.options.log.warn({ err: error.message, attempt: this.failures }, 'live: connecting the listener failed; trying again');
+        if (this.options.database?.report(error))
+          this.options.log.debug(
+            { err: error.message, attempt: this.failures },
+            'live: connecting the listener failed; trying again',
+          );
+        else
+          this.options.log.warn(
+            { err: error.message, attempt: this.failures },
+            'live: connecting the listener failed; trying again',
+          );
         this.scheduleReconnect();
       });
     }, delay);

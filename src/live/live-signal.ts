@@ -11,7 +11,15 @@ export type LiveSignal =
   /** An order was placed, changed status, or its estimated times moved. */
   | { topic: 'order'; accountId: string; locationId: string; orderId: string; status: string; change: OrderChange }
   /** A delivery's state moved (an attempt's outcome, a replay): publications and store status outcomes are deliveries too. */
-  | { topic: 'delivery'; accountId: string | null; locationId: string | null; applicationId: string; deliveryId: string; eventType: string; status: string }
+  | {
+      topic: 'delivery';
+      accountId: string | null;
+      locationId: string | null;
+      applicationId: string;
+      deliveryId: string;
+      eventType: string;
+      status: string;
+    }
   /** The location's store status changed (a PUT, or the automatic reopening at closedUntil). */
   | { topic: 'store-status'; accountId: string; locationId: string; storeStatus: string }
   /**
@@ -57,15 +65,22 @@ export function decodeSignal(payload: string | undefined): LiveSignal | null {
   if (typeof value !== 'object' || value === null) return null;
   switch (value.topic) {
     case 'order':
-      return [value.accountId, value.locationId, value.orderId, value.status, value.change].every(isText) ? (value as LiveSignal) : null;
+      return [value.accountId, value.locationId, value.orderId, value.status, value.change].every(isText)
+        ? (value as LiveSignal)
+        : null;
     case 'delivery':
-      return isTextOrNull(value.accountId) && isTextOrNull(value.locationId) && [value.applicationId, value.deliveryId, value.eventType, value.status].every(isText)
+      return isTextOrNull(value.accountId) &&
+        isTextOrNull(value.locationId) &&
+        [value.applicationId, value.deliveryId, value.eventType, value.status].every(isText)
         ? (value as LiveSignal)
         : null;
     case 'store-status':
       return [value.accountId, value.locationId, value.storeStatus].every(isText) ? (value as LiveSignal) : null;
     case 'menu':
-      return isText(value.locationId) && (value.menuIds === null || (Array.isArray(value.menuIds) && value.menuIds.every(isText))) ? (value as LiveSignal) : null;
+      return isText(value.locationId) &&
+        (value.menuIds === null || (Array.isArray(value.menuIds) && value.menuIds.every(isText)))
+        ? (value as LiveSignal)
+        : null;
     default:
       return null;
   }

@@ -22,16 +22,63 @@ const DELIVERY_SECONDS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300
 
 export class HubMetrics {
   readonly registry = new Registry();
-  private readonly httpRequests = new Counter({ name: 'orderhub_http_requests_total', help: 'HTTP requests answered, by method, route template and status', labelNames: ['method', 'route', 'status'], registers: [this.registry] });
-  private readonly httpDuration = new Histogram({ name: 'orderhub_http_request_duration_seconds', help: 'HTTP request duration, by method, route template and status', labelNames: ['method', 'route', 'status'], buckets: SECONDS, registers: [this.registry] });
-  private readonly graphqlOperations = new Counter({ name: 'orderhub_graphql_operations_total', help: 'GraphQL operations, by operation name and outcome (ok or the error code)', labelNames: ['operation', 'outcome'], registers: [this.registry] });
-  private readonly orderPlacements = new Counter({ name: 'orderhub_order_placements_total', help: 'Orders placed (new ones; a repeated placement is not counted)', registers: [this.registry] });
-  private readonly tokenGrants = new Counter({ name: 'orderhub_token_grants_total', help: 'OAuth token requests, by grant type and outcome (ok or the OAuth error)', labelNames: ['grant_type', 'outcome'], registers: [this.registry] });
-  private readonly deliveries = new Counter({ name: 'orderhub_deliveries_total', help: 'Deliveries finished, by event type and outcome (delivered or failed)', labelNames: ['event_type', 'outcome'], registers: [this.registry] });
-  private readonly attempts = new Counter({ name: 'orderhub_delivery_attempts_total', help: 'Delivery attempts, by event type and outcome (delivered, retry, failed)', labelNames: ['event_type', 'outcome'], registers: [this.registry] });
-  private readonly deliveryLatency = new Histogram({ name: 'orderhub_delivery_latency_seconds', help: 'From the commit that wrote an event to the partner answer that delivered it', labelNames: ['event_type'], buckets: DELIVERY_SECONDS, registers: [this.registry] });
+  private readonly httpRequests = new Counter({
+    name: 'orderhub_http_requests_total',
+    help: 'HTTP requests answered, by method, route template and status',
+    labelNames: ['method', 'route', 'status'],
+    registers: [this.registry],
+  });
+  private readonly httpDuration = new Histogram({
+    name: 'orderhub_http_request_duration_seconds',
+    help: 'HTTP request duration, by method, route template and status',
+    labelNames: ['method', 'route', 'status'],
+    buckets: SECONDS,
+    registers: [this.registry],
+  });
+  private readonly graphqlOperations = new Counter({
+    name: 'orderhub_graphql_operations_total',
+    help: 'GraphQL operations, by operation name and outcome (ok or the error code)',
+    labelNames: ['operation', 'outcome'],
+    registers: [this.registry],
+  });
+  private readonly orderPlacements = new Counter({
+    name: 'orderhub_order_placements_total',
+    help: 'Orders placed (new ones; a repeated placement is not counted)',
+    registers: [this.registry],
+  });
+  private readonly tokenGrants = new Counter({
+    name: 'orderhub_token_grants_total',
+    help: 'OAuth token requests, by grant type and outcome (ok or the OAuth error)',
+    labelNames: ['grant_type', 'outcome'],
+    registers: [this.registry],
+  });
+  private readonly deliveries = new Counter({
+    name: 'orderhub_deliveries_total',
+    help: 'Deliveries finished, by event type and outcome (delivered or failed)',
+    labelNames: ['event_type', 'outcome'],
+    registers: [this.registry],
+  });
+  private readonly attempts = new Counter({
+    name: 'orderhub_delivery_attempts_total',
+    help: 'Delivery attempts, by event type and outcome (delivered, retry, failed)',
+    labelNames: ['event_type', 'outcome'],
+    registers: [this.registry],
+  });
+  private readonly deliveryLatency = new Histogram({
+    name: 'orderhub_delivery_latency_seconds',
+    help: 'From the commit that wrote an event to the partner answer that delivered it',
+    labelNames: ['event_type'],
+    buckets: DELIVERY_SECONDS,
+    registers: [this.registry],
+  });
 
-  constructor(options: { queue?: QueueReader; pools?: Record<string, PoolReader>; admission?: () => { inFlight: number; waiting: number } } = {}) {
+  constructor(
+    options: {
+      queue?: QueueReader;
+      pools?: Record<string, PoolReader>;
+      admission?: () => { inFlight: number; waiting: number };
+    } = {},
+  ) {
     collectDefaultMetrics({ register: this.registry, prefix: 'orderhub_' });
     const { queue, pools, admission } = options;
     if (admission) {
@@ -118,11 +165,16 @@ export class HubMetrics {
   }
 
   /** One attempt; `finished` when it ended the delivery (delivered or failed), with the time since its event's commit. */
-  deliveryAttempt(eventType: string, outcome: 'delivered' | 'retry' | 'failed', sinceCommitSeconds: number | undefined): void {
+  deliveryAttempt(
+    eventType: string,
+    outcome: 'delivered' | 'retry' | 'failed',
+    sinceCommitSeconds: number | undefined,
+  ): void {
     this.attempts.inc({ event_type: eventType, outcome });
     if (outcome === 'retry') return;
     this.deliveries.inc({ event_type: eventType, outcome });
-    if (outcome === 'delivered' && sinceCommitSeconds !== undefined) this.deliveryLatency.observe({ event_type: eventType }, sinceCommitSeconds);
+    if (outcome === 'delivered' && sinceCommitSeconds !== undefined)
+      this.deliveryLatency.observe({ event_type: eventType }, sinceCommitSeconds);
   }
 
   async scrape(): Promise<{ contentType: string; body: string }> {

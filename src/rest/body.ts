@@ -24,7 +24,9 @@ function refuseUnsafe(req: Request, next: NextFunction) {
   return (err?: unknown) => {
     if (err) return next(err);
     try {
-      for (const [name, value] of Object.entries(req.query)) if (findUnsafeText(value) !== null || isUnsafeText(name)) throw ValidationError.field(name, 'must not contain NUL characters or unpaired UTF-16 surrogates');
+      for (const [name, value] of Object.entries(req.query))
+        if (findUnsafeText(value) !== null || isUnsafeText(name))
+          throw ValidationError.field(name, 'must not contain NUL characters or unpaired UTF-16 surrogates');
       refuseUnsafeText(req.body);
     } catch (error) {
       return next(error);

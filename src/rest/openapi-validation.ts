@@ -20,7 +20,10 @@ import { operationLookup, type ApiDoc, type OperationContext } from './operation
 const require = createRequire(import.meta.url);
 
 interface Validator {
-  options: Required<Pick<OpenApiValidatorOpts, 'validateApiSpec' | '$refParser' | 'ignoreUndocumented' | 'useRequestUrl'>> & OpenApiValidatorOpts;
+  options: Required<
+    Pick<OpenApiValidatorOpts, 'validateApiSpec' | '$refParser' | 'ignoreUndocumented' | 'useRequestUrl'>
+  > &
+    OpenApiValidatorOpts;
   ajvOpts: { preprocessor: unknown };
   requestValidationMiddleware(apiDoc: unknown): RequestHandler;
   responseValidationMiddleware(apiDoc: unknown, serial: number): RequestHandler;
@@ -30,15 +33,28 @@ interface Spec {
   serial: number;
 }
 
-const { OpenApiValidator } = require('express-openapi-validator/dist/openapi.validator') as { OpenApiValidator: new (options: OpenApiValidatorOpts) => Validator };
+const { OpenApiValidator } = require('express-openapi-validator/dist/openapi.validator') as {
+  OpenApiValidator: new (options: OpenApiValidatorOpts) => Validator;
+};
 const { OpenApiSpecLoader } = require('express-openapi-validator/dist/framework/openapi.spec.loader') as {
-  OpenApiSpecLoader: new (options: { apiDoc: unknown; validateApiSpec: unknown; $refParser: unknown }) => { load(): Promise<Spec> };
+  OpenApiSpecLoader: new (options: { apiDoc: unknown; validateApiSpec: unknown; $refParser: unknown }) => {
+    load(): Promise<Spec>;
+  };
 };
 const { SchemaPreprocessor } = require('express-openapi-validator/dist/middlewares/parsers/schema.preprocessor') as {
-  SchemaPreprocessor: new (apiDoc: unknown, ajvOptions: unknown, validateResponses: unknown) => { preProcess(): { apiDocRes: ApiDoc | undefined } };
+  SchemaPreprocessor: new (
+    apiDoc: unknown,
+    ajvOptions: unknown,
+    validateResponses: unknown,
+  ) => { preProcess(): { apiDocRes: ApiDoc | undefined } };
 };
 const { OpenApiContext } = require('express-openapi-validator/dist/framework/openapi.context') as {
-  OpenApiContext: new (spec: Spec, ignorePaths: unknown, ignoreUndocumented: unknown, useRequestUrl: unknown) => OperationContext;
+  OpenApiContext: new (
+    spec: Spec,
+    ignorePaths: unknown,
+    ignoreUndocumented: unknown,
+    useRequestUrl: unknown,
+  ) => OperationContext;
 };
 
 /**
@@ -63,16 +79,32 @@ function settleUrlParseDeprecation(): void {
  * The validator's middlewares for `options` (what `OpenApiValidator.middleware(options)` installs), with the
  * document already loaded: each runs synchronously. The document is a file path (its $refs are internal).
  */
-export async function openApiValidation(options: OpenApiValidatorOpts & { apiSpec: string }): Promise<RequestHandler[]> {
+export async function openApiValidation(
+  options: OpenApiValidatorOpts & { apiSpec: string },
+): Promise<RequestHandler[]> {
   // The constructor checks the options and fills in their defaults on the object itself, as the package's
   // middleware() relies on when it then loads the document.
   const validator = new OpenApiValidator(options);
   settleUrlParseDeprecation();
-  const spec = await new OpenApiSpecLoader({ apiDoc: options.apiSpec, validateApiSpec: options.validateApiSpec, $refParser: options.$refParser }).load();
-  const { apiDocRes } = new SchemaPreprocessor(spec.apiDoc, validator.ajvOpts.preprocessor, validator.options.validateResponses).preProcess();
-  const context = new OpenApiContext(spec, validator.options.ignorePaths, validator.options.ignoreUndocumented, validator.options.useRequestUrl);
+  const spec = await new OpenApiSpecLoader({
+    apiDoc: options.apiSpec,
+    validateApiSpec: options.validateApiSpec,
+    $refParser: options.$refParser,
+  }).load();
+  const { apiDocRes } = new SchemaPreprocessor(
+    spec.apiDoc,
+    validator.ajvOpts.preprocessor,
+    validator.options.validateResponses,
+  ).preProcess();
+  const context = new OpenApiContext(
+    spec,
+    validator.options.ignorePaths,
+    validator.options.ignoreUndocumented,
+    validator.options.useRequestUrl,
+  );
   const handlers = [operationLookup(context, apiDocRes)];
   if (validator.options.validateRequests) handlers.push(validator.requestValidationMiddleware(spec.apiDoc));
-  if (validator.options.validateResponses) handlers.push(validator.responseValidationMiddleware(apiDocRes, context.serial));
+  if (validator.options.validateResponses)
+    handlers.push(validator.responseValidationMiddleware(apiDocRes, context.serial));
   return handlers;
 }

@@ -20,9 +20,14 @@ const { BadRequest, MethodNotAllowed, NotFound } = require('express-openapi-vali
   'BadRequest' | 'MethodNotAllowed' | 'NotFound',
   ValidatorError
 >;
-const { httpMethods } = require('express-openapi-validator/dist/middlewares/parsers/schema.preprocessor') as { httpMethods: Set<string> };
+const { httpMethods } = require('express-openapi-validator/dist/middlewares/parsers/schema.preprocessor') as {
+  httpMethods: Set<string>;
+};
 const { pathToRegexp } = require('path-to-regexp') as {
-  pathToRegexp: (path: string, options: { sensitive: boolean; strict: boolean }) => { regexp: RegExp; keys: { name: string }[] };
+  pathToRegexp: (
+    path: string,
+    options: { sensitive: boolean; strict: boolean },
+  ) => { regexp: RegExp; keys: { name: string }[] };
 };
 
 type Schema = Record<string, unknown>;
@@ -81,7 +86,11 @@ class RouteIndex {
     const { all, byLength } = this.forSettings(sensitive, strict);
     const length = segmentCount(path);
     let candidates = byLength.get(length);
-    if (candidates === undefined) byLength.set(length, (candidates = all.filter((c) => c.route.segments === undefined || c.route.segments === length)));
+    if (candidates === undefined)
+      byLength.set(
+        length,
+        (candidates = all.filter((c) => c.route.segments === undefined || c.route.segments === length)),
+      );
     return match(candidates, path) ?? (candidates.length === all.length ? undefined : match(all, path));
   }
 
@@ -126,7 +135,12 @@ export function operationLookup(context: OperationContext, responseApiDoc: ApiDo
   const index = new RouteIndex(
     Object.entries(context.expressRouteMap).map(([expressRoute, methods]) => {
       const openApiRoute = methods._openApiRoute;
-      return { expressRoute, openApiRoute, pathKey: openApiRoute.substring(methods.basePath.length), segments: patternSegments(expressRoute) };
+      return {
+        expressRoute,
+        openApiRoute,
+        pathKey: openApiRoute.substring(methods.basePath.length),
+        segments: patternSegments(expressRoute),
+      };
     }),
   );
   return (req: Request, _res: Response, next: NextFunction) => {
@@ -136,7 +150,11 @@ export function operationLookup(context: OperationContext, responseApiDoc: ApiDo
     const query = url.indexOf('?');
     let matched: Matched | undefined;
     try {
-      matched = index.find(query === -1 ? url : url.slice(0, query), req.app.enabled('case sensitive routing'), req.app.enabled('strict routing'));
+      matched = index.find(
+        query === -1 ? url : url.slice(0, query),
+        req.app.enabled('case sensitive routing'),
+        req.app.enabled('strict routing'),
+      );
     } catch (error) {
       // The package's answer, its stray quote included.
       if (error instanceof MalformedUri) throw new BadRequest({ path: req.path, message: `malformed uri'` });
@@ -151,10 +169,20 @@ export function operationLookup(context: OperationContext, responseApiDoc: ApiDo
         throw new MethodNotAllowed({
           path: req.path,
           message: `${req.method} method not allowed`,
-          headers: { Allow: Object.keys(context.openApiRouteMap[route.openApiRoute]).filter((key) => httpMethods.has(key.toLowerCase())).join(', ') },
+          headers: {
+            Allow: Object.keys(context.openApiRouteMap[route.openApiRoute])
+              .filter((key) => httpMethods.has(key.toLowerCase()))
+              .join(', '),
+          },
         });
       }
-      const openapi: Record<string, unknown> = { expressRoute: route.expressRoute, openApiRoute: route.openApiRoute, pathParams, schema, serial: context.serial };
+      const openapi: Record<string, unknown> = {
+        expressRoute: route.expressRoute,
+        openApiRoute: route.openApiRoute,
+        pathParams,
+        schema,
+        serial: context.serial,
+      };
       if (responseApiDoc) openapi._responseSchema = responseApiDoc.paths[route.pathKey][method];
       (req as Request & { openapi: unknown }).openapi = openapi;
       req.params = pathParams;

@@ -19,7 +19,14 @@ export interface Problem {
 }
 
 function problem(code: ErrorCode, detail: string, errors?: FieldError[], status = STATUS_OF[code]): Problem {
-  return { type: `https://order-hub.dev/problems/${code.replace(/_/g, '-')}`, title: TITLE_OF[code], status, detail, code, ...(errors?.length ? { errors } : {}) };
+  return {
+    type: `https://order-hub.dev/problems/${code.replace(/_/g, '-')}`,
+    title: TITLE_OF[code],
+    status,
+    detail,
+    code,
+    ...(errors?.length ? { errors } : {}),
+  };
 }
 
 interface ValidatorError {
@@ -29,7 +36,12 @@ interface ValidatorError {
 }
 
 function isValidatorError(err: unknown): err is ValidatorError {
-  return typeof err === 'object' && err !== null && typeof (err as ValidatorError).status === 'number' && Array.isArray((err as ValidatorError).errors);
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    typeof (err as ValidatorError).status === 'number' &&
+    Array.isArray((err as ValidatorError).errors)
+  );
 }
 
 /** "/body/taxRates/0/rate" → "/taxRates/0/rate"; "/query/limit" → "limit" */
@@ -42,7 +54,11 @@ function fromValidator(err: ValidatorError): Problem {
   switch (err.status) {
     case 400: {
       const errors = (err.errors ?? []).map((e) => ({ path: fieldPath(e.path), message: e.message }));
-      return problem('validation_failed', errors.map((e) => `${e.path} ${e.message}`).join('; ') || err.message, errors);
+      return problem(
+        'validation_failed',
+        errors.map((e) => `${e.path} ${e.message}`).join('; ') || err.message,
+        errors,
+      );
     }
     case 404:
       return problem('not_found', 'No such endpoint');
@@ -126,7 +142,11 @@ export function sendOAuthError(res: Response, body: Problem, err?: unknown): voi
  * The REST error handler; a database outage is reported to `database` (one warning per outage) instead of
  * logged per request. `send` writes the answer (problem+json unless told otherwise).
  */
-export function problemHandler(database?: DatabaseWatch, options: EdgeErrorOptions = { overloadRetryAfterSeconds: 1 }, send = sendProblem) {
+export function problemHandler(
+  database?: DatabaseWatch,
+  options: EdgeErrorOptions = { overloadRetryAfterSeconds: 1 },
+  send = sendProblem,
+) {
   // Express recognises error handlers by their four parameters.
   return (raw: unknown, req: Request, res: Response, _next: NextFunction) => {
     const err = edgeError(raw, { ...options, database });

@@ -44,7 +44,12 @@ export async function restRouter(options: RestOptions): Promise<Router> {
     await openApiValidation({
       apiSpec: OPENAPI_PATH,
       ignoreUndocumented: false,
-      validateRequests: { allowUnknownQueryParameters: false, removeAdditional: false, coerceTypes: false, allErrors: true },
+      validateRequests: {
+        allowUnknownQueryParameters: false,
+        removeAdditional: false,
+        coerceTypes: false,
+        allErrors: true,
+      },
       validateResponses: options.validateResponses ? { removeAdditional: false } : false,
       validateSecurity: false,
       // No multipart operation is documented (bodies are JSON only, 415 otherwise: body.ts): no multer.
@@ -73,4 +78,3 @@ export async function restRouter(options: RestOptions): Promise<Router> {
   router.use('/v1', routes);
   return router;
 }
-

@@ -24,7 +24,6 @@ const theme = createTheme({
   },
 });
 
-
 export function App() {
   const [client] = useState(createApolloClient);
   return (

@@ -13,11 +13,15 @@ export interface Area {
 
 // Each area is its own chunk, loaded when first opened: the sign-in page loads only what it needs.
 const AccountsArea = lazy(() => import('./screens/accounts/accounts-area').then((m) => ({ default: m.AccountsArea })));
-const ApplicationsArea = lazy(() => import('./screens/applications/applications-area').then((m) => ({ default: m.ApplicationsArea })));
+const ApplicationsArea = lazy(() =>
+  import('./screens/applications/applications-area').then((m) => ({ default: m.ApplicationsArea })),
+);
 const HomeArea = lazy(() => import('./screens/home/home-screen').then((m) => ({ default: m.HomeScreen })));
 const UsersArea = lazy(() => import('./screens/users/users-area').then((m) => ({ default: m.UsersArea })));
 // GraphiQL with Monaco is about 1 MB gzip: only an operator who opens the explorer loads it.
-const GraphqlExplorer = lazy(() => import('./screens/graphql/graphql-explorer').then((m) => ({ default: m.GraphqlExplorer })));
+const GraphqlExplorer = lazy(() =>
+  import('./screens/graphql/graphql-explorer').then((m) => ({ default: m.GraphqlExplorer })),
+);
 
 /** The page after sign-in (the index route): each role's locations, those waiting for someone first. */
 export const HOME: Area = { path: '/', label: 'Home', Component: HomeArea, visible: () => true };
@@ -25,7 +29,12 @@ export const HOME: Area = { path: '/', label: 'Home', Component: HomeArea, visib
 /** The screens of the navigation, in its order (Home before them). */
 export const AREAS: Area[] = [
   { path: '/accounts', label: 'Accounts', Component: AccountsArea, visible: () => true },
-  { path: '/applications', label: 'Applications', Component: ApplicationsArea, visible: (v) => v.permissions.manageApplications },
+  {
+    path: '/applications',
+    label: 'Applications',
+    Component: ApplicationsArea,
+    visible: (v) => v.permissions.manageApplications,
+  },
   { path: '/users', label: 'Users', Component: UsersArea, visible: (v) => v.permissions.manageUsers },
   // Every signed-in operator: the API answers each with its own reach and role.
   { path: '/graphql', label: 'GraphQL explorer', Component: GraphqlExplorer, visible: () => true },

@@ -1,5 +1,16 @@
 import { useMutation } from '@apollo/client/react';
-import { ActionIcon, AppShell, Burger, Button, Group, NavLink, Text, Title, useMantineColorScheme, useMatches } from '@mantine/core';
+import {
+  ActionIcon,
+  AppShell,
+  Burger,
+  Button,
+  Group,
+  NavLink,
+  Text,
+  Title,
+  useMantineColorScheme,
+  useMatches,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { NavLink as RouterLink, Outlet, useNavigate } from 'react-router';
 import { graphql } from './gql';
@@ -30,7 +41,11 @@ export function Shell() {
 
   const links = [HOME, ...AREAS].filter((a) => a.visible(viewer)).map((a) => ({ path: a.path, label: a.label }));
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -54,7 +69,14 @@ export function Shell() {
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main navigation" inert={hiddenNavigation}>
         {links.map((link) => (
-          <NavLink key={link.path} component={RouterLink} to={link.path} end={link.path === '/'} label={link.label} onClick={close} />
+          <NavLink
+            key={link.path}
+            component={RouterLink}
+            to={link.path}
+            end={link.path === '/'}
+            label={link.label}
+            onClick={close}
+          />
         ))}
       </AppShell.Navbar>
       <AppShell.Main>

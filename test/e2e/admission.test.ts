@@ -12,7 +12,12 @@ const HOOK = '/webhooks';
 const METRICS_TOKEN = 'admission-test-metrics-token';
 const EMPTY_CATALOG = { categories: [], products: [], modifiers: [], modifierGroups: [] };
 let sequence = 0;
-const order = () => ({ externalId: `overload-${Date.now()}-${sequence++}`, fulfillmentType: 'PICKUP', items: [{ name: 'Soup', quantity: 1, price: 700 }], total: 700 });
+const order = () => ({
+  externalId: `overload-${Date.now()}-${sequence++}`,
+  fulfillmentType: 'PICKUP',
+  items: [{ name: 'Soup', quantity: 1, price: 700 }],
+  total: 700,
+});
 
 /** Until `count` requests wait for admission: each arrives on its own connection, so only the hub knows the order. */
 async function waitingAt(hub: TestHub['hub'], count: number): Promise<void> {
@@ -37,8 +42,14 @@ async function setUp(env: Record<string, string>): Promise<Setup> {
   return { t, pos, loc, market: await t.applicationClient(marketApp) };
 }
 
-function expectOverloaded(res: { status: number; headers: { get(name: string): string | null } | Record<string, unknown>; body: any }, retryAfter: string): void {
-  const header = (name: string) => ('get' in res.headers && typeof res.headers.get === 'function' ? res.headers.get(name) : (res.headers as Record<string, unknown>)[name]);
+function expectOverloaded(
+  res: { status: number; headers: { get(name: string): string | null } | Record<string, unknown>; body: any },
+  retryAfter: string,
+): void {
+  const header = (name: string) =>
+    'get' in res.headers && typeof res.headers.get === 'function'
+      ? res.headers.get(name)
+      : (res.headers as Record<string, unknown>)[name];
   expect(res.status).toBe(503);
   expect(header('retry-after')).toBe(retryAfter);
   expect(String(header('content-type'))).toContain('application/problem+json');
@@ -49,7 +60,14 @@ function expectOverloaded(res: { status: number; headers: { get(name: string): s
 async function expectStoredAndDelivered(s: Setup, orderIds: string[]): Promise<void> {
   for (const id of orderIds) expect((await s.market.get(`${s.loc.path}/orders/${id}`)).status).toBe(200);
   const events = await s.pos.waitForRequests(orderIds.length, { path: HOOK });
-  expect(new Set(events.map((e) => JSON.parse(e.body)).filter((e) => e.eventType === 'ORDER_CREATED').map((e) => e.orderId))).toEqual(new Set(orderIds));
+  expect(
+    new Set(
+      events
+        .map((e) => JSON.parse(e.body))
+        .filter((e) => e.eventType === 'ORDER_CREATED')
+        .map((e) => e.orderId),
+    ),
+  ).toEqual(new Set(orderIds));
 }
 
 describe('with 3 requests in progress at most, 1 of them low priority, 2 waiting', () => {
@@ -82,7 +100,8 @@ describe('with 3 requests in progress at most, 1 of them low priority, 2 waiting
       held.push(request);
       return request;
     };
-    const place = (headers?: Record<string, string>) => hold('POST', `${loc.path}/orders`, marketToken, order(), headers);
+    const place = (headers?: Record<string, string>) =>
+      hold('POST', `${loc.path}/orders`, marketToken, order(), headers);
 
     const catalogImport = hold('PUT', `${loc.path}/catalog/import`, adminToken, EMPTY_CATALOG);
     expect(await catalogImport.admitted).toBe(true);
@@ -134,7 +153,11 @@ describe('with 3 requests in progress at most, 1 of them low priority, 2 waiting
     // Once the load is gone, everything is admitted again.
     expect((await t.admin.put(`${loc.path}/catalog/import`, EMPTY_CATALOG)).status).toBe(200);
     const urgentId = (await urgent.response).body.data.id;
-    await expectStoredAndDelivered(s, [(await first.response).body.data.id, (await second.response).body.data.id, urgentId]);
+    await expectStoredAndDelivered(s, [
+      (await first.response).body.data.id,
+      (await second.response).body.data.id,
+      urgentId,
+    ]);
     // The request that waited went on in its own request scope, not in that of the request that freed its slot.
     const delivered = s.pos.requestsTo(HOOK).find((r) => JSON.parse(r.body).orderId === urgentId);
     expect(delivered?.headers['x-request-id']).toBe('waited-for-a-slot');
@@ -144,7 +167,11 @@ describe('with 3 requests in progress at most, 1 of them low priority, 2 waiting
 describe('with 1 request in progress at most and a 1 ms wait', () => {
   let s: Setup;
   beforeAll(async () => {
-    s = await setUp({ ADMISSION_MAX_IN_FLIGHT: '1', ADMISSION_QUEUE_TIMEOUT_MS: '1', DATABASE_ACQUIRE_TIMEOUT_MS: '200' });
+    s = await setUp({
+      ADMISSION_MAX_IN_FLIGHT: '1',
+      ADMISSION_QUEUE_TIMEOUT_MS: '1',
+      DATABASE_ACQUIRE_TIMEOUT_MS: '200',
+    });
   });
   afterAll(async () => {
     await s.t.stop();
@@ -180,7 +207,13 @@ describe('with 1 request in progress at most and a 1 ms wait', () => {
   it('answers 503 overloaded when no database connection comes free within DATABASE_ACQUIRE_TIMEOUT_MS', async () => {
     const { t, loc, market } = s;
     // Every connection of the hub's pool taken, as a burst of slow queries would.
-    const knexClient = (t.hub.orm.em.getConnection() as unknown as { getKnex(): { client: { acquireConnection(): Promise<unknown>; releaseConnection(c: unknown): Promise<unknown> } } }).getKnex().client;
+    const knexClient = (
+      t.hub.orm.em.getConnection() as unknown as {
+        getKnex(): {
+          client: { acquireConnection(): Promise<unknown>; releaseConnection(c: unknown): Promise<unknown> };
+        };
+      }
+    ).getKnex().client;
     const taken: unknown[] = [];
     try {
       // A connection still being opened when its acquire timed out joins the pool anyway: ask again.
@@ -196,7 +229,11 @@ describe('with 1 request in progress at most and a 1 ms wait', () => {
       expect(graphql.body.errors?.[0].extensions?.code).toBe('overloaded');
       // The token endpoint too, in OAuth's shape, not a 500 server_error.
       const grant = await t.token({ grant_type: 'client_credentials', client_id: 'any', client_secret: 'any' });
-      expect({ status: grant.status, body: grant.body, retryAfter: grant.headers.get('retry-after') }).toEqual({ status: 503, body: { error: 'overloaded', error_description: expect.any(String) }, retryAfter: '1' });
+      expect({ status: grant.status, body: grant.body, retryAfter: grant.headers.get('retry-after') }).toEqual({
+        status: 503,
+        body: { error: 'overloaded', error_description: expect.any(String) },
+        retryAfter: '1',
+      });
       expect((await t.anonymous.get('/healthz')).status).toBe(200);
     } finally {
       await Promise.all(taken.map((connection) => knexClient.releaseConnection(connection)));

@@ -23,9 +23,14 @@ it('lists itself and the applications connected at the location to a partner, ev
   const seen = await partner.get(`${loc.path}/applications?limit=200`);
   expect(seen.status).toBe(200);
   expect(seen.body.data.map((a: { id: string }) => a.id).sort()).toEqual([pos.id, marketplace.id].sort());
-  const graphql = await partner.graphql(`query($a: ID!, $l: ID!) { availableApplications(accountId: $a, locationId: $l, limit: 200) { data { id } } }`, { a: loc.accountId, l: loc.locationId });
+  const graphql = await partner.graphql(
+    `query($a: ID!, $l: ID!) { availableApplications(accountId: $a, locationId: $l, limit: 200) { data { id } } }`,
+    { a: loc.accountId, l: loc.locationId },
+  );
   expect(graphql.body.data.availableApplications.data.map((a: { id: string }) => a.id)).not.toContain(elsewhere.id);
 
   const operator = await t.admin.get(`${loc.path}/applications?limit=200`);
-  expect(operator.body.data.map((a: { id: string }) => a.id)).toEqual(expect.arrayContaining([pos.id, marketplace.id, elsewhere.id]));
+  expect(operator.body.data.map((a: { id: string }) => a.id)).toEqual(
+    expect.arrayContaining([pos.id, marketplace.id, elsewhere.id]),
+  );
 });

@@ -30,7 +30,15 @@ describe('registering an application', () => {
     expect(res.status).toBe(201);
     const { data } = res.body;
     expect(data).toMatchObject({ ...pos, menuPublicationUrl: null, storeStatusUrl: null, firstParty: false });
-    expect(data.scopes).toEqual(['locations.read', 'connections.read', 'catalogs.read', 'catalogs.write', 'menu.read', 'orders.read', 'orders.write']);
+    expect(data.scopes).toEqual([
+      'locations.read',
+      'connections.read',
+      'catalogs.read',
+      'catalogs.write',
+      'menu.read',
+      'orders.read',
+      'orders.write',
+    ]);
     expect(data.clientId).toMatch(/^oh_[A-Za-z0-9_-]{24}$/);
     expect(data.clientSecret).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits
     expect(data.webhookSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
@@ -41,7 +49,11 @@ describe('registering an application', () => {
     expect(read.body.data).not.toHaveProperty('webhookSecret');
     expect(read.body.data.clientId).toBe(data.clientId);
 
-    const [row] = await query(t.db.url, 'select client_secret_hash, webhook_secret_sealed from applications where id = $1', [data.id]);
+    const [row] = await query(
+      t.db.url,
+      'select client_secret_hash, webhook_secret_sealed from applications where id = $1',
+      [data.id],
+    );
     expect(JSON.stringify(row)).not.toContain(data.clientSecret);
     expect(JSON.stringify(row)).not.toContain(data.webhookSecret.slice(6));
     // The delivery engine reads the webhook secret back.
@@ -87,7 +99,13 @@ describe('registering an application', () => {
     expect(created.body.data.firstParty).toBe(true);
     // A first-party application may use the password grant.
     const user = await t.createUser('reseller');
-    const grant = await t.token({ grant_type: 'password', username: user.email, password: user.password, client_id: created.body.data.clientId, client_secret: created.body.data.clientSecret });
+    const grant = await t.token({
+      grant_type: 'password',
+      username: user.email,
+      password: user.password,
+      client_id: created.body.data.clientId,
+      client_secret: created.body.data.clientSecret,
+    });
     expect(grant.status).toBe(200);
   });
 });
@@ -109,10 +127,23 @@ describe('an idempotent registration', () => {
 describe('updating and rotating', () => {
   it('patches fields, clears an optional URL with null, and keeps what is omitted', async () => {
     const app = await t.createApplication('POS');
-    const res = await t.admin.patch(`/v1/applications/${app.id}`, { name: 'Renamed', catalogPullUrl: null, scopes: ['orders.read'] });
+    const res = await t.admin.patch(`/v1/applications/${app.id}`, {
+      name: 'Renamed',
+      catalogPullUrl: null,
+      scopes: ['orders.read'],
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ name: 'Renamed', catalogPullUrl: null, scopes: ['orders.read'], webhookUrl: app.data.webhookUrl });
-    const token = await t.token({ grant_type: 'client_credentials', client_id: app.clientId, client_secret: app.clientSecret });
+    expect(res.body.data).toMatchObject({
+      name: 'Renamed',
+      catalogPullUrl: null,
+      scopes: ['orders.read'],
+      webhookUrl: app.data.webhookUrl,
+    });
+    const token = await t.token({
+      grant_type: 'client_credentials',
+      client_id: app.clientId,
+      client_secret: app.clientSecret,
+    });
     expect(token.body.scope).toBe('orders.read');
   });
 
@@ -120,7 +151,10 @@ describe('updating and rotating', () => {
     const app = await t.createApplication('POS');
     const rest = await t.admin.patch(`/v1/applications/${app.id}`, { webhookUrl: null });
     expect(rest.status).toBe(400);
-    const graphql = await t.admin.graphql('mutation($id: ID!) { updateApplication(id: $id, input: { webhookUrl: null, name: "Renamed" }) { id } }', { id: app.id });
+    const graphql = await t.admin.graphql(
+      'mutation($id: ID!) { updateApplication(id: $id, input: { webhookUrl: null, name: "Renamed" }) { id } }',
+      { id: app.id },
+    );
     expect(graphql.body.errors?.[0].extensions?.code).toBe('validation_failed');
     expect(JSON.stringify(graphql.body.errors?.[0].extensions?.errors)).toContain('/webhookUrl');
     const after = (await t.admin.get(`/v1/applications/${app.id}`)).body.data;
@@ -135,10 +169,18 @@ describe('updating and rotating', () => {
     expect(clientId).toBe(app.clientId);
     expect(clientSecret).not.toBe(app.clientSecret);
     expect(webhookSecret).not.toBe(app.webhookSecret);
-    const old = await t.token({ grant_type: 'client_credentials', client_id: app.clientId, client_secret: app.clientSecret });
+    const old = await t.token({
+      grant_type: 'client_credentials',
+      client_id: app.clientId,
+      client_secret: app.clientSecret,
+    });
     expect(old.status).toBe(401);
     expect(old.body.error).toBe('invalid_client');
-    const fresh = await t.token({ grant_type: 'client_credentials', client_id: app.clientId, client_secret: clientSecret });
+    const fresh = await t.token({
+      grant_type: 'client_credentials',
+      client_id: app.clientId,
+      client_secret: clientSecret,
+    });
     expect(fresh.status).toBe(200);
     expect(await webhookSecretFor(t.hub.orm.em.fork(), app.id)).toBe(webhookSecret);
   });
@@ -189,7 +231,12 @@ describe('production rules', () => {
     const db = await createTestDatabase();
     // The secret box is one per process (crypto.ts): this hub uses the same key as the others of this file.
     const sameKey = loadConfig({}).encryptionKey.toString('base64');
-    const env = testEnv(db.url, { HUB_ENV: 'production', PUBLIC_BASE_URL: 'https://hub.example', ALLOW_PRIVATE_PARTNER_URLS: 'false', ENCRYPTION_KEY: sameKey });
+    const env = testEnv(db.url, {
+      HUB_ENV: 'production',
+      PUBLIC_BASE_URL: 'https://hub.example',
+      ALLOW_PRIVATE_PARTNER_URLS: 'false',
+      ENCRYPTION_KEY: sameKey,
+    });
     const config = loadConfig(env);
     const hub = await startHub(config, createLogger('silent'));
     try {
@@ -197,13 +244,26 @@ describe('production rules', () => {
       const tokenRes = await fetch(`${hub.url}/oauth2/token`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-proto': 'https' },
-        body: new URLSearchParams({ grant_type: 'password', username: env.BOOTSTRAP_ADMIN_EMAIL, password: env.BOOTSTRAP_ADMIN_PASSWORD, client_id: env.BOOTSTRAP_CLIENT_ID, client_secret: env.BOOTSTRAP_CLIENT_SECRET }),
+        body: new URLSearchParams({
+          grant_type: 'password',
+          username: env.BOOTSTRAP_ADMIN_EMAIL,
+          password: env.BOOTSTRAP_ADMIN_PASSWORD,
+          client_id: env.BOOTSTRAP_CLIENT_ID,
+          client_secret: env.BOOTSTRAP_CLIENT_SECRET,
+        }),
       });
       expect(tokenRes.status).toBe(200);
       const admin = new HttpClient(hub.url, ((await tokenRes.json()) as { access_token: string }).access_token);
-      const insecure = await admin.post('/v1/applications', { ...pos, redirectUris: ['http://till.example/cb'], webhookUrl: 'http://till.example/h' });
+      const insecure = await admin.post('/v1/applications', {
+        ...pos,
+        redirectUris: ['http://till.example/cb'],
+        webhookUrl: 'http://till.example/h',
+      });
       expect(insecure.status).toBe(400);
-      expect(insecure.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['/redirectUris/0', '/webhookUrl']);
+      expect(insecure.body.errors.map((e: { path: string }) => e.path).sort()).toEqual([
+        '/redirectUris/0',
+        '/webhookUrl',
+      ]);
       expect((await admin.post('/v1/applications', pos)).status).toBe(201);
     } finally {
       await hub.stop();

@@ -19,7 +19,10 @@ it('answers 401 to an anonymous body without parsing it (REST and GraphQL)', asy
   const rest = await t.anonymous.put(`${loc.path}/catalog/import`, undefined, malformed);
   expect(rest.status).toBe(401);
   expect(rest.body.code).toBe('unauthorized');
-  const wrongToken = await t.anonymous.put(`${loc.path}/catalog/import`, undefined, { ...malformed, token: 'not-a-token' });
+  const wrongToken = await t.anonymous.put(`${loc.path}/catalog/import`, undefined, {
+    ...malformed,
+    token: 'not-a-token',
+  });
   expect(wrongToken.status).toBe(401);
   const graphql = await t.anonymous.post('/graphql', undefined, malformed);
   expect(graphql.status).toBe(401);
@@ -38,7 +41,9 @@ it('answers an anonymous 32 MiB upload at once and closes the connection, withou
     socket.on('error', reject);
   });
   // Only the headers and the body's first bytes are sent: the answer must not wait for the other 32 MiB.
-  socket.write(`PUT ${loc.path}/catalog/import HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${32 * 1024 * 1024}\r\n\r\n{"categories": [`);
+  socket.write(
+    `PUT ${loc.path}/catalog/import HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${32 * 1024 * 1024}\r\n\r\n{"categories": [`,
+  );
   const text = await answer;
   expect(text).toMatch(/^HTTP\/1\.1 401 /);
   expect(text.toLowerCase()).toContain('connection: close');

@@ -20,7 +20,14 @@ const answer = {
   modifiers: [{ posReference: 'mod-sauce', name: 'Sauce', price: 30, taxRateIds: ['vat-9'] }],
   modifierGroups: [{ posReference: 'grp-sauces', name: 'Sauces', modifiers: ['mod-sauce'] }],
   products: [
-    { posReference: 'pasta', name: 'Pasta', price: 1250, categories: ['cat-mains'], taxRateIds: ['vat-9'], modifierGroups: ['grp-sauces'] },
+    {
+      posReference: 'pasta',
+      name: 'Pasta',
+      price: 1250,
+      categories: ['cat-mains'],
+      taxRateIds: ['vat-9'],
+      modifierGroups: ['grp-sauces'],
+    },
     { posReference: 'pizza', name: 'Pizza', price: 1100, categories: ['cat-mains'], taxRateIds: ['vat-9'] },
   ],
 };
@@ -40,7 +47,8 @@ afterAll(async () => {
 beforeEach(() => posServer.reset());
 
 const pull = (as: HttpClient = pos, id = connectionId) => as.post(`${location.path}/connections/${id}/pull`);
-const productNames = async () => ((await pos.get(`${location.path}/catalog/products`)).body.data as { name: string }[]).map((p) => p.name).sort();
+const productNames = async () =>
+  ((await pos.get(`${location.path}/catalog/products`)).body.data as { name: string }[]).map((p) => p.name).sort();
 
 describe('a successful pull', () => {
   it('sends the POS the location, the connection and its credentials, and applies the answer as an import', async () => {
@@ -51,7 +59,11 @@ describe('a successful pull', () => {
 
     const [request] = posServer.requestsTo('/catalog');
     expect(request.method).toBe('POST');
-    expect(Object.fromEntries(request.query)).toEqual({ accountId: location.accountId, locationId: location.locationId, connectionId });
+    expect(Object.fromEntries(request.query)).toEqual({
+      accountId: location.accountId,
+      locationId: location.locationId,
+      connectionId,
+    });
     expect(JSON.parse(request.body)).toEqual({ connection: { id: connectionId, credentials } });
     // Credentials travel in the body only.
     expect(request.query.toString()).not.toContain('pos-api-key-secret');
@@ -70,11 +82,14 @@ describe('a successful pull', () => {
 
   it('works through GraphQL with the same service', async () => {
     posServer.respond('/catalog', { body: answer });
-    const res = await pos.graphql(`mutation($a: ID!, $l: ID!, $c: ID!) { pullCatalog(accountId: $a, locationId: $l, connectionId: $c) { products categories } }`, {
-      a: location.accountId,
-      l: location.locationId,
-      c: connectionId,
-    });
+    const res = await pos.graphql(
+      `mutation($a: ID!, $l: ID!, $c: ID!) { pullCatalog(accountId: $a, locationId: $l, connectionId: $c) { products categories } }`,
+      {
+        a: location.accountId,
+        l: location.locationId,
+        c: connectionId,
+      },
+    );
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.pullCatalog).toEqual({ products: 2, categories: 1 });
   });
@@ -93,7 +108,11 @@ describe('a failing POS leaves the catalog unchanged', () => {
     ['a 500', { status: 500, body: { error: 'boom' } }, /HTTP 500/],
     ['invalid JSON', { body: '{"products": [' }, /not JSON/],
     ['the wrong shape', { body: { products: 'everything' } }, /\/products/],
-    ['an unknown category reference', { body: { ...answer, products: [{ ...answer.products[0], categories: ['cat-nope'] }] } }, /products\/0\/categories\/0/],
+    [
+      'an unknown category reference',
+      { body: { ...answer, products: [{ ...answer.products[0], categories: ['cat-nope'] }] } },
+      /products\/0\/categories\/0/,
+    ],
   ])('%s is 502 partner_error saying what was wrong', async (_label, script, detail) => {
     posServer.respond('/catalog', script);
     const res = await pull();
@@ -145,11 +164,14 @@ describe('which connections can be pulled', () => {
     const otherPos = await t.createApplication('POS', { catalogPullUrl: posServer.urlFor('/other-catalog-gql') });
     const otherConnection = await t.connect(otherPos, location, { apiKey: 'other-pos-secret-gql' });
     posServer.respond('/other-catalog-gql', { body: answer });
-    const res = await pos.graphql(`mutation($a: ID!, $l: ID!, $c: ID!) { pullCatalog(accountId: $a, locationId: $l, connectionId: $c) { products } }`, {
-      a: location.accountId,
-      l: location.locationId,
-      c: otherConnection,
-    });
+    const res = await pos.graphql(
+      `mutation($a: ID!, $l: ID!, $c: ID!) { pullCatalog(accountId: $a, locationId: $l, connectionId: $c) { products } }`,
+      {
+        a: location.accountId,
+        l: location.locationId,
+        c: otherConnection,
+      },
+    );
     expect(res.body.data?.pullCatalog ?? null).toBeNull();
     expect(res.body.errors?.[0]?.extensions?.code).toBe('not_found');
     expect(posServer.requests).toHaveLength(0);

@@ -31,7 +31,13 @@ const vatHigh = { posReference: 'vat-21', name: 'VAT 21%', type: 'PERCENTAGE', r
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Item = Record<string, any>;
 
-function catalog(overrides: Record<string, unknown> = {}): { location?: unknown; categories: Item[]; modifiers: Item[]; modifierGroups: Item[]; products: Item[] } {
+function catalog(overrides: Record<string, unknown> = {}): {
+  location?: unknown;
+  categories: Item[];
+  modifiers: Item[];
+  modifierGroups: Item[];
+  products: Item[];
+} {
   return {
     location: { taxRates: [vat, vatHigh] },
     categories: [
@@ -42,10 +48,30 @@ function catalog(overrides: Record<string, unknown> = {}): { location?: unknown;
       { posReference: 'mod-cheese', name: 'Cheese', price: 50, taxRateIds: ['vat-9'] },
       { posReference: 'mod-bacon', name: 'Bacon', price: 100 },
     ],
-    modifierGroups: [{ posReference: 'grp-extras', name: 'Extras', maxPermitted: 0, modifiers: ['mod-cheese', { posReference: 'mod-bacon', price: 90 }] }],
+    modifierGroups: [
+      {
+        posReference: 'grp-extras',
+        name: 'Extras',
+        maxPermitted: 0,
+        modifiers: ['mod-cheese', { posReference: 'mod-bacon', price: 90 }],
+      },
+    ],
     products: [
-      { posReference: 'burger', name: 'Burger', price: 850, categories: ['cat-burgers'], taxRateIds: ['vat-9'], modifierGroups: ['grp-extras'] },
-      { posReference: 'cola', name: 'Cola', price: 250, categories: ['cat-drinks'], taxRateIds: ['vat-21', 'no-such-rate'] },
+      {
+        posReference: 'burger',
+        name: 'Burger',
+        price: 850,
+        categories: ['cat-burgers'],
+        taxRateIds: ['vat-9'],
+        modifierGroups: ['grp-extras'],
+      },
+      {
+        posReference: 'cola',
+        name: 'Cola',
+        price: 250,
+        categories: ['cat-drinks'],
+        taxRateIds: ['vat-21', 'no-such-rate'],
+      },
       { posReference: 'water', name: 'Water', price: 200, categories: ['cat-drinks'], taxRateIds: ['vat-9'] },
     ],
     ...overrides,
@@ -68,13 +94,21 @@ describe('catalog import', () => {
     expect(res.body.data).toMatchObject({ categories: 2, products: 3, modifiers: 2, modifierGroups: 1, taxRates: 2 });
     expect(res.body.data.changes.products).toEqual({ created: 3, updated: 0, deleted: 0, unchanged: 0 });
     const location = await t.admin.get(base(locationId));
-    expect(location.body.data.taxRates.map((r: { posReference: string }) => r.posReference)).toEqual(['vat-9', 'vat-21']);
+    expect(location.body.data.taxRates.map((r: { posReference: string }) => r.posReference)).toEqual([
+      'vat-9',
+      'vat-21',
+    ]);
     const whole = (await pos.get(`${base(locationId)}/catalog`)).body.data;
     expect(whole.location.taxRates).toEqual(location.body.data.taxRates);
     expect(whole.products.map((p: { posReference: string }) => p.posReference)).toEqual(['burger', 'cola', 'water']);
     // A taxRateIds value that matches no rate is kept and relayed, never an error.
     expect(whole.products[1].taxRateIds).toEqual(['vat-21', 'no-such-rate']);
-    expect(whole.modifierGroups[0]).toMatchObject({ posReference: 'grp-extras', minPermitted: 0, maxPermitted: 0, modifiers: ['mod-cheese', { posReference: 'mod-bacon', price: 90 }] });
+    expect(whole.modifierGroups[0]).toMatchObject({
+      posReference: 'grp-extras',
+      minPermitted: 0,
+      maxPermitted: 0,
+      modifiers: ['mod-cheese', { posReference: 'mod-bacon', price: 90 }],
+    });
     expect(whole.modifiers[1].taxRateIds).toEqual([]);
   });
 
@@ -133,23 +167,55 @@ describe('catalog import', () => {
     const { location: _omit, ...withoutLocation } = catalog();
     expect((await pos.put(`${base(locationId)}/catalog/import`, withoutLocation)).body.data.taxRates).toBe(2);
     expect((await t.admin.get(base(locationId))).body.data.taxRates).toHaveLength(2);
-    expect((await pos.put(`${base(locationId)}/catalog/import`, catalog({ location: { taxRates: [] } }))).body.data.taxRates).toBe(0);
+    expect(
+      (await pos.put(`${base(locationId)}/catalog/import`, catalog({ location: { taxRates: [] } }))).body.data.taxRates,
+    ).toBe(0);
     expect((await t.admin.get(base(locationId))).body.data.taxRates).toEqual([]);
     // The products keep their references, which now resolve to nothing.
     expect((await lookup(locationId, 'burger')).data[0].taxRateIds).toEqual(['vat-9']);
   });
 
   it.each([
-    ['an unknown category', (c: ReturnType<typeof catalog>) => { c.products[2] = { ...c.products[2], categories: ['cat-drinks', 'cat-nope'] }; }, '/products/2/categories/1'],
-    ['an unknown modifier group', (c: ReturnType<typeof catalog>) => { c.products[0] = { ...c.products[0], modifierGroups: ['grp-nope'] }; }, '/products/0/modifierGroups/0'],
-    ['an unknown modifier', (c: ReturnType<typeof catalog>) => { c.modifierGroups[0] = { ...c.modifierGroups[0], modifiers: ['mod-cheese', 'mod-nope'] }; }, '/modifierGroups/0/modifiers/1'],
-    ['a duplicate posReference', (c: ReturnType<typeof catalog>) => { c.products.push({ ...c.products[0] }); }, '/products/3/posReference'],
+    [
+      'an unknown category',
+      (c: ReturnType<typeof catalog>) => {
+        c.products[2] = { ...c.products[2], categories: ['cat-drinks', 'cat-nope'] };
+      },
+      '/products/2/categories/1',
+    ],
+    [
+      'an unknown modifier group',
+      (c: ReturnType<typeof catalog>) => {
+        c.products[0] = { ...c.products[0], modifierGroups: ['grp-nope'] };
+      },
+      '/products/0/modifierGroups/0',
+    ],
+    [
+      'an unknown modifier',
+      (c: ReturnType<typeof catalog>) => {
+        c.modifierGroups[0] = { ...c.modifierGroups[0], modifiers: ['mod-cheese', 'mod-nope'] };
+      },
+      '/modifierGroups/0/modifiers/1',
+    ],
+    [
+      'a duplicate posReference',
+      (c: ReturnType<typeof catalog>) => {
+        c.products.push({ ...c.products[0] });
+      },
+      '/products/3/posReference',
+    ],
   ])('refuses %s with 400 naming the path, and changes nothing', async (_label, spoil, path) => {
     const locationId = await newLocation();
     await pos.put(`${base(locationId)}/catalog/import`, catalog());
     const before = (await pos.get(`${base(locationId)}/catalog`)).body.data;
     // Otherwise valid changes to rates, prices and categories that must not be applied either.
-    const bad = catalog({ location: { taxRates: [vat] }, categories: [{ posReference: 'cat-burgers', name: 'Renamed' }, { posReference: 'cat-drinks', name: 'Drinks' }] });
+    const bad = catalog({
+      location: { taxRates: [vat] },
+      categories: [
+        { posReference: 'cat-burgers', name: 'Renamed' },
+        { posReference: 'cat-drinks', name: 'Drinks' },
+      ],
+    });
     bad.products[0] = { ...bad.products[0], price: 999 };
     bad.modifiers.pop();
     bad.modifierGroups[0].modifiers = ['mod-cheese'];
@@ -179,11 +245,22 @@ describe('catalog import', () => {
 
   it('applies two concurrent imports of one location one after the other, never a mix', async () => {
     const locationId = await newLocation();
-    const only = (prefix: string) => catalog({ products: ['1', '2', '3'].map((n) => ({ posReference: `${prefix}-${n}`, name: `${prefix} ${n}`, price: 100 })) });
-    const [a, b] = await Promise.all([pos.put(`${base(locationId)}/catalog/import`, only('a')), pos.put(`${base(locationId)}/catalog/import`, only('b'))]);
+    const only = (prefix: string) =>
+      catalog({
+        products: ['1', '2', '3'].map((n) => ({ posReference: `${prefix}-${n}`, name: `${prefix} ${n}`, price: 100 })),
+      });
+    const [a, b] = await Promise.all([
+      pos.put(`${base(locationId)}/catalog/import`, only('a')),
+      pos.put(`${base(locationId)}/catalog/import`, only('b')),
+    ]);
     expect([a.status, b.status]).toEqual([200, 200]);
-    const products = (await pos.get(`${base(locationId)}/catalog`)).body.data.products.map((p: { posReference: string }) => p.posReference);
-    expect([['a-1', 'a-2', 'a-3'], ['b-1', 'b-2', 'b-3']]).toContainEqual(products);
+    const products = (await pos.get(`${base(locationId)}/catalog`)).body.data.products.map(
+      (p: { posReference: string }) => p.posReference,
+    );
+    expect([
+      ['a-1', 'a-2', 'a-3'],
+      ['b-1', 'b-2', 'b-3'],
+    ]).toContainEqual(products);
   });
 
   it('accepts the compatibility fields and returns them unchanged', async () => {
@@ -213,7 +290,10 @@ describe('catalog import', () => {
     const product = (await lookup(locationId, 'burger')).data[0];
     expect(product).toMatchObject(compat);
     expect(product).not.toHaveProperty('errorMessage');
-    const patched = await pos.patch(`${base(locationId)}/catalog/products/${product.id}`, { type: 'COMBO', taxRateIds: ['vat-9'] });
+    const patched = await pos.patch(`${base(locationId)}/catalog/products/${product.id}`, {
+      type: 'COMBO',
+      taxRateIds: ['vat-9'],
+    });
     expect(patched.body.data).toMatchObject({ ...compat, type: 'COMBO' });
   });
 
@@ -233,7 +313,10 @@ describe('catalog import', () => {
     const locationId = await newLocation();
     const raw = JSON.stringify(catalog()).replace('"price":850', '"price":350.00');
     expect(raw).toContain('350.00');
-    const ok = await pos.put(`${base(locationId)}/catalog/import`, undefined, { raw, headers: { 'content-type': 'application/json' } });
+    const ok = await pos.put(`${base(locationId)}/catalog/import`, undefined, {
+      raw,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(ok.status).toBe(200);
     expect((await lookup(locationId, 'burger')).data[0].price).toBe(350);
     const c = catalog();
@@ -253,13 +336,19 @@ describe('catalog import', () => {
     };
     const limit = 32 * 1024 * 1024;
     const headers = { 'content-type': 'application/json' };
-    const under = await pos.put(`${base(locationId)}/catalog/import`, undefined, { raw: filler(limit - 1024), headers });
+    const under = await pos.put(`${base(locationId)}/catalog/import`, undefined, {
+      raw: filler(limit - 1024),
+      headers,
+    });
     expect(under.status).toBe(200);
     const over = await pos.put(`${base(locationId)}/catalog/import`, undefined, { raw: filler(limit + 1024), headers });
     expect(over.status).toBe(413);
     expect(over.body.code).toBe('payload_too_large');
     // Other endpoints keep the 1 MiB limit.
-    const big = await pos.post(`${base(locationId)}/catalog/products`, undefined, { raw: `{"name":"x"${' '.repeat(1024 * 1024)}}`, headers });
+    const big = await pos.post(`${base(locationId)}/catalog/products`, undefined, {
+      raw: `{"name":"x"${' '.repeat(1024 * 1024)}}`,
+      headers,
+    });
     expect(big.status).toBe(413);
   });
 });
@@ -273,11 +362,28 @@ describe('products and modifiers', () => {
 
   it('marks a product out of stock by PATCH show_online false with taxRateIds resent, and back', async () => {
     const { id } = (await lookup(locationId, 'burger')).data[0];
-    const out = await pos.patch(`${base(locationId)}/catalog/products/${id}`, { show_online: false, taxRateIds: ['vat-9'] });
+    const out = await pos.patch(`${base(locationId)}/catalog/products/${id}`, {
+      show_online: false,
+      taxRateIds: ['vat-9'],
+    });
     expect(out.status).toBe(200);
-    expect(out.body.data).toMatchObject({ id, show_online: false, taxRateIds: ['vat-9'], price: 850, name: 'Burger', categories: ['cat-burgers'] });
-    expect((await lookup(locationId, 'burger')).data[0]).toMatchObject({ id, show_online: false, taxRateIds: ['vat-9'] });
-    const back = await pos.patch(`${base(locationId)}/catalog/products/${id}`, { show_online: true, taxRateIds: ['vat-9'] });
+    expect(out.body.data).toMatchObject({
+      id,
+      show_online: false,
+      taxRateIds: ['vat-9'],
+      price: 850,
+      name: 'Burger',
+      categories: ['cat-burgers'],
+    });
+    expect((await lookup(locationId, 'burger')).data[0]).toMatchObject({
+      id,
+      show_online: false,
+      taxRateIds: ['vat-9'],
+    });
+    const back = await pos.patch(`${base(locationId)}/catalog/products/${id}`, {
+      show_online: true,
+      taxRateIds: ['vat-9'],
+    });
     expect(back.body.data).toMatchObject({ id, show_online: true, taxRateIds: ['vat-9'] });
   });
 
@@ -290,12 +396,31 @@ describe('products and modifiers', () => {
   });
 
   it('creates a product (taxRateIds omitted is []), refuses a second one with its posReference, and deletes it', async () => {
-    const created = await pos.post(`${base(locationId)}/catalog/products`, { posReference: 'fries', name: 'Fries', price: 300, categories: ['cat-burgers'] });
+    const created = await pos.post(`${base(locationId)}/catalog/products`, {
+      posReference: 'fries',
+      name: 'Fries',
+      price: 300,
+      categories: ['cat-burgers'],
+    });
     expect(created.status).toBe(201);
-    expect(created.body.data).toMatchObject({ posReference: 'fries', taxRateIds: [], show_online: true, modifierGroups: [] });
-    const again = await pos.post(`${base(locationId)}/catalog/products`, { posReference: 'fries', name: 'Fries', price: 300 });
+    expect(created.body.data).toMatchObject({
+      posReference: 'fries',
+      taxRateIds: [],
+      show_online: true,
+      modifierGroups: [],
+    });
+    const again = await pos.post(`${base(locationId)}/catalog/products`, {
+      posReference: 'fries',
+      name: 'Fries',
+      price: 300,
+    });
     expect(again.status).toBe(409);
-    const unknown = await pos.post(`${base(locationId)}/catalog/products`, { posReference: 'pie', name: 'Pie', price: 300, categories: ['cat-nope'] });
+    const unknown = await pos.post(`${base(locationId)}/catalog/products`, {
+      posReference: 'pie',
+      name: 'Pie',
+      price: 300,
+      categories: ['cat-nope'],
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors[0].path).toBe('/categories/0');
     expect((await pos.delete(`${base(locationId)}/catalog/products/${created.body.data.id}`)).status).toBe(204);
@@ -303,7 +428,12 @@ describe('products and modifiers', () => {
   });
 
   it('creates, patches and deletes a modifier; a deleted modifier leaves its groups', async () => {
-    const created = await pos.post(`${base(locationId)}/catalog/modifiers`, { posReference: 'mod-onion', name: 'Onion', price: 20, taxRateIds: ['vat-9'] });
+    const created = await pos.post(`${base(locationId)}/catalog/modifiers`, {
+      posReference: 'mod-onion',
+      name: 'Onion',
+      price: 20,
+      taxRateIds: ['vat-9'],
+    });
     expect(created.status).toBe(201);
     const { id } = created.body.data;
     const patched = await pos.patch(`${base(locationId)}/catalog/modifiers/${id}`, { price: 25 });
@@ -311,7 +441,11 @@ describe('products and modifiers', () => {
     const listed = await pos.get(`${base(locationId)}/catalog/modifiers?posReference=mod-onion`);
     expect(listed.body.data[0].id).toBe(id);
     // A POS's own reference scheme, looked up as the POS writes it (':' and '/' not percent-encoded).
-    const sized = await pos.post(`${base(locationId)}/catalog/modifiers`, { posReference: 'sku:42/large', name: 'Large', price: 100 });
+    const sized = await pos.post(`${base(locationId)}/catalog/modifiers`, {
+      posReference: 'sku:42/large',
+      name: 'Large',
+      price: 100,
+    });
     expect(sized.status).toBe(201);
     const bySku = await pos.get(`${base(locationId)}/catalog/modifiers?posReference=sku:42/large`);
     expect(bySku.status).toBe(200);
@@ -324,7 +458,10 @@ describe('products and modifiers', () => {
 
   it('renames a modifier in the groups that list it, and refuses a posReference another modifier has', async () => {
     const bacon = (await pos.get(`${base(locationId)}/catalog/modifiers?posReference=mod-bacon`)).body.data[0];
-    const renamed = await pos.patch(`${base(locationId)}/catalog/modifiers/${bacon.id}`, { posReference: 'mod-bacon-2', taxRateIds: [] });
+    const renamed = await pos.patch(`${base(locationId)}/catalog/modifiers/${bacon.id}`, {
+      posReference: 'mod-bacon-2',
+      taxRateIds: [],
+    });
     expect(renamed.body.data).toMatchObject({ id: bacon.id, posReference: 'mod-bacon-2' });
     const groups = await pos.get(`${base(locationId)}/catalog/modifier-groups`);
     expect(groups.body.data[0].modifiers).toContainEqual({ posReference: 'mod-bacon-2', price: 90 });
@@ -338,7 +475,11 @@ describe('products and modifiers', () => {
     const found = await pos.get(`${base(locationId)}/catalog/categories?posReference=cat-drinks`);
     expect(found.body.data).toHaveLength(1);
     expect((await pos.delete(`${base(locationId)}/catalog/categories/${found.body.data[0].id}`)).status).toBe(204);
-    expect((await pos.get(`${base(locationId)}/catalog/categories`)).body.data.map((c: { posReference: string }) => c.posReference)).toEqual(['cat-burgers']);
+    expect(
+      (await pos.get(`${base(locationId)}/catalog/categories`)).body.data.map(
+        (c: { posReference: string }) => c.posReference,
+      ),
+    ).toEqual(['cat-burgers']);
     expect((await lookup(locationId, 'cola')).data[0].categories).toEqual([]);
   });
 
@@ -393,7 +534,10 @@ describe('scopes', () => {
     const reader = await t.applicationClient(app, 'catalogs.read');
     const found = await reader.get(`${base(locationId)}/catalog/products?posReference=burger`);
     expect(found.status).toBe(200);
-    const res = await reader.patch(`${base(locationId)}/catalog/products/${found.body.data[0].id}`, { show_online: false, taxRateIds: ['vat-9'] });
+    const res = await reader.patch(`${base(locationId)}/catalog/products/${found.body.data[0].id}`, {
+      show_online: false,
+      taxRateIds: ['vat-9'],
+    });
     expect(res.status).toBe(403);
     expect(res.headers.get('www-authenticate')).toContain('scope="catalogs.write"');
     expect((await lookup(locationId, 'burger')).data[0].show_online).toBe(true);
@@ -404,7 +548,9 @@ describe('stored form', () => {
   it('keeps one row per posReference per location and rewrites nothing on an unchanged re-import', async () => {
     const locationId = await newLocation();
     await pos.put(`${base(locationId)}/catalog/import`, catalog());
-    const stamps = await query(t.db.url, 'SELECT id, updated_at FROM products WHERE location_id = $1 ORDER BY id', [locationId]);
+    const stamps = await query(t.db.url, 'SELECT id, updated_at FROM products WHERE location_id = $1 ORDER BY id', [
+      locationId,
+    ]);
     const again = await pos.put(`${base(locationId)}/catalog/import`, catalog());
     expect(again.body.data.changes).toEqual({
       categories: { created: 0, updated: 0, deleted: 0, unchanged: 2 },
@@ -412,8 +558,14 @@ describe('stored form', () => {
       modifiers: { created: 0, updated: 0, deleted: 0, unchanged: 2 },
       modifierGroups: { created: 0, updated: 0, deleted: 0, unchanged: 1 },
     });
-    expect(await query(t.db.url, 'SELECT id, updated_at FROM products WHERE location_id = $1 ORDER BY id', [locationId])).toEqual(stamps);
-    const rows = await query<{ n: number }>(t.db.url, 'SELECT count(*)::int AS n FROM products WHERE location_id = $1', [locationId]);
+    expect(
+      await query(t.db.url, 'SELECT id, updated_at FROM products WHERE location_id = $1 ORDER BY id', [locationId]),
+    ).toEqual(stamps);
+    const rows = await query<{ n: number }>(
+      t.db.url,
+      'SELECT count(*)::int AS n FROM products WHERE location_id = $1',
+      [locationId],
+    );
     expect(rows[0].n).toBe(3);
   });
 });
@@ -428,25 +580,54 @@ describe('GraphQL', () => {
       { a: accountId, l: locationId, c },
     );
     expect(imported.body.errors).toBeUndefined();
-    expect(imported.body.data.importCatalog).toEqual({ products: 3, taxRates: 2, changes: { products: { created: 3 } } });
+    expect(imported.body.data.importCatalog).toEqual({
+      products: 3,
+      taxRates: 2,
+      changes: { products: { created: 3 } },
+    });
 
     const found = await pos.graphql(
       `query($a: ID!, $l: ID!) { products(accountId: $a, locationId: $l, posReference: "burger") { data { id taxRateIds show_online passThrough } } }`,
       { a: accountId, l: locationId },
     );
     const product = found.body.data.products.data[0];
-    expect(product).toMatchObject({ taxRateIds: ['vat-9'], show_online: true, passThrough: { containsAlcohol: false, nutritionalInfo: { kcal: 650 } } });
+    expect(product).toMatchObject({
+      taxRateIds: ['vat-9'],
+      show_online: true,
+      passThrough: { containsAlcohol: false, nutritionalInfo: { kcal: 650 } },
+    });
 
     const update = `mutation($a: ID!, $l: ID!, $id: ID!, $in: ProductInput!) { updateProduct(accountId: $a, locationId: $l, id: $id, input: $in) { id show_online taxRateIds price } }`;
-    const out = await pos.graphql(update, { a: accountId, l: locationId, id: product.id, in: { show_online: false, taxRateIds: ['vat-9'] } });
-    expect(out.body.data.updateProduct).toEqual({ id: product.id, show_online: false, taxRateIds: ['vat-9'], price: 850 });
-    const cleared = await pos.graphql(update, { a: accountId, l: locationId, id: product.id, in: { show_online: true } });
+    const out = await pos.graphql(update, {
+      a: accountId,
+      l: locationId,
+      id: product.id,
+      in: { show_online: false, taxRateIds: ['vat-9'] },
+    });
+    expect(out.body.data.updateProduct).toEqual({
+      id: product.id,
+      show_online: false,
+      taxRateIds: ['vat-9'],
+      price: 850,
+    });
+    const cleared = await pos.graphql(update, {
+      a: accountId,
+      l: locationId,
+      id: product.id,
+      in: { show_online: true },
+    });
     expect(cleared.body.data.updateProduct).toMatchObject({ show_online: true, taxRateIds: [] });
 
     const bad = c;
     bad.products[1] = { ...bad.products[1], categories: ['cat-nope'] };
-    const refused = await pos.graphql(`mutation($a: ID!, $l: ID!, $c: JSONObject!) { importCatalog(accountId: $a, locationId: $l, catalog: $c) { products } }`, { a: accountId, l: locationId, c: bad });
-    expect(refused.body.errors?.[0].extensions).toMatchObject({ code: 'validation_failed', errors: [{ path: '/products/1/categories/0' }] });
+    const refused = await pos.graphql(
+      `mutation($a: ID!, $l: ID!, $c: JSONObject!) { importCatalog(accountId: $a, locationId: $l, catalog: $c) { products } }`,
+      { a: accountId, l: locationId, c: bad },
+    );
+    expect(refused.body.errors?.[0].extensions).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ path: '/products/1/categories/0' }],
+    });
 
     const whole = await pos.graphql(
       `query($a: ID!, $l: ID!) { catalog(accountId: $a, locationId: $l) { location { taxRates { posReference } } products { posReference } modifierGroups { modifiers } } }`,

@@ -27,9 +27,20 @@ describe('connections', () => {
     const res = await t.admin.get(`${location.path}/applications?limit=200`);
     expect(res.status).toBe(200);
     const row = res.body.data.find((a: { id: string }) => a.id === pos.id);
-    expect(row).toEqual({ id: pos.id, kind: 'POS', name: pos.data.name, clientId: pos.clientId, redirectUris: pos.data.redirectUris, connected: false, connectionId: null, createdAt: expect.any(String) });
+    expect(row).toEqual({
+      id: pos.id,
+      kind: 'POS',
+      name: pos.data.name,
+      clientId: pos.clientId,
+      redirectUris: pos.data.redirectUris,
+      connected: false,
+      connectionId: null,
+      createdAt: expect.any(String),
+    });
     // The hub's own first-party client is not a partner application.
-    expect(res.body.data.every((a: { kind: string | null }) => a.kind === 'POS' || a.kind === 'MARKETPLACE')).toBe(true);
+    expect(res.body.data.every((a: { kind: string | null }) => a.kind === 'POS' || a.kind === 'MARKETPLACE')).toBe(
+      true,
+    );
     const onlyMarket = await t.admin.get(`${location.path}/applications?kind=MARKETPLACE&limit=200`);
     expect(onlyMarket.body.data.map((a: { id: string }) => a.id)).toContain(market.id);
     expect(onlyMarket.body.data.map((a: { id: string }) => a.id)).not.toContain(pos.id);
@@ -56,7 +67,15 @@ describe('connections', () => {
 
     // The hub's own calls get them back in the clear.
     const internal = await connectionWithCredentials(t.hub.orm.em.fork(), connectionId);
-    expect(internal).toEqual({ id: connectionId, applicationId: pos.id, kind: 'POS', accountId: location.accountId, locationId: location.locationId, status: 'ACTIVE', credentials });
+    expect(internal).toEqual({
+      id: connectionId,
+      applicationId: pos.id,
+      kind: 'POS',
+      accountId: location.accountId,
+      locationId: location.locationId,
+      status: 'ACTIVE',
+      credentials,
+    });
 
     // The application now reaches the location, at once.
     expect((await before.get(location.path)).status).toBe(200);
@@ -70,14 +89,19 @@ describe('connections', () => {
     const one = await t.admin.get(`${location.path}/connections/${connectionId}`);
     expect(one.body.data.credentials.apiKey).toBe('****mnop');
     const available = await t.admin.get(`${location.path}/applications?kind=POS&limit=200`);
-    expect(available.body.data.find((a: { id: string }) => a.id === pos.id)).toMatchObject({ connected: true, connectionId });
+    expect(available.body.data.find((a: { id: string }) => a.id === pos.id)).toMatchObject({
+      connected: true,
+      connectionId,
+    });
   });
 
   it('allows one active connection per application and location', async () => {
     const res = await t.admin.post(`${location.path}/connections`, { applicationId: pos.id });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('conflict');
-    const concurrent = await Promise.all([1, 2, 3].map(() => t.admin.post(`${location.path}/connections`, { applicationId: market.id })));
+    const concurrent = await Promise.all(
+      [1, 2, 3].map(() => t.admin.post(`${location.path}/connections`, { applicationId: market.id })),
+    );
     expect(concurrent.map((r) => r.status).sort()).toEqual([201, 409, 409]);
   });
 

@@ -3,7 +3,14 @@ import { createLogger } from '../../src/common/logger.js';
 import { FakePartner } from '../support/fake-partner.js';
 import type { HttpClient, HttpResult } from '../support/http.js';
 import { query } from '../support/database.js';
-import { startTestHub, TEST_ADMIN, TEST_CLIENT, type TestApplication, type TestHub, type TestLocation } from '../support/test-hub.js';
+import {
+  startTestHub,
+  TEST_ADMIN,
+  TEST_CLIENT,
+  type TestApplication,
+  type TestHub,
+  type TestLocation,
+} from '../support/test-hub.js';
 import { postgresBinaries, startThrowawayCluster, type ThrowawayCluster } from '../support/throwaway-cluster.js';
 
 // A database failover under load (issue 16): the hub runs on a PostgreSQL cluster of this test's own, which
@@ -42,7 +49,11 @@ describeWithPostgres('a database failover under load', () => {
         done();
       },
     });
-    t = await startTestHub({ LOG_LEVEL: 'info', DELIVERY_RETRY_SCHEDULE: '0.2,0.5,1,1,1,1,1,1,1,1' }, {}, { url: cluster.url, log: createLogger('info', sink) });
+    t = await startTestHub(
+      { LOG_LEVEL: 'info', DELIVERY_RETRY_SCHEDULE: '0.2,0.5,1,1,1,1,1,1,1,1' },
+      {},
+      { url: cluster.url, log: createLogger('info', sink) },
+    );
     const posApp = await t.createApplication('POS', { webhookUrl: pos.urlFor(HOOK) });
     marketApp = await t.createApplication('MARKETPLACE');
     loc = await t.createLocation(undefined, 'Failover bistro');
@@ -71,8 +82,15 @@ describeWithPostgres('a database failover under load', () => {
     const placing = Array.from({ length: 4 }, async () => {
       while (loading) {
         const externalId = `fo-${n++}`;
-        const body = { externalId, fulfillmentType: 'PICKUP', items: [{ name: 'Soup', quantity: 1, price: 500 }], total: 500 };
-        orders.push(await timed(() => market.post(`${loc.path}/orders`, body, { headers: { 'Idempotency-Key': externalId } })));
+        const body = {
+          externalId,
+          fulfillmentType: 'PICKUP',
+          items: [{ name: 'Soup', quantity: 1, price: 500 }],
+          total: 500,
+        };
+        orders.push(
+          await timed(() => market.post(`${loc.path}/orders`, body, { headers: { 'Idempotency-Key': externalId } })),
+        );
       }
     });
     const probing = (async () => {
@@ -83,7 +101,8 @@ describeWithPostgres('a database failover under load', () => {
     })();
 
     const placedBefore = async (count: number) => {
-      while (orders.filter((o) => o.res.status === 201).length < count) await new Promise((resolve) => setTimeout(resolve, 20));
+      while (orders.filter((o) => o.res.status === 201).length < count)
+        await new Promise((resolve) => setTimeout(resolve, 20));
     };
     await placedBefore(20);
     const logMark = logLines.length;
@@ -93,8 +112,18 @@ describeWithPostgres('a database failover under load', () => {
     // both a partner's and an operator's grant.
     const graphql = await t.admin.graphql('{ accounts { data { id } } }');
     const grants = [
-      await t.token({ grant_type: 'client_credentials', client_id: marketApp.clientId, client_secret: marketApp.clientSecret }),
-      await t.token({ grant_type: 'password', username: TEST_ADMIN.email, password: TEST_ADMIN.password, client_id: TEST_CLIENT.clientId, client_secret: TEST_CLIENT.clientSecret }),
+      await t.token({
+        grant_type: 'client_credentials',
+        client_id: marketApp.clientId,
+        client_secret: marketApp.clientSecret,
+      }),
+      await t.token({
+        grant_type: 'password',
+        username: TEST_ADMIN.email,
+        password: TEST_ADMIN.password,
+        client_id: TEST_CLIENT.clientId,
+        client_secret: TEST_CLIENT.clientSecret,
+      }),
     ];
     await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
     await cluster.start();
@@ -102,7 +131,8 @@ describeWithPostgres('a database failover under load', () => {
     // Load goes on until the hub has been ready again for a while and has placed orders again.
     const placedNow = orders.filter((o) => o.res.status === 201).length;
     await placedBefore(placedNow + 20);
-    while (!probes.some((p) => p.startedAt > backAt && p.res.status === 200)) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (!probes.some((p) => p.startedAt > backAt && p.res.status === 200))
+      await new Promise((resolve) => setTimeout(resolve, 20));
     loading = false;
     await Promise.all([...placing, probing]);
 
@@ -119,11 +149,22 @@ describeWithPostgres('a database failover under load', () => {
     expect(graphql.body.errors?.[0].extensions?.code).toBe('database_unavailable');
     expect(Number(graphql.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     for (const grant of grants) {
-      expect({ status: grant.status, body: grant.body }).toEqual({ status: 503, body: { error: 'database_unavailable', error_description: expect.any(String) } });
+      expect({ status: grant.status, body: grant.body }).toEqual({
+        status: 503,
+        body: { error: 'database_unavailable', error_description: expect.any(String) },
+      });
       expect(Number(grant.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     }
     // Once the database is back, the token endpoint grants again.
-    expect((await t.token({ grant_type: 'client_credentials', client_id: marketApp.clientId, client_secret: marketApp.clientSecret })).status).toBe(200);
+    expect(
+      (
+        await t.token({
+          grant_type: 'client_credentials',
+          client_id: marketApp.clientId,
+          client_secret: marketApp.clientSecret,
+        })
+      ).status,
+    ).toBe(200);
     // /readyz: 503 during the outage, 200 within 5 s of the database's return.
     expect(probes.some((p) => p.startedAt > stoppedAt && p.endedAt < backAt && p.res.status === 503)).toBe(true);
     const readyAgain = probes.find((p) => p.startedAt > backAt && p.res.status === 200)!;
@@ -132,9 +173,18 @@ describeWithPostgres('a database failover under load', () => {
 
     // Nothing answered 201 is lost: each one is stored, and its ORDER_CREATED reaches the POS.
     const placed = orders.filter((o) => o.res.status === 201).map((o) => o.res.body.data.id as string);
-    const stored = await query<{ id: string }>(cluster.url, 'select id from orders where id = any($1::uuid[])', [placed]);
+    const stored = await query<{ id: string }>(cluster.url, 'select id from orders where id = any($1::uuid[])', [
+      placed,
+    ]);
     expect(stored).toHaveLength(placed.length);
-    const delivered = () => new Set(pos.requestsTo(HOOK).map((r) => JSON.parse(r.body)).filter((e) => e.eventType === 'ORDER_CREATED').map((e) => e.orderId));
+    const delivered = () =>
+      new Set(
+        pos
+          .requestsTo(HOOK)
+          .map((r) => JSON.parse(r.body))
+          .filter((e) => e.eventType === 'ORDER_CREATED')
+          .map((e) => e.orderId),
+      );
     const undelivered = () => placed.filter((id) => !delivered().has(id));
     const deadline = Date.now() + 20_000;
     while (undelivered().length > 0 && Date.now() < deadline) {
@@ -144,13 +194,17 @@ describeWithPostgres('a database failover under load', () => {
 
     // One warning for the outage, no error lines, no stack trace per request.
     const during = logLines.slice(logMark);
-    expect(during.filter((l) => l.level >= 40).map((l) => l.msg)).toEqual(['database unreachable: answering 503 database_unavailable until it is back']);
+    expect(during.filter((l) => l.level >= 40).map((l) => l.msg)).toEqual([
+      'database unreachable: answering 503 database_unavailable until it is back',
+    ]);
     expect(during.filter((l) => l.msg === 'database reachable again')).toHaveLength(1);
     // The live signals' listener (src/live) listens again once the database is back: on its own reconnect
     // back-off, which may end after the deliveries above, so wait for it (bounded) before counting.
-    const relistened = () => logLines.slice(logMark).filter((l) => l.msg === 'live: listening again after the database connection came back');
+    const relistened = () =>
+      logLines.slice(logMark).filter((l) => l.msg === 'live: listening again after the database connection came back');
     const liveDeadline = Date.now() + 15_000;
-    while (relistened().length === 0 && Date.now() < liveDeadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (relistened().length === 0 && Date.now() < liveDeadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(relistened()).toHaveLength(1);
   }, 90_000);
 });

@@ -4,7 +4,14 @@ import type { HttpClient, HttpResult } from '../support/http.js';
 import { createTestDatabase, query, type TestDatabase } from '../support/database.js';
 import { startFreezingProxy, type FreezingProxy } from '../support/freezing-proxy.js';
 import { describeOnServer } from '../support/on-server.js';
-import { startTestHub, TEST_ADMIN, TEST_CLIENT, type TestApplication, type TestHub, type TestLocation } from '../support/test-hub.js';
+import {
+  startTestHub,
+  TEST_ADMIN,
+  TEST_CLIENT,
+  type TestApplication,
+  type TestHub,
+  type TestLocation,
+} from '../support/test-hub.js';
 
 // A database that goes silent instead of going away (a network partition, a failover that leaves the old
 // address unanswering): no connection is closed, nothing answers. /readyz still answers, 503, within its
@@ -43,7 +50,11 @@ describeOnServer('a database gone silent (network partition)', () => {
         done();
       },
     });
-    t = await startTestHub({ LOG_LEVEL: 'info', REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) }, {}, { url: proxy.url, log: createLogger('info', sink) });
+    t = await startTestHub(
+      { LOG_LEVEL: 'info', REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) },
+      {},
+      { url: proxy.url, log: createLogger('info', sink) },
+    );
     marketApp = await t.createApplication('MARKETPLACE');
     loc = await t.createLocation(undefined, 'Partition bistro');
     await t.connect(marketApp, loc);
@@ -87,10 +98,17 @@ describeOnServer('a database gone silent (network partition)', () => {
     const orders: Sent[] = [];
     let loading = true;
     let n = 0;
-    const bodyOf = (externalId: string) => ({ externalId, fulfillmentType: 'PICKUP', items: [{ name: 'Soup', quantity: 1, price: 500 }], total: 500 });
+    const bodyOf = (externalId: string) => ({
+      externalId,
+      fulfillmentType: 'PICKUP',
+      items: [{ name: 'Soup', quantity: 1, price: 500 }],
+      total: 500,
+    });
     const place = async (externalId: string): Promise<Sent> => {
       const startedAt = Date.now();
-      const res = await market.post(`${loc.path}/orders`, bodyOf(externalId), { headers: { 'Idempotency-Key': externalId } });
+      const res = await market.post(`${loc.path}/orders`, bodyOf(externalId), {
+        headers: { 'Idempotency-Key': externalId },
+      });
       return { startedAt, endedAt: Date.now(), externalId, res };
     };
     // Four marketplace clients placing orders one after another each: some are in flight when it goes silent.
@@ -110,11 +128,28 @@ describeOnServer('a database gone silent (network partition)', () => {
     };
     const [graphql, ...grants] = await Promise.all([
       timed(() => t.admin.graphql('{ accounts { data { id } } }')),
-      timed(() => t.token({ grant_type: 'client_credentials', client_id: marketApp.clientId, client_secret: marketApp.clientSecret })),
-      timed(() => t.token({ grant_type: 'password', username: TEST_ADMIN.email, password: TEST_ADMIN.password, client_id: TEST_CLIENT.clientId, client_secret: TEST_CLIENT.clientSecret })),
+      timed(() =>
+        t.token({
+          grant_type: 'client_credentials',
+          client_id: marketApp.clientId,
+          client_secret: marketApp.clientSecret,
+        }),
+      ),
+      timed(() =>
+        t.token({
+          grant_type: 'password',
+          username: TEST_ADMIN.email,
+          password: TEST_ADMIN.password,
+          client_id: TEST_CLIENT.clientId,
+          client_secret: TEST_CLIENT.clientSecret,
+        }),
+      ),
     ]);
     // Every placing client has been refused at least once (the first of them were in flight at the freeze).
-    await waitUntil(() => orders.filter((o) => o.res.status === 503).length >= 8, 'placements refused during the partition');
+    await waitUntil(
+      () => orders.filter((o) => o.res.status === 503).length >= 8,
+      'placements refused during the partition',
+    );
     proxy.thaw();
     const thawedAt = Date.now();
     expect(await readyAgain()).toBe(200);
@@ -127,7 +162,11 @@ describeOnServer('a database gone silent (network partition)', () => {
     expect([...new Set(orders.map((o) => o.res.status))].sort()).toEqual([201, 503]);
     const refused = orders.filter((o) => o.res.status === 503);
     for (const o of refused) {
-      expect({ status: o.res.status, code: o.res.body.code, type: o.res.headers.get('content-type') }).toEqual({ status: 503, code: 'database_unavailable', type: expect.stringContaining('application/problem+json') });
+      expect({ status: o.res.status, code: o.res.body.code, type: o.res.headers.get('content-type') }).toEqual({
+        status: 503,
+        code: 'database_unavailable',
+        type: expect.stringContaining('application/problem+json'),
+      });
       expect(Number(o.res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       expect(o.endedAt - o.startedAt).toBeLessThan(REQUEST_TIMEOUT_MS + SLACK_MS);
     }
@@ -138,7 +177,10 @@ describeOnServer('a database gone silent (network partition)', () => {
     expect(Number(graphql.res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(graphql.ms).toBeLessThan(REQUEST_TIMEOUT_MS + SLACK_MS);
     for (const grant of grants) {
-      expect({ status: grant.res.status, body: grant.res.body }).toEqual({ status: 503, body: { error: 'database_unavailable', error_description: expect.any(String) } });
+      expect({ status: grant.res.status, body: grant.res.body }).toEqual({
+        status: 503,
+        body: { error: 'database_unavailable', error_description: expect.any(String) },
+      });
       expect(Number(grant.res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       expect(grant.ms).toBeLessThan(REQUEST_TIMEOUT_MS + SLACK_MS);
     }
@@ -157,13 +199,19 @@ describeOnServer('a database gone silent (network partition)', () => {
       while (retry.res.status === 409 && Date.now() < until) retry = await place(o.externalId);
       expect({ externalId: o.externalId, status: retry.res.status }).toEqual({ externalId: o.externalId, status: 201 });
     }
-    const perExternalId = await query<{ external_id: string; n: string }>(db.url, 'select external_id, count(*) as n from orders where external_id like $1 group by external_id', ['pt-%']);
+    const perExternalId = await query<{ external_id: string; n: string }>(
+      db.url,
+      'select external_id, count(*) as n from orders where external_id like $1 group by external_id',
+      ['pt-%'],
+    );
     expect(perExternalId.filter((row) => Number(row.n) !== 1)).toEqual([]);
     expect(perExternalId).toHaveLength(new Set(orders.map((o) => o.externalId)).size);
 
     // One warning for the outage, no error lines (no "headers already sent", no stack trace per request).
     const during = logLines.slice(logMark);
     expect(during.filter((l) => l.level >= 50)).toEqual([]);
-    expect(during.filter((l) => l.msg === 'database unreachable: answering 503 database_unavailable until it is back')).toHaveLength(1);
+    expect(
+      during.filter((l) => l.msg === 'database unreachable: answering 503 database_unavailable until it is back'),
+    ).toHaveLength(1);
   }, 90_000);
 });

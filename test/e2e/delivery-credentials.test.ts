@@ -33,11 +33,23 @@ it('sends the credentials, stores them sealed, and shows them to no principal th
     storeStatusUrl: partner.urlFor('/status'),
     scopes: ['locations.read', 'menu.read', 'orders.read', 'orders.write', 'deliveries.read'],
   });
-  const pos = await t.createApplication('POS', { webhookUrl: partner.urlFor('/pos'), scopes: ['locations.read', 'catalogs.write', 'deliveries.read'] });
+  const pos = await t.createApplication('POS', {
+    webhookUrl: partner.urlFor('/pos'),
+    scopes: ['locations.read', 'catalogs.write', 'deliveries.read'],
+  });
   const connectionId = await t.connect(marketplace, loc, { storeId: STORE_ID, apiKey: API_KEY }, resellerClient);
   await t.connect(pos, loc, undefined, resellerClient);
 
-  expect((await t.admin.put(`${loc.path}/catalog/import`, { categories: [], modifiers: [], modifierGroups: [], products: [{ posReference: 'tea', name: 'Tea', price: 300 }] })).status).toBe(200);
+  expect(
+    (
+      await t.admin.put(`${loc.path}/catalog/import`, {
+        categories: [],
+        modifiers: [],
+        modifierGroups: [],
+        products: [{ posReference: 'tea', name: 'Tea', price: 300 }],
+      })
+    ).status,
+  ).toBe(200);
   const menu = (await t.admin.post(`${loc.path}/menus`, { name: 'All day', productPosReferences: ['tea'] })).body.data;
   expect((await t.admin.post(`${loc.path}/menus/${menu.id}/publications`, { connectionId })).status).toBe(201);
   expect((await t.admin.put(`${loc.path}/store-status`, { storeStatus: 'OFFLINE' })).status).toBe(200);
@@ -46,12 +58,19 @@ it('sends the credentials, stores them sealed, and shows them to no principal th
   const [published] = await partner.waitForRequests(1, { path: '/menus' });
   const [status] = await partner.waitForRequests(1, { path: '/status' });
   for (const request of [published, status]) {
-    const body = new Webhook(marketplace.webhookSecret).verify(request.body, request.headers as Record<string, string>) as { connection: unknown };
+    const body = new Webhook(marketplace.webhookSecret).verify(
+      request.body,
+      request.headers as Record<string, string>,
+    ) as { connection: unknown };
     expect(body.connection).toEqual({ id: connectionId, credentials: { storeId: STORE_ID, apiKey: API_KEY } });
   }
 
   // Nothing in the table holds them in clear.
-  const stored = await query<{ row: string }>(t.db.url, `select d::text as row from deliveries d where location_id = $1`, [loc.locationId]);
+  const stored = await query<{ row: string }>(
+    t.db.url,
+    `select d::text as row from deliveries d where location_id = $1`,
+    [loc.locationId],
+  );
   expect(stored.length).toBeGreaterThanOrEqual(2);
   for (const { row } of stored) {
     expect(row).not.toContain(API_KEY);
@@ -71,7 +90,8 @@ it('sends the credentials, stores them sealed, and shows them to no principal th
     const list = await client.get(`${loc.path}/deliveries?limit=200`);
     texts.push(list.text);
     const ids: string[] = list.status === 200 ? list.body.data.map((d: { id: string }) => d.id) : [];
-    for (const appId of [marketplace.id, pos.id]) texts.push((await client.get(`/v1/applications/${appId}/deliveries?limit=200`)).text);
+    for (const appId of [marketplace.id, pos.id])
+      texts.push((await client.get(`/v1/applications/${appId}/deliveries?limit=200`)).text);
     for (const id of ids) {
       const one = await client.get(`/v1/deliveries/${id}`);
       texts.push(one.text);
@@ -82,7 +102,10 @@ it('sends the credentials, stores them sealed, and shows them to no principal th
       const graphql = await client.graphql(`query($id: ID!) { delivery(id: $id) { id payload } }`, { id });
       texts.push(graphql.text);
     }
-    const graphqlList = await client.graphql(`query($a: ID!, $l: ID!) { locationDeliveries(accountId: $a, locationId: $l, limit: 200) { data { id eventType } } }`, { a: loc.accountId, l: loc.locationId });
+    const graphqlList = await client.graphql(
+      `query($a: ID!, $l: ID!) { locationDeliveries(accountId: $a, locationId: $l, limit: 200) { data { id eventType } } }`,
+      { a: loc.accountId, l: loc.locationId },
+    );
     texts.push(graphqlList.text);
     for (const text of texts) {
       expect({ who, leaks: text.includes(API_KEY) || text.includes(STORE_ID) }).toEqual({ who, leaks: false });

@@ -12,18 +12,25 @@ const read = (path: string) => readFileSync(new URL(`../../../${path}`, import.m
 const DOCKERFILE = read('Dockerfile');
 
 function healthcheck(): string[] {
-  const match = /^HEALTHCHECK [^\n]*?\\\n\s*CMD (\[.*\])$/m.exec(DOCKERFILE) ?? /^HEALTHCHECK .*CMD (\[.*\])$/m.exec(DOCKERFILE);
+  const match =
+    /^HEALTHCHECK [^\n]*?\\\n\s*CMD (\[.*\])$/m.exec(DOCKERFILE) ?? /^HEALTHCHECK .*CMD (\[.*\])$/m.exec(DOCKERFILE);
   if (!match) throw new Error('no HEALTHCHECK ... CMD [...] in the Dockerfile');
   return JSON.parse(match[1]) as string[];
 }
 
 function run([command, ...args]: string[], port: number): Promise<number | null> {
-  const child = spawn(command === 'node' ? process.execPath : command, args, { env: { PORT: String(port) }, stdio: 'ignore' });
+  const child = spawn(command === 'node' ? process.execPath : command, args, {
+    env: { PORT: String(port) },
+    stdio: 'ignore',
+  });
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
 it('builds and runs on Node 24, as an unprivileged user, without install analytics', () => {
-  expect([...DOCKERFILE.matchAll(/^FROM (\S+)/gm)].map((m) => m[1])).toEqual(['node:24-bookworm-slim', 'node:24-bookworm-slim']);
+  expect([...DOCKERFILE.matchAll(/^FROM (\S+)/gm)].map((m) => m[1])).toEqual([
+    'node:24-bookworm-slim',
+    'node:24-bookworm-slim',
+  ]);
   expect(DOCKERFILE).toMatch(/^USER node$/m);
   expect(DOCKERFILE.match(/SCARF_ANALYTICS=false/g)).toHaveLength(2);
   expect(read('docker-compose.yml')).toContain('docker compose logs hub');

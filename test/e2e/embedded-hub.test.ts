@@ -44,8 +44,15 @@ it('serves concurrent placements and location changes while delivering, without 
   let placed = 0;
   for (let round = 0; round < ROUNDS; round += 1) {
     const requests = Array.from({ length: PER_ROUND }, (_, i) => [
-      marketClient.post(`${loc.path}/orders`, { externalId: `r${round}-${i}`, fulfillmentType: 'PICKUP', items: [{ name: 'Soup', quantity: 1, price: 500 }] }),
-      t.admin.patch(loc.path, { name: `Kitchen ${round}-${i}`, taxRates: [{ posReference: `vat-${i}`, name: 'VAT', type: 'PERCENTAGE', rate: 90000 }] }),
+      marketClient.post(`${loc.path}/orders`, {
+        externalId: `r${round}-${i}`,
+        fulfillmentType: 'PICKUP',
+        items: [{ name: 'Soup', quantity: 1, price: 500 }],
+      }),
+      t.admin.patch(loc.path, {
+        name: `Kitchen ${round}-${i}`,
+        taxRates: [{ posReference: `vat-${i}`, name: 'VAT', type: 'PERCENTAGE', rate: 90000 }],
+      }),
     ]).flat();
     const answers = await within(20_000, Promise.all(requests));
     expect(answers.map((a) => a.status).sort()).toEqual([...Array(PER_ROUND).fill(200), ...Array(PER_ROUND).fill(201)]);

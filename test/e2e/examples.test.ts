@@ -54,19 +54,38 @@ describe('against a hub', () => {
 
   it('sets a restaurant up as a reseller, and the POS accepts the order the marketplace places', async () => {
     const port = await freePort();
-    const posApp = await t.createApplication('POS', { webhookUrl: `http://127.0.0.1:${port}/webhooks`, catalogPullUrl: `http://127.0.0.1:${port}/catalog` });
-    const marketApp = await t.createApplication('MARKETPLACE', { webhookUrl: marketplace.urlFor('/webhooks'), menuPublicationUrl: marketplace.urlFor('/menus') });
-    pos = await startPos({ hubUrl: t.url, clientId: posApp.clientId, clientSecret: posApp.clientSecret, webhookSecret: posApp.webhookSecret, port });
+    const posApp = await t.createApplication('POS', {
+      webhookUrl: `http://127.0.0.1:${port}/webhooks`,
+      catalogPullUrl: `http://127.0.0.1:${port}/catalog`,
+    });
+    const marketApp = await t.createApplication('MARKETPLACE', {
+      webhookUrl: marketplace.urlFor('/webhooks'),
+      menuPublicationUrl: marketplace.urlFor('/menus'),
+    });
+    pos = await startPos({
+      hubUrl: t.url,
+      clientId: posApp.clientId,
+      clientSecret: posApp.clientSecret,
+      webhookSecret: posApp.webhookSecret,
+      port,
+    });
 
     const reseller = await t.createUser('reseller');
     const token = (await t.passwordToken(reseller.email, reseller.password)).access_token;
-    const restaurant = await setUpRestaurant({ hubUrl: t.url, token, posApplicationId: posApp.id, marketplaceApplicationId: marketApp.id });
+    const restaurant = await setUpRestaurant({
+      hubUrl: t.url,
+      token,
+      posApplicationId: posApp.id,
+      marketplaceApplicationId: marketApp.id,
+    });
 
     // The menu of the pulled catalog reached the marketplace.
     const [published] = await marketplace.waitForRequests(1, { path: '/menus' });
     expect(JSON.stringify(JSON.parse(published.body))).toContain('Diavola');
     const path = `/v1/accounts/${restaurant.accountId}/locations/${restaurant.locationId}`;
-    expect((await t.admin.get(`${path}/catalog/products`)).body.data.map((p: any) => p.posReference).sort()).toEqual(CATALOG.products!.map((p) => p.posReference).sort());
+    expect((await t.admin.get(`${path}/catalog/products`)).body.data.map((p: any) => p.posReference).sort()).toEqual(
+      CATALOG.products!.map((p) => p.posReference).sort(),
+    );
 
     const market = await t.applicationClient(marketApp);
     const placed = await market.post(`${path}/orders`, {
@@ -79,13 +98,25 @@ describe('against a hub', () => {
     const orderId = placed.body.data.id;
     // The POS verified ORDER_CREATED and accepted: the marketplace hears it.
     const [changed] = await marketplace.waitForRequests(1, { path: '/webhooks' });
-    expect(JSON.parse(changed.body)).toMatchObject({ eventType: 'ORDER_STATUS_CHANGED', orderId, newState: { status: 'ACCEPTED' } });
+    expect(JSON.parse(changed.body)).toMatchObject({
+      eventType: 'ORDER_STATUS_CHANGED',
+      orderId,
+      newState: { status: 'ACCEPTED' },
+    });
     // The hub may tell the marketplace before the POS has read the hub's answer to its PATCH.
     await pos.settled();
     expect(pos.accepted).toEqual([orderId]);
 
     // A webhook that is not signed with the POS's secret is refused.
-    const forged = await fetch(`${pos.url}/webhooks`, { method: 'POST', headers: { 'webhook-id': 'x', 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': 'v1,AAAA' }, body: '{}' });
+    const forged = await fetch(`${pos.url}/webhooks`, {
+      method: 'POST',
+      headers: {
+        'webhook-id': 'x',
+        'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+        'webhook-signature': 'v1,AAAA',
+      },
+      body: '{}',
+    });
     expect(forged.status).toBe(401);
     expect(pos.refused).toBe(1);
   }, 60_000);

@@ -19,11 +19,18 @@ afterAll(() => t.stop());
 
 it('prints the discovery document for PUBLIC_BASE_URL whatever X-Forwarded-Host and -Proto say', async () => {
   const res = await t.anonymous.get('/oauth2/.well-known/openid-configuration', {
-    headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http', forwarded: 'host=evil.example;proto=http', host: 'evil.example' },
+    headers: {
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'http',
+      forwarded: 'host=evil.example;proto=http',
+      host: 'evil.example',
+    },
   });
   expect(res.status).toBe(200);
   expect(res.body.issuer).toBe('https://hub.example/oauth2');
-  const urls = Object.entries(res.body).filter(([key, value]) => key.endsWith('_endpoint') || key === 'jwks_uri').map(([, value]) => value as string);
+  const urls = Object.entries(res.body)
+    .filter(([key, value]) => key.endsWith('_endpoint') || key === 'jwks_uri')
+    .map(([, value]) => value as string);
   expect(urls.length).toBeGreaterThan(3);
   for (const url of urls) expect(url.startsWith('https://hub.example/oauth2/')).toBe(true);
 });
@@ -34,8 +41,15 @@ it('takes the client address from the connection, not X-Forwarded-For, when no p
   const guess = (password: string, source: string) =>
     t.anonymous.post('/oauth2/token', undefined, {
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': source },
-      raw: new URLSearchParams({ grant_type: 'password', client_id: TEST_CLIENT.clientId, client_secret: TEST_CLIENT.clientSecret, username: user.email, password }).toString(),
+      raw: new URLSearchParams({
+        grant_type: 'password',
+        client_id: TEST_CLIENT.clientId,
+        client_secret: TEST_CLIENT.clientSecret,
+        username: user.email,
+        password,
+      }).toString(),
     });
-  for (const [i, source] of ['203.0.113.1', '203.0.113.2', '203.0.113.3'].entries()) expect((await guess(`wrong-${i}`, source)).status).toBe(400);
+  for (const [i, source] of ['203.0.113.1', '203.0.113.2', '203.0.113.3'].entries())
+    expect((await guess(`wrong-${i}`, source)).status).toBe(400);
   expect((await guess(user.password, '203.0.113.4')).status).toBe(429);
 });

@@ -8,7 +8,12 @@ import { startTestHub, type TestHub } from '../support/test-hub.js';
 // everywhere, for partner applications only outside production, where suggestions are hidden too.
 
 const INTROSPECTION = getIntrospectionQuery();
-const HTTPS_APP = { redirectUris: ['https://partner.example/cb'], webhookUrl: 'https://partner.example/hooks', menuPublicationUrl: 'https://partner.example/menus', storeStatusUrl: 'https://partner.example/status' };
+const HTTPS_APP = {
+  redirectUris: ['https://partner.example/cb'],
+  webhookUrl: 'https://partner.example/hooks',
+  menuPublicationUrl: 'https://partner.example/menus',
+  storeStatusUrl: 'https://partner.example/status',
+};
 
 describe('in development', () => {
   let t: TestHub;
@@ -39,10 +44,17 @@ describe('in development', () => {
     // Nothing was resolved: a request that reached execution answers `data`, even when a field fails.
     expect(large.body.data).toBeUndefined();
     // Twelve whole catalogs (the report's 92 s request) cost more than the budget, one fits.
-    const catalog = (alias: string) => `${alias}: catalog(accountId: $a, locationId: $l) { products { id } categories { id } modifiers { id } modifierGroups { id } }`;
-    const twelve = await t.admin.graphql(`query($a: ID!, $l: ID!) { ${Array.from({ length: 12 }, (_, i) => catalog(`c${i}`)).join(' ')} }`, { a: loc.accountId, l: loc.locationId });
+    const catalog = (alias: string) =>
+      `${alias}: catalog(accountId: $a, locationId: $l) { products { id } categories { id } modifiers { id } modifierGroups { id } }`;
+    const twelve = await t.admin.graphql(
+      `query($a: ID!, $l: ID!) { ${Array.from({ length: 12 }, (_, i) => catalog(`c${i}`)).join(' ')} }`,
+      { a: loc.accountId, l: loc.locationId },
+    );
     expect(twelve.body.errors![0].extensions!.code).toBe('query_too_complex');
-    const one = await t.admin.graphql(`query($a: ID!, $l: ID!) { ${catalog('c')} }`, { a: loc.accountId, l: loc.locationId });
+    const one = await t.admin.graphql(`query($a: ID!, $l: ID!) { ${catalog('c')} }`, {
+      a: loc.accountId,
+      l: loc.locationId,
+    });
     expect(one.body.errors).toBeUndefined();
   });
 
@@ -51,7 +63,10 @@ describe('in development', () => {
     expect((await t.admin.graphql(aliases(MAX_ALIASES))).body.errors).toBeUndefined();
     const tooMany = await t.admin.graphql(aliases(MAX_ALIASES + 1));
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body.errors![0]).toMatchObject({ extensions: { code: 'query_too_complex' }, message: expect.stringContaining(`limit is ${MAX_ALIASES}`) });
+    expect(tooMany.body.errors![0]).toMatchObject({
+      extensions: { code: 'query_too_complex' },
+      message: expect.stringContaining(`limit is ${MAX_ALIASES}`),
+    });
     // The 1,000- and 4,000-alias requests of the report: refused without resolving anything.
     for (const n of [1000, 4000]) expect((await t.admin.graphql(aliases(n))).status).toBe(400);
 
@@ -105,7 +120,12 @@ describe('the cost counts against the rate limit; the answer is bounded', () => 
 describe('in production', () => {
   let t: TestHub;
   beforeAll(async () => {
-    t = await startTestHub({ HUB_ENV: 'production', ALLOW_PRIVATE_PARTNER_URLS: 'false', PUBLIC_BASE_URL: 'https://hub.example', ENCRYPTION_KEY: randomBytes(32).toString('base64') });
+    t = await startTestHub({
+      HUB_ENV: 'production',
+      ALLOW_PRIVATE_PARTNER_URLS: 'false',
+      PUBLIC_BASE_URL: 'https://hub.example',
+      ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    });
   });
   afterAll(() => t.stop());
 

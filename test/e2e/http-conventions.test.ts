@@ -11,7 +11,13 @@ afterAll(() => t.stop());
 function expectProblem(res: { status: number; headers: Headers; body: any }, status: number, code: string) {
   expect(res.status).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-  expect(res.body).toMatchObject({ status, code, title: expect.any(String), type: expect.any(String), detail: expect.any(String) });
+  expect(res.body).toMatchObject({
+    status,
+    code,
+    title: expect.any(String),
+    type: expect.any(String),
+    detail: expect.any(String),
+  });
 }
 
 describe('authentication', () => {
@@ -35,12 +41,18 @@ describe('authentication', () => {
 
 describe('bodies', () => {
   it('refuses a body that is not JSON with 415', async () => {
-    const res = await t.admin.post('/v1/accounts', undefined, { raw: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await t.admin.post('/v1/accounts', undefined, {
+      raw: 'name=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expectProblem(res, 415, 'unsupported_media_type');
   });
 
   it('refuses malformed JSON with 400', async () => {
-    const res = await t.admin.post('/v1/accounts', undefined, { raw: '{"name":', headers: { 'content-type': 'application/json' } });
+    const res = await t.admin.post('/v1/accounts', undefined, {
+      raw: '{"name":',
+      headers: { 'content-type': 'application/json' },
+    });
     expectProblem(res, 400, 'validation_failed');
   });
 
@@ -93,7 +105,7 @@ describe('health and docs', () => {
     expect(ready.body.checks).toMatchObject({ database: true, migrations: true });
   });
 
-  it('serves Swagger UI for this hub\'s own document, not the stock Petstore page', async () => {
+  it("serves Swagger UI for this hub's own document, not the stock Petstore page", async () => {
     const page = await t.anonymous.get('/docs/index.html');
     expect(page.status).toBe(200);
     expect(page.text).toContain('<title>Order Hub API</title>');

@@ -10,11 +10,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.stop());
 
-const countAccounts = async (name: string) => Number((await query(t.db.url, 'select count(*) from accounts where name = $1', [name]))[0].count);
+const countAccounts = async (name: string) =>
+  Number((await query(t.db.url, 'select count(*) from accounts where name = $1', [name]))[0].count);
 
 describe('over GraphQL, the same rules', () => {
   const create = (name: string, key: string) =>
-    t.admin.graphql('mutation($name: String!) { createAccount(input: { name: $name }) { id name } }', { name }, { headers: { 'idempotency-key': key } });
+    t.admin.graphql(
+      'mutation($name: String!) { createAccount(input: { name: $name }) { id name } }',
+      { name },
+      { headers: { 'idempotency-key': key } },
+    );
 
   it('replays the first answer for the same key and document, creating once', async () => {
     const first = await create('Idem GraphQL', 'graphql-create-1');
@@ -32,7 +37,11 @@ describe('over GraphQL, the same rules', () => {
     expect(other.status).toBe(422);
     expect(other.body.errors?.[0].extensions?.code).toBe('idempotency_key_reused');
     expect(await countAccounts('Idem GraphQL Two')).toBe(0);
-    const rest = await t.admin.post('/v1/accounts', { name: 'Idem GraphQL One' }, { headers: { 'idempotency-key': 'graphql-create-2' } });
+    const rest = await t.admin.post(
+      '/v1/accounts',
+      { name: 'Idem GraphQL One' },
+      { headers: { 'idempotency-key': 'graphql-create-2' } },
+    );
     expect(rest.status).toBe(422);
   });
 
@@ -87,7 +96,9 @@ describe('over HTTP', () => {
 
   it('creates exactly once when ten identical requests race', async () => {
     const headers = { 'idempotency-key': 'race-1' };
-    const results = await Promise.all(Array.from({ length: 10 }, () => t.admin.post('/v1/accounts', { name: 'Idem Race' }, { headers })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => t.admin.post('/v1/accounts', { name: 'Idem Race' }, { headers })),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
     const originals = results.filter((r) => r.status === 201 && r.headers.get('idempotent-replayed') === null);
@@ -97,7 +108,11 @@ describe('over HTTP', () => {
   });
 
   it('refuses a key longer than 255 characters', async () => {
-    const res = await t.admin.post('/v1/accounts', { name: 'Long key' }, { headers: { 'idempotency-key': 'k'.repeat(256) } });
+    const res = await t.admin.post(
+      '/v1/accounts',
+      { name: 'Long key' },
+      { headers: { 'idempotency-key': 'k'.repeat(256) } },
+    );
     expect(res.status).toBe(400);
   });
 });

@@ -22,14 +22,27 @@ describe('live updates on the embedded database', () => {
     const market = await t.createApplication('MARKETPLACE');
     await t.connect(market, loc);
     live = liveClient(t.url, (await t.passwordToken(TEST_ADMIN.email, TEST_ADMIN.password)).access_token);
-    const board = live.subscribe(`subscription($a: ID!, $l: ID!) { orderBoard(accountId: $a, locationId: $l) { kind order { externalId status } } }`, {
-      a: loc.accountId,
-      l: loc.locationId,
-    });
+    const board = live.subscribe(
+      `subscription($a: ID!, $l: ID!) { orderBoard(accountId: $a, locationId: $l) { kind order { externalId status } } }`,
+      {
+        a: loc.accountId,
+        l: loc.locationId,
+      },
+    );
     await board.waitFor((d) => d.orderBoard.kind === 'RESYNC');
-    const placed = await (await t.applicationClient(market)).post(`${loc.path}/orders`, { externalId: 'embedded-1', fulfillmentType: 'PICKUP', items: [{ name: 'Tea', quantity: 1, price: 300 }] });
+    const placed = await (
+      await t.applicationClient(market)
+    ).post(`${loc.path}/orders`, {
+      externalId: 'embedded-1',
+      fulfillmentType: 'PICKUP',
+      items: [{ name: 'Tea', quantity: 1, price: 300 }],
+    });
     expect(placed.status).toBe(201);
-    const event = await board.waitFor((d) => d.orderBoard.order?.externalId === 'embedded-1', 2000, 'the order on the board');
+    const event = await board.waitFor(
+      (d) => d.orderBoard.order?.externalId === 'embedded-1',
+      2000,
+      'the order on the board',
+    );
     expect(event.data.orderBoard).toEqual({ kind: 'CREATED', order: { externalId: 'embedded-1', status: 'NEW' } });
   });
 });

@@ -28,10 +28,13 @@ describeOnServer('live signals after the listening connection is lost', () => {
   it('listens again, sends RESYNC to subscribers, and pushes what is committed afterwards', async () => {
     const token = (await t.passwordToken('admin@test.example', 'admin-password-0123456789')).access_token;
     live = liveClient(t.url, token);
-    const board = live.subscribe(`subscription($a: ID!, $l: ID!) { orderBoard(accountId: $a, locationId: $l) { kind order { externalId } } }`, {
-      a: loc.accountId,
-      l: loc.locationId,
-    });
+    const board = live.subscribe(
+      `subscription($a: ID!, $l: ID!) { orderBoard(accountId: $a, locationId: $l) { kind order { externalId } } }`,
+      {
+        a: loc.accountId,
+        l: loc.locationId,
+      },
+    );
     await board.waitFor((d) => d.orderBoard.kind === 'RESYNC');
     expect(t.hub.liveListener.status).toBe('listening');
 
@@ -41,12 +44,25 @@ describeOnServer('live signals after the listening connection is lost', () => {
     );
     expect(ended).toEqual([{ ended: true }]);
     // The second RESYNC: the listener is back and says that something may have been missed.
-    await board.waitFor((d) => board.events.filter((e) => e.data.orderBoard.kind === 'RESYNC').length === 2 && d.orderBoard.kind === 'RESYNC', 5000, 'a RESYNC after reconnecting');
+    await board.waitFor(
+      (d) =>
+        board.events.filter((e) => e.data.orderBoard.kind === 'RESYNC').length === 2 && d.orderBoard.kind === 'RESYNC',
+      5000,
+      'a RESYNC after reconnecting',
+    );
     expect(t.hub.liveListener.status).toBe('listening');
 
     const marketClient = await t.applicationClient(market);
-    const placed = await marketClient.post(`${loc.path}/orders`, { externalId: 'after-reconnect', fulfillmentType: 'PICKUP', items: [{ name: 'Tea', quantity: 1, price: 300 }] });
+    const placed = await marketClient.post(`${loc.path}/orders`, {
+      externalId: 'after-reconnect',
+      fulfillmentType: 'PICKUP',
+      items: [{ name: 'Tea', quantity: 1, price: 300 }],
+    });
     expect(placed.status).toBe(201);
-    await board.waitFor((d) => d.orderBoard.order?.externalId === 'after-reconnect', 2000, 'the order placed after reconnecting');
+    await board.waitFor(
+      (d) => d.orderBoard.order?.externalId === 'after-reconnect',
+      2000,
+      'the order placed after reconnecting',
+    );
   });
 });

@@ -46,8 +46,17 @@ describeOnServer('live updates across two hub processes on one database', () => 
   }
 
   async function application(kind: 'POS' | 'MARKETPLACE') {
-    const urls = kind === 'POS' ? { catalogPullUrl: partner.urlFor('/catalog') } : { menuPublicationUrl: partner.urlFor('/menus'), storeStatusUrl: partner.urlFor('/store') };
-    const body = { kind, name: `${kind} ${Math.random().toString(36).slice(2)}`, redirectUris: ['http://127.0.0.1:9/cb'], webhookUrl: partner.urlFor(`/${kind.toLowerCase()}`), ...urls };
+    const urls =
+      kind === 'POS'
+        ? { catalogPullUrl: partner.urlFor('/catalog') }
+        : { menuPublicationUrl: partner.urlFor('/menus'), storeStatusUrl: partner.urlFor('/store') };
+    const body = {
+      kind,
+      name: `${kind} ${Math.random().toString(36).slice(2)}`,
+      redirectUris: ['http://127.0.0.1:9/cb'],
+      webhookUrl: partner.urlFor(`/${kind.toLowerCase()}`),
+      ...urls,
+    };
     return ok(await adminA.post('/v1/applications', body), 'application').data;
   }
 
@@ -55,7 +64,13 @@ describeOnServer('live updates across two hub processes on one database', () => 
     const res = await fetch(`${hubUrl}/oauth2/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', username: email, password, client_id: TEST_CLIENT.clientId, client_secret: TEST_CLIENT.clientSecret }),
+      body: new URLSearchParams({
+        grant_type: 'password',
+        username: email,
+        password,
+        client_id: TEST_CLIENT.clientId,
+        client_secret: TEST_CLIENT.clientSecret,
+      }),
     });
     return ((await res.json()) as { access_token: string }).access_token;
   }
@@ -66,7 +81,11 @@ describeOnServer('live updates across two hub processes on one database', () => 
     return client;
   }
 
-  const order = (externalId: string) => ({ externalId, fulfillmentType: 'PICKUP', items: [{ name: 'Soup', quantity: 1, price: 650 }] });
+  const order = (externalId: string) => ({
+    externalId,
+    fulfillmentType: 'PICKUP',
+    items: [{ name: 'Soup', quantity: 1, price: 650 }],
+  });
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -85,7 +104,11 @@ describeOnServer('live updates across two hub processes on one database', () => 
     const res = await fetch(`${b.url}/oauth2/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: market.clientId, client_secret: market.clientSecret }),
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: market.clientId,
+        client_secret: market.clientSecret,
+      }),
     });
     marketB = b.client(((await res.json()) as { access_token: string }).access_token);
   }, 120_000);
@@ -111,14 +134,21 @@ describeOnServer('live updates across two hub processes on one database', () => 
 
     const placedAt = performance.now();
     const placed = ok(await marketB.post(`${loc.path}/orders`, order('live-1')), 'place order').data;
-    const created = await board.waitFor((d) => d.orderBoard.order?.id === placed.id, 2000, 'the new order on the board');
+    const created = await board.waitFor(
+      (d) => d.orderBoard.order?.id === placed.id,
+      2000,
+      'the new order on the board',
+    );
     expect(created.data.orderBoard).toMatchObject({ kind: 'CREATED', order: { status: 'NEW', externalId: 'live-1' } });
     expect(created.at - placedAt).toBeLessThan(2000);
 
     ok(await adminB.patch(`${loc.path}/orders/${placed.id}`, { status: 'accepted' }), 'accept');
     const accepted = await board.waitFor((d) => d.orderBoard.order?.status === 'ACCEPTED', 2000, 'ACCEPTED');
     expect(accepted.data.orderBoard.kind).toBe('STATUS_CHANGED');
-    expect(accepted.data.orderBoard.order.statusHistory.map((h: { status: string }) => h.status)).toEqual(['NEW', 'ACCEPTED']);
+    expect(accepted.data.orderBoard.order.statusHistory.map((h: { status: string }) => h.status)).toEqual([
+      'NEW',
+      'ACCEPTED',
+    ]);
     board.dispose();
   });
 
@@ -128,12 +158,24 @@ describeOnServer('live updates across two hub processes on one database', () => 
     const log = live.subscribe(DELIVERY_LOG, { accountId: loc.accountId, locationId: loc.locationId });
     await log.waitFor((d) => d.locationDeliveryChanged.kind === 'RESYNC');
     const placed = ok(await marketB.post(`${loc.path}/orders`, order('live-2')), 'place order').data;
-    const delivered = await log.waitFor((d) => d.locationDeliveryChanged.delivery?.status === 'DELIVERED' && d.locationDeliveryChanged.delivery.eventType === 'ORDER_CREATED', 5000, 'ORDER_CREATED delivered');
+    const delivered = await log.waitFor(
+      (d) =>
+        d.locationDeliveryChanged.delivery?.status === 'DELIVERED' &&
+        d.locationDeliveryChanged.delivery.eventType === 'ORDER_CREATED',
+      5000,
+      'ORDER_CREATED delivered',
+    );
     // The first attempt failed (503) and was pushed as well, before the retry succeeded.
-    const attempts = delivered.data.locationDeliveryChanged.delivery.attempts.map((x: { httpStatus: number }) => x.httpStatus);
+    const attempts = delivered.data.locationDeliveryChanged.delivery.attempts.map(
+      (x: { httpStatus: number }) => x.httpStatus,
+    );
     expect(attempts).toEqual([503, 200]);
     expect(log.events.some((e) => e.data.locationDeliveryChanged.delivery?.status === 'PENDING')).toBe(true);
-    const [row] = await query<{ order_id: string }>(db.url, `select payload->>'orderId' as order_id from deliveries where id = $1`, [delivered.data.locationDeliveryChanged.delivery.id]);
+    const [row] = await query<{ order_id: string }>(
+      db.url,
+      `select payload->>'orderId' as order_id from deliveries where id = $1`,
+      [delivered.data.locationDeliveryChanged.delivery.id],
+    );
     expect(row.order_id).toBe(placed.id);
     log.dispose();
   });
@@ -144,8 +186,14 @@ describeOnServer('live updates across two hub processes on one database', () => 
       { posReference: 'bread', name: 'Bread', price: 200 },
     ];
     ok(await adminA.put(`${loc.path}/catalog/import`, { products }), 'catalog import');
-    const soupMenu = ok(await adminA.post(`${loc.path}/menus`, { name: 'Soups', productPosReferences: ['soup'] }), 'menu').data;
-    const breadMenu = ok(await adminA.post(`${loc.path}/menus`, { name: 'Bread', productPosReferences: ['bread'] }), 'menu').data;
+    const soupMenu = ok(
+      await adminA.post(`${loc.path}/menus`, { name: 'Soups', productPosReferences: ['soup'] }),
+      'menu',
+    ).data;
+    const breadMenu = ok(
+      await adminA.post(`${loc.path}/menus`, { name: 'Bread', productPosReferences: ['bread'] }),
+      'menu',
+    ).data;
     const live = connect(a, adminToken);
     const menu = live.subscribe(MENU, { accountId: loc.accountId, locationId: loc.locationId, menuId: soupMenu.id });
     await menu.waitFor((d) => d.menuChanged.kind === 'RESYNC');
@@ -156,8 +204,15 @@ describeOnServer('live updates across two hub processes on one database', () => 
     // Soup goes out of stock at the POS (process B): the menu, read again, arrives on process A.
     const soup = soupMenu.items[0].productId;
     ok(await adminB.patch(`${loc.path}/catalog/products/${soup}`, { show_online: false }), 'soup out of stock');
-    const changed = await menu.waitFor((d) => d.menuChanged.kind === 'CHANGED', 2000, 'the menu after the catalog change');
-    expect(changed.data.menuChanged.menu).toEqual({ id: soupMenu.id, items: [{ posReference: 'soup', price: 650, show_online: false }] });
+    const changed = await menu.waitFor(
+      (d) => d.menuChanged.kind === 'CHANGED',
+      2000,
+      'the menu after the catalog change',
+    );
+    expect(changed.data.menuChanged.menu).toEqual({
+      id: soupMenu.id,
+      items: [{ posReference: 'soup', price: 650, show_online: false }],
+    });
     // So is a new price.
     ok(await adminB.patch(`${loc.path}/catalog/products/${soup}`, { price: 700 }), 'soup price');
     await menu.waitFor((d) => d.menuChanged.menu?.items[0].price === 700, 2000, 'the new price');
@@ -168,7 +223,15 @@ describeOnServer('live updates across two hub processes on one database', () => 
   it('refuses a subscription for a location outside the caller’s reach, as the query is refused', async () => {
     const other = await location(adminA, 'Elsewhere');
     const email = `merchant-${Date.now()}@test.example`;
-    ok(await adminA.post('/v1/users', { email, password: 'merchant-password-123456', role: 'merchant', accountIds: [other.accountId] }), 'merchant');
+    ok(
+      await adminA.post('/v1/users', {
+        email,
+        password: 'merchant-password-123456',
+        role: 'merchant',
+        accountIds: [other.accountId],
+      }),
+      'merchant',
+    );
     const merchantToken = await passwordToken(a.url, email, 'merchant-password-123456');
     const live = connect(a, merchantToken);
     await live.connected;
@@ -176,13 +239,18 @@ describeOnServer('live updates across two hub processes on one database', () => 
     const refused = live.subscribe(ORDER_BOARD, { accountId: loc.accountId, locationId: loc.locationId });
     await refused.settled();
     expect(refused.errors[0].extensions?.code).toBe('not_found');
-    const queried = await a.client(merchantToken).post('/graphql', { query: `{ orders(accountId: "${loc.accountId}", locationId: "${loc.locationId}") { data { id } } }` });
+    const queried = await a.client(merchantToken).post('/graphql', {
+      query: `{ orders(accountId: "${loc.accountId}", locationId: "${loc.locationId}") { data { id } } }`,
+    });
     expect(queried.body.errors[0].extensions.code).toBe('not_found');
 
     // Its own location is watched, and another account's orders never reach it.
     const own = live.subscribe(ORDER_BOARD, { accountId: other.accountId, locationId: other.locationId });
     await own.waitFor((d) => d.orderBoard.kind === 'RESYNC');
-    const mine = connect(a, adminToken).subscribe(ORDER_BOARD, { accountId: loc.accountId, locationId: loc.locationId });
+    const mine = connect(a, adminToken).subscribe(ORDER_BOARD, {
+      accountId: loc.accountId,
+      locationId: loc.locationId,
+    });
     await mine.waitFor((d) => d.orderBoard.kind === 'RESYNC');
     ok(await marketB.post(`${loc.path}/orders`, order('live-4')), 'place order');
     await mine.waitFor((d) => d.orderBoard.order?.externalId === 'live-4', 2000, 'the admin sees live-4');
@@ -195,7 +263,10 @@ describeOnServer('live updates across two hub processes on one database', () => 
     const signIn = await fetch(`${a.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: a.url, 'x-order-hub-ui': '1' },
-      body: JSON.stringify({ query: `mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { email } }`, variables: { e: 'admin@test.example', p: 'admin-password-0123456789' } }),
+      body: JSON.stringify({
+        query: `mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { email } }`,
+        variables: { e: 'admin@test.example', p: 'admin-password-0123456789' },
+      }),
     });
     expect(signIn.status).toBe(200);
     const cookie = signIn.headers.get('set-cookie')!.split(';')[0];
@@ -210,7 +281,11 @@ describeOnServer('live updates across two hub processes on one database', () => 
     const board = ui.subscribe(ORDER_BOARD, { accountId: loc.accountId, locationId: loc.locationId });
     await board.waitFor((d) => d.orderBoard.kind === 'RESYNC');
     ok(await marketB.post(`${loc.path}/orders`, order('live-cookie')), 'place order');
-    await board.waitFor((d) => d.orderBoard.order?.externalId === 'live-cookie', 2000, 'the order over the session socket');
+    await board.waitFor(
+      (d) => d.orderBoard.order?.externalId === 'live-cookie',
+      2000,
+      'the order over the session socket',
+    );
 
     // Signing out ends the session: the next event ends the subscription with unauthorized.
     await fetch(`${a.url}/graphql`, {
@@ -237,7 +312,9 @@ describeOnServer('live updates across two hub processes on one database', () => 
     expect(q.errors[0].message).toMatch(/Only subscriptions/);
     const notUuid = live.subscribe(ORDER_BOARD, { accountId: loc.accountId, locationId: 'nope' });
     await notUuid.settled();
-    expect(notUuid.errors[0]).toMatchObject({ message: 'Argument "locationId" of "orderBoard" must be a UUID', extensions: { code: 'validation_failed' } });
+    expect(notUuid.errors[0]).toMatchObject({
+      message: 'Argument "locationId" of "orderBoard" must be a UUID',
+      extensions: { code: 'validation_failed' },
+    });
   });
-
 });

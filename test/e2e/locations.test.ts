@@ -21,7 +21,10 @@ async function createLocation(body: object) {
 
 describe('creating a location', () => {
   it('stores the rates, keeps a supplied posReference and returns a generated one', async () => {
-    const res = await createLocation({ name: 'Centraal', taxRates: [vat, { name: 'Low', type: 'PERCENTAGE', rate: 90000 }] });
+    const res = await createLocation({
+      name: 'Centraal',
+      taxRates: [vat, { name: 'Low', type: 'PERCENTAGE', rate: 90000 }],
+    });
     expect(res.status).toBe(201);
     const { data } = res.body;
     expect(data).toMatchObject({ accountId, name: 'Centraal', currency: 'EUR', timezone: 'UTC' });
@@ -73,7 +76,9 @@ describe('creating a location', () => {
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(res.body).toMatchObject({ status: 400, code: 'validation_failed' });
-    expect(res.body.errors.map((e: { path: string }) => e.path.replace(/^\/taxRates\/1/, '/taxRates/0'))).toContain(path);
+    expect(res.body.errors.map((e: { path: string }) => e.path.replace(/^\/taxRates\/1/, '/taxRates/0'))).toContain(
+      path,
+    );
     expect(res.body.detail).toContain(path.split('/').pop());
     const after = (await t.admin.get(`/v1/accounts/${accountId}/locations?limit=200`)).body.data.length;
     expect(after).toBe(before);
@@ -108,7 +113,14 @@ describe('patching a location', () => {
   });
 
   it('replaces the rates entirely with an array: a rate left out is removed', async () => {
-    const low = { posReference: 'low', name: 'Low', type: 'PERCENTAGE', rate: 90000, inclusive: false, isDefault: false };
+    const low = {
+      posReference: 'low',
+      name: 'Low',
+      type: 'PERCENTAGE',
+      rate: 90000,
+      inclusive: false,
+      isDefault: false,
+    };
     const res = await t.admin.patch(path(), { taxRates: [low, { ...vat, rate: 190000 }] });
     expect(res.body.data.taxRates).toEqual([low, { ...vat, rate: 190000, inclusive: false, isDefault: false }]);
     expect((await t.admin.get(path())).body.data.taxRates).toEqual(res.body.data.taxRates);
@@ -121,11 +133,24 @@ describe('patching a location', () => {
   });
 
   it('applies two concurrent PATCHes of the rates one after the other, never a mix', async () => {
-    const low = { posReference: 'low', name: 'Low', type: 'PERCENTAGE', rate: 90000, inclusive: false, isDefault: false };
-    const [a, b] = await Promise.all([t.admin.patch(path(), { taxRates: [vat, low] }), t.admin.patch(path(), { taxRates: [low, bag] })]);
+    const low = {
+      posReference: 'low',
+      name: 'Low',
+      type: 'PERCENTAGE',
+      rate: 90000,
+      inclusive: false,
+      isDefault: false,
+    };
+    const [a, b] = await Promise.all([
+      t.admin.patch(path(), { taxRates: [vat, low] }),
+      t.admin.patch(path(), { taxRates: [low, bag] }),
+    ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     const rates = (await t.admin.get(path())).body.data.taxRates.map((r: { posReference: string }) => r.posReference);
-    expect([['vat-21', 'low'], ['low', 'bag-fee']]).toContainEqual(rates);
+    expect([
+      ['vat-21', 'low'],
+      ['low', 'bag-fee'],
+    ]).toContainEqual(rates);
   });
 
   it('gives a rate resent without posReference a new UUID each time', async () => {
@@ -143,7 +168,13 @@ describe('patching a location', () => {
   });
 
   it('changes nothing when one rate of the new set is invalid', async () => {
-    const res = await t.admin.patch(path(), { name: 'Never', taxRates: [{ ...vat, rate: 5 }, { name: 'x', type: 'FIXED', rate: -3 }] });
+    const res = await t.admin.patch(path(), {
+      name: 'Never',
+      taxRates: [
+        { ...vat, rate: 5 },
+        { name: 'x', type: 'FIXED', rate: -3 },
+      ],
+    });
     expect(res.status).toBe(400);
     const read = await t.admin.get(path());
     expect(read.body.data.name).toBe('Patchable');
@@ -179,7 +210,9 @@ describe('renaming an account', () => {
 
     const reseller = await t.userClient(await t.createUser('reseller'));
     const own = (await reseller.post('/v1/accounts', { name: 'Reseller Own' })).body.data;
-    expect((await reseller.patch(`/v1/accounts/${own.id}`, { name: 'Reseller Own, renamed' })).body.data.name).toBe('Reseller Own, renamed');
+    expect((await reseller.patch(`/v1/accounts/${own.id}`, { name: 'Reseller Own, renamed' })).body.data.name).toBe(
+      'Reseller Own, renamed',
+    );
     expect((await reseller.patch(`/v1/accounts/${created.id}`, { name: 'Taken over' })).status).toBe(404);
     const merchant = await t.userClient(await t.createUser('merchant', [created.id]));
     const byMerchant = await merchant.patch(`/v1/accounts/${created.id}`, { name: 'Taken over' });
@@ -189,7 +222,11 @@ describe('renaming an account', () => {
 
   it('works the same through GraphQL, blank names refused', async () => {
     const created = (await t.admin.post('/v1/accounts', { name: 'Osteria' })).body.data;
-    const rename = (name: string) => t.admin.post('/graphql', { query: 'mutation($id: ID!, $name: String!) { updateAccount(id: $id, input: { name: $name }) { name } }', variables: { id: created.id, name } });
+    const rename = (name: string) =>
+      t.admin.post('/graphql', {
+        query: 'mutation($id: ID!, $name: String!) { updateAccount(id: $id, input: { name: $name }) { name } }',
+        variables: { id: created.id, name },
+      });
     expect((await rename('Osteria Nuova')).body.data.updateAccount.name).toBe('Osteria Nuova');
     expect((await rename('   ')).body.errors[0].extensions.code).toBe('validation_failed');
     expect((await rename('x'.repeat(256))).body.errors[0].extensions.code).toBe('validation_failed');
@@ -203,7 +240,8 @@ describe('lists', () => {
     let key: string | null = null;
     do {
       const query: string = key ? `?limit=2&nextPageKey=${encodeURIComponent(key)}` : '?limit=2';
-      const page: { body: { data: { name: string }[]; hasNextPage: boolean; nextPageKey: string | null } } = await t.admin.get(`/v1/accounts${query}`);
+      const page: { body: { data: { name: string }[]; hasNextPage: boolean; nextPageKey: string | null } } =
+        await t.admin.get(`/v1/accounts${query}`);
       expect(page.body.data.length).toBeLessThanOrEqual(2);
       seen.push(...page.body.data.map((a) => a.name));
       key = page.body.nextPageKey;
@@ -214,7 +252,8 @@ describe('lists', () => {
   });
 
   it('finds accounts by part of their name, in any case, paged, with LIKE characters taken as typed', async () => {
-    for (const name of ['Harbour Grill', 'Grill & Co', 'The harbour 50% off', 'Harbour_1', 'Harbour21']) await t.admin.post('/v1/accounts', { name });
+    for (const name of ['Harbour Grill', 'Grill & Co', 'The harbour 50% off', 'Harbour_1', 'Harbour21'])
+      await t.admin.post('/v1/accounts', { name });
     const names = async (search: string, limit = 50) => {
       const res = await t.admin.get(`/v1/accounts?limit=${limit}&search=${encodeURIComponent(search)}`);
       expect(res.status).toBe(200);
@@ -228,7 +267,9 @@ describe('lists', () => {
 
     const first = await t.admin.get('/v1/accounts?limit=2&search=harbour');
     expect(first.body.data.map((a: { name: string }) => a.name)).toEqual(['Harbour Grill', 'The harbour 50% off']);
-    const rest = await t.admin.get(`/v1/accounts?limit=2&search=harbour&nextPageKey=${encodeURIComponent(first.body.nextPageKey)}`);
+    const rest = await t.admin.get(
+      `/v1/accounts?limit=2&search=harbour&nextPageKey=${encodeURIComponent(first.body.nextPageKey)}`,
+    );
     expect(rest.body.data.map((a: { name: string }) => a.name)).toEqual(['Harbour_1', 'Harbour21']);
     expect(rest.body.hasNextPage).toBe(false);
 
@@ -236,22 +277,33 @@ describe('lists', () => {
     expect((await t.admin.get(`/v1/accounts?search=${'x'.repeat(256)}`)).status).toBe(400);
   });
 
-  it('searches accounts through GraphQL the same way, within the caller\'s reach', async () => {
+  it("searches accounts through GraphQL the same way, within the caller's reach", async () => {
     const reseller = await t.userClient(await t.createUser('reseller'));
     expect((await reseller.post('/v1/accounts', { name: 'Reseller Harbour Bistro' })).status).toBe(201);
     await t.admin.post('/v1/accounts', { name: 'Admin Harbour Bistro' });
     const search = async (client: typeof t.admin, text: string) => {
-      const res = await client.post('/graphql', { query: 'query($s: String) { accounts(search: $s) { data { name } } }', variables: { s: text } });
+      const res = await client.post('/graphql', {
+        query: 'query($s: String) { accounts(search: $s) { data { name } } }',
+        variables: { s: text },
+      });
       expect(res.status).toBe(200);
       return res.body;
     };
-    expect((await search(reseller, 'harbour bistro')).data.accounts.data).toEqual([{ name: 'Reseller Harbour Bistro' }]);
-    expect((await search(t.admin, 'harbour bistro')).data.accounts.data).toEqual([{ name: 'Reseller Harbour Bistro' }, { name: 'Admin Harbour Bistro' }]);
+    expect((await search(reseller, 'harbour bistro')).data.accounts.data).toEqual([
+      { name: 'Reseller Harbour Bistro' },
+    ]);
+    expect((await search(t.admin, 'harbour bistro')).data.accounts.data).toEqual([
+      { name: 'Reseller Harbour Bistro' },
+      { name: 'Admin Harbour Bistro' },
+    ]);
     const tooLong = await search(t.admin, 'x'.repeat(256));
     expect(tooLong.errors[0].extensions.code).toBe('validation_failed');
     // An empty search is refused as REST refuses it, not taken for "everything".
     const empty = await search(t.admin, '');
-    expect(empty.errors[0]).toMatchObject({ extensions: { code: 'validation_failed' }, message: expect.stringContaining('must not be empty') });
+    expect(empty.errors[0]).toMatchObject({
+      extensions: { code: 'validation_failed' },
+      message: expect.stringContaining('must not be empty'),
+    });
   });
 
   it('refuses a limit outside 1..200', async () => {

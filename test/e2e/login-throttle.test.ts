@@ -15,7 +15,14 @@ let t: TestHub;
 let app: TestApplication;
 
 beforeAll(async () => {
-  t = await startTestHub({ LOGIN_MAX_FAILURES: '3', LOGIN_FAILURE_REFILL_SECONDS: '3600', LOGIN_SLOWDOWN_MS: '1', TRUST_PROXY: 'loopback', CLIENT_AUTH_MAX_FAILURES: '5', CLIENT_AUTH_WINDOW_SECONDS: '3600' });
+  t = await startTestHub({
+    LOGIN_MAX_FAILURES: '3',
+    LOGIN_FAILURE_REFILL_SECONDS: '3600',
+    LOGIN_SLOWDOWN_MS: '1',
+    TRUST_PROXY: 'loopback',
+    CLIENT_AUTH_MAX_FAILURES: '5',
+    CLIENT_AUTH_WINDOW_SECONDS: '3600',
+  });
   app = await t.createApplication('MARKETPLACE', { redirectUris: [CALLBACK] });
 });
 afterAll(() => t.stop());
@@ -27,14 +34,27 @@ const tokenFrom = (source: string | undefined, params: Record<string, string>) =
     raw: new URLSearchParams(params).toString(),
   });
 const grant = (username: string, password: string, source?: string) =>
-  tokenFrom(source, { grant_type: 'password', client_id: TEST_CLIENT.clientId, client_secret: TEST_CLIENT.clientSecret, username, password });
+  tokenFrom(source, {
+    grant_type: 'password',
+    client_id: TEST_CLIENT.clientId,
+    client_secret: TEST_CLIENT.clientSecret,
+    username,
+    password,
+  });
 
 /** The hub's login page for an authorization request of the marketplace application. */
 async function loginPage(): Promise<{ browser: Browser; html: string }> {
   const browser = new Browser(t.url);
-  const discovery = (await (await fetch(`${t.hub.config.publicBaseUrl}/oauth2/.well-known/openid-configuration`)).json()) as { authorization_endpoint: string };
+  const discovery = (await (
+    await fetch(`${t.hub.config.publicBaseUrl}/oauth2/.well-known/openid-configuration`)
+  ).json()) as { authorization_endpoint: string };
   const authorize = new URL(discovery.authorization_endpoint);
-  authorize.search = new URLSearchParams({ response_type: 'code', client_id: app.clientId, redirect_uri: CALLBACK, state: 'state-0123456789' }).toString();
+  authorize.search = new URLSearchParams({
+    response_type: 'code',
+    client_id: app.clientId,
+    redirect_uri: CALLBACK,
+    state: 'state-0123456789',
+  }).toString();
   const page = await browser.follow(await browser.get(authorize.toString()));
   expect(page.html).toContain('Sign in to Order Hub');
   return { browser, html: page.html };
@@ -49,7 +69,8 @@ it('refuses the e-mail from an address that used up its failures, the right pass
   const user = await t.createUser('merchant');
   const attacker = '203.0.113.5';
   // The attacker's failures, by both ways in (the login page from loopback counts as its own address).
-  for (const attempt of ['wrong-1', 'wrong-2']) expect((await grant(user.email, attempt, attacker)).body.error).toBe('invalid_grant');
+  for (const attempt of ['wrong-1', 'wrong-2'])
+    expect((await grant(user.email, attempt, attacker)).body.error).toBe('invalid_grant');
   expect((await grant(user.email.toUpperCase(), 'wrong-3', attacker)).body.error).toBe('invalid_grant');
 
   const refused = await grant(user.email, user.password, attacker);
@@ -78,7 +99,8 @@ it('counts the login page and the password grant together for one address', asyn
 });
 
 it('counts unknown e-mails like known ones, and starts again after a successful login', async () => {
-  for (const attempt of ['a', 'b', 'c']) expect((await grant('nobody@test.example', attempt, '203.0.113.9')).status).toBe(400);
+  for (const attempt of ['a', 'b', 'c'])
+    expect((await grant('nobody@test.example', attempt, '203.0.113.9')).status).toBe(400);
   expect((await grant('nobody@test.example', 'd', '203.0.113.9')).status).toBe(429);
 
   const user = await t.createUser('merchant');
@@ -87,13 +109,15 @@ it('counts unknown e-mails like known ones, and starts again after a successful 
   expect((await grant(user.email, 'wrong-2', source)).status).toBe(400);
   expect((await grant(user.email, user.password, source)).status).toBe(200);
   // Three failures allowed again, not one.
-  for (const attempt of ['wrong-3', 'wrong-4', 'wrong-5']) expect((await grant(user.email, attempt, source)).status).toBe(400);
+  for (const attempt of ['wrong-3', 'wrong-4', 'wrong-5'])
+    expect((await grant(user.email, attempt, source)).status).toBe(400);
   expect((await grant(user.email, user.password, source)).status).toBe(429);
 });
 
 it('throttles client authentication at the token endpoint per address, without locking the client out elsewhere', async () => {
   const attacker = '203.0.113.20';
-  const guess = (secret: string, source: string) => tokenFrom(source, { grant_type: 'client_credentials', client_id: app.clientId, client_secret: secret });
+  const guess = (secret: string, source: string) =>
+    tokenFrom(source, { grant_type: 'client_credentials', client_id: app.clientId, client_secret: secret });
   // Today's main answered 500 wrong secrets in a row; here the sixth request from that address is refused unread.
   const answers = await Promise.all(Array.from({ length: 5 }, (_, i) => guess(`wrong-secret-${i}`, attacker)));
   expect(answers.map((a) => a.status)).toEqual([401, 401, 401, 401, 401]);
@@ -110,9 +134,13 @@ it('throttles client authentication at the token endpoint per address, without l
 it("counts the web UI's sign-in failures against the browser's address, not the hub's own loopback call", async () => {
   const user = await t.createUser('merchant');
   const signInVia = (password: string, browserAddress: string) =>
-    uiGraphql(t.url, 'mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { email } }', { variables: { e: user.email, p: password }, forwardedFor: browserAddress });
+    uiGraphql(t.url, 'mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { email } }', {
+      variables: { e: user.email, p: password },
+      forwardedFor: browserAddress,
+    });
   const attacker = '203.0.113.77';
-  for (const attempt of ['wrong-1', 'wrong-2', 'wrong-3']) expect((await signInVia(attempt, attacker)).body.errors[0].extensions.code).toBe('unauthorized');
+  for (const attempt of ['wrong-1', 'wrong-2', 'wrong-3'])
+    expect((await signInVia(attempt, attacker)).body.errors[0].extensions.code).toBe('unauthorized');
   // That browser has used its failures: refused, the right password too.
   const refused = await signInVia(user.password, attacker);
   expect(refused.body.errors[0].extensions.code).toBe('rate_limited');
@@ -123,14 +151,26 @@ it("counts the web UI's sign-in failures against the browser's address, not the 
   expect((await grant(user.email, user.password, attacker)).status).toBe(429);
 });
 
-it('ignores a client address header that does not carry this process\'s own secret', async () => {
+it("ignores a client address header that does not carry this process's own secret", async () => {
   const user = await t.createUser('merchant');
   const forged = (password: string) =>
     t.anonymous.post('/oauth2/token', undefined, {
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '192.0.2.10', 'x-order-hub-internal-caller': '00'.repeat(32), 'x-order-hub-client-address': `192.0.2.${Math.floor(Math.random() * 200) + 20}` },
-      raw: new URLSearchParams({ grant_type: 'password', client_id: TEST_CLIENT.clientId, client_secret: TEST_CLIENT.clientSecret, username: user.email, password }).toString(),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-forwarded-for': '192.0.2.10',
+        'x-order-hub-internal-caller': '00'.repeat(32),
+        'x-order-hub-client-address': `192.0.2.${Math.floor(Math.random() * 200) + 20}`,
+      },
+      raw: new URLSearchParams({
+        grant_type: 'password',
+        client_id: TEST_CLIENT.clientId,
+        client_secret: TEST_CLIENT.clientSecret,
+        username: user.email,
+        password,
+      }).toString(),
     });
-  for (const attempt of ['wrong-1', 'wrong-2', 'wrong-3']) expect((await forged(attempt)).body.error).toBe('invalid_grant');
+  for (const attempt of ['wrong-1', 'wrong-2', 'wrong-3'])
+    expect((await forged(attempt)).body.error).toBe('invalid_grant');
   // Each forged request named another address, but all were counted against the real one (192.0.2.10).
   expect((await forged(user.password)).status).toBe(429);
 });

@@ -54,26 +54,48 @@ it('counts requests, GraphQL operations, placements, token grants and deliveries
   await t.connect(posApp, loc);
   await t.connect(marketApp, loc);
   const market = await t.applicationClient(marketApp);
-  const placed = await market.post(`${loc.path}/orders`, { externalId: 'm-1', fulfillmentType: 'PICKUP', items: [{ name: 'Soup', quantity: 1, price: 500 }], total: 500 });
+  const placed = await market.post(`${loc.path}/orders`, {
+    externalId: 'm-1',
+    fulfillmentType: 'PICKUP',
+    items: [{ name: 'Soup', quantity: 1, price: 500 }],
+    total: 500,
+  });
   expect(placed.status).toBe(201);
-  expect((await t.admin.post('/graphql', { query: 'query AccountNames { accounts { data { name } } }', operationName: 'AccountNames' })).status).toBe(200);
+  expect(
+    (
+      await t.admin.post('/graphql', {
+        query: 'query AccountNames { accounts { data { name } } }',
+        operationName: 'AccountNames',
+      })
+    ).status,
+  ).toBe(200);
   await pos.waitForRequests(1, { path: HOOK });
 
   // The attempt is recorded just after the partner answered: scrape until it shows.
   let text = await scrape();
-  for (let i = 0; i < 100 && !sample(text, 'orderhub_deliveries_total', { event_type: 'ORDER_CREATED', outcome: 'delivered' }); i++) {
+  for (
+    let i = 0;
+    i < 100 && !sample(text, 'orderhub_deliveries_total', { event_type: 'ORDER_CREATED', outcome: 'delivered' });
+    i++
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 50));
     text = await scrape();
   }
   const ordersRoute = '/v1/accounts/{accountId}/locations/{locationId}/orders';
   expect(sample(text, 'orderhub_http_requests_total', { method: 'POST', route: ordersRoute, status: '201' })).toBe(1);
-  expect(sample(text, 'orderhub_http_request_duration_seconds_count', { method: 'POST', route: ordersRoute, status: '201' })).toBe(1);
+  expect(
+    sample(text, 'orderhub_http_request_duration_seconds_count', { method: 'POST', route: ordersRoute, status: '201' }),
+  ).toBe(1);
   expect(sample(text, 'orderhub_order_placements_total')).toBe(1);
   expect(sample(text, 'orderhub_graphql_operations_total', { operation: 'AccountNames', outcome: 'ok' })).toBe(1);
   expect(sample(text, 'orderhub_token_grants_total', { grant_type: 'client_credentials', outcome: 'ok' })).toBe(1);
-  expect(sample(text, 'orderhub_token_grants_total', { grant_type: 'password', outcome: 'ok' })).toBeGreaterThanOrEqual(1);
+  expect(sample(text, 'orderhub_token_grants_total', { grant_type: 'password', outcome: 'ok' })).toBeGreaterThanOrEqual(
+    1,
+  );
   expect(sample(text, 'orderhub_deliveries_total', { event_type: 'ORDER_CREATED', outcome: 'delivered' })).toBe(1);
-  expect(sample(text, 'orderhub_delivery_attempts_total', { event_type: 'ORDER_CREATED', outcome: 'delivered' })).toBe(1);
+  expect(sample(text, 'orderhub_delivery_attempts_total', { event_type: 'ORDER_CREATED', outcome: 'delivered' })).toBe(
+    1,
+  );
   expect(sample(text, 'orderhub_delivery_latency_seconds_count', { event_type: 'ORDER_CREATED' })).toBe(1);
   expect(sample(text, 'orderhub_delivery_queue_depth')).toBe(0);
   expect(sample(text, 'orderhub_delivery_oldest_pending_seconds')).toBe(0);
@@ -83,16 +105,27 @@ it('counts requests, GraphQL operations, placements, token grants and deliveries
 
   // A failed grant is counted by its OAuth error.
   await t.token({ grant_type: 'client_credentials', client_id: marketApp.clientId, client_secret: 'wrong' });
-  expect(sample(await scrape(), 'orderhub_token_grants_total', { grant_type: 'client_credentials', outcome: 'invalid_client' })).toBe(1);
+  expect(
+    sample(await scrape(), 'orderhub_token_grants_total', {
+      grant_type: 'client_credentials',
+      outcome: 'invalid_client',
+    }),
+  ).toBe(1);
 
   // One JSON line per request: full path, route template, status, request id.
   const line = logLines.find((l) => l.msg === 'request' && l.method === 'POST' && l.route === ordersRoute);
-  expect(line).toMatchObject({ path: `${loc.path}/orders`, status: 201, requestId: placed.headers.get('x-request-id') });
+  expect(line).toMatchObject({
+    path: `${loc.path}/orders`,
+    status: 201,
+    requestId: placed.headers.get('x-request-id'),
+  });
 });
 
 it('exports every metric the Grafana dashboard in deploy/grafana charts, and the dashboard charts every metric of the hub', async () => {
   const dashboard = readFileSync(new URL('../../../deploy/grafana/order-hub-dashboard.json', import.meta.url), 'utf8');
-  const charted = new Set([...dashboard.matchAll(/orderhub_[a-z0-9_]+/g)].map((m) => m[0].replace(/_(bucket|count|sum)$/, '')));
+  const charted = new Set(
+    [...dashboard.matchAll(/orderhub_[a-z0-9_]+/g)].map((m) => m[0].replace(/_(bucket|count|sum)$/, '')),
+  );
   const exported = new Set([...(await scrape()).matchAll(/^# TYPE (\S+)/gm)].map((m) => m[1]));
   expect([...charted].filter((name) => !exported.has(name))).toEqual([]);
   // And every metric of the hub's own is charted (prom-client's process and Node.js defaults as chosen).

@@ -47,7 +47,12 @@ let sequence = 0;
 const externalId = (label: string) => `${label}-${Date.now()}-${sequence++}`;
 
 function place(kitchen: TestLocation, id: string, client = marketClient): Promise<HttpResult> {
-  return client.post(`${kitchen.path}/orders`, { externalId: id, fulfillmentType: 'PICKUP', items: [{ name: 'Soup', quantity: 1, price: 700 }], total: 700 });
+  return client.post(`${kitchen.path}/orders`, {
+    externalId: id,
+    fulfillmentType: 'PICKUP',
+    items: [{ name: 'Soup', quantity: 1, price: 700 }],
+    total: 700,
+  });
 }
 
 interface HeldTransaction {
@@ -107,7 +112,8 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wha
  */
 async function untilQueued(requests: number): Promise<void> {
   await until(
-    async () => sample((await t.anonymous.get('/metrics', { token: METRICS_TOKEN })).text, 'orderhub_admission_in_flight'),
+    async () =>
+      sample((await t.anonymous.get('/metrics', { token: METRICS_TOKEN })).text, 'orderhub_admission_in_flight'),
     (inProgress) => inProgress === requests,
     `${requests} requests in progress`,
   );
@@ -121,7 +127,11 @@ async function untilQueued(requests: number): Promise<void> {
 
 /** The transaction that wrote each order (xmin): orders written by one statement share it. */
 async function writers(orderIds: string[]): Promise<Map<string, string>> {
-  const rows = await query<{ id: string; xmin: string }>(t.db.url, 'select id, xmin::text from orders where id = any($1::uuid[])', [orderIds]);
+  const rows = await query<{ id: string; xmin: string }>(
+    t.db.url,
+    'select id, xmin::text from orders where id = any($1::uuid[])',
+    [orderIds],
+  );
   return new Map(rows.map((r) => [r.id, r.xmin]));
 }
 
@@ -142,14 +152,23 @@ describeOnServer('placements written together', () => {
     const heldId = externalId('held');
     const hold = await holdExternalId(kitchens[0], heldId);
     const first = place(kitchens[0], heldId);
-    await until(hubStatements, (s) => s.waiting.some((q) => q.startsWith('WITH input AS')), 'the first placement to wait');
+    await until(
+      hubStatements,
+      (s) => s.waiting.some((q) => q.startsWith('WITH input AS')),
+      'the first placement to wait',
+    );
     const ids = others.map(() => externalId('queued'));
     const queued = others.map((kitchen, i) => place(kitchen, ids[i]));
     return { hold, first, queued, ids };
   }
 
   it('writes the placements that arrive during a placement in one statement, each with its own order and event', async () => {
-    const { hold, first, queued, ids } = await placeBehindAHeldOne([kitchens[0], kitchens[1], kitchens[0], kitchens[1]]);
+    const { hold, first, queued, ids } = await placeBehindAHeldOne([
+      kitchens[0],
+      kitchens[1],
+      kitchens[0],
+      kitchens[1],
+    ]);
     await untilQueued(5);
     await hold.end('ROLLBACK');
 
@@ -173,7 +192,9 @@ describeOnServer('placements written together', () => {
       `select ordering_key, count(*)::int as n from deliveries where event_type = 'ORDER_CREATED' and ordering_key = any($1) group by ordering_key`,
       [orderIds],
     );
-    expect(Object.fromEntries(events.map((e) => [e.ordering_key, e.n]))).toEqual(Object.fromEntries(orderIds.map((id) => [id, 1])));
+    expect(Object.fromEntries(events.map((e) => [e.ordering_key, e.n]))).toEqual(
+      Object.fromEntries(orderIds.map((id) => [id, 1])),
+    );
     const received = await posPartner.waitForRequests(5, { path: HOOK });
     const receivedEvents = received.map((r) => JSON.parse(r.body));
     for (const [i, result] of results.entries()) {
@@ -196,7 +217,11 @@ describeOnServer('placements written together', () => {
     const results = await Promise.all(queued);
     expect(results.map((r) => r.status)).toEqual([201, 404, 201]);
     expect(results[1].body).toMatchObject({ code: 'not_found' });
-    const stored = await query<{ external_id: string }>(t.db.url, 'select external_id from orders where external_id = any($1)', [ids]);
+    const stored = await query<{ external_id: string }>(
+      t.db.url,
+      'select external_id from orders where external_id = any($1)',
+      [ids],
+    );
     expect(stored.map((r) => r.external_id).sort()).toEqual([ids[0], ids[2]].sort());
     posPartner.reset();
   });
@@ -210,14 +235,22 @@ describeOnServer('bearer tokens read together', () => {
     await t.connect(other, north);
     const otherClient = await t.applicationClient(other);
     const revoked = await t.applicationToken(market);
-    const revocation = await t.anonymous.post('/oauth2/revoke', { token: revoked.access_token, client_id: market.clientId, client_secret: market.clientSecret });
+    const revocation = await t.anonymous.post('/oauth2/revoke', {
+      token: revoked.access_token,
+      client_id: market.clientId,
+      client_secret: market.clientSecret,
+    });
     expect(revocation.status).toBe(200);
 
     // The first read waits for the test's lock on the tokens' table; the rest arrive meanwhile.
     const lock = await transaction();
     await lock.client.query('lock table oidc_payloads in access exclusive mode');
     const firstRead = marketClient.get(north.path);
-    await until(hubStatements, (s) => s.waiting.some((q) => q.includes('from oidc_payloads')), 'the first token read to wait');
+    await until(
+      hubStatements,
+      (s) => s.waiting.some((q) => q.includes('from oidc_payloads')),
+      'the first token read to wait',
+    );
     const reads = [
       marketClient.get(kitchens[0].path),
       otherClient.get(north.path),

@@ -1,7 +1,14 @@
 import * as oauth from 'oauth4webapi';
 import { DEFAULT_APPLICATION_SCOPES } from '../../src/auth/scopes.js';
 import { HttpClient } from '../support/http.js';
-import { startTestHub, TEST_ADMIN, TEST_CLIENT, type TestApplication, type TestHub, type TestLocation } from '../support/test-hub.js';
+import {
+  startTestHub,
+  TEST_ADMIN,
+  TEST_CLIENT,
+  type TestApplication,
+  type TestHub,
+  type TestLocation,
+} from '../support/test-hub.js';
 
 // The token, revocation and introspection endpoints (SPEC Authentication and Errors, CONTRACT section 2),
 // driven with oauth4webapi, an independent OAuth client, and with raw HTTP where the exact wire matters.
@@ -18,7 +25,10 @@ const auth = (app: Pick<TestApplication, 'clientSecret'>) => oauth.ClientSecretP
 beforeAll(async () => {
   t = await startTestHub();
   const issuer = new URL(`${t.hub.config.publicBaseUrl}/oauth2`);
-  as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oidc', ...insecure }));
+  as = await oauth.processDiscoveryResponse(
+    issuer,
+    await oauth.discoveryRequest(issuer, { algorithm: 'oidc', ...insecure }),
+  );
   pos = await t.createApplication('POS');
   location = await t.createLocation();
   await t.connect(pos, location);
@@ -32,7 +42,10 @@ async function clientCredentials(app: TestApplication, scope?: string) {
 }
 
 async function refresh(app: TestApplication, refreshToken: string, scope?: string) {
-  const response = await oauth.refreshTokenGrantRequest(as, client(app), auth(app), refreshToken, { ...insecure, additionalParameters: scope ? { scope } : undefined });
+  const response = await oauth.refreshTokenGrantRequest(as, client(app), auth(app), refreshToken, {
+    ...insecure,
+    additionalParameters: scope ? { scope } : undefined,
+  });
   return oauth.processRefreshTokenResponse(as, client(app), response);
 }
 
@@ -66,13 +79,21 @@ describe('RFC 8414 discovery', () => {
   it('answers at /.well-known/oauth-authorization-server and its issuer-path form, advertising only what the hub issues', async () => {
     const issuer = new URL(`${t.hub.config.publicBaseUrl}/oauth2`);
     // oauth4webapi's 'oauth2' algorithm asks the issuer-path form, /.well-known/oauth-authorization-server/oauth2.
-    const metadata = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }));
+    const metadata = await oauth.processDiscoveryResponse(
+      issuer,
+      await oauth.discoveryRequest(issuer, { algorithm: 'oauth2', ...insecure }),
+    );
     const root = await t.anonymous.get('/.well-known/oauth-authorization-server');
     expect(root.status).toBe(200);
     expect(root.body).toEqual(metadata);
     expect(metadata.token_endpoint).toBe(`${t.hub.config.publicBaseUrl}/oauth2/token`);
     expect(metadata.response_types_supported).toEqual(['code']);
-    expect([...metadata.grant_types_supported!].sort()).toEqual(['authorization_code', 'client_credentials', 'password', 'refresh_token']);
+    expect([...metadata.grant_types_supported!].sort()).toEqual([
+      'authorization_code',
+      'client_credentials',
+      'password',
+      'refresh_token',
+    ]);
     // The OpenID document says the same.
     expect(as.response_types_supported).toEqual(['code']);
     expect(as.grant_types_supported).not.toContain('implicit');
@@ -113,27 +134,57 @@ describe('client_credentials', () => {
 
 describe('password grant (the reseller token)', () => {
   it('gives the user a token through a first-party client', async () => {
-    const response = await oauth.genericTokenEndpointRequest(as, client(TEST_CLIENT), auth(TEST_CLIENT), 'password', new URLSearchParams({ username: TEST_ADMIN.email, password: TEST_ADMIN.password }), insecure);
+    const response = await oauth.genericTokenEndpointRequest(
+      as,
+      client(TEST_CLIENT),
+      auth(TEST_CLIENT),
+      'password',
+      new URLSearchParams({ username: TEST_ADMIN.email, password: TEST_ADMIN.password }),
+      insecure,
+    );
     const tokens = await oauth.processGenericTokenEndpointResponse(as, client(TEST_CLIENT), response);
     expectTokenResponse(tokens as unknown as Record<string, unknown>);
     expect((await new HttpClient(t.url, tokens.access_token).get('/v1/accounts')).status).toBe(200);
   });
 
   it('says a wrong password is wrong credentials (invalid_grant), not a bad client', async () => {
-    const wrong = await t.token({ grant_type: 'password', username: TEST_ADMIN.email, password: 'not-the-password', client_id: TEST_CLIENT.clientId, client_secret: TEST_CLIENT.clientSecret });
+    const wrong = await t.token({
+      grant_type: 'password',
+      username: TEST_ADMIN.email,
+      password: 'not-the-password',
+      client_id: TEST_CLIENT.clientId,
+      client_secret: TEST_CLIENT.clientSecret,
+    });
     await expectOAuthError(wrong, 400, 'invalid_grant');
     expect(wrong.body.error_description).toBe('the e-mail or password is wrong');
-    const badClient = await t.token({ grant_type: 'password', username: TEST_ADMIN.email, password: TEST_ADMIN.password, client_id: TEST_CLIENT.clientId, client_secret: 'wrong' });
+    const badClient = await t.token({
+      grant_type: 'password',
+      username: TEST_ADMIN.email,
+      password: TEST_ADMIN.password,
+      client_id: TEST_CLIENT.clientId,
+      client_secret: 'wrong',
+    });
     await expectOAuthError(badClient, 401, 'invalid_client');
   });
 
   it('takes an application id as client_id for client_credentials, in the body and with HTTP Basic', async () => {
-    const body = await t.token({ grant_type: 'client_credentials', client_id: pos.id, client_secret: pos.clientSecret });
+    const body = await t.token({
+      grant_type: 'client_credentials',
+      client_id: pos.id,
+      client_secret: pos.clientSecret,
+    });
     expect(body.status).toBe(200);
-    const basic = await t.token({ grant_type: 'client_credentials' }, { basic: { clientId: pos.id, clientSecret: pos.clientSecret } });
+    const basic = await t.token(
+      { grant_type: 'client_credentials' },
+      { basic: { clientId: pos.id, clientSecret: pos.clientSecret } },
+    );
     expect(basic.status).toBe(200);
     expect((await new HttpClient(t.url, basic.body.access_token).get(location.path)).status).toBe(200);
-    await expectOAuthError(await t.token({ grant_type: 'client_credentials', client_id: pos.id, client_secret: 'wrong' }), 401, 'invalid_client');
+    await expectOAuthError(
+      await t.token({ grant_type: 'client_credentials', client_id: pos.id, client_secret: 'wrong' }),
+      401,
+      'invalid_client',
+    );
   });
 
   it('limits the scopes to the user role: a merchant never gets provisioning', async () => {
@@ -158,16 +209,82 @@ describe('token endpoint errors: JSON {error, error_description} with the SPEC s
     ['a wrong client secret', () => ({ ...cc(), client_secret: 'wrong' }), 401, 'invalid_client'],
     ['an unknown client', () => ({ ...cc(), client_id: 'nobody' }), 401, 'invalid_client'],
     ['no client authentication', () => ({ grant_type: 'client_credentials' }), 400, 'invalid_request'],
-    ['a scope outside the registered ones', () => ({ ...cc(), scope: 'locations.read provisioning' }), 400, 'invalid_scope'],
+    [
+      'a scope outside the registered ones',
+      () => ({ ...cc(), scope: 'locations.read provisioning' }),
+      400,
+      'invalid_scope',
+    ],
     ['a scope that does not exist', () => ({ ...cc(), scope: 'everything' }), 400, 'invalid_scope'],
-    ['an unknown refresh token', () => ({ ...cc(), grant_type: 'refresh_token', refresh_token: 'not-a-token' }), 400, 'invalid_grant'],
-    ['a refresh_token grant without the token', () => ({ ...cc(), grant_type: 'refresh_token' }), 400, 'invalid_request'],
-    ['an unknown authorization code', () => ({ ...cc(), grant_type: 'authorization_code', code: 'nope', redirect_uri: 'http://127.0.0.1:9/callback' }), 400, 'invalid_grant'],
-    ['the password grant from a partner application', () => ({ ...cc(), grant_type: 'password', username: TEST_ADMIN.email, password: TEST_ADMIN.password }), 400, 'unauthorized_client'],
-    ['client_credentials from the first-party client', () => ({ grant_type: 'client_credentials', client_id: TEST_CLIENT.clientId, client_secret: TEST_CLIENT.clientSecret }), 400, 'unauthorized_client'],
-    ['a wrong password', () => ({ grant_type: 'password', client_id: TEST_CLIENT.clientId, client_secret: TEST_CLIENT.clientSecret, username: TEST_ADMIN.email, password: 'wrong-password' }), 400, 'invalid_grant'],
-    ['an unknown user', () => ({ grant_type: 'password', client_id: TEST_CLIENT.clientId, client_secret: TEST_CLIENT.clientSecret, username: 'nobody@test.example', password: 'whatever-password' }), 400, 'invalid_grant'],
-    ['a password grant without username', () => ({ grant_type: 'password', client_id: TEST_CLIENT.clientId, client_secret: TEST_CLIENT.clientSecret, password: 'x' }), 400, 'invalid_request'],
+    [
+      'an unknown refresh token',
+      () => ({ ...cc(), grant_type: 'refresh_token', refresh_token: 'not-a-token' }),
+      400,
+      'invalid_grant',
+    ],
+    [
+      'a refresh_token grant without the token',
+      () => ({ ...cc(), grant_type: 'refresh_token' }),
+      400,
+      'invalid_request',
+    ],
+    [
+      'an unknown authorization code',
+      () => ({ ...cc(), grant_type: 'authorization_code', code: 'nope', redirect_uri: 'http://127.0.0.1:9/callback' }),
+      400,
+      'invalid_grant',
+    ],
+    [
+      'the password grant from a partner application',
+      () => ({ ...cc(), grant_type: 'password', username: TEST_ADMIN.email, password: TEST_ADMIN.password }),
+      400,
+      'unauthorized_client',
+    ],
+    [
+      'client_credentials from the first-party client',
+      () => ({
+        grant_type: 'client_credentials',
+        client_id: TEST_CLIENT.clientId,
+        client_secret: TEST_CLIENT.clientSecret,
+      }),
+      400,
+      'unauthorized_client',
+    ],
+    [
+      'a wrong password',
+      () => ({
+        grant_type: 'password',
+        client_id: TEST_CLIENT.clientId,
+        client_secret: TEST_CLIENT.clientSecret,
+        username: TEST_ADMIN.email,
+        password: 'wrong-password',
+      }),
+      400,
+      'invalid_grant',
+    ],
+    [
+      'an unknown user',
+      () => ({
+        grant_type: 'password',
+        client_id: TEST_CLIENT.clientId,
+        client_secret: TEST_CLIENT.clientSecret,
+        username: 'nobody@test.example',
+        password: 'whatever-password',
+      }),
+      400,
+      'invalid_grant',
+    ],
+    [
+      'a password grant without username',
+      () => ({
+        grant_type: 'password',
+        client_id: TEST_CLIENT.clientId,
+        client_secret: TEST_CLIENT.clientSecret,
+        password: 'x',
+      }),
+      400,
+      'invalid_request',
+    ],
   ];
 
   it.each(cases)('%s (form body)', async (_label, params, status, error) => {
@@ -187,12 +304,18 @@ describe('token endpoint errors: JSON {error, error_description} with the SPEC s
   });
 
   it('refuses malformed JSON with invalid_request', async () => {
-    const res = await t.anonymous.post('/oauth2/token', undefined, { headers: { 'content-type': 'application/json' }, raw: '{"grant_type":' });
+    const res = await t.anonymous.post('/oauth2/token', undefined, {
+      headers: { 'content-type': 'application/json' },
+      raw: '{"grant_type":',
+    });
     await expectOAuthError(res, 400, 'invalid_request');
   });
 
   it('reports errors through the client library too', async () => {
-    await expect(clientCredentials({ ...pos, clientSecret: 'wrong' })).rejects.toMatchObject({ status: 401, error: 'invalid_client' });
+    await expect(clientCredentials({ ...pos, clientSecret: 'wrong' })).rejects.toMatchObject({
+      status: 401,
+      error: 'invalid_client',
+    });
     await expect(clientCredentials(pos, 'menu.write')).rejects.toMatchObject({ status: 400, error: 'invalid_scope' });
   });
 });
@@ -212,7 +335,12 @@ describe('refresh tokens', () => {
   it('are single-use: presenting a used one is invalid_grant and revokes the whole family', async () => {
     const first = await clientCredentials(pos);
     const second = await refresh(pos, first.refresh_token!);
-    const reuse = await t.token({ grant_type: 'refresh_token', refresh_token: first.refresh_token!, client_id: pos.clientId, client_secret: pos.clientSecret });
+    const reuse = await t.token({
+      grant_type: 'refresh_token',
+      refresh_token: first.refresh_token!,
+      client_id: pos.clientId,
+      client_secret: pos.clientSecret,
+    });
     await expectOAuthError(reuse, 400, 'invalid_grant');
     // Every token of the grant is gone: the rotated refresh token and both access tokens.
     await expect(refresh(pos, second.refresh_token!)).rejects.toMatchObject({ status: 400, error: 'invalid_grant' });
@@ -228,7 +356,12 @@ describe('refresh tokens', () => {
 
   it('let exactly one of five concurrent refreshes with one token succeed', async () => {
     const tokens = await clientCredentials(pos);
-    const params = { grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, client_id: pos.clientId, client_secret: pos.clientSecret };
+    const params = {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token!,
+      client_id: pos.clientId,
+      client_secret: pos.clientSecret,
+    };
     const results = await Promise.all(Array.from({ length: 5 }, () => t.token(params)));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 400, 400, 400, 400]);
@@ -242,7 +375,10 @@ describe('refresh tokens', () => {
     const tokens = await clientCredentials(pos, 'locations.read orders.read');
     const narrower = await refresh(pos, tokens.refresh_token!, 'orders.read');
     expect(narrower.scope).toBe('orders.read');
-    await expect(refresh(pos, narrower.refresh_token!, 'orders.read catalogs.write')).rejects.toMatchObject({ status: 400, error: 'invalid_scope' });
+    await expect(refresh(pos, narrower.refresh_token!, 'orders.read catalogs.write')).rejects.toMatchObject({
+      status: 400,
+      error: 'invalid_scope',
+    });
     // Without scope, the refresh keeps the original grant's scopes.
     const again = await refresh(pos, narrower.refresh_token!);
     expect(again.scope).toBe('locations.read orders.read');
@@ -252,7 +388,10 @@ describe('refresh tokens', () => {
 describe('bearer tokens on /v1', () => {
   it('is 401 with WWW-Authenticate for a missing, malformed or unknown token', async () => {
     // RFC 6750 section 3.1: no credentials, no error code; a token that is not valid, invalid_token.
-    for (const [token, challenge] of [[null, 'Bearer'], ['not-a-token', 'Bearer error="invalid_token"']] as const) {
+    for (const [token, challenge] of [
+      [null, 'Bearer'],
+      ['not-a-token', 'Bearer error="invalid_token"'],
+    ] as const) {
       const res = await new HttpClient(t.url, token).get(location.path);
       expect(res.status).toBe(401);
       expect(res.headers.get('www-authenticate')).toBe(challenge);
@@ -278,15 +417,25 @@ describe('revocation and introspection', () => {
     const result = await oauth.processIntrospectionResponse(as, client(pos), response);
     expect(result).toMatchObject({ active: true, client_id: pos.clientId, scope: tokens.scope, token_type: 'Bearer' });
     const other = await t.createApplication('MARKETPLACE');
-    const foreign = await oauth.processIntrospectionResponse(as, client(other), await oauth.introspectionRequest(as, client(other), auth(other), tokens.access_token, insecure));
+    const foreign = await oauth.processIntrospectionResponse(
+      as,
+      client(other),
+      await oauth.introspectionRequest(as, client(other), auth(other), tokens.access_token, insecure),
+    );
     expect(foreign.active).toBe(false);
   });
 
   it('revokes an access token: /v1 answers 401 and introspection says inactive', async () => {
     const tokens = await clientCredentials(pos);
-    await oauth.processRevocationResponse(await oauth.revocationRequest(as, client(pos), auth(pos), tokens.access_token, insecure));
+    await oauth.processRevocationResponse(
+      await oauth.revocationRequest(as, client(pos), auth(pos), tokens.access_token, insecure),
+    );
     expect((await new HttpClient(t.url, tokens.access_token).get(location.path)).status).toBe(401);
-    const result = await oauth.processIntrospectionResponse(as, client(pos), await oauth.introspectionRequest(as, client(pos), auth(pos), tokens.access_token, insecure));
+    const result = await oauth.processIntrospectionResponse(
+      as,
+      client(pos),
+      await oauth.introspectionRequest(as, client(pos), auth(pos), tokens.access_token, insecure),
+    );
     expect(result.active).toBe(false);
     // RFC 7009 lets the server revoke the grant's refresh token with it, and this one does.
     await expect(refresh(pos, tokens.refresh_token!)).rejects.toMatchObject({ status: 400, error: 'invalid_grant' });
@@ -294,7 +443,12 @@ describe('revocation and introspection', () => {
 
   it('revokes a refresh token and with it every token of the grant (JSON body)', async () => {
     const tokens = await clientCredentials(pos);
-    const res = await t.anonymous.post('/oauth2/revoke', { token: tokens.refresh_token, token_type_hint: 'refresh_token', client_id: pos.clientId, client_secret: pos.clientSecret });
+    const res = await t.anonymous.post('/oauth2/revoke', {
+      token: tokens.refresh_token,
+      token_type_hint: 'refresh_token',
+      client_id: pos.clientId,
+      client_secret: pos.clientSecret,
+    });
     expect(res.status).toBe(200);
     await expect(refresh(pos, tokens.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
     expect((await new HttpClient(t.url, tokens.access_token).get(location.path)).status).toBe(401);
@@ -304,7 +458,11 @@ describe('revocation and introspection', () => {
     const tokens = await clientCredentials(pos);
     const res = await t.anonymous.post('/oauth2/revoke', undefined, {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      raw: new URLSearchParams({ token: tokens.access_token, client_id: pos.clientId, client_secret: 'wrong' }).toString(),
+      raw: new URLSearchParams({
+        token: tokens.access_token,
+        client_id: pos.clientId,
+        client_secret: 'wrong',
+      }).toString(),
     });
     await expectOAuthError(res, 401, 'invalid_client');
   });
@@ -315,7 +473,11 @@ describe('storage', () => {
     const { query } = await import('../support/database.js');
     const rows = await query<{ model: string }>(t.db.url, `select distinct model from oidc_payloads order by model`);
     expect(rows.map((r) => r.model)).toEqual(expect.arrayContaining(['AccessToken', 'Grant', 'RefreshToken']));
-    const secrets = await query<{ client_secret_hash: string }>(t.db.url, `select client_secret_hash from applications where id = $1`, [pos.id]);
+    const secrets = await query<{ client_secret_hash: string }>(
+      t.db.url,
+      `select client_secret_hash from applications where id = $1`,
+      [pos.id],
+    );
     expect(secrets[0].client_secret_hash).not.toContain(pos.clientSecret);
     expect(secrets[0].client_secret_hash).toMatch(/^[0-9a-f]{64}$/);
   });
@@ -330,7 +492,8 @@ describe('short lifetimes', () => {
 
   it('is 401, and the refresh token then gives a working one', async () => {
     // Each setup call with an admin token of its own: one token lives 1 s, less than the setup on a busy machine.
-    const admin = async () => new HttpClient(short.url, (await short.passwordToken(TEST_ADMIN.email, TEST_ADMIN.password)).access_token);
+    const admin = async () =>
+      new HttpClient(short.url, (await short.passwordToken(TEST_ADMIN.email, TEST_ADMIN.password)).access_token);
     const app = await short.createApplication('POS', {}, await admin());
     const loc = await short.createLocation(await admin());
     await short.connect(app, loc, undefined, await admin());
@@ -341,20 +504,35 @@ describe('short lifetimes', () => {
     const expired = await new HttpClient(short.url, tokens.access_token).get(loc.path);
     expect(expired.status).toBe(401);
     expect(expired.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
-    const refreshed = await short.token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: app.clientId, client_secret: app.clientSecret });
+    const refreshed = await short.token({
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      client_id: app.clientId,
+      client_secret: app.clientSecret,
+    });
     expect(refreshed.status).toBe(200);
     expect((await new HttpClient(short.url, refreshed.body.access_token).get(loc.path)).status).toBe(200);
   });
 
   it('end a refresh token family at an absolute lifetime, however recently it rotated', async () => {
     // short.admin's own token has expired by now: sign in again.
-    const admin = new HttpClient(short.url, (await short.passwordToken(TEST_ADMIN.email, TEST_ADMIN.password)).access_token);
+    const admin = new HttpClient(
+      short.url,
+      (await short.passwordToken(TEST_ADMIN.email, TEST_ADMIN.password)).access_token,
+    );
     const app = await short.createApplication('POS', {}, admin);
     const first = await short.applicationToken(app);
     // Issued at or before this moment (the provider counts whole seconds).
     const familyStart = Date.now();
-    const refresh = (token: string) => short.token({ grant_type: 'refresh_token', refresh_token: token, client_id: app.clientId, client_secret: app.clientSecret });
-    const until = (msAfterStart: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, familyStart + msAfterStart - Date.now())));
+    const refresh = (token: string) =>
+      short.token({
+        grant_type: 'refresh_token',
+        refresh_token: token,
+        client_id: app.clientId,
+        client_secret: app.clientSecret,
+      });
+    const until = (msAfterStart: number) =>
+      new Promise((resolve) => setTimeout(resolve, Math.max(0, familyStart + msAfterStart - Date.now())));
     // Times are counted from the family's start, not from the previous step, so a slow call on a busy machine
     // does not shift them: rotate in the family's second half, then ask again a second past its 6 s (the
     // provider's clock has whole seconds), which a sliding lifetime (6 s from the rotation) would still accept.

@@ -1,6 +1,12 @@
 import { FakePartner } from '../support/fake-partner.js';
 import type { HttpClient } from '../support/http.js';
-import { startTestHub, TEST_ADMIN, type TestApplication, type TestHub, type TestLocation } from '../support/test-hub.js';
+import {
+  startTestHub,
+  TEST_ADMIN,
+  type TestApplication,
+  type TestHub,
+  type TestLocation,
+} from '../support/test-hub.js';
 
 // What the operator UI reads and does beyond the REST operations (issue 13), through GraphQL as the UI does:
 // the transitions an order offers, who made each change, "Retry now" on a delivery waiting for its next
@@ -27,7 +33,11 @@ beforeAll(async () => {
   // The first retry comes after a minute: long enough that only "Retry now" can send it within the test.
   t = await startTestHub({ DELIVERY_RETRY_SCHEDULE: '60,60' });
   posApp = await t.createApplication('POS', { webhookUrl: pos.urlFor('/hooks') });
-  marketApp = await t.createApplication('MARKETPLACE', { webhookUrl: market.urlFor('/hooks'), storeStatusUrl: market.urlFor('/store'), menuPublicationUrl: market.urlFor('/menus') });
+  marketApp = await t.createApplication('MARKETPLACE', {
+    webhookUrl: market.urlFor('/hooks'),
+    storeStatusUrl: market.urlFor('/store'),
+    menuPublicationUrl: market.urlFor('/menus'),
+  });
   loc = await t.createLocation(undefined, 'Bistro');
   await t.connect(posApp, loc, { apiKey: 'pos-secret-key-0123456789' });
   await t.connect(marketApp, loc, { storeId: 'store-42', apiKey: 'market-secret-key-0123456789' });
@@ -39,7 +49,11 @@ afterAll(async () => {
 });
 
 async function place(externalId: string): Promise<string> {
-  const res = await marketClient.post(`${loc.path}/orders`, { externalId, fulfillmentType: 'PICKUP', items: [{ name: 'Soup', quantity: 1, price: 650 }] });
+  const res = await marketClient.post(`${loc.path}/orders`, {
+    externalId,
+    fulfillmentType: 'PICKUP',
+    items: [{ name: 'Soup', quantity: 1, price: 650 }],
+  });
   expect(res.status).toBe(201);
   return res.body.data.id;
 }
@@ -54,9 +68,20 @@ describe('orders for the operator UI', () => {
     const asMarket = await gql(marketClient, ORDER, { ...vars(), id });
     expect(asMarket.data.order.allowedTransitions).toEqual(['CANCELLED']);
 
-    const accepted = await gql(t.admin, `mutation($a: ID!, $l: ID!, $id: ID!) { updateOrderStatus(accountId: $a, locationId: $l, id: $id, input: { status: "accepted" }) { status allowedTransitions } }`, { ...vars(), id });
-    expect(accepted.data.updateOrderStatus).toEqual({ status: 'ACCEPTED', allowedTransitions: ['PREPARING', 'READY', 'COMPLETED', 'CANCELLED'] });
-    await gql(t.admin, `mutation($a: ID!, $l: ID!, $id: ID!) { updateOrderStatus(accountId: $a, locationId: $l, id: $id, input: { status: "ready" }) { status } }`, { ...vars(), id });
+    const accepted = await gql(
+      t.admin,
+      `mutation($a: ID!, $l: ID!, $id: ID!) { updateOrderStatus(accountId: $a, locationId: $l, id: $id, input: { status: "accepted" }) { status allowedTransitions } }`,
+      { ...vars(), id },
+    );
+    expect(accepted.data.updateOrderStatus).toEqual({
+      status: 'ACCEPTED',
+      allowedTransitions: ['PREPARING', 'READY', 'COMPLETED', 'CANCELLED'],
+    });
+    await gql(
+      t.admin,
+      `mutation($a: ID!, $l: ID!, $id: ID!) { updateOrderStatus(accountId: $a, locationId: $l, id: $id, input: { status: "ready" }) { status } }`,
+      { ...vars(), id },
+    );
 
     const after = (await gql(t.admin, ORDER, { ...vars(), id })).data.order;
     expect(after.allowedTransitions).toEqual(['COMPLETED', 'CANCELLED']);
@@ -73,10 +98,23 @@ describe('orders for the operator UI', () => {
   });
 
   it('lists the cancellation reasons, and explains a refused transition in words', async () => {
-    expect((await gql(t.admin, '{ orderCancellationReasons }')).data.orderCancellationReasons).toEqual(['OUT_OF_STOCK', 'STORE_CLOSED', 'TOO_BUSY', 'CUSTOMER_CANCELLED', 'OTHER']);
+    expect((await gql(t.admin, '{ orderCancellationReasons }')).data.orderCancellationReasons).toEqual([
+      'OUT_OF_STOCK',
+      'STORE_CLOSED',
+      'TOO_BUSY',
+      'CUSTOMER_CANCELLED',
+      'OTHER',
+    ]);
     const id = await place('ov-2');
-    const refused = await gql(t.admin, `mutation($a: ID!, $l: ID!, $id: ID!) { updateOrderStatus(accountId: $a, locationId: $l, id: $id, input: { status: "ready" }) { status } }`, { ...vars(), id });
-    expect(refused.errors![0]).toMatchObject({ message: 'An order in status NEW can move to ACCEPTED, REJECTED, CANCELLED, not READY', extensions: { code: 'invalid_transition' } });
+    const refused = await gql(
+      t.admin,
+      `mutation($a: ID!, $l: ID!, $id: ID!) { updateOrderStatus(accountId: $a, locationId: $l, id: $id, input: { status: "ready" }) { status } }`,
+      { ...vars(), id },
+    );
+    expect(refused.errors![0]).toMatchObject({
+      message: 'An order in status NEW can move to ACCEPTED, REJECTED, CANCELLED, not READY',
+      extensions: { code: 'invalid_transition' },
+    });
   });
 });
 
@@ -94,7 +132,13 @@ describe('the delivery log for the operator UI', () => {
       if (delivery.attemptCount === 1 && delivery.status === 'PENDING' && delivery.nextAttemptAt) break;
       await new Promise((resolve) => setImmediate(resolve));
     }
-    const detail = (await gql(t.admin, `query($id: ID!) { delivery(id: $id) { status attempts { startedAt httpStatus error latencyMs } payload } }`, { id: delivery.id })).data.delivery;
+    const detail = (
+      await gql(
+        t.admin,
+        `query($id: ID!) { delivery(id: $id) { status attempts { startedAt httpStatus error latencyMs } payload } }`,
+        { id: delivery.id },
+      )
+    ).data.delivery;
     expect(detail.attempts).toEqual([expect.objectContaining({ httpStatus: 503, error: null })]);
     expect(detail.payload.orderId).toBe(orderId);
     expect(Date.parse(delivery.nextAttemptAt) - Date.now()).toBeGreaterThan(30_000);
@@ -104,7 +148,11 @@ describe('the delivery log for the operator UI', () => {
     expect(retried.data.retryDelivery.status).toBe('PENDING');
     await pos.waitForRequests(2, { path: '/hooks' });
     for (;;) {
-      const now = (await gql(t.admin, `query($id: ID!) { delivery(id: $id) { status attempts { httpStatus } } }`, { id: delivery.id })).data.delivery;
+      const now = (
+        await gql(t.admin, `query($id: ID!) { delivery(id: $id) { status attempts { httpStatus } } }`, {
+          id: delivery.id,
+        })
+      ).data.delivery;
       if (now.status === 'DELIVERED') {
         expect(now.attempts.map((a: any) => a.httpStatus)).toEqual([503, 200]);
         break;
@@ -114,13 +162,19 @@ describe('the delivery log for the operator UI', () => {
   });
 
   it('masks connection credentials in payloads, and filters by event type', async () => {
-    const status = await gql(t.admin, `mutation($a: ID!, $l: ID!) { setStoreStatus(accountId: $a, locationId: $l, input: { storeStatus: OFFLINE, closedReason: "Inventory" }) { storeStatus } }`, vars());
+    const status = await gql(
+      t.admin,
+      `mutation($a: ID!, $l: ID!) { setStoreStatus(accountId: $a, locationId: $l, input: { storeStatus: OFFLINE, closedReason: "Inventory" }) { storeStatus } }`,
+      vars(),
+    );
     expect(status.data.setStoreStatus.storeStatus).toBe('OFFLINE');
     const sent = await market.waitForRequests(1, { path: '/store' });
     expect(JSON.parse(sent[0].body).connection.credentials.apiKey).toBe('market-secret-key-0123456789');
-    const list = (await gql(t.admin, DELIVERIES, { ...vars(), type: 'STORE_STATUS_CHANGED' })).data.locationDeliveries.data;
+    const list = (await gql(t.admin, DELIVERIES, { ...vars(), type: 'STORE_STATUS_CHANGED' })).data.locationDeliveries
+      .data;
     expect(list.map((d: any) => d.eventType)).toEqual(['STORE_STATUS_CHANGED']);
-    const detail = (await gql(t.admin, `query($id: ID!) { delivery(id: $id) { payload } }`, { id: list[0].id })).data.delivery;
+    const detail = (await gql(t.admin, `query($id: ID!) { delivery(id: $id) { payload } }`, { id: list[0].id })).data
+      .delivery;
     expect(detail.payload.connection.credentials).toEqual({ storeId: '****', apiKey: '****6789' });
     const overRest = await t.admin.get(`/v1/deliveries/${list[0].id}`);
     expect(overRest.body.data.payload.connection.credentials).toEqual({ storeId: '****', apiKey: '****6789' });
@@ -138,7 +192,10 @@ describe('the deliveries of one order', () => {
     expect((await posClient.patch(`${loc.path}/orders/${first}`, { status: 'accepted' })).status).toBe(200);
 
     const events = (await gql(t.admin, OF_ORDER, { ...vars(), order: first })).data.locationDeliveries.data;
-    expect(events.map((d: any) => `${d.eventType} ${d.url}`)).toEqual([`ORDER_CREATED ${pos.urlFor('/hooks')}`, `ORDER_STATUS_CHANGED ${market.urlFor('/hooks')}`]);
+    expect(events.map((d: any) => `${d.eventType} ${d.url}`)).toEqual([
+      `ORDER_CREATED ${pos.urlFor('/hooks')}`,
+      `ORDER_STATUS_CHANGED ${market.urlFor('/hooks')}`,
+    ]);
     expect(events.every((d: any) => d.orderingKey === first)).toBe(true);
     const overRest = await t.admin.get(`${loc.path}/deliveries?orderId=${first}`);
     expect(overRest.status).toBe(200);
@@ -147,10 +204,16 @@ describe('the deliveries of one order', () => {
     const toPos = await t.admin.get(`/v1/applications/${posApp.id}/deliveries?orderId=${first}`);
     expect(toPos.status).toBe(200);
     expect(toPos.body.data.map((d: any) => d.eventType)).toEqual(['ORDER_CREATED']);
-    expect((await gql(t.admin, OF_ORDER, { ...vars(), order: other })).data.locationDeliveries.data.map((d: any) => d.eventType)).toEqual(['ORDER_CREATED']);
+    expect(
+      (await gql(t.admin, OF_ORDER, { ...vars(), order: other })).data.locationDeliveries.data.map(
+        (d: any) => d.eventType,
+      ),
+    ).toEqual(['ORDER_CREATED']);
 
     expect((await t.admin.get(`${loc.path}/deliveries?orderId=ov-of-1`)).status).toBe(400);
-    expect((await gql(t.admin, OF_ORDER, { ...vars(), order: 'ov-of-1' })).errors?.[0].extensions.code).toBe('validation_failed');
+    expect((await gql(t.admin, OF_ORDER, { ...vars(), order: 'ov-of-1' })).errors?.[0].extensions.code).toBe(
+      'validation_failed',
+    );
   });
 });
 
@@ -160,20 +223,34 @@ describe('store status and home for the operator UI', () => {
   it('pauses with a resume time and shows what each marketplace received', async () => {
     market.reset();
     const until = new Date(Date.now() + 3600_000).toISOString();
-    await gql(t.admin, `mutation($a: ID!, $l: ID!, $u: String) { setStoreStatus(accountId: $a, locationId: $l, input: { storeStatus: OFFLINE, closedUntil: $u }) { storeStatus } }`, { ...vars(), u: until });
+    await gql(
+      t.admin,
+      `mutation($a: ID!, $l: ID!, $u: String) { setStoreStatus(accountId: $a, locationId: $l, input: { storeStatus: OFFLINE, closedUntil: $u }) { storeStatus } }`,
+      { ...vars(), u: until },
+    );
     await market.waitForRequests(1, { path: '/store' });
     let status: any;
     do status = (await gql(t.admin, STATUS, vars())).data.storeStatus;
     while (status.marketplaces[0].status !== 'DELIVERED');
-    expect(status).toEqual({ storeStatus: 'OFFLINE', closedUntil: until, marketplaces: [{ applicationName: marketApp.data.name, status: 'DELIVERED', storeStatus: 'OFFLINE', attempts: 1 }] });
+    expect(status).toEqual({
+      storeStatus: 'OFFLINE',
+      closedUntil: until,
+      marketplaces: [
+        { applicationName: marketApp.data.name, status: 'DELIVERED', storeStatus: 'OFFLINE', attempts: 1 },
+      ],
+    });
   });
 
   it('puts the locations with new orders and failing deliveries first, within the caller’s reach', async () => {
     const quiet = await t.createLocation(undefined, 'Quiet place');
-    const home = (await gql(t.admin, `{ home { locationId locationName newOrders failingDeliveries storeStatus } }`)).data.home;
+    const home = (await gql(t.admin, `{ home { locationId locationName newOrders failingDeliveries storeStatus } }`))
+      .data.home;
     const ids = home.map((h: any) => h.locationId);
     expect(ids.indexOf(loc.locationId)).toBeLessThan(ids.indexOf(quiet.locationId));
-    expect(home.find((h: any) => h.locationId === loc.locationId)).toMatchObject({ locationName: 'Bistro', storeStatus: 'OFFLINE' });
+    expect(home.find((h: any) => h.locationId === loc.locationId)).toMatchObject({
+      locationName: 'Bistro',
+      storeStatus: 'OFFLINE',
+    });
     expect(home.find((h: any) => h.locationId === loc.locationId).newOrders).toBeGreaterThan(0);
 
     const merchant = await t.createUser('merchant', [quiet.accountId]);

@@ -40,10 +40,13 @@ it('accepts zero prices and a negative discount line', async () => {
 });
 
 it('refuses a negative price through GraphQL too', async () => {
-  const res = await marketplace.graphql(`mutation($a: ID!, $l: ID!, $input: JSONObject!) { placeOrder(accountId: $a, locationId: $l, order: $input) { __typename } }`, {
-    a: loc.accountId,
-    l: loc.locationId,
-    input: order('gql-neg', {}, -1),
-  });
+  const res = await marketplace.graphql(
+    `mutation($a: ID!, $l: ID!, $input: JSONObject!) { placeOrder(accountId: $a, locationId: $l, order: $input) { __typename } }`,
+    {
+      a: loc.accountId,
+      l: loc.locationId,
+      input: order('gql-neg', {}, -1),
+    },
+  );
   expect(res.body.errors![0].extensions).toMatchObject({ code: 'validation_failed' });
 });

@@ -43,7 +43,11 @@ beforeAll(async () => {
   posConnectionId = await t.connect(pos, loc);
   marketConnectionId = await t.connect(market, loc);
   await t.connect(otherMarket, loc);
-  [posClient, marketClient, otherMarketClient] = await Promise.all([t.applicationClient(pos), t.applicationClient(market), t.applicationClient(otherMarket)]);
+  [posClient, marketClient, otherMarketClient] = await Promise.all([
+    t.applicationClient(pos),
+    t.applicationClient(market),
+    t.applicationClient(otherMarket),
+  ]);
   const imported = await t.admin.put(`${loc.path}/catalog/import`, {
     categories: [{ posReference: 'mains', name: 'Mains' }],
     products: [
@@ -72,7 +76,13 @@ let sequence = 0;
 const externalId = () => `mp-${Date.now()}-${sequence++}`;
 
 function simpleOrder(overrides: Record<string, unknown> = {}) {
-  return { externalId: externalId(), fulfillmentType: 'PICKUP', items: [{ name: 'Burger', posReference: 'burger', quantity: 1, price: 950 }], total: 950, ...overrides };
+  return {
+    externalId: externalId(),
+    fulfillmentType: 'PICKUP',
+    items: [{ name: 'Burger', posReference: 'burger', quantity: 1, price: 950 }],
+    total: 950,
+    ...overrides,
+  };
 }
 
 async function place(body: Record<string, unknown>, client = marketClient, headers: Record<string, string> = {}) {
@@ -81,7 +91,10 @@ async function place(body: Record<string, unknown>, client = marketClient, heade
 
 /** The parsed webhook calls a partner received about one order, in arrival order. */
 function eventsAbout(partner: FakePartner, orderId: string, path = HOOK): any[] {
-  return partner.requestsTo(path).map((r: RecordedRequest) => JSON.parse(r.body)).filter((event: any) => event.orderId === orderId);
+  return partner
+    .requestsTo(path)
+    .map((r: RecordedRequest) => JSON.parse(r.body))
+    .filter((event: any) => event.orderId === orderId);
 }
 
 /** Waits (on the partner's own arrivals, not a timer) until it holds n events about the order. */
@@ -91,7 +104,9 @@ async function waitForEvents(partner: FakePartner, orderId: string, n: number, p
     const events = eventsAbout(partner, orderId, path);
     if (events.length >= n) return events;
     if (Date.now() > deadline) throw new Error(`expected ${n} events about ${orderId}, got ${events.length}`);
-    await partner.waitForRequests(partner.requests.length + 1, { timeoutMs: Math.max(1, deadline - Date.now()) }).catch(() => undefined);
+    await partner
+      .waitForRequests(partner.requests.length + 1, { timeoutMs: Math.max(1, deadline - Date.now()) })
+      .catch(() => undefined);
   }
 }
 
@@ -129,7 +144,11 @@ describe('placing an order', () => {
       items: [
         {
           // 1. catalog by productId: the product's rates win over the line's own
-          productId: catalogIds.burger, name: 'Burger deluxe', quantity: 2, price: 950, taxRateIds: ['from-payload'],
+          productId: catalogIds.burger,
+          name: 'Burger deluxe',
+          quantity: 2,
+          price: 950,
+          taxRateIds: ['from-payload'],
           options: [
             { modifierId: catalogIds.cheese, name: 'Extra cheese', price: 100, taxRateIds: ['from-payload'] }, // 1. by modifierId
             { posReference: 'ice', name: 'Bacon', price: 0, taxRateIds: ['from-payload'] }, // 1. by posReference, empty even so
@@ -175,8 +194,20 @@ describe('placing an order', () => {
       delivery: body.delivery,
     });
     expect(order.statusHistory).toEqual([{ status: 'NEW', at: order.createdAt, by: 'MARKETPLACE', byId: market.id }]);
-    expect(order.items.map((i: any) => i.taxRateIds)).toEqual([['vat-low'], [], ['vat-high', 'not-a-rate'], ['vat-high', 'deposit'], []]);
-    expect(order.items[0].options.map((o: any) => o.taxRateIds)).toEqual([['vat-high'], [], ['vat-low'], ['vat-low', 'deposit'], []]);
+    expect(order.items.map((i: any) => i.taxRateIds)).toEqual([
+      ['vat-low'],
+      [],
+      ['vat-high', 'not-a-rate'],
+      ['vat-high', 'deposit'],
+      [],
+    ]);
+    expect(order.items[0].options.map((o: any) => o.taxRateIds)).toEqual([
+      ['vat-high'],
+      [],
+      ['vat-low'],
+      ['vat-low', 'deposit'],
+      [],
+    ]);
     expect(order.items[0].options[0].quantity).toBe(1);
     expect(order.location).toEqual({
       id: loc.locationId,
@@ -184,8 +215,22 @@ describe('placing an order', () => {
       currency: 'EUR',
       timezone: 'UTC',
       taxRates: [
-        { posReference: 'vat-low', name: 'VAT 9%', type: 'PERCENTAGE', rate: 90000, inclusive: false, isDefault: false },
-        { posReference: 'vat-high', name: 'VAT 21%', type: 'PERCENTAGE', rate: 210000, inclusive: true, isDefault: true },
+        {
+          posReference: 'vat-low',
+          name: 'VAT 9%',
+          type: 'PERCENTAGE',
+          rate: 90000,
+          inclusive: false,
+          isDefault: false,
+        },
+        {
+          posReference: 'vat-high',
+          name: 'VAT 21%',
+          type: 'PERCENTAGE',
+          rate: 210000,
+          inclusive: true,
+          isDefault: true,
+        },
         { posReference: 'deposit', name: 'Deposit', type: 'FIXED', rate: 15, inclusive: false, isDefault: false },
       ],
     });
@@ -219,7 +264,12 @@ describe('placing an order', () => {
     const again = await place({ ...body, total: 1 });
     expect([first.status, again.status]).toEqual([201, 200]);
     expect(again.body.data).toEqual(first.body.data);
-    expect(await countRows(`select count(*) from deliveries where event_type = 'ORDER_CREATED' and payload->>'orderId' = $1`, [first.body.data.id])).toBe(1);
+    expect(
+      await countRows(
+        `select count(*) from deliveries where event_type = 'ORDER_CREATED' and payload->>'orderId' = $1`,
+        [first.body.data.id],
+      ),
+    ).toBe(1);
     // Another marketplace may use the same externalId: it is its own order.
     const other = await place(body, otherMarketClient);
     expect(other.status).toBe(201);
@@ -249,11 +299,21 @@ describe('placing an order', () => {
     expect(new Set(results.map((r) => r.body.data.id)).size).toBe(1);
     const orderId = results[0].body.data.id;
     expect(await countRows(`select count(*) from orders where external_id = $1`, [body.externalId])).toBe(1);
-    expect(await countRows(`select count(*) from deliveries where event_type = 'ORDER_CREATED' and payload->>'orderId' = $1`, [orderId])).toBe(1);
+    expect(
+      await countRows(
+        `select count(*) from deliveries where event_type = 'ORDER_CREATED' and payload->>'orderId' = $1`,
+        [orderId],
+      ),
+    ).toBe(1);
   });
 
   it('refuses a malformed order with 400 naming each problem', async () => {
-    const res = await place({ externalId: externalId(), fulfillmentType: 'DRONE', items: [{ name: 'Burger', quantity: 0, price: 9.5, colour: 'red' }], totl: 1 });
+    const res = await place({
+      externalId: externalId(),
+      fulfillmentType: 'DRONE',
+      items: [{ name: 'Burger', quantity: 0, price: 9.5, colour: 'red' }],
+      totl: 1,
+    });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('validation_failed');
     const paths = res.body.errors.map((e: any) => e.path);
@@ -289,31 +349,61 @@ describe('placing an order', () => {
     const body = simpleOrder();
     posPartner.respondWhen(HOOK, about(body), { status: 500 }, { status: 500 });
     const order = (await place(body)).body.data;
-    const cancelled = await marketClient.patch(`${loc.path}/orders/${order.id}`, { status: 'CANCELLED', cancellationReason: 'CUSTOMER_CANCELLED' });
+    const cancelled = await marketClient.patch(`${loc.path}/orders/${order.id}`, {
+      status: 'CANCELLED',
+      cancellationReason: 'CUSTOMER_CANCELLED',
+    });
     expect(cancelled.status).toBe(200);
     const events = await waitForEvents(posPartner, order.id, 4);
-    expect(events.map((e) => e.eventType)).toEqual(['ORDER_CREATED', 'ORDER_CREATED', 'ORDER_CREATED', 'ORDER_STATUS_CHANGED']);
+    expect(events.map((e) => e.eventType)).toEqual([
+      'ORDER_CREATED',
+      'ORDER_CREATED',
+      'ORDER_CREATED',
+      'ORDER_STATUS_CHANGED',
+    ]);
     // The creation opened the order's chain at its first place; the cancel queued behind it.
-    expect(await countRows(`select count(*) from deliveries where payload->>'orderId' = $1 and url = $2 and chain_position = 1 and event_type = 'ORDER_CREATED'`, [order.id, posPartner.urlFor(HOOK)])).toBe(1);
-    expect(await countRows(`select count(*) from deliveries where payload->>'orderId' = $1 and url = $2 and chain_position = 2 and event_type = 'ORDER_STATUS_CHANGED'`, [order.id, posPartner.urlFor(HOOK)])).toBe(1);
+    expect(
+      await countRows(
+        `select count(*) from deliveries where payload->>'orderId' = $1 and url = $2 and chain_position = 1 and event_type = 'ORDER_CREATED'`,
+        [order.id, posPartner.urlFor(HOOK)],
+      ),
+    ).toBe(1);
+    expect(
+      await countRows(
+        `select count(*) from deliveries where payload->>'orderId' = $1 and url = $2 and chain_position = 2 and event_type = 'ORDER_STATUS_CHANGED'`,
+        [order.id, posPartner.urlFor(HOOK)],
+      ),
+    ).toBe(1);
   });
 });
 
 describe('the status round trip', () => {
-  const patch = (client: HttpClient, orderId: string, body: Record<string, unknown>) => client.patch(`${loc.path}/orders/${orderId}`, body);
+  const patch = (client: HttpClient, orderId: string, body: Record<string, unknown>) =>
+    client.patch(`${loc.path}/orders/${orderId}`, body);
 
   it('NEW → ACCEPTED → PREPARING → READY → COMPLETED, each change reaching the marketplace in order', async () => {
     const order = (await place(simpleOrder())).body.data;
     // Existing POS clients echo the whole order back with the new status, in any case.
-    const accepted = await patch(posClient, order.id, { ...order, status: 'accepted', estimatedPickupTime: '2026-11-23T07:30:00Z' });
+    const accepted = await patch(posClient, order.id, {
+      ...order,
+      status: 'accepted',
+      estimatedPickupTime: '2026-11-23T07:30:00Z',
+    });
     expect(accepted.status).toBe(200);
     expect(accepted.body.data).toMatchObject({ status: 'ACCEPTED', estimatedPickupTime: '2026-11-23T07:30:00Z' });
     expect(accepted.body.data.acceptedAt).toEqual(expect.any(String));
-    for (const status of ['PREPARING', 'Ready', 'COMPLETED']) expect((await patch(posClient, order.id, { status })).status).toBe(200);
+    for (const status of ['PREPARING', 'Ready', 'COMPLETED'])
+      expect((await patch(posClient, order.id, { status })).status).toBe(200);
     const done = (await marketClient.get(`${loc.path}/orders/${order.id}`)).body.data;
     expect(done.status).toBe('COMPLETED');
     expect(done.completedAt).toEqual(expect.any(String));
-    expect(done.statusHistory.map((h: any) => `${h.status}:${h.by}`)).toEqual(['NEW:MARKETPLACE', 'ACCEPTED:POS', 'PREPARING:POS', 'READY:POS', 'COMPLETED:POS']);
+    expect(done.statusHistory.map((h: any) => `${h.status}:${h.by}`)).toEqual([
+      'NEW:MARKETPLACE',
+      'ACCEPTED:POS',
+      'PREPARING:POS',
+      'READY:POS',
+      'COMPLETED:POS',
+    ]);
 
     const events = await waitForEvents(marketPartner, order.id, 4);
     expect(events.map((e) => `${e.eventType}:${e.previousState.status}->${e.newState.status}`)).toEqual([
@@ -325,7 +415,9 @@ describe('the status round trip', () => {
     expect(events[3].newState).toEqual(done);
     expect(events.every((e) => e.connectionId === marketConnectionId)).toBe(true);
     const [request] = requestsAbout(marketPartner, order.id);
-    expect(new Webhook(market.webhookSecret).verify(request.body, request.headers as Record<string, string>)).toEqual(events[0]);
+    expect(new Webhook(market.webhookSecret).verify(request.body, request.headers as Record<string, string>)).toEqual(
+      events[0],
+    );
     // The POS made the changes: it hears only the creation.
     expect(eventsAbout(posPartner, order.id).map((e) => e.eventType)).toEqual(['ORDER_CREATED']);
   });
@@ -352,7 +444,8 @@ describe('the status round trip', () => {
     expect(status).toBe('ACCEPTED');
     // Nothing else moved, and nothing the hub does not model was stored.
     expect(rest).toEqual(before);
-    for (const field of ['sourceDeviceType', 'driverStatus', 'tableId', 'partnerId', 'driver']) expect(accepted.body.data).not.toHaveProperty(field);
+    for (const field of ['sourceDeviceType', 'driverStatus', 'tableId', 'partnerId', 'driver'])
+      expect(accepted.body.data).not.toHaveProperty(field);
 
     // A property that is no field of an order is still refused, here and on the other endpoints.
     const unknown = await patch(posClient, order.id, { status: 'PREPARING', kitchenMood: 'happy' });
@@ -378,7 +471,9 @@ describe('the status round trip', () => {
     const skip = await patch(posClient, order.id, { status: 'COMPLETED' });
     expect(skip.status).toBe(409);
     expect(skip.body.code).toBe('invalid_transition');
-    expect((await patch(posClient, order.id, { status: 'REJECTED', cancellationReason: 'too_busy' })).body.data).toMatchObject({ status: 'REJECTED', cancellationReason: 'TOO_BUSY' });
+    expect(
+      (await patch(posClient, order.id, { status: 'REJECTED', cancellationReason: 'too_busy' })).body.data,
+    ).toMatchObject({ status: 'REJECTED', cancellationReason: 'TOO_BUSY' });
     const fromFinal = await patch(posClient, order.id, { status: 'ACCEPTED' });
     expect(fromFinal.status).toBe(409);
     expect(fromFinal.body.code).toBe('invalid_transition');
@@ -392,13 +487,24 @@ describe('the status round trip', () => {
     const refused = await patch(marketClient, order.id, { status: 'ACCEPTED' });
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('invalid_transition');
-    const cancelled = await patch(marketClient, order.id, { status: 'cancelled', cancellationReason: 'CUSTOMER_CANCELLED' });
+    const cancelled = await patch(marketClient, order.id, {
+      status: 'cancelled',
+      cancellationReason: 'CUSTOMER_CANCELLED',
+    });
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body.data).toMatchObject({ status: 'CANCELLED', cancelledBy: 'MARKETPLACE', cancellationReason: 'CUSTOMER_CANCELLED' });
+    expect(cancelled.body.data).toMatchObject({
+      status: 'CANCELLED',
+      cancelledBy: 'MARKETPLACE',
+      cancellationReason: 'CUSTOMER_CANCELLED',
+    });
     expect(cancelled.body.data.cancelledAt).toEqual(expect.any(String));
     const events = await waitForEvents(posPartner, order.id, 2);
     expect(events.map((e) => e.eventType)).toEqual(['ORDER_CREATED', 'ORDER_STATUS_CHANGED']);
-    expect(events[1]).toMatchObject({ connectionId: posConnectionId, previousState: { status: 'NEW' }, newState: { status: 'CANCELLED', cancelledBy: 'MARKETPLACE' } });
+    expect(events[1]).toMatchObject({
+      connectionId: posConnectionId,
+      previousState: { status: 'NEW' },
+      newState: { status: 'CANCELLED', cancelledBy: 'MARKETPLACE' },
+    });
   });
 
   it('refuses the marketplace a cancel once the order is READY', async () => {
@@ -422,7 +528,9 @@ describe('reading orders', () => {
     expect(first.status).toBe(200);
     expect(first.body.data.map((o: any) => o.id)).toEqual([mine[0].id, mine[1].id]);
     expect(first.body.hasNextPage).toBe(true);
-    const second = await posClient.get(`${loc.path}/orders?since=${encodeURIComponent(since)}&limit=2&nextPageKey=${first.body.nextPageKey}`);
+    const second = await posClient.get(
+      `${loc.path}/orders?since=${encodeURIComponent(since)}&limit=2&nextPageKey=${first.body.nextPageKey}`,
+    );
     expect(second.body.data.map((o: any) => o.id)).toEqual([mine[2].id, theirs.id]);
     expect(second.body).toMatchObject({ hasNextPage: false, nextPageKey: null });
 
@@ -432,7 +540,9 @@ describe('reading orders', () => {
     const marketView = await marketClient.get(`${loc.path}/orders?since=${encodeURIComponent(since)}`);
     expect(marketView.body.data.map((o: any) => o.id)).toEqual(mine.map((o) => o.id));
     expect((await otherMarketClient.get(`${loc.path}/orders/${mine[0].id}`)).status).toBe(404);
-    expect((await otherMarketClient.patch(`${loc.path}/orders/${mine[0].id}`, { status: 'CANCELLED' })).status).toBe(404);
+    expect((await otherMarketClient.patch(`${loc.path}/orders/${mine[0].id}`, { status: 'CANCELLED' })).status).toBe(
+      404,
+    );
     expect((await posClient.get(`${loc.path}/orders?status=DONE`)).status).toBe(400);
   });
 
@@ -466,14 +576,26 @@ describe('reading orders', () => {
       vars,
     );
     expect(board.body.errors).toBeUndefined();
-    const counts = (rows: { status: string; count: number }[]) => Object.fromEntries(rows.filter((r) => r.count > 0).map((r) => [r.status, r.count]));
+    const counts = (rows: { status: string; count: number }[]) =>
+      Object.fromEntries(rows.filter((r) => r.count > 0).map((r) => [r.status, r.count]));
     expect(board.body.data.changed.data).toEqual([{ id: first.id, status: 'ACCEPTED' }]);
-    expect(board.body.data.today.map((r: any) => r.status)).toEqual(['NEW', 'ACCEPTED', 'REJECTED', 'PREPARING', 'READY', 'COMPLETED', 'CANCELLED']);
+    expect(board.body.data.today.map((r: any) => r.status)).toEqual([
+      'NEW',
+      'ACCEPTED',
+      'REJECTED',
+      'PREPARING',
+      'READY',
+      'COMPLETED',
+      'CANCELLED',
+    ]);
     expect(counts(board.body.data.today)).toEqual({ NEW: 2, ACCEPTED: 1 });
     expect(counts(board.body.data.sinceLastLook)).toEqual({ ACCEPTED: 1 });
 
     // A marketplace counts only the orders it placed.
-    const marketCounts = await marketClient.graphql(`query($a: ID!, $l: ID!, $since: String!) { orderCounts(accountId: $a, locationId: $l, since: $since) { status count } }`, vars);
+    const marketCounts = await marketClient.graphql(
+      `query($a: ID!, $l: ID!, $since: String!) { orderCounts(accountId: $a, locationId: $l, since: $since) { status count } }`,
+      vars,
+    );
     expect(counts(marketCounts.body.data.orderCounts)).toEqual({ NEW: 1, ACCEPTED: 1 });
     expect(second.status).toBe('NEW');
   });
@@ -485,7 +607,9 @@ describe('reading orders', () => {
     const accepted = (await place(simpleOrder())).body.data;
     expect((await posClient.patch(`${loc.path}/orders/${accepted.id}`, { status: 'ACCEPTED' })).status).toBe(200);
 
-    const board = await posClient.get(`${loc.path}/orders?status=new,ACCEPTED&newestFirst=true&since=${encodeURIComponent(since)}`);
+    const board = await posClient.get(
+      `${loc.path}/orders?status=new,ACCEPTED&newestFirst=true&since=${encodeURIComponent(since)}`,
+    );
     expect(board.status).toBe(200);
     expect(board.body.data.map((o: any) => o.id)).toEqual([accepted.id, newer.id, older.id]);
     const oldestFirst = await posClient.get(`${loc.path}/orders?status=NEW&since=${encodeURIComponent(since)}`);
@@ -494,13 +618,18 @@ describe('reading orders', () => {
 
     const counts = await posClient.get(`${loc.path}/order-counts?since=${encodeURIComponent(since)}`);
     expect(counts.status).toBe(200);
-    const graphql = await posClient.graphql(`query($a: ID!, $l: ID!, $since: String!) { orderCounts(accountId: $a, locationId: $l, since: $since) { status count } }`, {
-      a: loc.accountId,
-      l: loc.locationId,
-      since,
-    });
+    const graphql = await posClient.graphql(
+      `query($a: ID!, $l: ID!, $since: String!) { orderCounts(accountId: $a, locationId: $l, since: $since) { status count } }`,
+      {
+        a: loc.accountId,
+        l: loc.locationId,
+        since,
+      },
+    );
     expect(counts.body.data).toEqual(graphql.body.data.orderCounts);
-    expect(Object.fromEntries(counts.body.data.filter((r: any) => r.count > 0).map((r: any) => [r.status, r.count]))).toEqual({ NEW: 2, ACCEPTED: 1 });
+    expect(
+      Object.fromEntries(counts.body.data.filter((r: any) => r.count > 0).map((r: any) => [r.status, r.count])),
+    ).toEqual({ NEW: 2, ACCEPTED: 1 });
   });
 
   it('finds an order by its reference, its number or its customer, among the orders the caller sees', async () => {
@@ -508,7 +637,8 @@ describe('reading orders', () => {
     const byReference = (await place(simpleOrder({ externalId: `${tag}-ref` }))).body.data;
     const byNumber = (await place(simpleOrder({ orderNumber: `${tag}-A17` }))).body.data;
     const byFriendlyId = (await place(simpleOrder({ friendlyId: `${tag}-F9` }))).body.data;
-    const byCustomer = (await place(simpleOrder({ customer: { firstName: 'Ann', lastName: `de Vries ${tag}` } }))).body.data;
+    const byCustomer = (await place(simpleOrder({ customer: { firstName: 'Ann', lastName: `de Vries ${tag}` } }))).body
+      .data;
     // Another marketplace's order matches the text too: its own client finds it, this marketplace does not.
     const theirs = (await place(simpleOrder({ orderNumber: `${tag}-theirs` }), otherMarketClient)).body.data;
     // LIKE's own characters are matched as typed, never as "anything".
@@ -525,8 +655,21 @@ describe('reading orders', () => {
     expect(await found(posClient, `${tag}-a17`)).toEqual([byNumber.id]);
     expect(await found(posClient, `${tag}-F9`)).toEqual([byFriendlyId.id]);
     expect(await found(posClient, `ann de vries ${tag}`)).toEqual([byCustomer.id]);
-    expect(await found(posClient, tag)).toEqual([literal.id, theirs.id, byCustomer.id, byFriendlyId.id, byNumber.id, byReference.id]);
-    expect(await found(marketClient, tag)).toEqual([literal.id, byCustomer.id, byFriendlyId.id, byNumber.id, byReference.id]);
+    expect(await found(posClient, tag)).toEqual([
+      literal.id,
+      theirs.id,
+      byCustomer.id,
+      byFriendlyId.id,
+      byNumber.id,
+      byReference.id,
+    ]);
+    expect(await found(marketClient, tag)).toEqual([
+      literal.id,
+      byCustomer.id,
+      byFriendlyId.id,
+      byNumber.id,
+      byReference.id,
+    ]);
     expect(await found(otherMarketClient, tag)).toEqual([theirs.id]);
     expect(await found(posClient, `${tag}-50%_off`)).toEqual([literal.id]);
     expect(await found(posClient, `${tag}-5_%off`)).toEqual([]);
@@ -535,8 +678,17 @@ describe('reading orders', () => {
     const accepted = await posClient.get(`${loc.path}/orders?status=ACCEPTED&search=${encodeURIComponent(tag)}`);
     expect(accepted.body.data.map((o: any) => o.id)).toEqual([byNumber.id]);
     const first = await posClient.get(`${loc.path}/orders?limit=4&search=${encodeURIComponent(tag)}`);
-    const second = await posClient.get(`${loc.path}/orders?limit=4&search=${encodeURIComponent(tag)}&nextPageKey=${encodeURIComponent(first.body.nextPageKey)}`);
-    expect([...first.body.data, ...second.body.data].map((o: any) => o.id)).toEqual([byReference.id, byNumber.id, byFriendlyId.id, byCustomer.id, theirs.id, literal.id]);
+    const second = await posClient.get(
+      `${loc.path}/orders?limit=4&search=${encodeURIComponent(tag)}&nextPageKey=${encodeURIComponent(first.body.nextPageKey)}`,
+    );
+    expect([...first.body.data, ...second.body.data].map((o: any) => o.id)).toEqual([
+      byReference.id,
+      byNumber.id,
+      byFriendlyId.id,
+      byCustomer.id,
+      theirs.id,
+      literal.id,
+    ]);
     expect(second.body.nextPageKey).toBeNull();
 
     // GraphQL: the same service, the same answers, and the same refusal of an empty search.
@@ -567,16 +719,24 @@ describe('reading orders', () => {
     expect(await lookup(marketClient, `never-${shared}`)).toEqual([]);
     expect(await lookup(marketClient, shared.toUpperCase())).toEqual([]);
     expect((await marketClient.get(`${loc.path}/orders?externalId=${'x'.repeat(256)}`)).status).toBe(400);
-    const graphql = await marketClient.graphql(`query($a: ID!, $l: ID!, $e: String) { orders(accountId: $a, locationId: $l, externalId: $e) { data { id } } }`, { a: loc.accountId, l: loc.locationId, e: shared });
+    const graphql = await marketClient.graphql(
+      `query($a: ID!, $l: ID!, $e: String) { orders(accountId: $a, locationId: $l, externalId: $e) { data { id } } }`,
+      { a: loc.accountId, l: loc.locationId, e: shared },
+    );
     expect(graphql.body.data.orders.data.map((o: any) => o.id)).toEqual([mine.id]);
-    const empty = await marketClient.graphql(`query($a: ID!, $l: ID!, $e: String) { orders(accountId: $a, locationId: $l, externalId: $e) { data { id } } }`, { a: loc.accountId, l: loc.locationId, e: '' });
+    const empty = await marketClient.graphql(
+      `query($a: ID!, $l: ID!, $e: String) { orders(accountId: $a, locationId: $l, externalId: $e) { data { id } } }`,
+      { a: loc.accountId, l: loc.locationId, e: '' },
+    );
     expect(empty.body.errors?.[0]?.extensions?.code).toBe('validation_failed');
   });
 
   it("hints at URL-encoding when a time's '+' arrived as a space", async () => {
     const raw = await marketClient.get(`${loc.path}/orders?updatedSince=2026-11-23T12:00:00+01:00`);
     expect(raw.status).toBe(400);
-    expect(raw.body.errors).toEqual([{ path: 'updatedSince', message: expect.stringContaining("URL-encode the value, '+' as %2B") }]);
+    expect(raw.body.errors).toEqual([
+      { path: 'updatedSince', message: expect.stringContaining("URL-encode the value, '+' as %2B") },
+    ]);
     expect(raw.body.detail).toContain('%2B');
     expect((await marketClient.get(`${loc.path}/orders?updatedSince=2026-11-23T12:00:00%2B01:00`)).status).toBe(200);
     // Other bad times get no such hint.
@@ -602,7 +762,13 @@ describe('reading orders', () => {
       { a: loc.accountId, l: loc.locationId, id: order.id },
     );
     expect(changed.body.errors).toBeUndefined();
-    expect(changed.body.data.updateOrderStatus).toMatchObject({ status: 'ACCEPTED', statusHistory: [{ status: 'NEW', by: 'MARKETPLACE' }, { status: 'ACCEPTED', by: 'POS' }] });
+    expect(changed.body.data.updateOrderStatus).toMatchObject({
+      status: 'ACCEPTED',
+      statusHistory: [
+        { status: 'NEW', by: 'MARKETPLACE' },
+        { status: 'ACCEPTED', by: 'POS' },
+      ],
+    });
     const invalid = await posClient.graphql(
       `mutation($a: ID!, $l: ID!, $id: ID!) { updateOrderStatus(accountId: $a, locationId: $l, id: $id, input: { status: "NEW" }) { status } }`,
       { a: loc.accountId, l: loc.locationId, id: order.id },
@@ -614,6 +780,9 @@ describe('reading orders', () => {
       { a: loc.accountId, l: loc.locationId, o: simpleOrder() },
     );
     expect(placed.body.errors).toBeUndefined();
-    expect(placed.body.data.placeOrder).toMatchObject({ created: true, order: { status: 'NEW', items: [{ taxRateIds: ['vat-low'] }] } });
+    expect(placed.body.data.placeOrder).toMatchObject({
+      created: true,
+      order: { status: 'NEW', items: [{ taxRateIds: ['vat-low'] }] },
+    });
   });
 });

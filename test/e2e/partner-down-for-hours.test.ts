@@ -56,7 +56,12 @@ beforeEach(() => {
 let sequence = 0;
 async function placeOrder(): Promise<string> {
   const externalId = `down-${Date.now()}-${sequence++}`;
-  const res = await marketClient.post(`${loc.path}/orders`, { externalId, fulfillmentType: 'PICKUP', items: [{ name: 'Stew', quantity: 1, price: 800 }], total: 800 });
+  const res = await marketClient.post(`${loc.path}/orders`, {
+    externalId,
+    fulfillmentType: 'PICKUP',
+    items: [{ name: 'Stew', quantity: 1, price: 800 }],
+    total: 800,
+  });
   expect(res.status).toBe(201);
   return res.body.data.id;
 }
@@ -73,7 +78,8 @@ async function eventsArrived(partner: FakePartner, orderId: string, n: number): 
   // Bounded by the window itself (about 7 s of scaled time) with room for a loaded machine.
   const deadline = Date.now() + 60_000;
   while (events(partner, orderId).length < n) {
-    if (Date.now() > deadline) throw new Error(`expected ${n} events about ${orderId}, got ${events(partner, orderId).length}`);
+    if (Date.now() > deadline)
+      throw new Error(`expected ${n} events about ${orderId}, got ${events(partner, orderId).length}`);
     await partner.waitForRequests(partner.requests.length + 1, { timeoutMs: 5000 }).catch(() => undefined);
   }
   return events(partner, orderId);
@@ -87,12 +93,23 @@ async function chainOf(orderId: string, url: string) {
     [orderId, url],
   );
   const logged = await Promise.all(rows.map(async (row) => (await t.admin.get(`/v1/deliveries/${row.id}`)).body.data));
-  return rows.map((row, i) => ({ eventType: row.event_type, chainPosition: row.chain_position, held: row.held, status: logged[i].status as string, attempts: logged[i].attempts.length as number }));
+  return rows.map((row, i) => ({
+    eventType: row.event_type,
+    chainPosition: row.chain_position,
+    held: row.held,
+    status: logged[i].status as string,
+    attempts: logged[i].attempts.length as number,
+  }));
 }
 
 it('keeps a status change first in its chain while the marketplace is down for most of three days; the later ones follow it, never overtake', async () => {
   const orderId = await placeOrder();
-  marketPartner.respond(HOOK, ...Array.from({ length: FAILURES }, (_, i) => (i % 2 ? { status: 503, body: 'down for maintenance' } : { status: 502 })));
+  marketPartner.respond(
+    HOOK,
+    ...Array.from({ length: FAILURES }, (_, i) =>
+      i % 2 ? { status: 503, body: 'down for maintenance' } : { status: 502 },
+    ),
+  );
   for (const status of ['ACCEPTED', 'PREPARING', 'READY', 'COMPLETED']) {
     expect((await posClient.patch(`${loc.path}/orders/${orderId}`, { status })).status).toBe(200);
   }
@@ -119,11 +136,18 @@ it('keeps a status change first in its chain while the marketplace is down for m
   const metrics = (await new HttpClient(t.url, METRICS_TOKEN).get('/metrics')).text;
   expect(sample(metrics, 'orderhub_delivery_queue_depth')).toBeGreaterThanOrEqual(1);
   expect(sample(metrics, 'orderhub_delivery_oldest_pending_seconds')).toBeGreaterThan(0);
-  expect(sample(metrics, 'orderhub_delivery_attempts_total', { event_type: 'ORDER_STATUS_CHANGED', outcome: 'retry' })).toBeGreaterThanOrEqual(halfway - 1);
+  expect(
+    sample(metrics, 'orderhub_delivery_attempts_total', { event_type: 'ORDER_STATUS_CHANGED', outcome: 'retry' }),
+  ).toBeGreaterThanOrEqual(halfway - 1);
 
   // The marketplace is back before the window closes: everything arrives, in order, each event once.
   const received = await eventsArrived(marketPartner, orderId, FAILURES + 4);
-  expect(received.map((e) => e.status)).toEqual([...Array<string>(FAILURES + 1).fill('ACCEPTED'), 'PREPARING', 'READY', 'COMPLETED']);
+  expect(received.map((e) => e.status)).toEqual([
+    ...Array<string>(FAILURES + 1).fill('ACCEPTED'),
+    'PREPARING',
+    'READY',
+    'COMPLETED',
+  ]);
   expect(received.every((e) => e.eventType === 'ORDER_STATUS_CHANGED')).toBe(true);
   expect(new Set(received.slice(0, FAILURES + 1).map((e) => e.webhookId)).size).toBe(1);
   expect(new Set(received.map((e) => e.webhookId)).size).toBe(4);
@@ -140,10 +164,20 @@ it("holds the marketplace's cancel behind an ORDER_CREATED the POS cannot take f
   posPartner.respond(HOOK, ...Array.from({ length: FAILURES }, () => ({ status: 500 })));
   const orderId = await placeOrder();
   await eventsArrived(posPartner, orderId, 1);
-  expect((await marketClient.patch(`${loc.path}/orders/${orderId}`, { status: 'CANCELLED', cancellationReason: 'CUSTOMER_CANCELLED' })).status).toBe(200);
+  expect(
+    (
+      await marketClient.patch(`${loc.path}/orders/${orderId}`, {
+        status: 'CANCELLED',
+        cancellationReason: 'CUSTOMER_CANCELLED',
+      })
+    ).status,
+  ).toBe(200);
 
   const received = await eventsArrived(posPartner, orderId, FAILURES + 2);
-  expect(received.map((e) => e.eventType)).toEqual([...Array<string>(FAILURES + 1).fill('ORDER_CREATED'), 'ORDER_STATUS_CHANGED']);
+  expect(received.map((e) => e.eventType)).toEqual([
+    ...Array<string>(FAILURES + 1).fill('ORDER_CREATED'),
+    'ORDER_STATUS_CHANGED',
+  ]);
   expect(received.at(-1)!.status).toBe('CANCELLED');
   expect(new Set(received.slice(0, FAILURES + 1).map((e) => e.webhookId)).size).toBe(1);
   const after = await waitForChainDelivered(orderId, posPartner.urlFor(HOOK), 2);

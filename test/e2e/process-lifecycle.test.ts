@@ -20,7 +20,9 @@ describe('starting with no PostgreSQL configured', () => {
     expect((await first.client(null).get('/healthz')).status).toBe(200);
     expect(Date.now() - started).toBeLessThan(30_000);
     expect((await first.client(null).get('/readyz')).status).toBe(200);
-    const created = await first.client(await adminTokenAt(first.url)).post('/v1/accounts', { name: 'Survives restarts' });
+    const created = await first
+      .client(await adminTokenAt(first.url))
+      .post('/v1/accounts', { name: 'Survives restarts' });
     expect(created.status).toBe(201);
     first.process.kill('SIGTERM');
     expect(await first.exited).toBe(0);
@@ -50,11 +52,18 @@ describeOnServer('on a PostgreSQL server', () => {
   }
 
   const rateSet = (prefix: string) =>
-    Array.from({ length: 150 }, (_, i) => ({ posReference: `${prefix}-${i}`, name: `${prefix} rate ${i}`, type: 'FIXED', rate: i }));
+    Array.from({ length: 150 }, (_, i) => ({
+      posReference: `${prefix}-${i}`,
+      name: `${prefix} rate ${i}`,
+      type: 'FIXED',
+      rate: i,
+    }));
 
   it('finishes in-flight requests on SIGTERM before exiting', async () => {
     const { hub, admin, path } = await setUp();
-    const inFlight = Array.from({ length: 10 }, (_, i) => admin.patch(path, { name: `graceful ${i}`, taxRates: rateSet(`g${i}`) }));
+    const inFlight = Array.from({ length: 10 }, (_, i) =>
+      admin.patch(path, { name: `graceful ${i}`, taxRates: rateSet(`g${i}`) }),
+    );
     await inFlight[0];
     hub.process.kill('SIGTERM');
     const results = await Promise.allSettled(inFlight);
@@ -77,7 +86,11 @@ describeOnServer('on a PostgreSQL server', () => {
       hub.process.kill('SIGKILL');
       await hub.exited;
       await Promise.all(patches);
-      const rows = await query<{ pos_reference: string }>(db.url, 'select pos_reference from tax_rates where location_id = $1', [locationId]);
+      const rows = await query<{ pos_reference: string }>(
+        db.url,
+        'select pos_reference from tax_rates where location_id = $1',
+        [locationId],
+      );
       const prefixes = new Set(rows.map((r) => r.pos_reference.split('-')[0]));
       expect(prefixes.size).toBeLessThanOrEqual(1);
       if (rows.length > 0) expect(rows).toHaveLength(150);

@@ -58,7 +58,9 @@ describeOnServer('the API rate limit across two hub processes', () => {
 
   it('on PostgreSQL (the default)', async () => {
     await expectOneBudget(await twoHubs({}));
-    expect(await query(db.url, 'select key, points from rate_limiter.limits')).toEqual([{ key: expect.stringMatching(/^api:user:/), points: BURST + 2 }]);
+    expect(await query(db.url, 'select key, points from rate_limiter.limits')).toEqual([
+      { key: expect.stringMatching(/^api:user:/), points: BURST + 2 },
+    ]);
   });
 
   it('counts failed logins of both processes together (login throttling)', async () => {
@@ -67,9 +69,16 @@ describeOnServer('the API rate limit across two hub processes', () => {
     hubs.push(await startChildHub(settings));
     hubs.push(await startChildHub(settings));
     const grant = (hub: ChildHub, password: string) =>
-      hub.client(null).post('/oauth2/token', { grant_type: 'password', username: TEST_ADMIN.email, password, client_id: TEST_CLIENT.clientId, client_secret: TEST_CLIENT.clientSecret });
+      hub.client(null).post('/oauth2/token', {
+        grant_type: 'password',
+        username: TEST_ADMIN.email,
+        password,
+        client_id: TEST_CLIENT.clientId,
+        client_secret: TEST_CLIENT.clientSecret,
+      });
     // Three failures from one address, spread over both hubs: each alone has seen fewer than its limit.
-    for (const hub of [hubs[0], hubs[1], hubs[0]]) expect((await grant(hub, 'not-the-password')).body.error).toBe('invalid_grant');
+    for (const hub of [hubs[0], hubs[1], hubs[0]])
+      expect((await grant(hub, 'not-the-password')).body.error).toBe('invalid_grant');
     const refused = await grant(hubs[1], TEST_ADMIN.password);
     expect(refused.status).toBe(429);
     expect(refused.body.error).toBe('rate_limited');

@@ -15,7 +15,10 @@ export function tourBlocks(markdown: string): string[] {
 
 function bash(script: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   // -e: a failing call stops the tour, as a reader would stop; -u: a misspelt variable is an error, not "".
-  const child = spawn('bash', ['-euo', 'pipefail', '-c', script], { env: { PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('bash', ['-euo', 'pipefail', '-c', script], {
+    env: { PATH: process.env.PATH ?? '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -30,7 +33,13 @@ let exportLine: string;
 beforeAll(async () => {
   db = await createTestDatabase();
   // As a first start: no BOOTSTRAP_*, so the hub generates the admin and the client and prints them.
-  hub = await startChildHub({ HUB_ENV: 'development', PORT: '0', DATABASE_URL: db.url, LOG_LEVEL: 'silent', RATE_LIMIT_RPS: '0' });
+  hub = await startChildHub({
+    HUB_ENV: 'development',
+    PORT: '0',
+    DATABASE_URL: db.url,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_RPS: '0',
+  });
   exportLine = await printed(hub, /^ {2}(export HUB=.*)$/m);
 }, 120_000);
 
@@ -67,15 +76,29 @@ it('runs the README tour and first order as written, against the generated crede
   const run = await bash([exportLine, ...tourBlocks(README)].join('\n'));
   expect(run.stderr).toBe('');
   expect(run.code).toBe(0);
-  const lines = run.stdout.trim().split('\n').map((line) => JSON.parse(line));
+  const lines = run.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
   // What the README's comments show, line for line where the values are fixed.
-  expect(lines).toContainEqual([{ posReference: 'vat-9', rate: 90000 }, { posReference: expect.stringMatching(/^[0-9a-f-]{36}$/), rate: 15 }]);
+  expect(lines).toContainEqual([
+    { posReference: 'vat-9', rate: 90000 },
+    { posReference: expect.stringMatching(/^[0-9a-f-]{36}$/), rate: 15 },
+  ]);
   expect(lines).toContainEqual({ id: expect.any(String), kind: 'POS', status: 'ACTIVE' });
   expect(lines).toContainEqual({ id: expect.any(String), kind: 'MARKETPLACE', status: 'ACTIVE' });
   expect(lines).toContainEqual({ products: 1 });
   expect(lines).toContainEqual({ status: 'NEW', items: [{ name: 'Margherita', quantity: 2, taxRateIds: ['vat-9'] }] });
-  expect(lines).toContainEqual({ status: 'ACCEPTED', history: [{ status: 'NEW', by: 'MARKETPLACE' }, { status: 'ACCEPTED', by: 'POS' }] });
-  expect(lines).toContainEqual(expect.objectContaining({ eventType: 'ORDER_CREATED', url: 'https://pos.example.com/webhooks' }));
+  expect(lines).toContainEqual({
+    status: 'ACCEPTED',
+    history: [
+      { status: 'NEW', by: 'MARKETPLACE' },
+      { status: 'ACCEPTED', by: 'POS' },
+    ],
+  });
+  expect(lines).toContainEqual(
+    expect.objectContaining({ eventType: 'ORDER_CREATED', url: 'https://pos.example.com/webhooks' }),
+  );
   expect(lines).toContainEqual(expect.arrayContaining([{ status: 'ACCEPTED', count: 1 }]));
 }, 120_000);
 

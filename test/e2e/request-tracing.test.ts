@@ -32,7 +32,12 @@ it('sends the causing request id and trace to the partner and keeps them in the 
 
   const placed = await marketClient.post(
     `${loc.path}/orders`,
-    { externalId: 'trace-1', fulfillmentType: 'PICKUP', items: [{ name: 'Soup', quantity: 1, price: 500 }], total: 500 },
+    {
+      externalId: 'trace-1',
+      fulfillmentType: 'PICKUP',
+      items: [{ name: 'Soup', quantity: 1, price: 500 }],
+      total: 500,
+    },
     { headers: { 'x-request-id': 'marketplace-req-42', traceparent: `00-${TRACE_ID}-${PARENT}-01` } },
   );
   expect(placed.status).toBe(201);
@@ -50,9 +55,21 @@ it('sends the causing request id and trace to the partner and keeps them in the 
   expect(String(changed.headers.traceparent)).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-00$/);
   expect(String(changed.headers.traceparent)).not.toContain(TRACE_ID);
 
-  const log = (await t.admin.get(`${loc.path}/deliveries`)).body.data as { eventType: string; requestId: string; traceId: string }[];
-  expect(log.find((d) => d.eventType === 'ORDER_CREATED')).toMatchObject({ requestId: 'marketplace-req-42', traceId: TRACE_ID });
-  expect(log.find((d) => d.eventType === 'ORDER_STATUS_CHANGED')).toMatchObject({ requestId: accepted.headers.get('x-request-id'), traceId: String(changed.headers.traceparent).split('-')[1] });
-  const graphql = await t.admin.graphql(`{ delivery(id: "${(log.find((d) => d.eventType === 'ORDER_CREATED') as any).id}") { requestId traceId } }`);
+  const log = (await t.admin.get(`${loc.path}/deliveries`)).body.data as {
+    eventType: string;
+    requestId: string;
+    traceId: string;
+  }[];
+  expect(log.find((d) => d.eventType === 'ORDER_CREATED')).toMatchObject({
+    requestId: 'marketplace-req-42',
+    traceId: TRACE_ID,
+  });
+  expect(log.find((d) => d.eventType === 'ORDER_STATUS_CHANGED')).toMatchObject({
+    requestId: accepted.headers.get('x-request-id'),
+    traceId: String(changed.headers.traceparent).split('-')[1],
+  });
+  const graphql = await t.admin.graphql(
+    `{ delivery(id: "${(log.find((d) => d.eventType === 'ORDER_CREATED') as any).id}") { requestId traceId } }`,
+  );
   expect(graphql.body.data).toEqual({ delivery: { requestId: 'marketplace-req-42', traceId: TRACE_ID } });
 });

@@ -37,7 +37,8 @@ describeOnServer('SIGTERM under load', () => {
     pos = await FakePartner.start();
   });
   afterAll(async () => {
-    for (const hub of hubs) if (hub.process.exitCode === null && hub.process.signalCode === null) hub.process.kill('SIGKILL');
+    for (const hub of hubs)
+      if (hub.process.exitCode === null && hub.process.signalCode === null) hub.process.kill('SIGKILL');
     await Promise.all(hubs.map((hub) => hub.exited));
     await pos?.close();
     await db?.drop();
@@ -47,7 +48,13 @@ describeOnServer('SIGTERM under load', () => {
     // The POS holds its answers for as long as the test needs (seconds on a loaded machine): within the partner
     // timeout, so that no attempt times out and is made again, which the contract would allow but which is
     // not what is under test.
-    const hub = await startChildHub(testEnv(db.url, { DELIVERY_ENDPOINT_CONCURRENCY: '4', DELIVERY_RECLAIM_INTERVAL_MS: '200', PARTNER_TIMEOUT_MS: '60000' }));
+    const hub = await startChildHub(
+      testEnv(db.url, {
+        DELIVERY_ENDPOINT_CONCURRENCY: '4',
+        DELIVERY_RECLAIM_INTERVAL_MS: '200',
+        PARTNER_TIMEOUT_MS: '60000',
+      }),
+    );
     hubs.push(hub);
     return hub;
   }
@@ -71,16 +78,28 @@ describeOnServer('SIGTERM under load', () => {
     const posApp = await app('POS', pos.urlFor(HOOK));
     const marketApp = await app('MARKETPLACE', 'http://127.0.0.1:9/webhooks');
     const accountId = (await admin.post('/v1/accounts', { name: 'Drain' })).body.data.id;
-    const locationId = (await admin.post(`/v1/accounts/${accountId}/locations`, { name: 'Drain kitchen' })).body.data.id;
+    const locationId = (await admin.post(`/v1/accounts/${accountId}/locations`, { name: 'Drain kitchen' })).body.data
+      .id;
     const path = `/v1/accounts/${accountId}/locations/${locationId}/orders`;
     for (const applicationId of [posApp.id, marketApp.id]) {
-      expect((await admin.post(`/v1/accounts/${accountId}/locations/${locationId}/connections`, { applicationId })).status).toBe(201);
+      expect(
+        (await admin.post(`/v1/accounts/${accountId}/locations/${locationId}/connections`, { applicationId })).status,
+      ).toBe(201);
     }
-    const tokenRes = await first.client(null).post('/oauth2/token', { grant_type: 'client_credentials', client_id: marketApp.clientId, client_secret: marketApp.clientSecret });
+    const tokenRes = await first.client(null).post('/oauth2/token', {
+      grant_type: 'client_credentials',
+      client_id: marketApp.clientId,
+      client_secret: marketApp.clientSecret,
+    });
     const marketToken: string = tokenRes.body.access_token;
 
     let n = 0;
-    const order = (externalId: string) => ({ externalId, fulfillmentType: 'DELIVERY', items: [{ name: 'Noodles', quantity: 2, price: 650 }], total: 1300 });
+    const order = (externalId: string) => ({
+      externalId,
+      fulfillmentType: 'DELIVERY',
+      items: [{ name: 'Noodles', quantity: 2, price: 650 }],
+      total: 1300,
+    });
     const place = async (client: HttpClient, externalId: string): Promise<Placement> => {
       try {
         const res = await client.post(path, order(externalId), { headers: { 'Idempotency-Key': externalId } });
@@ -106,16 +125,26 @@ describeOnServer('SIGTERM under load', () => {
     const placedBeforeGate = created();
     // Some attempts in flight and more orders behind them (the endpoint takes 4 at a time): bounded by the
     // placements, which a loaded machine slows.
-    await until(() => posGate.waiting() >= 2 && created() >= placedBeforeGate + 12, 'deliveries in flight and queued', 90_000);
+    await until(
+      () => posGate.waiting() >= 2 && created() >= placedBeforeGate + 12,
+      'deliveries in flight and queued',
+      90_000,
+    );
     // Placements in progress on the hub when the signal comes: admitted, their bodies not yet sent.
     const inProgress = Array.from({ length: 3 }, (_, i) =>
-      heldRequest(first.url, 'POST', path, marketToken, order(`drain-held-${i}`), { 'idempotency-key': `drain-held-${i}` }),
+      heldRequest(first.url, 'POST', path, marketToken, order(`drain-held-${i}`), {
+        'idempotency-key': `drain-held-${i}`,
+      }),
     );
     expect(await Promise.all(inProgress.map((r) => r.admitted))).toEqual([true, true, true]);
 
     first.process.kill('SIGTERM');
     // The hub stops taking connections at once ...
-    const refuses = () => fetch(`${first.url}/healthz`).then(() => false, () => true);
+    const refuses = () =>
+      fetch(`${first.url}/healthz`).then(
+        () => false,
+        () => true,
+      );
     await until(refuses, 'the hub to refuse connections', 10_000);
     await Promise.all(loops);
     // ... and finishes the requests it was serving.
@@ -125,7 +154,10 @@ describeOnServer('SIGTERM under load', () => {
     // The deliveries it was making finish too, once the POS answers; then it exits cleanly.
     posGate.release();
     expect(await first.exited).toBe(0);
-    const left = await query<{ status: string; count: number }>(db.url, `select status, count(*)::int as count from deliveries group by status order by status`);
+    const left = await query<{ status: string; count: number }>(
+      db.url,
+      `select status, count(*)::int as count from deliveries group by status order by status`,
+    );
     // Nothing is left claimed by the stopped process; what it did not send waits for the next one.
     expect(left.find((r) => r.status === 'DELIVERING')).toBeUndefined();
     expect(left.find((r) => r.status === 'PENDING')?.count ?? 0).toBeGreaterThan(0);
@@ -147,26 +179,43 @@ describeOnServer('SIGTERM under load', () => {
     const retried = await Promise.all(placements.filter((p) => p.error).map((p) => placeUntilAnswered(p.externalId)));
     expect(retried.filter((again) => again.status !== 200 && again.status !== 201)).toEqual([]);
 
-    const externalIds = [...answered, ...retried].map((p) => p.externalId).concat(inProgress.map((_, i) => `drain-held-${i}`));
-    const orderIds = new Set([...answered, ...retried].map((p) => p.orderId!).concat(finished.map((r) => r.body.data.id)));
+    const externalIds = [...answered, ...retried]
+      .map((p) => p.externalId)
+      .concat(inProgress.map((_, i) => `drain-held-${i}`));
+    const orderIds = new Set(
+      [...answered, ...retried].map((p) => p.orderId!).concat(finished.map((r) => r.body.data.id)),
+    );
     // Stored, once each.
     const stored = await query<{ id: string; external_id: string }>(db.url, 'select id, external_id from orders');
     expect(stored.map((o) => o.external_id).sort()).toEqual([...new Set(externalIds)].sort());
     expect(new Set(stored.map((o) => o.id))).toEqual(orderIds);
 
     // Every ORDER_CREATED reaches the POS: exactly one event per order, each webhook-id received once.
-    const createdEvents = () => pos.requestsTo(HOOK).map((r) => ({ webhookId: String(r.headers['webhook-id']), event: JSON.parse(r.body) }));
-    await until(() => new Set(createdEvents().map((e) => e.event.orderId)).size >= orderIds.size, 'every ORDER_CREATED delivered');
+    const createdEvents = () =>
+      pos.requestsTo(HOOK).map((r) => ({ webhookId: String(r.headers['webhook-id']), event: JSON.parse(r.body) }));
+    await until(
+      () => new Set(createdEvents().map((e) => e.event.orderId)).size >= orderIds.size,
+      'every ORDER_CREATED delivered',
+    );
     const events = createdEvents();
     expect(new Set(events.map((e) => e.event.orderId))).toEqual(orderIds);
     expect(events.every((e) => e.event.eventType === 'ORDER_CREATED')).toBe(true);
     expect(new Set(events.map((e) => e.webhookId)).size).toBe(orderIds.size);
     // No webhook-id twice; if one were, its attempts say why (shown by the failed expectation).
-    const repeated = [...new Set(events.map((e) => e.webhookId))].filter((id) => events.filter((e) => e.webhookId === id).length > 1);
+    const repeated = [...new Set(events.map((e) => e.webhookId))].filter(
+      (id) => events.filter((e) => e.webhookId === id).length > 1,
+    );
     const attemptsOf = (eventId: string) =>
-      query(db.url, 'select a.attempt_number, a.http_status, a.error, a.started_at from delivery_attempts a join deliveries d on d.id = a.delivery_id where d.event_id = $1 order by a.attempt_number', [eventId]);
+      query(
+        db.url,
+        'select a.attempt_number, a.http_status, a.error, a.started_at from delivery_attempts a join deliveries d on d.id = a.delivery_id where d.event_id = $1 order by a.attempt_number',
+        [eventId],
+      );
     expect(await Promise.all(repeated.map(async (id) => ({ id, attempts: await attemptsOf(id) })))).toEqual([]);
-    await until(async () => (await query(db.url, `select 1 from deliveries where status <> 'DELIVERED'`)).length === 0, 'the delivery log to say DELIVERED');
+    await until(
+      async () => (await query(db.url, `select 1 from deliveries where status <> 'DELIVERED'`)).length === 0,
+      'the delivery log to say DELIVERED',
+    );
 
     second.process.kill('SIGTERM');
     expect(await second.exited).toBe(0);
@@ -174,6 +223,9 @@ describeOnServer('SIGTERM under load', () => {
 });
 
 function withUrls(kind: 'POS' | 'MARKETPLACE', webhookUrl: string) {
-  const urls = kind === 'POS' ? { catalogPullUrl: 'http://127.0.0.1:9/catalog' } : { menuPublicationUrl: 'http://127.0.0.1:9/menus', storeStatusUrl: 'http://127.0.0.1:9/store-status' };
+  const urls =
+    kind === 'POS'
+      ? { catalogPullUrl: 'http://127.0.0.1:9/catalog' }
+      : { menuPublicationUrl: 'http://127.0.0.1:9/menus', storeStatusUrl: 'http://127.0.0.1:9/store-status' };
   return { kind, name: `${kind} ${Date.now()}`, redirectUris: ['http://127.0.0.1:9/callback'], webhookUrl, ...urls };
 }

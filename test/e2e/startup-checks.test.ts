@@ -11,13 +11,24 @@ import { adminTokenAt, TEST_ADMIN, TEST_CLIENT, testEnv } from '../support/test-
 // What a first-time user meets on the README path, in real processes: a port already taken, a second
 // `npm start` on the same ./data (and a crashed hub's leftover lock), and a lost admin password.
 
-const embeddedEnv = (dataDir: string, overrides: Record<string, string> = {}) => ({ ...testEnv(''), DATABASE_URL: '', DATA_DIR: dataDir, ...overrides });
+const embeddedEnv = (dataDir: string, overrides: Record<string, string> = {}) => ({
+  ...testEnv(''),
+  DATABASE_URL: '',
+  DATA_DIR: dataDir,
+  ...overrides,
+});
 
 function passwordGrant(url: string, password: string) {
   return fetch(`${url}/oauth2/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: TEST_ADMIN.email, password, client_id: TEST_CLIENT.clientId, client_secret: TEST_CLIENT.clientSecret }),
+    body: new URLSearchParams({
+      grant_type: 'password',
+      username: TEST_ADMIN.email,
+      password,
+      client_id: TEST_CLIENT.clientId,
+      client_secret: TEST_CLIENT.clientSecret,
+    }),
   });
 }
 
@@ -26,7 +37,8 @@ function passwordGrant(url: string, password: string) {
  * when the module loads); on Node 22 and 24 (CI runs the suite on 24 too) everything: no runtime warning at all.
  */
 const NODE_MAJOR = Number(process.versions.node.split('.')[0]);
-const said = (stderr: string) => (NODE_MAJOR >= 22 ? stderr : stderr.replace(/^oidc-provider WARNING: Unsupported runtime\..*\n/m, ''));
+const said = (stderr: string) =>
+  NODE_MAJOR >= 22 ? stderr : stderr.replace(/^oidc-provider WARNING: Unsupported runtime\..*\n/m, '');
 
 /** The one line the admin command prints the new password on. */
 const newPassword = (stdout: string) => /password: (\S+)/.exec(stdout)?.[1];
@@ -58,7 +70,9 @@ describe('start-up checks on the embedded database', () => {
     try {
       const second = await runToExit(MAIN_JS, [], embeddedEnv(dataDir));
       expect(second.code).toBe(1);
-      expect(said(second.stderr)).toBe(`another hub is using ${dataDir} (pid ${first.process.pid}); stop it, or set DATA_DIR or DATABASE_URL\n`);
+      expect(said(second.stderr)).toBe(
+        `another hub is using ${dataDir} (pid ${first.process.pid}); stop it, or set DATA_DIR or DATABASE_URL\n`,
+      );
       // The first one did not notice.
       expect((await first.client(null).get('/readyz')).status).toBe(200);
       if (NODE_MAJOR >= 22) expect(first.output()).not.toMatch(/warning/i);
@@ -75,14 +89,17 @@ describe('start-up checks on the embedded database', () => {
   }, 240_000);
 
   it('resets a lost admin password with `npm run admin -- reset-password`, refusing while a hub holds the data', async () => {
-    const script = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).scripts.admin as string;
+    const script = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')).scripts
+      .admin as string;
     expect(script).toMatch(/node dist\/src\/admin\.js$/);
 
     const hub = await startChildHub(embeddedEnv(dataDir));
     try {
       const busy = await runToExit(ADMIN_JS, ['reset-password', TEST_ADMIN.email], embeddedEnv(dataDir));
       expect(busy.code).toBe(1);
-      expect(said(busy.stderr)).toBe(`another hub is using ${dataDir} (pid ${hub.process.pid}); stop it, or set DATA_DIR or DATABASE_URL\n`);
+      expect(said(busy.stderr)).toBe(
+        `another hub is using ${dataDir} (pid ${hub.process.pid}); stop it, or set DATA_DIR or DATABASE_URL\n`,
+      );
     } finally {
       hub.process.kill('SIGTERM');
       await hub.exited;

@@ -67,7 +67,14 @@ const ROUTES: Row[] = [
   { route: 'GET /v1/applications/{applicationId}/deliveries' },
   { route: 'GET /v1/deliveries/{deliveryId}' },
   { route: 'POST /v1/deliveries/{deliveryId}/retry' },
-  { route: `POST ${LOC}/orders`, body: () => ({ externalId: 'intruder-order', fulfillmentType: 'PICKUP', items: [{ name: 'Product', quantity: 1, price: 500 }] }) },
+  {
+    route: `POST ${LOC}/orders`,
+    body: () => ({
+      externalId: 'intruder-order',
+      fulfillmentType: 'PICKUP',
+      items: [{ name: 'Product', quantity: 1, price: 500 }],
+    }),
+  },
   { route: `GET ${LOC}/orders` },
   { route: `GET ${LOC}/order-counts` },
   { route: `GET ${LOC}/orders/{orderId}` },
@@ -121,7 +128,10 @@ const OPERATIONS: Operation[] = [
   { operation: 'Query.locations', call: 'locations(accountId: $accountId) { data { id } }' },
   { operation: 'Query.location', call: 'location(id: $locationId, accountId: $accountId) { id }' },
   { operation: 'Query.locationDeliveries', call: `locationDeliveries(${L}) { data { id } }` },
-  { operation: 'Query.applicationDeliveries', call: 'applicationDeliveries(applicationId: $applicationId) { data { id } }' },
+  {
+    operation: 'Query.applicationDeliveries',
+    call: 'applicationDeliveries(applicationId: $applicationId) { data { id } }',
+  },
   { operation: 'Query.delivery', call: 'delivery(id: $deliveryId) { id }' },
   { operation: 'Query.application', call: 'application(id: $applicationId) { id }' },
   { operation: 'Query.availableApplications', call: `availableApplications(${L}) { data { id } }` },
@@ -142,45 +152,87 @@ const OPERATIONS: Operation[] = [
   { operation: 'Query.menuPublications', call: `menuPublications(menuId: $menuId, ${L}) { data { id } }` },
   { operation: 'Query.storeStatus', call: `storeStatus(${L}) { storeStatus }` },
   { operation: 'Mutation.retryDelivery', call: 'retryDelivery(id: $deliveryId) { id }' },
-  { operation: 'Mutation.updateApplication', call: 'updateApplication(id: $applicationId, input: { name: "Taken over" }) { id }' },
+  {
+    operation: 'Mutation.updateApplication',
+    call: 'updateApplication(id: $applicationId, input: { name: "Taken over" }) { id }',
+  },
   { operation: 'Mutation.rotateApplicationSecret', call: 'rotateApplicationSecret(id: $applicationId) { id }' },
   { operation: 'Mutation.connect', call: `connect(${L}, input: { applicationId: $intruderApplicationId }) { id }` },
   { operation: 'Mutation.disconnect', call: `disconnect(id: $connectionId, ${L}) { id }` },
   { operation: 'Mutation.importCatalog', call: `importCatalog(${L}, catalog: { products: [] }) { products }` },
   { operation: 'Mutation.pullCatalog', call: `pullCatalog(connectionId: $connectionId, ${L}) { products }` },
   { operation: 'Mutation.deleteCategory', call: `deleteCategory(id: $categoryId, ${L})` },
-  { operation: 'Mutation.createProduct', call: `createProduct(${L}, input: { posReference: "intruder", name: "Intruder", price: 1 }) { id }` },
-  { operation: 'Mutation.updateProduct', call: `updateProduct(id: $productId, ${L}, input: { show_online: false }) { id }` },
+  {
+    operation: 'Mutation.createProduct',
+    call: `createProduct(${L}, input: { posReference: "intruder", name: "Intruder", price: 1 }) { id }`,
+  },
+  {
+    operation: 'Mutation.updateProduct',
+    call: `updateProduct(id: $productId, ${L}, input: { show_online: false }) { id }`,
+  },
   { operation: 'Mutation.deleteProduct', call: `deleteProduct(id: $productId, ${L})` },
-  { operation: 'Mutation.createModifier', call: `createModifier(${L}, input: { posReference: "intruder", name: "Intruder", price: 1 }) { id }` },
+  {
+    operation: 'Mutation.createModifier',
+    call: `createModifier(${L}, input: { posReference: "intruder", name: "Intruder", price: 1 }) { id }`,
+  },
   { operation: 'Mutation.updateModifier', call: `updateModifier(id: $modifierId, ${L}, input: { price: 1 }) { id }` },
   { operation: 'Mutation.deleteModifier', call: `deleteModifier(id: $modifierId, ${L})` },
   { operation: 'Mutation.updateAccount', call: 'updateAccount(id: $accountId, input: { name: "Taken over" }) { id }' },
-  { operation: 'Mutation.createLocation', call: 'createLocation(accountId: $accountId, input: { name: "Intruder location" }) { id }' },
-  { operation: 'Mutation.updateLocation', call: 'updateLocation(id: $locationId, accountId: $accountId, input: { name: "Taken over" }) { id }' },
+  {
+    operation: 'Mutation.createLocation',
+    call: 'createLocation(accountId: $accountId, input: { name: "Intruder location" }) { id }',
+  },
+  {
+    operation: 'Mutation.updateLocation',
+    call: 'updateLocation(id: $locationId, accountId: $accountId, input: { name: "Taken over" }) { id }',
+  },
   {
     operation: 'Mutation.placeOrder',
     call: `placeOrder(${L}, order: { externalId: "intruder-order", fulfillmentType: "PICKUP", items: [{ name: "Product", quantity: 1, price: 500 }] }) { created }`,
   },
-  { operation: 'Mutation.updateOrderStatus', call: `updateOrderStatus(id: $orderId, ${L}, input: { status: "CANCELLED" }) { id }` },
+  {
+    operation: 'Mutation.updateOrderStatus',
+    call: `updateOrderStatus(id: $orderId, ${L}, input: { status: "CANCELLED" }) { id }`,
+  },
   { operation: 'Mutation.createMenu', call: `createMenu(${L}, input: { name: "Intruder menu" }) { id }` },
   { operation: 'Mutation.updateMenu', call: `updateMenu(id: $menuId, ${L}, input: { name: "Taken over" }) { id }` },
   { operation: 'Mutation.deleteMenu', call: `deleteMenu(id: $menuId, ${L})` },
-  { operation: 'Mutation.addMenuItem', call: `addMenuItem(menuId: $menuId, ${L}, input: { productId: $productId }) { id }` },
-  { operation: 'Mutation.updateMenuItem', call: `updateMenuItem(menuId: $menuId, id: $itemId, ${L}, input: { taxRateIds: [] }) { id }` },
+  {
+    operation: 'Mutation.addMenuItem',
+    call: `addMenuItem(menuId: $menuId, ${L}, input: { productId: $productId }) { id }`,
+  },
+  {
+    operation: 'Mutation.updateMenuItem',
+    call: `updateMenuItem(menuId: $menuId, id: $itemId, ${L}, input: { taxRateIds: [] }) { id }`,
+  },
   { operation: 'Mutation.deleteMenuItem', call: `deleteMenuItem(menuId: $menuId, id: $itemId, ${L})` },
-  { operation: 'Mutation.reorderMenuItems', call: `reorderMenuItems(menuId: $menuId, ${L}, itemIds: [$itemId]) { id }` },
-  { operation: 'Mutation.addMenuModifier', call: `addMenuModifier(menuId: $menuId, ${L}, input: { modifierId: $modifierId }) { id }` },
-  { operation: 'Mutation.updateMenuModifier', call: `updateMenuModifier(menuId: $menuId, id: $menuModifierId, ${L}, input: { price: 1 }) { id }` },
+  {
+    operation: 'Mutation.reorderMenuItems',
+    call: `reorderMenuItems(menuId: $menuId, ${L}, itemIds: [$itemId]) { id }`,
+  },
+  {
+    operation: 'Mutation.addMenuModifier',
+    call: `addMenuModifier(menuId: $menuId, ${L}, input: { modifierId: $modifierId }) { id }`,
+  },
+  {
+    operation: 'Mutation.updateMenuModifier',
+    call: `updateMenuModifier(menuId: $menuId, id: $menuModifierId, ${L}, input: { price: 1 }) { id }`,
+  },
   { operation: 'Mutation.publishMenu', call: `publishMenu(connectionId: $connectionId, menuId: $menuId, ${L}) { id }` },
   { operation: 'Mutation.updateUser', call: 'updateUser(id: $userId, input: { accountIds: [$accountId] }) { id }' },
   { operation: 'Mutation.deactivateUser', call: 'deactivateUser(id: $userId) { id }' },
   { operation: 'Mutation.reactivateUser', call: 'reactivateUser(id: $userId) { id }' },
-  { operation: 'Mutation.setStoreStatus', call: `setStoreStatus(${L}, input: { storeStatus: OFFLINE }) { storeStatus }` },
+  {
+    operation: 'Mutation.setStoreStatus',
+    call: `setStoreStatus(${L}, input: { storeStatus: OFFLINE }) { storeStatus }`,
+  },
   // Subscriptions (over graphql-ws): refused with not_found when they start, as their queries are.
   { operation: 'Subscription.orderBoard', call: `orderBoard(${L}) { kind }` },
   { operation: 'Subscription.locationDeliveryChanged', call: `locationDeliveryChanged(${L}) { kind }` },
-  { operation: 'Subscription.applicationDeliveryChanged', call: 'applicationDeliveryChanged(applicationId: $applicationId) { kind }' },
+  {
+    operation: 'Subscription.applicationDeliveryChanged',
+    call: 'applicationDeliveryChanged(applicationId: $applicationId) { kind }',
+  },
   { operation: 'Subscription.menuChanged', call: `menuChanged(menuId: $menuId, ${L}) { kind }` },
   { operation: 'Subscription.menuPublicationChanged', call: `menuPublicationChanged(menuId: $menuId, ${L}) { kind }` },
   { operation: 'Subscription.storeStatusChanged', call: `storeStatusChanged(${L}) { kind }` },
@@ -191,13 +243,26 @@ const GRAPHQL_LISTS: { operation: string; call: string; victimId: string; ids?: 
   { operation: 'Query.accounts', call: 'accounts(limit: 200) { data { id } }', victimId: 'accountId' },
   { operation: 'Query.applications', call: 'applications(limit: 200) { data { id } }', victimId: 'applicationId' },
   { operation: 'Query.users', call: 'users(limit: 200) { data { id } }', victimId: 'merchantId' },
-  { operation: 'Query.home', call: 'home { locationId }', victimId: 'locationId', ids: (value) => value.map((s: { locationId: string }) => s.locationId) },
+  {
+    operation: 'Query.home',
+    call: 'home { locationId }',
+    victimId: 'locationId',
+    ids: (value) => value.map((s: { locationId: string }) => s.locationId),
+  },
 ];
 
 /** Operations that create a new top-level record and so name no tenant. */
 // The web UI's sign-in names no record: viewer is always the caller itself, signIn and signOut its session
 // (test/e2e/ui-session.test.ts).
-const GRAPHQL_NOT_TENANT_SCOPED = ['Mutation.createAccount', 'Mutation.createApplication', 'Mutation.createUser', 'Query.viewer', 'Mutation.signIn', 'Mutation.signOut', 'Query.orderCancellationReasons'];
+const GRAPHQL_NOT_TENANT_SCOPED = [
+  'Mutation.createAccount',
+  'Mutation.createApplication',
+  'Mutation.createUser',
+  'Query.viewer',
+  'Mutation.signIn',
+  'Mutation.signOut',
+  'Query.orderCancellationReasons',
+];
 
 /** The operation's document with its `$variables` declared (ID!) and the victim's ids as their values. */
 function documentOf(row: { operation: string; call: string }): { query: string; variables: Record<string, string> } {
@@ -209,7 +274,11 @@ function documentOf(row: { operation: string; call: string }): { query: string; 
     }),
   );
   const declarations = names.length ? `(${names.map((n) => `$${n}: ID!`).join(', ')})` : '';
-  const kind = row.operation.startsWith('Mutation.') ? 'mutation' : row.operation.startsWith('Subscription.') ? 'subscription' : 'query';
+  const kind = row.operation.startsWith('Mutation.')
+    ? 'mutation'
+    : row.operation.startsWith('Subscription.')
+      ? 'subscription'
+      : 'query';
   return { query: `${kind}${declarations} { ${row.call} }`, variables };
 }
 
@@ -229,7 +298,11 @@ beforeAll(async () => {
   // The victim: an account with a location, an application connected to it, a merchant of the account.
   const location = await t.createLocation(undefined, 'Victim location');
   const application = await t.createApplication('POS');
-  Object.assign(victim, { accountId: location.accountId, locationId: location.locationId, applicationId: application.id });
+  Object.assign(victim, {
+    accountId: location.accountId,
+    locationId: location.locationId,
+    applicationId: application.id,
+  });
   victim.connectionId = await t.connect(application, location, { apiKey: 'victim-secret-key' });
   victim.merchantId = (await t.createUser('merchant', [location.accountId])).id;
   victim.userId = victim.merchantId;
@@ -237,21 +310,44 @@ beforeAll(async () => {
     categories: [{ posReference: 'cat', name: 'Category' }],
     modifiers: [{ posReference: 'mod', name: 'Modifier', price: 50 }],
     modifierGroups: [{ posReference: 'grp', name: 'Group', modifiers: ['mod'] }],
-    products: [{ posReference: 'prod', name: 'Product', price: 500, categories: ['cat'], modifierGroups: ['grp'], taxRateIds: ['vat'] }],
+    products: [
+      {
+        posReference: 'prod',
+        name: 'Product',
+        price: 500,
+        categories: ['cat'],
+        modifierGroups: ['grp'],
+        taxRateIds: ['vat'],
+      },
+    ],
   });
   expect(catalog.status).toBe(200);
   victim.productId = (await t.admin.get(`${location.path}/catalog/products?posReference=prod`)).body.data[0].id;
   victim.modifierId = (await t.admin.get(`${location.path}/catalog/modifiers?posReference=mod`)).body.data[0].id;
   victim.categoryId = (await t.admin.get(`${location.path}/catalog/categories?posReference=cat`)).body.data[0].id;
   // A menu of the victim, built from its catalog.
-  const menu = (await t.admin.post(`${location.path}/menus`, { name: 'Victim menu', productPosReferences: ['prod'] })).body.data;
+  const menu = (await t.admin.post(`${location.path}/menus`, { name: 'Victim menu', productPosReferences: ['prod'] }))
+    .body.data;
   Object.assign(victim, { menuId: menu.id, itemId: menu.items[0].id, menuModifierId: menu.modifiers[0].id });
   victim.deliveryId = (
-    await enqueue(t.hub.orm, { eventType: 'ORDER_CREATED', applicationId: application.id, accountId: location.accountId, locationId: location.locationId, url: 'http://127.0.0.1:9/webhooks', payload: { victim: true } })
+    await enqueue(t.hub.orm, {
+      eventType: 'ORDER_CREATED',
+      applicationId: application.id,
+      accountId: location.accountId,
+      locationId: location.locationId,
+      url: 'http://127.0.0.1:9/webhooks',
+      payload: { victim: true },
+    })
   ).id;
   const marketplace = await t.createApplication('MARKETPLACE');
   await t.connect(marketplace, location);
-  const order = await (await t.applicationClient(marketplace)).post(`${location.path}/orders`, { externalId: 'victim-order', fulfillmentType: 'DELIVERY', items: [{ posReference: 'prod', name: 'Product', quantity: 1, price: 500 }] });
+  const order = await (
+    await t.applicationClient(marketplace)
+  ).post(`${location.path}/orders`, {
+    externalId: 'victim-order',
+    fulfillmentType: 'DELIVERY',
+    items: [{ posReference: 'prod', name: 'Product', quantity: 1, price: 500 }],
+  });
   expect(order.status).toBe(201);
   victim.orderId = order.body.data.id;
 
@@ -275,16 +371,22 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.stop());
 
-describe.each(Object.keys({
-  'an application not connected to the location': 0,
-  'an application disconnected from the location': 0,
-  'a merchant of another account': 0,
-  'a reseller that did not create the account': 0,
-}))('%s', (caller) => {
+describe.each(
+  Object.keys({
+    'an application not connected to the location': 0,
+    'an application disconnected from the location': 0,
+    'a merchant of another account': 0,
+    'a reseller that did not create the account': 0,
+  }),
+)('%s', (caller) => {
   it.each(ROUTES.map((row) => [row.route, row] as const))('%s → 404', async (_route, row) => {
     const method = row.route.split(' ')[0];
     const res = await callers[caller].request(method, pathOf(row.route), row.body?.(victim));
-    expect({ route: row.route, status: res.status, code: res.body?.code }).toEqual({ route: row.route, status: 404, code: 'not_found' });
+    expect({ route: row.route, status: res.status, code: res.body?.code }).toEqual({
+      route: row.route,
+      status: 404,
+      code: 'not_found',
+    });
   });
 
   it.each(LISTS.map((row) => [row.route, row] as const))('%s never lists the victim', async (_route, row) => {
@@ -293,75 +395,110 @@ describe.each(Object.keys({
     else expect([403, 404]).toContain(res.status);
   });
 
-  it.each(OPERATIONS.filter((row) => row.operation.startsWith('Subscription.')).map((row) => [row.operation, row] as const))('GraphQL %s → not_found', async (_operation, row) => {
+  it.each(
+    OPERATIONS.filter((row) => row.operation.startsWith('Subscription.')).map((row) => [row.operation, row] as const),
+  )('GraphQL %s → not_found', async (_operation, row) => {
     const { query, variables } = documentOf(row);
     const live = liveClient(t.url, callers[caller].token);
     try {
       await live.connected;
       const subscription = live.subscribe(query, variables);
       await subscription.settled(15_000);
-      expect({ operation: row.operation, codes: subscription.errors.map((e) => e.extensions?.code), events: subscription.events }).toEqual({ operation: row.operation, codes: ['not_found'], events: [] });
+      expect({
+        operation: row.operation,
+        codes: subscription.errors.map((e) => e.extensions?.code),
+        events: subscription.events,
+      }).toEqual({ operation: row.operation, codes: ['not_found'], events: [] });
     } finally {
       await live.close();
     }
   });
 
-  it.each(OPERATIONS.filter((row) => !row.operation.startsWith('Subscription.')).map((row) => [row.operation, row] as const))('GraphQL %s → not_found', async (_operation, row) => {
+  it.each(
+    OPERATIONS.filter((row) => !row.operation.startsWith('Subscription.')).map((row) => [row.operation, row] as const),
+  )('GraphQL %s → not_found', async (_operation, row) => {
     const { query, variables } = documentOf(row);
     const res = await callers[caller].graphql(query, variables);
     const codes = (res.body.errors ?? []).map((e: { extensions?: { code?: string } }) => e.extensions?.code);
-    expect({ operation: row.operation, status: res.status, codes }).toEqual({ operation: row.operation, status: 200, codes: ['not_found'] });
+    expect({ operation: row.operation, status: res.status, codes }).toEqual({
+      operation: row.operation,
+      status: 200,
+      codes: ['not_found'],
+    });
   });
 
-  it.each(GRAPHQL_LISTS.map((row) => [row.operation, row] as const))('GraphQL %s never lists the victim', async (_operation, row) => {
-    const { query, variables } = documentOf(row);
-    const res = await callers[caller].graphql(query, variables);
-    const field = row.operation.split('.')[1];
-    const ids = row.ids ?? ((value: { data: { id: string }[] }) => value.data.map((r) => r.id));
-    if (!res.body.errors) expect(ids(res.body.data[field])).not.toContain(victim[row.victimId]);
-    else expect(['insufficient_scope', 'not_found']).toContain(res.body.errors[0].extensions?.code);
-  });
+  it.each(GRAPHQL_LISTS.map((row) => [row.operation, row] as const))(
+    'GraphQL %s never lists the victim',
+    async (_operation, row) => {
+      const { query, variables } = documentOf(row);
+      const res = await callers[caller].graphql(query, variables);
+      const field = row.operation.split('.')[1];
+      const ids = row.ids ?? ((value: { data: { id: string }[] }) => value.data.map((r) => r.id));
+      if (!res.body.errors) expect(ids(res.body.data[field])).not.toContain(victim[row.victimId]);
+      else expect(['insufficient_scope', 'not_found']).toContain(res.body.errors[0].extensions?.code);
+    },
+  );
 });
 
 describe('control: the same requests are about real records', () => {
-  it.each(ROUTES.filter((row) => row.route.startsWith('GET ')).map((row) => [row.route] as const))('%s is 200 for an admin', async (route) => {
-    const res = await t.admin.request('GET', pathOf(route));
-    expect(res.status).toBe(200);
-  });
+  it.each(ROUTES.filter((row) => row.route.startsWith('GET ')).map((row) => [row.route] as const))(
+    '%s is 200 for an admin',
+    async (route) => {
+      const res = await t.admin.request('GET', pathOf(route));
+      expect(res.status).toBe(200);
+    },
+  );
 
   it('left the victim untouched', async () => {
     const connection = await t.admin.get(pathOf(`GET ${LOC}/connections/{connectionId}`));
     expect(connection.body.data.status).toBe('ACTIVE');
     expect((await t.admin.get(pathOf(`GET ${LOC}`))).body.data.name).toBe('Victim location');
     expect((await t.admin.get(pathOf('GET /v1/accounts/{accountId}'))).body.data.name).not.toBe('Taken over');
-    const merchant = (await t.admin.get('/v1/users?limit=200')).body.data.find((u: { id: string }) => u.id === victim.merchantId);
+    const merchant = (await t.admin.get('/v1/users?limit=200')).body.data.find(
+      (u: { id: string }) => u.id === victim.merchantId,
+    );
     expect(merchant.deactivatedAt).toBeNull();
     expect(merchant.accountIds).toEqual([victim.accountId]);
     expect((await t.admin.get(pathOf('GET /v1/applications/{applicationId}'))).body.data.name).toMatch(/^POS app/);
     expect((await t.admin.get(pathOf('GET /v1/accounts/{accountId}/locations'))).body.data).toHaveLength(1);
     const catalog = (await t.admin.get(pathOf(`GET ${LOC}/catalog`))).body.data;
-    expect(catalog.products.map((p: { posReference: string; show_online: boolean; taxRateIds: string[] }) => [p.posReference, p.show_online, p.taxRateIds])).toEqual([['prod', true, ['vat']]]);
-    expect(catalog.modifiers.map((m: { posReference: string; price: number }) => [m.posReference, m.price])).toEqual([['mod', 50]]);
+    expect(
+      catalog.products.map((p: { posReference: string; show_online: boolean; taxRateIds: string[] }) => [
+        p.posReference,
+        p.show_online,
+        p.taxRateIds,
+      ]),
+    ).toEqual([['prod', true, ['vat']]]);
+    expect(catalog.modifiers.map((m: { posReference: string; price: number }) => [m.posReference, m.price])).toEqual([
+      ['mod', 50],
+    ]);
     expect(catalog.categories).toHaveLength(1);
     expect(catalog.modifierGroups[0].modifiers).toEqual(['mod']);
   });
 });
 
 describe('control: the same GraphQL operations are about real records', () => {
-  it.each(OPERATIONS.filter((row) => row.operation.startsWith('Query.')).map((row) => [row.operation, row] as const))('%s answers an admin', async (_operation, row) => {
-    const { query, variables } = documentOf(row);
-    const res = await t.admin.graphql(query, variables);
-    expect(res.body.errors).toBeUndefined();
-  });
+  it.each(OPERATIONS.filter((row) => row.operation.startsWith('Query.')).map((row) => [row.operation, row] as const))(
+    '%s answers an admin',
+    async (_operation, row) => {
+      const { query, variables } = documentOf(row);
+      const res = await t.admin.graphql(query, variables);
+      expect(res.body.errors).toBeUndefined();
+    },
+  );
 });
 
 describe('the table', () => {
   it('has a row for every Query, Mutation and Subscription field of schema.graphql', () => {
     const schema = buildSchema(readFileSync(new URL('../../../schema/schema.graphql', import.meta.url), 'utf8'));
-    const operations = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].flatMap((type) =>
-      type ? Object.keys(type.getFields()).map((field) => `${type.name}.${field}`) : [],
+    const operations = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].flatMap(
+      (type) => (type ? Object.keys(type.getFields()).map((field) => `${type.name}.${field}`) : []),
     );
-    const covered = new Set([...OPERATIONS.map((r) => r.operation), ...GRAPHQL_LISTS.map((r) => r.operation), ...GRAPHQL_NOT_TENANT_SCOPED]);
+    const covered = new Set([
+      ...OPERATIONS.map((r) => r.operation),
+      ...GRAPHQL_LISTS.map((r) => r.operation),
+      ...GRAPHQL_NOT_TENANT_SCOPED,
+    ]);
     expect(operations.filter((operation) => !covered.has(operation))).toEqual([]);
   });
 
@@ -369,7 +506,11 @@ describe('the table', () => {
     const doc = parse(readFileSync(OPENAPI_PATH, 'utf8')) as { paths: Record<string, Record<string, unknown>> };
     const documented = Object.entries(doc.paths)
       .filter(([path]) => path.startsWith('/v1/'))
-      .flatMap(([path, item]) => Object.keys(item).filter((k) => ['get', 'post', 'put', 'patch', 'delete'].includes(k)).map((m) => `${m.toUpperCase()} ${path}`));
+      .flatMap(([path, item]) =>
+        Object.keys(item)
+          .filter((k) => ['get', 'post', 'put', 'patch', 'delete'].includes(k))
+          .map((m) => `${m.toUpperCase()} ${path}`),
+      );
     const covered = new Set([...ROUTES.map((r) => r.route), ...LISTS.map((r) => r.route), ...NOT_TENANT_SCOPED]);
     expect(documented.filter((route) => !covered.has(route))).toEqual([]);
   });

@@ -17,7 +17,10 @@ interface SessionRow {
 }
 
 async function sessionRows(hub: TestHub): Promise<SessionRow[]> {
-  return hub.hub.orm.em.fork().getConnection().execute<SessionRow[]>('select access_token_sealed, refresh_token_sealed from ui_sessions order by created_at');
+  return hub.hub.orm.em
+    .fork()
+    .getConnection()
+    .execute<SessionRow[]>('select access_token_sealed, refresh_token_sealed from ui_sessions order by created_at');
 }
 
 describe('web UI session', () => {
@@ -48,18 +51,34 @@ describe('web UI session', () => {
   it('the cookie stands for the same principal as a bearer token, with its permissions from the server', async () => {
     const { cookie } = await uiSignIn(hub.url, TEST_ADMIN.email, TEST_ADMIN.password);
     const viewer = await uiGraphql(hub.url, VIEWER, { cookie });
-    expect(viewer.body.data.viewer).toEqual({ email: TEST_ADMIN.email, role: 'admin', permissions: { manageApplications: true, manageUsers: true, creatableRoles: ['admin', 'reseller', 'merchant'], provision: true } });
+    expect(viewer.body.data.viewer).toEqual({
+      email: TEST_ADMIN.email,
+      role: 'admin',
+      permissions: {
+        manageApplications: true,
+        manageUsers: true,
+        creatableRoles: ['admin', 'reseller', 'merchant'],
+        provision: true,
+      },
+    });
     const merchant = await hub.createUser('merchant', [(await hub.createLocation()).accountId]);
     const asMerchant = await uiSignIn(hub.url, merchant.email, merchant.password);
     const merchantViewer = await uiGraphql(hub.url, VIEWER, { cookie: asMerchant.cookie });
-    expect(merchantViewer.body.data.viewer).toEqual({ email: merchant.email, role: 'merchant', permissions: { manageApplications: false, manageUsers: false, creatableRoles: [], provision: false } });
+    expect(merchantViewer.body.data.viewer).toEqual({
+      email: merchant.email,
+      role: 'merchant',
+      permissions: { manageApplications: false, manageUsers: false, creatableRoles: [], provision: false },
+    });
     const accounts = await uiGraphql(hub.url, '{ accounts { data { id } } }', { cookie: asMerchant.cookie });
     expect(accounts.body.data.accounts.data).toHaveLength(1);
   });
 
   it('says "Wrong e-mail or password." and sets no cookie for bad credentials', async () => {
     const res = await uiGraphql(hub.url, 'mutation { signIn(email: "admin@test.example", password: "nope") { id } }');
-    expect(res.body.errors[0]).toMatchObject({ message: 'Wrong e-mail or password.', extensions: { code: 'unauthorized' } });
+    expect(res.body.errors[0]).toMatchObject({
+      message: 'Wrong e-mail or password.',
+      extensions: { code: 'unauthorized' },
+    });
     expect(res.setCookies.filter((c) => !/order_hub_session=;/.test(c))).toEqual([]);
   });
 
@@ -95,9 +114,19 @@ describe('web UI session', () => {
     expect(out.body.data.signOut).toBe(true);
     expect(out.setCookies.some((c) => /^order_hub_session=;/.test(c))).toBe(true);
     expect((await uiGraphql(hub.url, '{ viewer { id } }', { cookie })).body.data.viewer).toBeNull();
-    expect((await uiGraphql(hub.url, '{ accounts { data { id } } }', { cookie })).body.errors[0].extensions.code).toBe('unauthorized');
+    expect((await uiGraphql(hub.url, '{ accounts { data { id } } }', { cookie })).body.errors[0].extensions.code).toBe(
+      'unauthorized',
+    );
     expect((await hub.anonymous.get('/v1/accounts', { token: access })).status).toBe(401);
-    const reuse = await hub.token({ grant_type: 'refresh_token', refresh_token: refresh }, { basic: { clientId: 'order-hub-web-ui', clientSecret: secretBox().derive('web-ui-client-secret').toString('base64url') } });
+    const reuse = await hub.token(
+      { grant_type: 'refresh_token', refresh_token: refresh },
+      {
+        basic: {
+          clientId: 'order-hub-web-ui',
+          clientSecret: secretBox().derive('web-ui-client-secret').toString('base64url'),
+        },
+      },
+    );
     expect(reuse.status).toBe(400);
   });
 
@@ -105,12 +134,21 @@ describe('web UI session', () => {
     const idle = await uiSignIn(hub.url, TEST_ADMIN.email, TEST_ADMIN.password);
     const old = await uiSignIn(hub.url, TEST_ADMIN.email, TEST_ADMIN.password);
     const connection = hub.hub.orm.em.fork().getConnection();
-    const rows = await connection.execute<{ id: string }[]>('select id from ui_sessions order by created_at desc limit 2');
-    await connection.execute("update ui_sessions set idle_expires_at = now() - interval '1 second' where id = ?", [rows[1].id]);
-    await connection.execute("update ui_sessions set absolute_expires_at = now() - interval '1 second' where id = ?", [rows[0].id]);
+    const rows = await connection.execute<{ id: string }[]>(
+      'select id from ui_sessions order by created_at desc limit 2',
+    );
+    await connection.execute("update ui_sessions set idle_expires_at = now() - interval '1 second' where id = ?", [
+      rows[1].id,
+    ]);
+    await connection.execute("update ui_sessions set absolute_expires_at = now() - interval '1 second' where id = ?", [
+      rows[0].id,
+    ]);
     expect((await uiGraphql(hub.url, '{ viewer { id } }', { cookie: idle.cookie })).body.data.viewer).toBeNull();
     expect((await uiGraphql(hub.url, '{ viewer { id } }', { cookie: old.cookie })).body.data.viewer).toBeNull();
-    const left = await connection.execute<{ n: string }[]>('select count(*) as n from ui_sessions where id in (?, ?)', [rows[0].id, rows[1].id]);
+    const left = await connection.execute<{ n: string }[]>('select count(*) as n from ui_sessions where id in (?, ?)', [
+      rows[0].id,
+      rows[1].id,
+    ]);
     expect(Number(left[0].n)).toBe(0);
   });
 });
@@ -133,39 +171,63 @@ describe.each([
   it('refreshes before expiry, one refresh at a time, and the session goes on', async () => {
     const { cookie } = await uiSignIn(hub.url, TEST_ADMIN.email, TEST_ADMIN.password);
     const first = (await sessionRows(hub)).at(-1)!.access_token_sealed;
-    const answers = await Promise.all(Array.from({ length: 5 }, () => uiGraphql(hub.url, '{ viewer { email } }', { cookie })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => uiGraphql(hub.url, '{ viewer { email } }', { cookie })),
+    );
     // Concurrent refreshes with one rotating refresh token would revoke the grant: they share one refresh.
     for (const answer of answers) expect(answer.body.data.viewer.email).toBe(TEST_ADMIN.email);
     const after = (await sessionRows(hub)).at(-1)!.access_token_sealed;
     expect(after).not.toBe(first);
-    expect((await uiGraphql(hub.url, '{ viewer { email } }', { cookie })).body.data.viewer.email).toBe(TEST_ADMIN.email);
+    expect((await uiGraphql(hub.url, '{ viewer { email } }', { cookie })).body.data.viewer.email).toBe(
+      TEST_ADMIN.email,
+    );
   });
 
   it('keeps the session when the token endpoint says "not now" (503), and answers that 503', async () => {
     const { cookie } = await uiSignIn(hub.url, TEST_ADMIN.email, TEST_ADMIN.password);
     // The hub's own token endpoint answered 503: the database was unreachable for it, or admission control
     // refused the call while the hub was overloaded (in problem+json, before the provider).
-    for (const [error, code] of [['database_unavailable', 'database_unavailable'], ['overloaded', 'overloaded']]) {
+    for (const [error, code] of [
+      ['database_unavailable', 'database_unavailable'],
+      ['overloaded', 'overloaded'],
+    ]) {
       class NotNow extends UiTokenClient {
         override refresh(): Promise<TokenSet> {
           return Promise.reject(new TokenEndpointError(503, error, 'try again shortly', 2));
         }
       }
-      const sessions = new UiSessions(hub.hub.orm, secretBox(), new NotNow('http://127.0.0.1:9/oauth2', { clientId: 'unused', clientSecret: 'unused' }), { authenticate: async () => null }, hub.hub.config.uiSession);
+      const sessions = new UiSessions(
+        hub.hub.orm,
+        secretBox(),
+        new NotNow('http://127.0.0.1:9/oauth2', { clientId: 'unused', clientSecret: 'unused' }),
+        { authenticate: async () => null },
+        hub.hub.config.uiSession,
+      );
       await expect(sessions.authenticate(cookie.split('=')[1])).rejects.toMatchObject({ code, retryAfterSeconds: 2 });
     }
     // The session is still there, and goes on once the endpoint answers.
-    expect((await uiGraphql(hub.url, '{ viewer { email } }', { cookie })).body.data.viewer.email).toBe(TEST_ADMIN.email);
+    expect((await uiGraphql(hub.url, '{ viewer { email } }', { cookie })).body.data.viewer.email).toBe(
+      TEST_ADMIN.email,
+    );
   });
 
   it('a failed refresh ends the session', async () => {
     const { cookie } = await uiSignIn(hub.url, TEST_ADMIN.email, TEST_ADMIN.password);
     const row = (await sessionRows(hub)).at(-1)!;
-    const basic = { clientId: 'order-hub-web-ui', clientSecret: secretBox().derive('web-ui-client-secret').toString('base64url') };
+    const basic = {
+      clientId: 'order-hub-web-ui',
+      clientSecret: secretBox().derive('web-ui-client-secret').toString('base64url'),
+    };
     // Revoked behind the session's back (RFC 7009): the next refresh fails.
     const revoked = await hub.anonymous.post('/oauth2/revoke', undefined, {
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${basic.clientId}:${basic.clientSecret}`).toString('base64')}` },
-      raw: new URLSearchParams({ token: secretBox().open(row.refresh_token_sealed), token_type_hint: 'refresh_token' }).toString(),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${basic.clientId}:${basic.clientSecret}`).toString('base64')}`,
+      },
+      raw: new URLSearchParams({
+        token: secretBox().open(row.refresh_token_sealed),
+        token_type_hint: 'refresh_token',
+      }).toString(),
     });
     expect(revoked.status).toBe(200);
     expect((await uiGraphql(hub.url, '{ viewer { email } }', { cookie })).body.data.viewer).toBeNull();
@@ -187,17 +249,30 @@ describeOnServer('web UI session refresh across hub processes', () => {
   it('with the access token expired, requests to two processes at once wait for one refresh and the grant survives', async () => {
     const { cookie } = await uiSignIn(first.url, TEST_ADMIN.email, TEST_ADMIN.password);
     const connection = first.hub.orm.em.fork().getConnection();
-    const [session] = await connection.execute<{ id: string; version: number }[]>('select id, version from ui_sessions order by created_at desc limit 1');
+    const [session] = await connection.execute<{ id: string; version: number }[]>(
+      'select id, version from ui_sessions order by created_at desc limit 1',
+    );
     // Expired as far as the session knows: nobody may go on with the old access token, everybody needs the new one.
-    await connection.execute("update ui_sessions set access_expires_at = now() - interval '1 second' where id = ?", [session.id]);
-    const answers = await Promise.all([first, second, first, second, first, second].map((hub) => uiGraphql(hub.url, '{ viewer { email } }', { cookie })));
+    await connection.execute("update ui_sessions set access_expires_at = now() - interval '1 second' where id = ?", [
+      session.id,
+    ]);
+    const answers = await Promise.all(
+      [first, second, first, second, first, second].map((hub) =>
+        uiGraphql(hub.url, '{ viewer { email } }', { cookie }),
+      ),
+    );
     for (const answer of answers) expect(answer.body.data.viewer?.email).toBe(TEST_ADMIN.email);
     // One claim and one refresh per process at most, each from the version its claimer read; had two used the
     // same refresh token, oidc-provider would have revoked the grant and the next refresh would fail.
-    const [after] = await connection.execute<{ version: number }[]>('select version from ui_sessions where id = ?', [session.id]);
+    const [after] = await connection.execute<{ version: number }[]>('select version from ui_sessions where id = ?', [
+      session.id,
+    ]);
     expect(after.version - session.version).toBeGreaterThanOrEqual(2);
     expect(after.version - session.version).toBeLessThanOrEqual(4);
-    for (const hub of [second, first]) expect((await uiGraphql(hub.url, '{ viewer { email } }', { cookie })).body.data.viewer?.email).toBe(TEST_ADMIN.email);
+    for (const hub of [second, first])
+      expect((await uiGraphql(hub.url, '{ viewer { email } }', { cookie })).body.data.viewer?.email).toBe(
+        TEST_ADMIN.email,
+      );
   });
 });
 
@@ -209,7 +284,11 @@ describe('web UI session outside development', () => {
   afterAll(() => hub?.stop());
 
   it('sets the cookie Secure, with the __Host- prefix that binds it to this origin, and takes it back by that name', async () => {
-    const signIn = await uiGraphql(hub.url, 'mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { email } }', { variables: { e: TEST_ADMIN.email, p: TEST_ADMIN.password } });
+    const signIn = await uiGraphql(
+      hub.url,
+      'mutation($e: String!, $p: String!) { signIn(email: $e, password: $p) { email } }',
+      { variables: { e: TEST_ADMIN.email, p: TEST_ADMIN.password } },
+    );
     expect(signIn.body.data.signIn.email).toBe(TEST_ADMIN.email);
     expect(signIn.setCookies).toHaveLength(1);
     const [setCookie] = signIn.setCookies;
@@ -217,8 +296,12 @@ describe('web UI session outside development', () => {
     for (const flag of ['; Secure', '; HttpOnly', '; SameSite=Lax', '; Path=/']) expect(setCookie).toContain(flag);
     expect(setCookie).not.toMatch(/; Domain=/i);
     const cookie = setCookie.split(';')[0];
-    expect((await uiGraphql(hub.url, '{ viewer { email } }', { cookie })).body.data.viewer.email).toBe(TEST_ADMIN.email);
+    expect((await uiGraphql(hub.url, '{ viewer { email } }', { cookie })).body.data.viewer.email).toBe(
+      TEST_ADMIN.email,
+    );
     // The same value under the unprefixed name (as a sibling domain or plain http could set it) is not taken.
-    expect((await uiGraphql(hub.url, '{ viewer { email } }', { cookie: cookie.replace('__Host-', '') })).body.data.viewer).toBeNull();
+    expect(
+      (await uiGraphql(hub.url, '{ viewer { email } }', { cookie: cookie.replace('__Host-', '') })).body.data.viewer,
+    ).toBeNull();
   });
 });

@@ -38,8 +38,20 @@ const pathsOf = (res: { body: { errors?: { path: string }[] } }) => (res.body.er
 
 it.each([
   ['a product name', 'post', 'catalog/products', { posReference: 'p1', name: NUL, price: 100 }, '/name'],
-  ['a product posReference', 'post', 'catalog/products', { posReference: LONE, name: 'Tea', price: 100 }, '/posReference'],
-  ['a taxRateIds entry', 'post', 'catalog/products', { posReference: 'p2', name: 'Tea', price: 100, taxRateIds: ['vat', NUL] }, '/taxRateIds/1'],
+  [
+    'a product posReference',
+    'post',
+    'catalog/products',
+    { posReference: LONE, name: 'Tea', price: 100 },
+    '/posReference',
+  ],
+  [
+    'a taxRateIds entry',
+    'post',
+    'catalog/products',
+    { posReference: 'p2', name: 'Tea', price: 100, taxRateIds: ['vat', NUL] },
+    '/taxRateIds/1',
+  ],
   ['a location name', 'patch', '', { name: LONE }, '/name'],
   ['a property name', 'patch', '', { [`na${'\u0000'}me`]: 'x' }, '/na\u0000me'],
 ] as const)('refuses %s with 400 naming it (REST)', async (_what, method, sub, body, path) => {
@@ -49,15 +61,25 @@ it.each([
 });
 
 it('refuses unsafe text in an order and in a query parameter', async () => {
-  const app = (await admin.post('/v1/applications', { kind: 'MARKETPLACE', name: 'Eats', webhookUrl: 'http://127.0.0.1:9/h' })).body.data;
+  const app = (
+    await admin.post('/v1/applications', { kind: 'MARKETPLACE', name: 'Eats', webhookUrl: 'http://127.0.0.1:9/h' })
+  ).body.data;
   expect((await admin.post(`${loc.path}/connections`, { applicationId: app.id })).status).toBe(201);
   const tokenRes = await fetch(`${hub.url}/oauth2/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'client_credentials', client_id: app.clientId, client_secret: app.clientSecret }),
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: app.clientId,
+      client_secret: app.clientSecret,
+    }),
   });
   const marketplace = admin.withToken(((await tokenRes.json()) as { access_token: string }).access_token);
-  const order = await marketplace.post(`${loc.path}/orders`, { externalId: NUL, fulfillmentType: 'PICKUP', items: [{ name: 'Tea', quantity: 1, price: 1 }] });
+  const order = await marketplace.post(`${loc.path}/orders`, {
+    externalId: NUL,
+    fulfillmentType: 'PICKUP',
+    items: [{ name: 'Tea', quantity: 1, price: 1 }],
+  });
   expect(order.status).toBe(400);
   expect(pathsOf(order)).toEqual(['/externalId']);
   const lookup = await admin.get(`${loc.path}/catalog/products?posReference=${encodeURIComponent(NUL)}`);
@@ -69,16 +91,32 @@ it('refuses unsafe text in GraphQL variables and literals', async () => {
   const mutation = `mutation($a: ID!, $l: ID!, $name: String!) { updateLocation(accountId: $a, id: $l, input: { name: $name }) { id } }`;
   const variables = await admin.graphql(mutation, { a: loc.accountId, l: loc.locationId, name: NUL });
   expect(variables.status).toBe(400);
-  expect(variables.body.errors![0]).toMatchObject({ extensions: { code: 'validation_failed' }, message: expect.stringContaining('/variables/name') });
-  const literal = await admin.graphql(`mutation($a: ID!, $l: ID!) { updateLocation(accountId: $a, id: $l, input: { name: "x\\uD800y" }) { id } }`, { a: loc.accountId, l: loc.locationId });
+  expect(variables.body.errors![0]).toMatchObject({
+    extensions: { code: 'validation_failed' },
+    message: expect.stringContaining('/variables/name'),
+  });
+  const literal = await admin.graphql(
+    `mutation($a: ID!, $l: ID!) { updateLocation(accountId: $a, id: $l, input: { name: "x\\uD800y" }) { id } }`,
+    { a: loc.accountId, l: loc.locationId },
+  );
   expect(literal.body.errors![0].extensions!.code).toBe('validation_failed');
   expect((await admin.get(loc.path)).body.data.name).toBe('Kitchen');
 });
 
 it('refuses unsafe form fields at the token endpoint without a 500', async () => {
   const form = (params: Record<string, string>) =>
-    fetch(`${hub.url}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params) });
-  const password = await form({ grant_type: 'password', client_id: TEST_CLIENT.clientId, client_secret: TEST_CLIENT.clientSecret, username: NUL, password: 'x' });
+    fetch(`${hub.url}/oauth2/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(params),
+    });
+  const password = await form({
+    grant_type: 'password',
+    client_id: TEST_CLIENT.clientId,
+    client_secret: TEST_CLIENT.clientSecret,
+    username: NUL,
+    password: 'x',
+  });
   expect(password.status).toBe(400);
   expect(((await password.json()) as { error: string }).error).toBe('invalid_request');
   const client = await form({ grant_type: 'client_credentials', client_id: NUL, client_secret: 'x' });
@@ -87,8 +125,14 @@ it('refuses unsafe form fields at the token endpoint without a 500', async () =>
 
 it('logs a failed statement without the values bound to it', async () => {
   // A database that refuses a write: the hub answers 500 and logs the error.
-  await query(db.url, `create function refuse_users() returns trigger language plpgsql as $$ begin raise exception 'users are read-only today'; end $$`);
-  await query(db.url, `create trigger refuse_users before insert on users for each row execute function refuse_users()`);
+  await query(
+    db.url,
+    `create function refuse_users() returns trigger language plpgsql as $$ begin raise exception 'users are read-only today'; end $$`,
+  );
+  await query(
+    db.url,
+    `create trigger refuse_users before insert on users for each row execute function refuse_users()`,
+  );
   const email = 'log-check-unique-0123@test.example';
   const res = await admin.post('/v1/users', { email, password: 'a-password-never-logged-42', role: 'merchant' });
   expect(res.status).toBe(500);

@@ -14,13 +14,23 @@ afterAll(() => t.stop());
 
 describe('users', () => {
   it('is created by an admin with any role, and its password is stored as an scrypt hash', async () => {
-    const res = await t.admin.post('/v1/users', { email: 'Reseller.One@Test.Example', password: 'long-enough-password', role: 'reseller' });
+    const res = await t.admin.post('/v1/users', {
+      email: 'Reseller.One@Test.Example',
+      password: 'long-enough-password',
+      role: 'reseller',
+    });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ email: 'reseller.one@test.example', role: 'reseller', accountIds: [] });
-    const [row] = await query<{ password_hash: string }>(t.db.url, 'select password_hash from users where id = $1', [res.body.data.id]);
+    const [row] = await query<{ password_hash: string }>(t.db.url, 'select password_hash from users where id = $1', [
+      res.body.data.id,
+    ]);
     expect(row.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
     expect(row.password_hash).not.toContain('long-enough-password');
-    const again = await t.admin.post('/v1/users', { email: 'reseller.one@test.example', password: 'another-password', role: 'merchant' });
+    const again = await t.admin.post('/v1/users', {
+      email: 'reseller.one@test.example',
+      password: 'another-password',
+      role: 'merchant',
+    });
     expect(again.status).toBe(409);
   });
 
@@ -28,7 +38,16 @@ describe('users', () => {
     ['a short password', { email: 'a@b.example', password: 'short', role: 'merchant' }, '/password'],
     ['a bad e-mail', { email: 'not-an-email', password: 'long-enough-password', role: 'merchant' }, '/email'],
     ['an unknown role', { email: 'a@b.example', password: 'long-enough-password', role: 'owner' }, '/role'],
-    ['accounts for a reseller', { email: 'a@b.example', password: 'long-enough-password', role: 'reseller', accountIds: ['01a20000-0000-7000-8000-000000000000'] }, '/accountIds'],
+    [
+      'accounts for a reseller',
+      {
+        email: 'a@b.example',
+        password: 'long-enough-password',
+        role: 'reseller',
+        accountIds: ['01a20000-0000-7000-8000-000000000000'],
+      },
+      '/accountIds',
+    ],
   ])('refuses %s', async (_label, body, path) => {
     const res = await t.admin.post('/v1/users', body);
     expect(res.status).toBe(400);
@@ -45,9 +64,34 @@ describe('users', () => {
 
     const merchant = await t.createUser('merchant', [own.accountId], reseller);
     // Resellers create merchants only, and only for their own accounts.
-    expect((await reseller.post('/v1/users', { email: 'x1@test.example', password: 'long-enough-password', role: 'reseller' })).status).toBe(400);
-    expect((await reseller.post('/v1/users', { email: 'x2@test.example', password: 'long-enough-password', role: 'merchant', accountIds: [other.accountId] })).status).toBe(404);
-    expect((await reseller.post('/v1/users', { email: 'x3@test.example', password: 'long-enough-password', role: 'merchant' })).status).toBe(400);
+    expect(
+      (
+        await reseller.post('/v1/users', {
+          email: 'x1@test.example',
+          password: 'long-enough-password',
+          role: 'reseller',
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await reseller.post('/v1/users', {
+          email: 'x2@test.example',
+          password: 'long-enough-password',
+          role: 'merchant',
+          accountIds: [other.accountId],
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await reseller.post('/v1/users', {
+          email: 'x3@test.example',
+          password: 'long-enough-password',
+          role: 'merchant',
+        })
+      ).status,
+    ).toBe(400);
     const listed = (await reseller.get('/v1/users')).body.data;
     expect(listed.map((u: { email: string }) => u.email)).toEqual([merchant.email]);
     expect(listed[0].accountIds).toEqual([own.accountId]);
@@ -57,7 +101,10 @@ describe('users', () => {
     expect((await m.get(own.path)).status).toBe(200);
     expect((await m.get(other.path)).status).toBe(404);
     expect((await m.post(`/v1/accounts/${own.accountId}/locations`, { name: 'x' })).status).toBe(403);
-    expect((await m.post('/v1/users', { email: 'x4@test.example', password: 'long-enough-password', role: 'merchant' })).status).toBe(403);
+    expect(
+      (await m.post('/v1/users', { email: 'x4@test.example', password: 'long-enough-password', role: 'merchant' }))
+        .status,
+    ).toBe(403);
     expect((await m.patch(own.path, { name: 'Renamed by merchant' })).status).toBe(200);
   });
 
@@ -71,7 +118,10 @@ describe('users', () => {
     const app = await t.createApplication('POS', { scopes: ['provisioning', 'locations.read'] });
     const client = await t.applicationClient(app);
     expect((await client.get('/v1/users')).status).toBe(403);
-    expect((await client.post('/v1/users', { email: 'y@test.example', password: 'long-enough-password', role: 'admin' })).status).toBe(403);
+    expect(
+      (await client.post('/v1/users', { email: 'y@test.example', password: 'long-enough-password', role: 'admin' }))
+        .status,
+    ).toBe(403);
   });
 });
 
@@ -85,7 +135,7 @@ describe('deactivating a user', () => {
     return row;
   };
 
-  it('ends the user\'s tokens and UI sessions at once and refuses its sign-in, until it is reactivated', async () => {
+  it("ends the user's tokens and UI sessions at once and refuses its sign-in, until it is reactivated", async () => {
     const location = await t.createLocation();
     const merchant = await t.createUser('merchant', [location.accountId]);
     const bearer = await t.userClient(merchant);
@@ -100,14 +150,22 @@ describe('deactivating a user', () => {
     expect(Date.parse(deactivated.body.data.deactivatedAt)).toBeLessThanOrEqual(Date.now());
     expect(await sessionsOf(merchant.id)).toEqual({ tokens: 0, ui: 0 });
     expect((await bearer.get(location.path)).status).toBe(401);
-    expect((await uiGraphql(t.url, '{ accounts { data { id } } }', { cookie })).body.errors[0].extensions.code).toBe('unauthorized');
+    expect((await uiGraphql(t.url, '{ accounts { data { id } } }', { cookie })).body.errors[0].extensions.code).toBe(
+      'unauthorized',
+    );
     // Refused as a wrong password is: the answer does not tell that the account exists.
     await expect(t.passwordToken(merchant.email, merchant.password)).rejects.toThrow(/invalid_grant/);
-    expect((await uiSignIn(t.url, merchant.email, merchant.password).catch((e: Error) => e)) instanceof Error).toBe(true);
-    const listed = (await t.admin.get('/v1/users?limit=200')).body.data.find((u: { id: string }) => u.id === merchant.id);
+    expect((await uiSignIn(t.url, merchant.email, merchant.password).catch((e: Error) => e)) instanceof Error).toBe(
+      true,
+    );
+    const listed = (await t.admin.get('/v1/users?limit=200')).body.data.find(
+      (u: { id: string }) => u.id === merchant.id,
+    );
     expect(listed.deactivatedAt).toBe(deactivated.body.data.deactivatedAt);
     // Again: nothing changes.
-    expect((await t.admin.post(`/v1/users/${merchant.id}/deactivate`)).body.data.deactivatedAt).toBe(deactivated.body.data.deactivatedAt);
+    expect((await t.admin.post(`/v1/users/${merchant.id}/deactivate`)).body.data.deactivatedAt).toBe(
+      deactivated.body.data.deactivatedAt,
+    );
 
     const reactivated = await t.admin.post(`/v1/users/${merchant.id}/reactivate`);
     expect(reactivated.status).toBe(200);
@@ -129,16 +187,32 @@ describe('deactivating a user', () => {
     const reseller = await t.createUser('reseller');
     const resellerClient = await t.userClient(reseller);
     const own = await t.createLocation(resellerClient);
-    const ownMerchant = (await resellerClient.post('/v1/users', { email: `own-${Date.now()}@test.example`, password: 'long-enough-password', role: 'merchant', accountIds: [own.accountId] })).body.data;
+    const ownMerchant = (
+      await resellerClient.post('/v1/users', {
+        email: `own-${Date.now()}@test.example`,
+        password: 'long-enough-password',
+        role: 'merchant',
+        accountIds: [own.accountId],
+      })
+    ).body.data;
     const someoneElse = await t.createUser('merchant', [(await t.createLocation()).accountId]);
-    const adminId = (await t.admin.get('/v1/users?limit=200')).body.data.find((u: { email: string }) => u.email === TEST_ADMIN.email).id;
+    const adminId = (await t.admin.get('/v1/users?limit=200')).body.data.find(
+      (u: { email: string }) => u.email === TEST_ADMIN.email,
+    ).id;
 
-    const gqlDeactivate = (client: typeof t.admin, id: string) => client.post('/graphql', { query: 'mutation($id: ID!) { deactivateUser(id: $id) { id deactivatedAt } }', variables: { id } });
+    const gqlDeactivate = (client: typeof t.admin, id: string) =>
+      client.post('/graphql', {
+        query: 'mutation($id: ID!) { deactivateUser(id: $id) { id deactivatedAt } }',
+        variables: { id },
+      });
     const byReseller = await gqlDeactivate(resellerClient, ownMerchant.id);
     expect(byReseller.body.data.deactivateUser.deactivatedAt).not.toBeNull();
     expect((await gqlDeactivate(resellerClient, someoneElse.id)).body.errors[0].extensions.code).toBe('not_found');
     expect((await resellerClient.post(`/v1/users/${adminId}/deactivate`)).status).toBe(404);
-    const reactivatedByReseller = await resellerClient.post('/graphql', { query: 'mutation($id: ID!) { reactivateUser(id: $id) { deactivatedAt } }', variables: { id: ownMerchant.id } });
+    const reactivatedByReseller = await resellerClient.post('/graphql', {
+      query: 'mutation($id: ID!) { reactivateUser(id: $id) { deactivatedAt } }',
+      variables: { id: ownMerchant.id },
+    });
     expect(reactivatedByReseller.body.data.reactivateUser.deactivatedAt).toBeNull();
 
     const merchantClient = await t.userClient(someoneElse);
@@ -154,12 +228,18 @@ describe('deactivating a user', () => {
 });
 
 describe("changing a merchant's accounts", () => {
-  it("moves what the merchant reaches at once, for its bearer token and its UI session alike", async () => {
-    const [first, second] = [await t.createLocation(undefined, 'First place'), await t.createLocation(undefined, 'Second place')];
+  it('moves what the merchant reaches at once, for its bearer token and its UI session alike', async () => {
+    const [first, second] = [
+      await t.createLocation(undefined, 'First place'),
+      await t.createLocation(undefined, 'Second place'),
+    ];
     const merchant = await t.createUser('merchant', [first.accountId]);
     const bearer = await t.userClient(merchant);
     const { cookie } = await uiSignIn(t.url, merchant.email, merchant.password);
-    const uiAccounts = async () => (await uiGraphql(t.url, '{ accounts { data { id } } }', { cookie })).body.data.accounts.data.map((a: { id: string }) => a.id);
+    const uiAccounts = async () =>
+      (await uiGraphql(t.url, '{ accounts { data { id } } }', { cookie })).body.data.accounts.data.map(
+        (a: { id: string }) => a.id,
+      );
     expect((await bearer.get(second.path)).status).toBe(404);
 
     const moved = await t.admin.patch(`/v1/users/${merchant.id}`, { accountIds: [second.accountId, second.accountId] });
@@ -169,7 +249,9 @@ describe("changing a merchant's accounts", () => {
     expect((await bearer.get(second.path)).status).toBe(200);
     expect((await bearer.get(first.path)).status).toBe(404);
     expect(await uiAccounts()).toEqual([second.accountId]);
-    const listed = (await t.admin.get('/v1/users?limit=200')).body.data.find((u: { id: string }) => u.id === merchant.id);
+    const listed = (await t.admin.get('/v1/users?limit=200')).body.data.find(
+      (u: { id: string }) => u.id === merchant.id,
+    );
     expect(listed.accountIds).toEqual([second.accountId]);
 
     // An admin may leave a merchant with no account: it then reaches nothing.
@@ -183,37 +265,74 @@ describe("changing a merchant's accounts", () => {
     const reseller = await t.createUser('reseller');
     const notMerchant = await t.admin.patch(`/v1/users/${reseller.id}`, { accountIds: [location.accountId] });
     expect(notMerchant.status).toBe(400);
-    expect(notMerchant.body.errors).toEqual([{ path: '/accountIds', message: 'only merchants belong to accounts; this user is a reseller' }]);
-    expect((await t.admin.patch(`/v1/users/${merchant.id}`, { accountIds: ['01a20000-0000-7000-8000-000000000000'] })).status).toBe(404);
+    expect(notMerchant.body.errors).toEqual([
+      { path: '/accountIds', message: 'only merchants belong to accounts; this user is a reseller' },
+    ]);
+    expect(
+      (await t.admin.patch(`/v1/users/${merchant.id}`, { accountIds: ['01a20000-0000-7000-8000-000000000000'] }))
+        .status,
+    ).toBe(404);
     expect((await t.admin.patch(`/v1/users/${merchant.id}`, { accountIds: ['not-a-uuid'] })).status).toBe(400);
     expect((await t.admin.patch(`/v1/users/${merchant.id}`, {})).status).toBe(400);
-    expect((await t.admin.patch(`/v1/users/${merchant.id}`, { accountIds: [location.accountId], role: 'admin' })).status).toBe(400);
-    expect((await t.admin.patch('/v1/users/01a20000-0000-7000-8000-000000000000', { accountIds: [] })).status).toBe(404);
+    expect(
+      (await t.admin.patch(`/v1/users/${merchant.id}`, { accountIds: [location.accountId], role: 'admin' })).status,
+    ).toBe(400);
+    expect((await t.admin.patch('/v1/users/01a20000-0000-7000-8000-000000000000', { accountIds: [] })).status).toBe(
+      404,
+    );
     // Over GraphQL the edge refuses a malformed id as REST's does, and the service an admin's role.
-    const updateUser = (id: string, accountIds: string[]) => t.admin.post('/graphql', { query: 'mutation($id: ID!, $a: [ID!]!) { updateUser(id: $id, input: { accountIds: $a }) { accountIds } }', variables: { id, a: accountIds } });
+    const updateUser = (id: string, accountIds: string[]) =>
+      t.admin.post('/graphql', {
+        query: 'mutation($id: ID!, $a: [ID!]!) { updateUser(id: $id, input: { accountIds: $a }) { accountIds } }',
+        variables: { id, a: accountIds },
+      });
     const malformed = await updateUser(merchant.id, [location.accountId, 'nope']);
-    expect(malformed.body.errors[0]).toMatchObject({ message: expect.stringContaining('must be a UUID'), extensions: { code: 'validation_failed' } });
-    expect((await updateUser(reseller.id, [location.accountId])).body.errors[0].extensions.code).toBe('validation_failed');
-    const unchanged = (await t.admin.get('/v1/users?limit=200')).body.data.find((u: { id: string }) => u.id === merchant.id);
+    expect(malformed.body.errors[0]).toMatchObject({
+      message: expect.stringContaining('must be a UUID'),
+      extensions: { code: 'validation_failed' },
+    });
+    expect((await updateUser(reseller.id, [location.accountId])).body.errors[0].extensions.code).toBe(
+      'validation_failed',
+    );
+    const unchanged = (await t.admin.get('/v1/users?limit=200')).body.data.find(
+      (u: { id: string }) => u.id === merchant.id,
+    );
     expect(unchanged.accountIds).toEqual([location.accountId]);
   });
 
   it("lets a reseller change only its own merchants, within its own accounts, keeping an admin's memberships; GraphQL alike", async () => {
     const reseller = await t.createUser('reseller');
     const resellerClient = await t.userClient(reseller);
-    const [own, ownToo] = [await t.createLocation(resellerClient, 'Own place'), await t.createLocation(resellerClient, 'Own place too')];
+    const [own, ownToo] = [
+      await t.createLocation(resellerClient, 'Own place'),
+      await t.createLocation(resellerClient, 'Own place too'),
+    ];
     const foreign = await t.createLocation(undefined, 'Foreign place');
-    const merchant = (await resellerClient.post('/v1/users', { email: `moved-${Date.now()}@test.example`, password: 'long-enough-password', role: 'merchant', accountIds: [own.accountId] })).body.data;
+    const merchant = (
+      await resellerClient.post('/v1/users', {
+        email: `moved-${Date.now()}@test.example`,
+        password: 'long-enough-password',
+        role: 'merchant',
+        accountIds: [own.accountId],
+      })
+    ).body.data;
     // An admin also gave the merchant an account the reseller does not reach.
-    expect((await t.admin.patch(`/v1/users/${merchant.id}`, { accountIds: [own.accountId, foreign.accountId] })).status).toBe(200);
+    expect(
+      (await t.admin.patch(`/v1/users/${merchant.id}`, { accountIds: [own.accountId, foreign.accountId] })).status,
+    ).toBe(200);
 
     const updateUser = (accountIds: string[], id = merchant.id) =>
-      resellerClient.post('/graphql', { query: 'mutation($id: ID!, $a: [ID!]!) { updateUser(id: $id, input: { accountIds: $a }) { accountIds } }', variables: { id, a: accountIds } });
+      resellerClient.post('/graphql', {
+        query: 'mutation($id: ID!, $a: [ID!]!) { updateUser(id: $id, input: { accountIds: $a }) { accountIds } }',
+        variables: { id, a: accountIds },
+      });
     const changed = await updateUser([ownToo.accountId]);
     expect(changed.body.errors).toBeUndefined();
     expect([...changed.body.data.updateUser.accountIds].sort()).toEqual([foreign.accountId, ownToo.accountId].sort());
     // Outside its reach: the foreign account, another's merchant; and never none of its own.
-    expect((await resellerClient.patch(`/v1/users/${merchant.id}`, { accountIds: [foreign.accountId] })).status).toBe(404);
+    expect((await resellerClient.patch(`/v1/users/${merchant.id}`, { accountIds: [foreign.accountId] })).status).toBe(
+      404,
+    );
     const someoneElse = await t.createUser('merchant', [foreign.accountId]);
     expect((await updateUser([own.accountId], someoneElse.id)).body.errors[0].extensions.code).toBe('not_found');
     const none = await resellerClient.patch(`/v1/users/${merchant.id}`, { accountIds: [] });

@@ -12,7 +12,10 @@ let applications: TestApplication[];
 beforeAll(async () => {
   countStatements();
   t = await startTestHub();
-  applications = [await t.createApplication('POS', { name: 'Names POS' }), await t.createApplication('MARKETPLACE', { name: 'Names Marketplace' })];
+  applications = [
+    await t.createApplication('POS', { name: 'Names POS' }),
+    await t.createApplication('MARKETPLACE', { name: 'Names Marketplace' }),
+  ];
 });
 afterAll(async () => {
   await t.stop();

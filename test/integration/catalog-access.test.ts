@@ -14,7 +14,13 @@ import { startTestHub, type TestHub, type TestLocation } from '../support/test-h
 
 let t: TestHub;
 let location: TestLocation;
-const catalog = () => parseCatalogImport({ categories: [], modifiers: [], modifierGroups: [], products: [{ posReference: 'p', name: 'P', price: 100 }] });
+const catalog = () =>
+  parseCatalogImport({
+    categories: [],
+    modifiers: [],
+    modifierGroups: [],
+    products: [{ posReference: 'p', name: 'P', price: 100 }],
+  });
 const service = () => new CatalogService(new MenuChangeListener());
 
 function posContext(scopes: Scope[], reaches: TestLocation[]): RequestContext {
@@ -23,7 +29,13 @@ function posContext(scopes: Scope[], reaches: TestLocation[]): RequestContext {
     log: createLogger('silent'),
     em: t.hub.orm.em.fork(),
     db: t.hub.orm.em,
-    principal: { type: 'application', applicationId: '00000000-0000-7000-8000-000000000001', kind: 'POS', clientId: 'pos', scopes: new Set(scopes) },
+    principal: {
+      type: 'application',
+      applicationId: '00000000-0000-7000-8000-000000000001',
+      kind: 'POS',
+      clientId: 'pos',
+      scopes: new Set(scopes),
+    },
     reach: locationsReach(reaches.map((l) => ({ account_id: l.accountId, location_id: l.locationId }))),
   };
 }
@@ -40,20 +52,35 @@ const productCount = async () => (await t.admin.get(`${location.path}/catalog/pr
 
 describe('applyImport', () => {
   it('is 403 insufficient_scope for a token without catalogs.write, and writes nothing', async () => {
-    const attempt = service().applyImport(posContext(['catalogs.read'], [location]), location.accountId, location.locationId, catalog());
+    const attempt = service().applyImport(
+      posContext(['catalogs.read'], [location]),
+      location.accountId,
+      location.locationId,
+      catalog(),
+    );
     await expect(attempt).rejects.toBeInstanceOf(InsufficientScopeError);
     expect(await productCount()).toBe(0);
   });
 
   it('is 404 for a location out of reach, before the scope', async () => {
     const other = await t.createLocation();
-    const attempt = service().applyImport(posContext(['catalogs.read'], [other]), location.accountId, location.locationId, catalog());
+    const attempt = service().applyImport(
+      posContext(['catalogs.read'], [other]),
+      location.accountId,
+      location.locationId,
+      catalog(),
+    );
     await expect(attempt).rejects.toBeInstanceOf(NotFoundError);
     expect(await productCount()).toBe(0);
   });
 
   it('applies the catalog with catalogs.write', async () => {
-    const result = await service().applyImport(posContext(['catalogs.write'], [location]), location.accountId, location.locationId, catalog());
+    const result = await service().applyImport(
+      posContext(['catalogs.write'], [location]),
+      location.accountId,
+      location.locationId,
+      catalog(),
+    );
     expect(result.products).toBe(1);
     expect(await productCount()).toBe(1);
   });

@@ -57,18 +57,38 @@ describe('delivering an event', () => {
     const [request] = await partner.waitForRequests(1, { path });
     expect(request.method).toBe('POST');
     expect(request.headers['content-type']).toBe('application/json');
-    expect(request.body).toBe('{"order":{"id":"o-1","lines":[{"name":"Pizma","qty":2}]},"zeta":1,"alpha":"first key stays second"}');
+    expect(request.body).toBe(
+      '{"order":{"id":"o-1","lines":[{"name":"Pizma","qty":2}]},"zeta":1,"alpha":"first key stays second"}',
+    );
     expect(request.headers['webhook-id']).toBe(eventId);
     // An independent implementation verifies the signature (and the timestamp's freshness).
     const verified = new Webhook(SECRET).verify(request.body, request.headers as Record<string, string>);
     expect(verified).toEqual(JSON.parse(request.body));
-    expect(() => new Webhook(`whsec_${randomBytes(24).toString('base64')}`).verify(request.body, request.headers as Record<string, string>)).toThrow();
+    expect(() =>
+      new Webhook(`whsec_${randomBytes(24).toString('base64')}`).verify(
+        request.body,
+        request.headers as Record<string, string>,
+      ),
+    ).toThrow();
 
     const delivery = await waitForDelivery(t.admin, id, (d) => d.status === 'DELIVERED');
-    expect(delivery).toMatchObject({ eventId, eventType: 'ORDER_CREATED', applicationId: APP, accountId, locationId, attemptCount: 1, lastError: null });
+    expect(delivery).toMatchObject({
+      eventId,
+      eventType: 'ORDER_CREATED',
+      applicationId: APP,
+      accountId,
+      locationId,
+      attemptCount: 1,
+      lastError: null,
+    });
     expect(delivery.payload).toEqual(JSON.parse(request.body));
     expect(delivery.attempts).toHaveLength(1);
-    expect(delivery.attempts[0]).toMatchObject({ attemptNumber: 1, httpStatus: 200, error: null, responseExcerpt: '{}' });
+    expect(delivery.attempts[0]).toMatchObject({
+      attemptNumber: 1,
+      httpStatus: 200,
+      error: null,
+      responseExcerpt: '{}',
+    });
     expect(delivery.attempts[0].latencyMs).toBeGreaterThanOrEqual(0);
   });
 
@@ -137,7 +157,14 @@ describe('delivering an event', () => {
 
   it('refuses enqueueing outside a transaction', async () => {
     const { enqueueDelivery } = await import('../../src/delivery-engine/outbox.js');
-    await expect(enqueueDelivery(t.hub.orm.em.fork(), { eventType: 'ORDER_CREATED', applicationId: APP, url: partner.urlFor(path), payload: {} })).rejects.toThrow(/inside the transaction/);
+    await expect(
+      enqueueDelivery(t.hub.orm.em.fork(), {
+        eventType: 'ORDER_CREATED',
+        applicationId: APP,
+        url: partner.urlFor(path),
+        payload: {},
+      }),
+    ).rejects.toThrow(/inside the transaction/);
   });
 
   it('writes nothing when the transaction of the change rolls back', async () => {
@@ -145,17 +172,26 @@ describe('delivering an event', () => {
     await expect(
       t.hub.orm.em.fork().transactional(async (em) => {
         const { enqueueDelivery } = await import('../../src/delivery-engine/outbox.js');
-        await enqueueDelivery(em, { eventId, eventType: 'ORDER_CREATED', applicationId: APP, url: partner.urlFor(path), payload: {} });
+        await enqueueDelivery(em, {
+          eventId,
+          eventType: 'ORDER_CREATED',
+          applicationId: APP,
+          url: partner.urlFor(path),
+          payload: {},
+        });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
-    const rows = await t.hub.orm.em.fork().getConnection().execute('select count(*)::int as n from deliveries where event_id = ?', [eventId]);
+    const rows = await t.hub.orm.em
+      .fork()
+      .getConnection()
+      .execute('select count(*)::int as n from deliveries where event_id = ?', [eventId]);
     expect(rows[0].n).toBe(0);
   });
 });
 
 describe('the delivery log', () => {
-  it('pages a location\'s deliveries and an application\'s, and answers 404 outside reach', async () => {
+  it("pages a location's deliveries and an application's, and answers 404 outside reach", async () => {
     const ids = [];
     for (let i = 0; i < 3; i++) ids.push((await event({ eventType: 'MENU_UPDATED' })).id);
     await partner.waitForRequests(3, { path });
@@ -164,11 +200,15 @@ describe('the delivery log', () => {
     const page = await t.admin.get(`/v1/accounts/${accountId}/locations/${locationId}/deliveries?limit=2`);
     expect(page.body.data).toHaveLength(2);
     expect(page.body.hasNextPage).toBe(true);
-    const next = await t.admin.get(`/v1/accounts/${accountId}/locations/${locationId}/deliveries?limit=200&nextPageKey=${encodeURIComponent(page.body.nextPageKey)}`);
+    const next = await t.admin.get(
+      `/v1/accounts/${accountId}/locations/${locationId}/deliveries?limit=200&nextPageKey=${encodeURIComponent(page.body.nextPageKey)}`,
+    );
     const all = [...page.body.data, ...next.body.data].map((d: { id: string }) => d.id);
     expect(new Set(all).size).toBe(all.length);
     expect(all).toEqual(expect.arrayContaining(ids));
-    expect((await t.admin.get(`/v1/accounts/${accountId}/locations/${locationId}/deliveries?status=LOST`)).status).toBe(400);
+    expect((await t.admin.get(`/v1/accounts/${accountId}/locations/${locationId}/deliveries?status=LOST`)).status).toBe(
+      400,
+    );
     expect((await t.admin.get(`/v1/deliveries/${uuidv7()}`)).status).toBe(404);
     expect((await t.admin.get(`/v1/accounts/${uuidv7()}/locations/${locationId}/deliveries`)).status).toBe(404);
     expect((await t.anonymous.get(`/v1/deliveries/${ids[0]}`)).status).toBe(401);
@@ -187,7 +227,9 @@ describe('the delivery log', () => {
     );
     expect(read.body.errors).toBeUndefined();
     expect(read.body.data.locationDeliveries.data.map((d: { id: string }) => d.id)).toContain(id);
-    expect(read.body.data.delivery.attempts).toEqual([{ attemptNumber: 1, httpStatus: 410, latencyMs: expect.any(Number) }]);
+    expect(read.body.data.delivery.attempts).toEqual([
+      { attemptNumber: 1, httpStatus: 410, latencyMs: expect.any(Number) },
+    ]);
     expect(read.body.data.delivery.payload.order.id).toBe('o-1');
     partner.always(path, { status: 200 });
     const retried = await t.admin.graphql(`mutation($id: ID!) { retryDelivery(id: $id) { status } }`, { id });

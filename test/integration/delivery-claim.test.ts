@@ -48,12 +48,27 @@ describeOnServer('claiming due deliveries', () => {
       `insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, url, endpoint, payload, status, held, next_attempt_at)
        values ($1, now() - make_interval(secs => $2), now(), $3, 'ORDER_CREATED', $4, $5, $6, '{}', $7, $8,
                case when $9::float8 is null then null else now() + make_interval(secs => $9::float8) end)`,
-      [id, row.age ?? 0, uuidv7(), uuidv7(), `${endpoint}/hook`, endpoint, row.status ?? 'PENDING', row.held ?? false, row.nextAttemptIn ?? null],
+      [
+        id,
+        row.age ?? 0,
+        uuidv7(),
+        uuidv7(),
+        `${endpoint}/hook`,
+        endpoint,
+        row.status ?? 'PENDING',
+        row.held ?? false,
+        row.nextAttemptIn ?? null,
+      ],
     );
     return id;
   }
 
-  const room = (over: Partial<{ full: string[]; busy: { endpoint: string; free: number }[]; limit: number }> = {}) => ({ full: [], busy: [], limit: 64, ...over });
+  const room = (over: Partial<{ full: string[]; busy: { endpoint: string; free: number }[]; limit: number }> = {}) => ({
+    full: [],
+    busy: [],
+    limit: 64,
+    ...over,
+  });
 
   it('takes due deliveries, the longest due first, and marks them DELIVERING by this process', async () => {
     const newer = await delivery({ age: 1 });
@@ -62,8 +77,11 @@ describeOnServer('claiming due deliveries', () => {
     const claim = await claimDue(pool, PROCESS, 10, room());
     expect(claim.deliveries.map((d) => d.id).sort()).toEqual([newer, older, retryDue].sort());
     expect(claim.more).toBe(false);
-    const { rows } = await pool.query(`select status, claimed_by, attempt_count, next_attempt_at from deliveries order by id`);
-    for (const row of rows) expect(row).toMatchObject({ status: 'DELIVERING', claimed_by: PROCESS, attempt_count: 1, next_attempt_at: null });
+    const { rows } = await pool.query(
+      `select status, claimed_by, attempt_count, next_attempt_at from deliveries order by id`,
+    );
+    for (const row of rows)
+      expect(row).toMatchObject({ status: 'DELIVERING', claimed_by: PROCESS, attempt_count: 1, next_attempt_at: null });
     expect((await claimDue(pool, PROCESS, 10, room())).deliveries).toEqual([]);
   });
 
@@ -88,7 +106,12 @@ describeOnServer('claiming due deliveries', () => {
     const onB = [await delivery({ endpoint: B, age: 1 }), await delivery({ endpoint: B, age: 1 })];
     const busy = await claimDue(pool, PROCESS, 10, room({ busy: [{ endpoint: A, free: 1 }], limit: 64 }));
     expect(busy.deliveries.filter((d) => d.endpoint === A)).toHaveLength(1);
-    expect(busy.deliveries.filter((d) => d.endpoint === B).map((d) => d.id).sort()).toEqual(onB.sort());
+    expect(
+      busy.deliveries
+        .filter((d) => d.endpoint === B)
+        .map((d) => d.id)
+        .sort(),
+    ).toEqual(onB.sort());
     const full = await claimDue(pool, PROCESS, 10, room({ full: [A] }));
     expect(full.deliveries).toEqual([]);
     const byLimit = await claimDue(pool, PROCESS, 10, room({ limit: 2 }));
@@ -117,7 +140,13 @@ describeOnServer('claiming due deliveries', () => {
     // The rows of deliveries this session has read so far (pg_stat_xact_user_tables: this transaction's counts,
     // with the session's not yet reported).
     const rowsRead = async () =>
-      Number((await client.query(`select idx_tup_fetch + seq_tup_read as read from pg_stat_xact_user_tables where relname = 'deliveries'`)).rows[0].read);
+      Number(
+        (
+          await client.query(
+            `select idx_tup_fetch + seq_tup_read as read from pg_stat_xact_user_tables where relname = 'deliveries'`,
+          )
+        ).rows[0].read,
+      );
     try {
       await client.query('begin');
       const before = await rowsRead();
@@ -139,7 +168,9 @@ describeOnServer('claiming due deliveries', () => {
     await backlog(B, 3, 50);
     await backlog(C, 5, 40);
     const claim = await claimDue(pool, PROCESS, 4, room({ full: [A], busy: [{ endpoint: B, free: 1 }] }));
-    const { rows } = await pool.query(`select endpoint, created_at from deliveries where status = 'DELIVERING' order by created_at`);
+    const { rows } = await pool.query(
+      `select endpoint, created_at from deliveries where status = 'DELIVERING' order by created_at`,
+    );
     const { rows: oldest } = await pool.query(
       `(select endpoint, created_at from deliveries where endpoint = $1 order by created_at limit 1)
        union all (select endpoint, created_at from deliveries where endpoint = $2 order by created_at limit 3) order by created_at`,

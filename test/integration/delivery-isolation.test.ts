@@ -10,7 +10,6 @@ import { startTestHub, type TestHub } from '../support/test-hub.js';
 // over one connection (pglite-socket interleaves concurrent connections' messages), which this load breaks.
 
 describeOnServer('isolation between partners, order within an order', () => {
-
   const APP = uuidv7();
   let t: TestHub;
   let healthy: FakePartner;
@@ -21,7 +20,12 @@ describeOnServer('isolation between partners, order within an order', () => {
     hanging = await FakePartner.start();
     hanging.hang('/hook');
     t = await startTestHub(
-      { DELIVERY_CONCURRENCY: '8', DELIVERY_ENDPOINT_CONCURRENCY: '2', PARTNER_TIMEOUT_MS: '5000', DELIVERY_RETRY_SCHEDULE: '0.05,0.1,0.1' },
+      {
+        DELIVERY_CONCURRENCY: '8',
+        DELIVERY_ENDPOINT_CONCURRENCY: '2',
+        PARTNER_TIMEOUT_MS: '5000',
+        DELIVERY_RETRY_SCHEDULE: '0.05,0.1,0.1',
+      },
       { webhookSecrets: secretsFrom({ [APP]: 'whsec_dGVzdC1zZWNyZXQtZm9yLWlzb2xhdGlvbg==' }) },
     );
   });
@@ -31,13 +35,26 @@ describeOnServer('isolation between partners, order within an order', () => {
     await t.stop();
   });
 
-  const toHanging = () => ({ eventType: 'MENU_UPDATED' as const, applicationId: APP, url: hanging.urlFor('/hook'), payload: { menu: 'm' } });
+  const toHanging = () => ({
+    eventType: 'MENU_UPDATED' as const,
+    applicationId: APP,
+    url: hanging.urlFor('/hook'),
+    payload: { menu: 'm' },
+  });
 
   it('a hanging partner does not delay deliveries to a healthy one', async () => {
     await enqueueMany(t.hub.orm, Array.from({ length: 20 }, toHanging));
     await hanging.waitForRequests(2, { path: '/hook' });
     const started = Date.now();
-    await enqueueMany(t.hub.orm, Array.from({ length: 20 }, (_, i) => ({ eventType: 'ORDER_CREATED' as const, applicationId: APP, url: healthy.urlFor('/fast'), payload: { i } })));
+    await enqueueMany(
+      t.hub.orm,
+      Array.from({ length: 20 }, (_, i) => ({
+        eventType: 'ORDER_CREATED' as const,
+        applicationId: APP,
+        url: healthy.urlFor('/fast'),
+        payload: { i },
+      })),
+    );
     await healthy.waitForRequests(20, { path: '/fast', timeoutMs: 4000 });
     // Far below the 5 s a hanging request holds its slot.
     expect(Date.now() - started).toBeLessThan(2000);
@@ -56,13 +73,36 @@ describeOnServer('isolation between partners, order within an order', () => {
     const events: string[] = [];
     const others: string[] = [];
     for (let i = 0; i < 6; i++) {
-      const base = { applicationId: APP, eventType: i === 0 ? ('ORDER_CREATED' as const) : ('ORDER_STATUS_CHANGED' as const) };
-      events.push((await enqueue(t.hub.orm, { ...base, url: healthy.urlFor('/orders/a'), orderingKey: orderId, payload: { orderId, step: i } })).eventId);
-      others.push((await enqueue(t.hub.orm, { ...base, url: healthy.urlFor('/orders/b'), orderingKey: otherOrder, payload: { orderId: otherOrder, step: i } })).eventId);
+      const base = {
+        applicationId: APP,
+        eventType: i === 0 ? ('ORDER_CREATED' as const) : ('ORDER_STATUS_CHANGED' as const),
+      };
+      events.push(
+        (
+          await enqueue(t.hub.orm, {
+            ...base,
+            url: healthy.urlFor('/orders/a'),
+            orderingKey: orderId,
+            payload: { orderId, step: i },
+          })
+        ).eventId,
+      );
+      others.push(
+        (
+          await enqueue(t.hub.orm, {
+            ...base,
+            url: healthy.urlFor('/orders/b'),
+            orderingKey: otherOrder,
+            payload: { orderId: otherOrder, step: i },
+          })
+        ).eventId,
+      );
     }
     await healthy.waitForRequests(8, { path: '/orders/a' });
     await healthy.waitForRequests(6, { path: '/orders/b' });
-    const received = healthy.requests.filter((r) => r.path.startsWith('/orders/')).map((r) => r.headers['webhook-id'] as string);
+    const received = healthy.requests
+      .filter((r) => r.path.startsWith('/orders/'))
+      .map((r) => r.headers['webhook-id'] as string);
     const ofOrder = received.filter((id) => events.includes(id));
     // e0 three times (two failures, then success), then e1..e5 once each, in order.
     expect(ofOrder).toEqual([events[0], events[0], events[0], ...events.slice(1)]);
@@ -74,8 +114,20 @@ describeOnServer('isolation between partners, order within an order', () => {
   it('a replay or a FAILED delivery does not block the order for ever', async () => {
     const orderId = uuidv7();
     healthy.always('/gone', { status: 410 });
-    const first = await enqueue(t.hub.orm, { eventType: 'ORDER_CREATED' as const, applicationId: APP, url: healthy.urlFor('/gone'), orderingKey: orderId, payload: { n: 1 } });
-    const second = await enqueue(t.hub.orm, { eventType: 'ORDER_STATUS_CHANGED', applicationId: APP, url: healthy.urlFor('/gone'), orderingKey: orderId, payload: { n: 2 } });
+    const first = await enqueue(t.hub.orm, {
+      eventType: 'ORDER_CREATED' as const,
+      applicationId: APP,
+      url: healthy.urlFor('/gone'),
+      orderingKey: orderId,
+      payload: { n: 1 },
+    });
+    const second = await enqueue(t.hub.orm, {
+      eventType: 'ORDER_STATUS_CHANGED',
+      applicationId: APP,
+      url: healthy.urlFor('/gone'),
+      orderingKey: orderId,
+      payload: { n: 2 },
+    });
     await waitForDelivery(t.admin, first.id, (d) => d.status === 'FAILED');
     // The FAILED one released the next of its order.
     await waitForDelivery(t.admin, second.id, (d) => d.status === 'FAILED');
@@ -85,7 +137,13 @@ describeOnServer('isolation between partners, order within an order', () => {
   it('a replayed delivery on its way holds back the later ones of its order, and lets them go when it is done', async () => {
     const orderId = uuidv7();
     const path = '/replayed';
-    const event = (n: number) => ({ eventType: 'ORDER_STATUS_CHANGED' as const, applicationId: APP, url: healthy.urlFor(path), orderingKey: orderId, payload: { n } });
+    const event = (n: number) => ({
+      eventType: 'ORDER_STATUS_CHANGED' as const,
+      applicationId: APP,
+      url: healthy.urlFor(path),
+      orderingKey: orderId,
+      payload: { n },
+    });
     // The partner answers the first at once, the second after 0.6 s, the replayed first after 1.2 s.
     healthy.respond(path, {}, { delayMs: 600 }, { delayMs: 1200 });
     const first = await enqueue(t.hub.orm, event(1));
@@ -101,6 +159,11 @@ describeOnServer('isolation between partners, order within an order', () => {
     expect((await waitForDelivery(t.admin, third.id, () => true)).status).toBe('PENDING');
     // ...and goes once the replayed first is done.
     await waitForDelivery(t.admin, third.id, (d) => d.status === 'DELIVERED');
-    expect(healthy.requestsTo(path).map((r) => r.headers['webhook-id'])).toEqual([first.eventId, second.eventId, first.eventId, third.eventId]);
+    expect(healthy.requestsTo(path).map((r) => r.headers['webhook-id'])).toEqual([
+      first.eventId,
+      second.eventId,
+      first.eventId,
+      third.eventId,
+    ]);
   });
 });

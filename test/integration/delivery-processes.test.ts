@@ -60,12 +60,20 @@ describeOnServer('hub processes on one PostgreSQL', () => {
   }
 
   const events = (n: number, path: string, applicationId: string) =>
-    Array.from({ length: n }, (_, i) => ({ eventType: 'ORDER_CREATED' as const, applicationId, url: partner.urlFor(path), payload: { n: i } }));
+    Array.from({ length: n }, (_, i) => ({
+      eventType: 'ORDER_CREATED' as const,
+      applicationId,
+      url: partner.urlFor(path),
+      payload: { n: i },
+    }));
 
   async function waitForDelivered(n: number, timeoutMs: number): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const [{ count }] = await query<{ count: number }>(db.url, `select count(*)::int as count from deliveries where status = 'DELIVERED'`);
+      const [{ count }] = await query<{ count: number }>(
+        db.url,
+        `select count(*)::int as count from deliveries where status = 'DELIVERED'`,
+      );
       if (count >= n) return;
       if (Date.now() > deadline) throw new Error(`only ${count} of ${n} deliveries DELIVERED after ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -101,7 +109,10 @@ describeOnServer('hub processes on one PostgreSQL', () => {
     expect(new Set(groups.keys())).toEqual(new Set(enqueued.map((e) => e.eventId)));
     // A repeated webhook-id is the same event: the same body each time.
     for (const requests of groups.values()) expect(new Set(requests.map((r) => r.body)).size).toBe(1);
-    const rows = await query<{ status: string; count: number }>(db.url, 'select status, count(*)::int as count from deliveries group by status');
+    const rows = await query<{ status: string; count: number }>(
+      db.url,
+      'select status, count(*)::int as count from deliveries group by status',
+    );
     expect(rows).toEqual([{ status: 'DELIVERED', count: 500 }]);
     // The dead process's record is gone: it was reclaimed.
     const registered = await query(db.url, 'select id from delivery_worker_processes');
@@ -118,7 +129,10 @@ describeOnServer('hub processes on one PostgreSQL', () => {
     expect(new Set(requests.map((r) => r.headers['webhook-id']))).toEqual(new Set(enqueued.map((e) => e.eventId)));
     // Each attempt that reached the partner was made once. (An attempt can fail before reaching it, say a
     // keep-alive connection the partner closed at that instant; it is logged, and retried.)
-    const [{ answered }] = await query<{ answered: number }>(db.url, 'select count(*)::int as answered from delivery_attempts where http_status is not null');
+    const [{ answered }] = await query<{ answered: number }>(
+      db.url,
+      'select count(*)::int as answered from delivery_attempts where http_status is not null',
+    );
     expect(answered).toBe(1000);
   }, 90_000);
 });

@@ -3,7 +3,12 @@ import { uuidv7 } from '../../src/common/ids.js';
 import { runMigrations } from '../../src/db/database.js';
 import { CHAIN_LOCK_SQL } from '../../src/delivery-engine/chain-locks.js';
 import { ENQUEUE_SQL } from '../../src/delivery-engine/outbox.js';
-import { OutcomeRecorder, RECORD_SQL, recordParameters, type AttemptOutcome } from '../../src/delivery-engine/record-outcomes.js';
+import {
+  OutcomeRecorder,
+  RECORD_SQL,
+  recordParameters,
+  type AttemptOutcome,
+} from '../../src/delivery-engine/record-outcomes.js';
 import type { NextStep } from '../../src/delivery-engine/retry-policy.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { describeOnServer } from '../support/on-server.js';
@@ -56,8 +61,19 @@ describeOnServer('recording attempt outcomes in batches', () => {
       `insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, ordering_key, chain_position, url, endpoint,
                                payload, status, held, attempt_count, round_attempts, claimed_by)
        values ($1, now(), now(), $2, 'ORDER_STATUS_CHANGED', $3, $4, $5, $6, $7, '{}', $8, $9, $10, $10, $11)`,
-      [id, uuidv7(), uuidv7(), row.orderingKey ?? null, row.chainPosition ?? null, url, new URL(url).origin, status, row.held ?? false,
-       row.attemptCount ?? (status === 'DELIVERING' ? 1 : 0), row.claimedBy !== undefined ? row.claimedBy : status === 'DELIVERING' ? PROCESS : null],
+      [
+        id,
+        uuidv7(),
+        uuidv7(),
+        row.orderingKey ?? null,
+        row.chainPosition ?? null,
+        url,
+        new URL(url).origin,
+        status,
+        row.held ?? false,
+        row.attemptCount ?? (status === 'DELIVERING' ? 1 : 0),
+        row.claimedBy !== undefined ? row.claimedBy : status === 'DELIVERING' ? PROCESS : null,
+      ],
     );
     return id;
   }
@@ -82,20 +98,43 @@ describeOnServer('recording attempt outcomes in batches', () => {
   /** What the outbox's insert of a chained delivery does ($n of ENQUEUE_SQL), on the enqueuer's connection. */
   async function enqueueBehind(enqueuer: pg.Client, orderingKey: string): Promise<string> {
     const id = uuidv7();
-    await enqueuer.query(ENQUEUE_SQL, [id, uuidv7(), 'ORDER_STATUS_CHANGED', uuidv7(), null, null, null, orderingKey, URL_A, new URL(URL_A).origin, '{}', null, null, null]);
+    await enqueuer.query(ENQUEUE_SQL, [
+      id,
+      uuidv7(),
+      'ORDER_STATUS_CHANGED',
+      uuidv7(),
+      null,
+      null,
+      null,
+      orderingKey,
+      URL_A,
+      new URL(URL_A).origin,
+      '{}',
+      null,
+      null,
+      null,
+    ]);
     return id;
   }
 
   async function outcomeOf(id: string, step: NextStep, httpStatus: number | null = 200): Promise<AttemptOutcome> {
-    const { rows: [d] } = await pool.query('select id, ordering_key, url, attempt_count from deliveries where id = $1', [id]);
-    return { delivery: d, step, attempt: { startedAt: new Date(), httpStatus, error: null, latencyMs: 3.4, responseExcerpt: '{}' } };
+    const {
+      rows: [d],
+    } = await pool.query('select id, ordering_key, url, attempt_count from deliveries where id = $1', [id]);
+    return {
+      delivery: d,
+      step,
+      attempt: { startedAt: new Date(), httpStatus, error: null, latencyMs: 3.4, responseExcerpt: '{}' },
+    };
   }
   const delivered: NextStep = { kind: 'delivered' };
   const failed: NextStep = { kind: 'failed', reason: 'HTTP 410: the partner asked to stop' };
   const retry: NextStep = { kind: 'retry', delayMs: 60_000, reason: 'HTTP 500' };
 
   async function state(id: string) {
-    const { rows: [row] } = await pool.query(
+    const {
+      rows: [row],
+    } = await pool.query(
       `select d.status, d.held, d.claimed_by, d.updated_at, d.last_error, d.next_attempt_at,
               (d.status = 'PENDING' and not d.held and coalesce(d.next_attempt_at, d.created_at) <= now()) as due,
               (select count(*)::int from delivery_attempts a where a.delivery_id = d.id) as attempts
@@ -114,7 +153,11 @@ describeOnServer('recording attempt outcomes in batches', () => {
     await recordTogether(await Promise.all(ids.map((id, i) => outcomeOf(id, steps[i], i % 3 === 0 ? 200 : 500))));
     const states = await Promise.all(ids.map(state));
     states.forEach((s, i) => {
-      expect(s).toMatchObject({ claimed_by: null, attempts: 1, status: { delivered: 'DELIVERED', retry: 'PENDING', failed: 'FAILED' }[steps[i].kind] });
+      expect(s).toMatchObject({
+        claimed_by: null,
+        attempts: 1,
+        status: { delivered: 'DELIVERED', retry: 'PENDING', failed: 'FAILED' }[steps[i].kind],
+      });
       expect(s.due).toBe(false);
       if (steps[i].kind === 'retry') {
         expect(s.next_attempt_at.getTime()).toBeGreaterThan(Date.now() + 50_000);
@@ -132,18 +175,26 @@ describeOnServer('recording attempt outcomes in batches', () => {
     const handedBack = await delivery({ status: 'PENDING', claimedBy: null, attemptCount: 1 });
     const takenByOther = await delivery({ claimedBy: 'hub-other' });
     const ours = await delivery();
-    await recordTogether([await outcomeOf(ours, delivered), await outcomeOf(handedBack, delivered), await outcomeOf(takenByOther, delivered)]);
+    await recordTogether([
+      await outcomeOf(ours, delivered),
+      await outcomeOf(handedBack, delivered),
+      await outcomeOf(takenByOther, delivered),
+    ]);
     expect(await state(handedBack)).toMatchObject({ status: 'PENDING', attempts: 1, due: true });
     expect(await state(takenByOther)).toMatchObject({ status: 'DELIVERING', claimed_by: 'hub-other', attempts: 1 });
     expect(await state(ours)).toMatchObject({ status: 'DELIVERED', attempts: 1 });
   });
 
-  it("releases the next held delivery of each chain a batch finishes, and only that one", async () => {
+  it('releases the next held delivery of each chain a batch finishes, and only that one', async () => {
     const [a1, a2, a3] = await chain({}, { status: 'PENDING', held: true }, { status: 'PENDING', held: true });
     const [b1, b2] = await chain({}, { status: 'PENDING', held: true });
     const [c1, c2] = await chain({}, { status: 'PENDING', held: true });
     releases.length = 0;
-    await recordTogether([await outcomeOf(a1, delivered), await outcomeOf(b1, failed, 410), await outcomeOf(c1, retry, 500)]);
+    await recordTogether([
+      await outcomeOf(a1, delivered),
+      await outcomeOf(b1, failed, 410),
+      await outcomeOf(c1, retry, 500),
+    ]);
     expect(await state(a2)).toMatchObject({ status: 'PENDING', held: false, due: true });
     expect(await state(a3)).toMatchObject({ held: true, due: false });
     // A FAILED delivery releases its chain too; a retry keeps its place.
@@ -156,9 +207,18 @@ describeOnServer('recording attempt outcomes in batches', () => {
 
   it('releases a chain once when two of its deliveries finish in the same batch', async () => {
     // A replayed delivery and the one its first success released, both on their way at once.
-    const [replayed, released, next, after] = await chain({}, {}, { status: 'PENDING', held: true }, { status: 'PENDING', held: true });
+    const [replayed, released, next, after] = await chain(
+      {},
+      {},
+      { status: 'PENDING', held: true },
+      { status: 'PENDING', held: true },
+    );
     const other = await delivery();
-    await recordTogether([await outcomeOf(other, delivered), await outcomeOf(replayed, delivered), await outcomeOf(released, delivered)]);
+    await recordTogether([
+      await outcomeOf(other, delivered),
+      await outcomeOf(replayed, delivered),
+      await outcomeOf(released, delivered),
+    ]);
     expect(await state(next)).toMatchObject({ held: false, due: true });
     expect(await state(after)).toMatchObject({ held: true });
   });
@@ -172,7 +232,9 @@ describeOnServer('recording attempt outcomes in batches', () => {
 
   it('records alone, under its chain lock, a delivery an enqueuer is marking, without holding up the rest, then releases what it enqueued', async () => {
     const [first] = await chain({});
-    const { rows: [{ ordering_key: orderingKey }] } = await pool.query('select ordering_key from deliveries where id = $1', [first]);
+    const {
+      rows: [{ ordering_key: orderingKey }],
+    } = await pool.query('select ordering_key from deliveries where id = $1', [first]);
     const plain = await delivery();
     const enqueuer = new pg.Client({ connectionString: db.url });
     await enqueuer.connect();
@@ -199,7 +261,9 @@ describeOnServer('recording attempt outcomes in batches', () => {
 
   it('records a finished delivery without any chain lock while no later one waits behind it', async () => {
     const [only] = await chain({});
-    const { rows: [{ ordering_key: orderingKey }] } = await pool.query('select ordering_key from deliveries where id = $1', [only]);
+    const {
+      rows: [{ ordering_key: orderingKey }],
+    } = await pool.query('select ordering_key from deliveries where id = $1', [only]);
     const enqueuer = new pg.Client({ connectionString: db.url });
     await enqueuer.connect();
     try {
@@ -220,7 +284,10 @@ describeOnServer('recording attempt outcomes in batches', () => {
   it('never waits for one chain lock while holding another (an enqueuer may take two in its own order)', async () => {
     const [one] = await chain({});
     const [two] = await chain({});
-    const { rows: byKey } = await pool.query<{ id: string; ordering_key: string }>('select id, ordering_key from deliveries where id = any($1)', [[one, two]]);
+    const { rows: byKey } = await pool.query<{ id: string; ordering_key: string }>(
+      'select id, ordering_key from deliveries where id = any($1)',
+      [[one, two]],
+    );
     const keyOf = (id: string) => byKey.find((r) => r.id === id)!.ordering_key;
     const enqueuer = new pg.Client({ connectionString: db.url });
     await enqueuer.connect();
@@ -230,7 +297,11 @@ describeOnServer('recording attempt outcomes in batches', () => {
       await enqueuer.query(CHAIN_LOCK_SQL, [keyOf(one), URL_A]);
       const afterOne = await enqueueBehind(enqueuer, keyOf(one));
       // ...while one and two finish in one batch (behind a lone first outcome): one waits for its chain lock...
-      const recording = recordTogether([await outcomeOf(await delivery(), delivered), await outcomeOf(one, delivered), await outcomeOf(two, delivered)]);
+      const recording = recordTogether([
+        await outcomeOf(await delivery(), delivered),
+        await outcomeOf(one, delivered),
+        await outcomeOf(two, delivered),
+      ]);
       await waitForLockWaiter();
       // ...and the enqueuer now wants two's lock and row: it gets them, so the recording held neither while waiting.
       await enqueuer.query(CHAIN_LOCK_SQL, [keyOf(two), URL_A]);
@@ -250,56 +321,72 @@ describeOnServer('recording attempt outcomes in batches', () => {
     const id = await delivery();
     const outcome = await outcomeOf(id, delivered);
     await recordTogether([{ ...outcome, attempt: { ...outcome.attempt, responseExcerpt: 'ok\u0000done' } }]);
-    const { rows: [attempt] } = await pool.query('select response_excerpt from delivery_attempts where delivery_id = $1', [id]);
+    const {
+      rows: [attempt],
+    } = await pool.query('select response_excerpt from delivery_attempts where delivery_id = $1', [id]);
     expect(attempt.response_excerpt).toBe('okdone');
   });
 
   // Every outcome leaves behind the row version its claim wrote (DELIVERING, claimed by this process) until
   // VACUUM removes it. The recording must find its rows by primary key: through an index on claimed_by it went
   // over every one of those left-behind versions, more on every batch (bench/README.md, "Session 16").
-  it.each(['skip locked', 'wait'] as const)('records an outcome (%s) through the primary key alone, however many claims this process made before', async (lock) => {
-    const client = await pool.connect();
-    try {
-      // As on a busy hub between two VACUUMs: 3,000 deliveries claimed by this process, then recorded.
-      await client.query('alter table deliveries set (autovacuum_enabled = false)');
-      await client.query(
-        `insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, url, endpoint, payload, status, attempt_count, round_attempts, claimed_by)
+  it.each(['skip locked', 'wait'] as const)(
+    'records an outcome (%s) through the primary key alone, however many claims this process made before',
+    async (lock) => {
+      const client = await pool.connect();
+      try {
+        // As on a busy hub between two VACUUMs: 3,000 deliveries claimed by this process, then recorded.
+        await client.query('alter table deliveries set (autovacuum_enabled = false)');
+        await client.query(
+          `insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, url, endpoint, payload, status, attempt_count, round_attempts, claimed_by)
          select gen_random_uuid(), now(), now(), gen_random_uuid(), 'ORDER_CREATED', gen_random_uuid(), $1, $2, '{}', 'DELIVERING', 1, 1, $3
            from generate_series(1, 3000)`,
-        [URL_A, new URL(URL_A).origin, PROCESS],
-      );
-      await client.query(`update deliveries set status = 'DELIVERED', claimed_by = null, delivered_at = now() where claimed_by = $1 and status = 'DELIVERING'`, [PROCESS]);
-      await client.query('analyze deliveries');
-      const id = await delivery();
-      // The plan a hub's connection keeps for the statement it prepared (PostgreSQL's generic plan), run once.
-      await client.query('begin');
-      await client.query('set local plan_cache_mode = force_generic_plan');
-      await client.query(`prepare record_plan_test as ${RECORD_SQL[lock]}`);
-      // EXECUTE takes no bind parameters: its arguments are written out as literals.
-      const literal = (value: unknown): string => {
-        if (value === null) return 'null';
-        if (Array.isArray(value)) return client.escapeLiteral(`{${value.map((v) => (v === null ? 'NULL' : `"${String(v instanceof Date ? v.toISOString() : v).replace(/["\\]/g, '\\$&')}"`)).join(',')}}`);
-        return client.escapeLiteral(String(value));
-      };
-      const args = recordParameters(PROCESS, [await outcomeOf(id, delivered)]).map(literal).join(', ');
-      const { rows: [explained] } = await client.query(`explain (analyze, format json) execute record_plan_test(${args})`);
-      await client.query('rollback');
-      const reads: string[] = [];
-      const walk = (node: Record<string, any>) => {
-        if (node['Relation Name'] === 'deliveries' && /Scan$/.test(node['Node Type'])) reads.push(`${node['Node Type']} ${node['Index Name'] ?? ''}`.trim());
-        for (const child of node.Plans ?? []) walk(child);
-      };
-      walk(explained['QUERY PLAN'][0].Plan);
-      expect(reads.length).toBeGreaterThanOrEqual(3); // mine, skipped, the update
-      expect(new Set(reads)).toEqual(new Set(['Index Scan deliveries_pkey']));
-      expect(await state(id)).toMatchObject({ status: 'DELIVERING' }); // rolled back: only the plan was wanted
-    } finally {
-      await client.query('rollback').catch(() => undefined);
-      await client.query('deallocate all');
-      await client.query('alter table deliveries reset (autovacuum_enabled)');
-      client.release();
-    }
-  });
+          [URL_A, new URL(URL_A).origin, PROCESS],
+        );
+        await client.query(
+          `update deliveries set status = 'DELIVERED', claimed_by = null, delivered_at = now() where claimed_by = $1 and status = 'DELIVERING'`,
+          [PROCESS],
+        );
+        await client.query('analyze deliveries');
+        const id = await delivery();
+        // The plan a hub's connection keeps for the statement it prepared (PostgreSQL's generic plan), run once.
+        await client.query('begin');
+        await client.query('set local plan_cache_mode = force_generic_plan');
+        await client.query(`prepare record_plan_test as ${RECORD_SQL[lock]}`);
+        // EXECUTE takes no bind parameters: its arguments are written out as literals.
+        const literal = (value: unknown): string => {
+          if (value === null) return 'null';
+          if (Array.isArray(value))
+            return client.escapeLiteral(
+              `{${value.map((v) => (v === null ? 'NULL' : `"${String(v instanceof Date ? v.toISOString() : v).replace(/["\\]/g, '\\$&')}"`)).join(',')}}`,
+            );
+          return client.escapeLiteral(String(value));
+        };
+        const args = recordParameters(PROCESS, [await outcomeOf(id, delivered)])
+          .map(literal)
+          .join(', ');
+        const {
+          rows: [explained],
+        } = await client.query(`explain (analyze, format json) execute record_plan_test(${args})`);
+        await client.query('rollback');
+        const reads: string[] = [];
+        const walk = (node: Record<string, any>) => {
+          if (node['Relation Name'] === 'deliveries' && /Scan$/.test(node['Node Type']))
+            reads.push(`${node['Node Type']} ${node['Index Name'] ?? ''}`.trim());
+          for (const child of node.Plans ?? []) walk(child);
+        };
+        walk(explained['QUERY PLAN'][0].Plan);
+        expect(reads.length).toBeGreaterThanOrEqual(3); // mine, skipped, the update
+        expect(new Set(reads)).toEqual(new Set(['Index Scan deliveries_pkey']));
+        expect(await state(id)).toMatchObject({ status: 'DELIVERING' }); // rolled back: only the plan was wanted
+      } finally {
+        await client.query('rollback').catch(() => undefined);
+        await client.query('deallocate all');
+        await client.query('alter table deliveries reset (autovacuum_enabled)');
+        client.release();
+      }
+    },
+  );
 
   /** Until a session of this database waits for an advisory lock: the recorder is blocked on a chain lock. */
   async function waitForLockWaiter(): Promise<void> {

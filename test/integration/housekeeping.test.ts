@@ -22,12 +22,18 @@ let pos: FakePartner;
 let deps: MaintenanceDeps;
 let loc: Awaited<ReturnType<TestHub['createLocation']>>;
 
-const count = async (table: string, where = 'true') => Number((await query<{ n: string }>(t.db.url, `select count(*) as n from ${table} where ${where}`))[0].n);
+const count = async (table: string, where = 'true') =>
+  Number((await query<{ n: string }>(t.db.url, `select count(*) as n from ${table} where ${where}`))[0].n);
 
 beforeAll(async () => {
   pos = await FakePartner.start();
   t = await startTestHub({ RATE_LIMIT_RPS: '10', RATE_LIMIT_BURST: '100' });
-  deps = { orm: t.hub.orm, databaseUrl: t.db.url, log: createLogger('silent'), tasks: housekeepingTasks({ deliveryRetentionDays: 30 }) };
+  deps = {
+    orm: t.hub.orm,
+    databaseUrl: t.db.url,
+    log: createLogger('silent'),
+    tasks: housekeepingTasks({ deliveryRetentionDays: 30 }),
+  };
   const posApp = await t.createApplication('POS', { webhookUrl: pos.urlFor(HOOK) });
   const marketApp = await t.createApplication('MARKETPLACE');
   loc = await t.createLocation();
@@ -35,11 +41,19 @@ beforeAll(async () => {
   await t.connect(marketApp, loc);
   const market = await t.applicationClient(marketApp);
   for (let i = 0; i < 5; i++) {
-    const body = { externalId: `hk-${i}`, fulfillmentType: 'PICKUP', items: [{ name: 'Soup', quantity: 1, price: 500 }], total: 500 };
-    expect((await market.post(`${loc.path}/orders`, body, { headers: { 'Idempotency-Key': `hk-${i}` } })).status).toBe(201);
+    const body = {
+      externalId: `hk-${i}`,
+      fulfillmentType: 'PICKUP',
+      items: [{ name: 'Soup', quantity: 1, price: 500 }],
+      total: 500,
+    };
+    expect((await market.post(`${loc.path}/orders`, body, { headers: { 'Idempotency-Key': `hk-${i}` } })).status).toBe(
+      201,
+    );
   }
   await pos.waitForRequests(5, { path: HOOK });
-  for (let i = 0; i < 100 && (await count('deliveries', `status = 'DELIVERED'`)) < 5; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (let i = 0; i < 100 && (await count('deliveries', `status = 'DELIVERED'`)) < 5; i++)
+    await new Promise((resolve) => setTimeout(resolve, 50));
 }, 60_000);
 afterAll(async () => {
   await t.stop();
@@ -47,7 +61,12 @@ afterAll(async () => {
 });
 
 it('deletes nothing before its time', async () => {
-  const before = { payloads: await count('oidc_payloads'), keys: await count('idempotency_keys'), deliveries: await count('deliveries'), limits: await count('rate_limiter.limits') };
+  const before = {
+    payloads: await count('oidc_payloads'),
+    keys: await count('idempotency_keys'),
+    deliveries: await count('deliveries'),
+    limits: await count('rate_limiter.limits'),
+  };
   expect(before.keys).toBe(5);
   expect(before.deliveries).toBe(5);
   // Rate limits are counted in PostgreSQL on a server (in memory on the embedded database: one process).
@@ -77,7 +96,10 @@ itOnServer('finds the deliveries past retention through an index, not by reading
   try {
     await client.query('begin');
     await client.query('set local enable_seqscan = off');
-    const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain select ctid from deliveries where ${DELIVERED_BEFORE.replace('?', '$1')} limit 2000`, [new Date()]);
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+      `explain select ctid from deliveries where ${DELIVERED_BEFORE.replace('?', '$1')} limit 2000`,
+      [new Date()],
+    );
     expect(rows.map((r) => r['QUERY PLAN']).join('\n')).toMatch(/Index.*deliveries_delivered_at/);
   } finally {
     await client.query('rollback').catch(() => undefined);
@@ -116,9 +138,15 @@ itOnServer('keeps a delivery replayed while a retention pass is deleting it', as
   const app = await t.createApplication('MARKETPLACE', {}, admin);
   await t.connect(app, loc, undefined, admin);
   const market = await t.applicationClient(app);
-  const body = { externalId: 'hk-replayed', fulfillmentType: 'PICKUP', items: [{ name: 'Soup', quantity: 1, price: 500 }], total: 500 };
+  const body = {
+    externalId: 'hk-replayed',
+    fulfillmentType: 'PICKUP',
+    items: [{ name: 'Soup', quantity: 1, price: 500 }],
+    total: 500,
+  };
   expect((await market.post(`${loc.path}/orders`, body)).status).toBe(201);
-  for (let i = 0; i < 200 && (await count('deliveries', `status = 'DELIVERED'`)) < 1; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  for (let i = 0; i < 200 && (await count('deliveries', `status = 'DELIVERED'`)) < 1; i++)
+    await new Promise((resolve) => setTimeout(resolve, 25));
   const [{ id }] = await query<{ id: string }>(t.db.url, `select id from deliveries where status = 'DELIVERED'`);
 
   const replayer = new pg.Client({ connectionString: t.db.url });
@@ -126,10 +154,18 @@ itOnServer('keeps a delivery replayed while a retention pass is deleting it', as
   try {
     await replayer.query('begin');
     // A replay as POST /v1/deliveries/{id}/retry makes one (due later here, so the worker leaves it be).
-    await replayer.query(`update deliveries set status = 'PENDING', next_attempt_at = now() + interval '1 hour' where id = $1`, [id]);
+    await replayer.query(
+      `update deliveries set status = 'PENDING', next_attempt_at = now() + interval '1 hour' where id = $1`,
+      [id],
+    );
     const pass = deleteDeliveredBefore(t.hub.orm, new Date(Date.now() + 31 * DAY), 30, 100);
     // The pass has read the delivery as DELIVERED and waits for the replay's row lock.
-    for (let i = 0; i < 400 && (await query(t.db.url, `select 1 from pg_locks where not granted and locktype = 'transactionid'`)).length === 0; i++) {
+    for (
+      let i = 0;
+      i < 400 &&
+      (await query(t.db.url, `select 1 from pg_locks where not granted and locktype = 'transactionid'`)).length === 0;
+      i++
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     await replayer.query('commit');

@@ -3,7 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { configureSecretBox } from '../../src/common/crypto.js';
 import { runMigrations } from '../../src/db/database.js';
 import { ormOptions } from '../../src/db/mikro-orm.config.js';
-import { ABANDONED_AFTER_MS, IdempotencyService, REPLAY_WINDOW_MS } from '../../src/modules/idempotency/idempotency.service.js';
+import {
+  ABANDONED_AFTER_MS,
+  IdempotencyService,
+  REPLAY_WINDOW_MS,
+} from '../../src/modules/idempotency/idempotency.service.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 // The Idempotency-Key store (CONTRACT section 1) on a real database, driven through its service with a

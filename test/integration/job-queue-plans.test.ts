@@ -26,19 +26,31 @@ describe('graphile-worker job functions use generic plans', () => {
   }
 
   it('sets plan_cache_mode on add_job and add_jobs when the schema is installed', async () => {
-    expect(await settings()).toEqual({ add_job: ['plan_cache_mode=force_generic_plan'], add_jobs: ['plan_cache_mode=force_generic_plan'] });
+    expect(await settings()).toEqual({
+      add_job: ['plan_cache_mode=force_generic_plan'],
+      add_jobs: ['plan_cache_mode=force_generic_plan'],
+    });
   });
 
   it('sets it again at the next start when a function has lost it, and leaves the others alone', async () => {
     // What a graphile-worker upgrade does when it recreates a function with CREATE OR REPLACE.
-    await query(db.url, `alter function graphile_worker.add_jobs(graphile_worker.job_spec[], boolean) reset plan_cache_mode`);
+    await query(
+      db.url,
+      `alter function graphile_worker.add_jobs(graphile_worker.job_spec[], boolean) reset plan_cache_mode`,
+    );
     expect((await settings()).add_jobs).toBeNull();
     await runMigrations(db.url);
-    expect(await settings()).toEqual({ add_job: ['plan_cache_mode=force_generic_plan'], add_jobs: ['plan_cache_mode=force_generic_plan'] });
+    expect(await settings()).toEqual({
+      add_job: ['plan_cache_mode=force_generic_plan'],
+      add_jobs: ['plan_cache_mode=force_generic_plan'],
+    });
   });
 
   it('still adds jobs', async () => {
-    const [added] = await query<{ id: string }>(db.url, `select id from graphile_worker.add_job('plans-test', json_build_object('n', 1), flags => array['http://127.0.0.1:9'])`);
+    const [added] = await query<{ id: string }>(
+      db.url,
+      `select id from graphile_worker.add_job('plans-test', json_build_object('n', 1), flags => array['http://127.0.0.1:9'])`,
+    );
     const [job] = await query<{ id: string; task_identifier: string; flags: Record<string, boolean> }>(
       db.url,
       'select id, task_identifier, flags from graphile_worker.jobs where id = $1',

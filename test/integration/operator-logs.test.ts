@@ -27,7 +27,9 @@ beforeAll(async () => {
       for (const wake of waiting.splice(0)) wake();
     },
   };
-  hub = await startHub(config, createLogger('info', destination), { webhookSecrets: secretsFrom({ [APP]: 'whsec_dGVzdC1zZWNyZXQtZm9yLWxvZ2dpbmc=' }) });
+  hub = await startHub(config, createLogger('info', destination), {
+    webhookSecrets: secretsFrom({ [APP]: 'whsec_dGVzdC1zZWNyZXQtZm9yLWxvZ2dpbmc=' }),
+  });
 });
 afterAll(async () => {
   await hub?.stop();
@@ -45,9 +47,19 @@ async function logged(match: (line: Record<string, any>) => boolean): Promise<Re
 
 it('logs a failed partner call at warn with the delivery id, and the last one as FAILED', async () => {
   partner.always('/hook', { status: 500 });
-  const { id } = await enqueue(hub.orm, { eventType: 'MENU_UPDATED', applicationId: APP, url: partner.urlFor('/hook'), payload: { menu: 'm' } });
+  const { id } = await enqueue(hub.orm, {
+    eventType: 'MENU_UPDATED',
+    applicationId: APP,
+    url: partner.urlFor('/hook'),
+    payload: { menu: 'm' },
+  });
   const [retry] = await logged((l) => l.delivery === id && l.outcome === 'retry');
-  expect(retry).toMatchObject({ level: 40, status: 500, url: partner.urlFor('/hook'), msg: 'partner call failed; retrying' });
+  expect(retry).toMatchObject({
+    level: 40,
+    status: 500,
+    url: partner.urlFor('/hook'),
+    msg: 'partner call failed; retrying',
+  });
   const [failed] = await logged((l) => l.delivery === id && l.outcome === 'failed');
   expect(failed).toMatchObject({ level: 40, status: 500, msg: 'partner call failed; delivery FAILED' });
 });
@@ -55,7 +67,9 @@ it('logs a failed partner call at warn with the delivery id, and the last one as
 it('logs each request with its full path, under /oauth2 as under /v1', async () => {
   const token = await adminTokenAt(hub.url);
   const accountId = uuidv7();
-  expect((await fetch(`${hub.url}/v1/accounts/${accountId}`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
+  expect(
+    (await fetch(`${hub.url}/v1/accounts/${accountId}`, { headers: { authorization: `Bearer ${token}` } })).status,
+  ).toBe(404);
   const [tokenLine] = await logged((l) => l.msg === 'request' && l.method === 'POST' && l.status === 200);
   expect(tokenLine.path).toBe('/oauth2/token');
   const [read] = await logged((l) => l.msg === 'request' && l.status === 404);

@@ -12,7 +12,11 @@ import { startTestHub, type TestHub } from '../support/test-hub.js';
 // production, and the typed errors of the synchronous calls.
 
 /** A resolver under the test's control: partner.test resolves to loopback, as a hostile DNS answer would. */
-const lookup: LookupFunction = ((hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+const lookup: LookupFunction = ((
+  hostname: string,
+  options: { all?: boolean },
+  callback: (...args: unknown[]) => void,
+) => {
   if (hostname !== 'partner.test') return dnsLookup(hostname, options as never, callback as never);
   if (options.all) return callback(null, [{ address: '127.0.0.1', family: 4 }]);
   callback(null, '127.0.0.1', 4);
@@ -45,7 +49,9 @@ describe('the SSRF guard (ALLOW_PRIVATE_PARTNER_URLS off)', () => {
   it.each([['169.254.169.254'], ['10.0.0.1']])('refuses %s (metadata, private) without connecting', async (host) => {
     // The rule first: if it did not hold, the request below is never made.
     expect(isForbiddenAddress(host)).toBe(true);
-    await expect(guarded.post(`http://${host}/latest/meta-data`, '{}')).rejects.toMatchObject({ kind: 'forbidden_address' });
+    await expect(guarded.post(`http://${host}/latest/meta-data`, '{}')).rejects.toMatchObject({
+      kind: 'forbidden_address',
+    });
   });
 
   it('lets the same name through when private addresses are allowed (the resolver is really used)', async () => {
@@ -56,9 +62,17 @@ describe('the SSRF guard (ALLOW_PRIVATE_PARTNER_URLS off)', () => {
 
   it('is applied by the delivery worker: the attempt is logged as refused, the partner hears nothing', async () => {
     const app = uuidv7();
-    const t: TestHub = await startTestHub({ ALLOW_PRIVATE_PARTNER_URLS: 'false', DELIVERY_RETRY_SCHEDULE: '0.01' }, { webhookSecrets: secretsFrom({ [app]: 'whsec_c3NyZi10ZXN0LXNlY3JldA==' }), partnerLookup: lookup });
+    const t: TestHub = await startTestHub(
+      { ALLOW_PRIVATE_PARTNER_URLS: 'false', DELIVERY_RETRY_SCHEDULE: '0.01' },
+      { webhookSecrets: secretsFrom({ [app]: 'whsec_c3NyZi10ZXN0LXNlY3JldA==' }), partnerLookup: lookup },
+    );
     try {
-      const { id } = await enqueue(t.hub.orm, { eventType: 'ORDER_CREATED', applicationId: app, url: `http://partner.test:${port()}/worker`, payload: {} });
+      const { id } = await enqueue(t.hub.orm, {
+        eventType: 'ORDER_CREATED',
+        applicationId: app,
+        url: `http://partner.test:${port()}/worker`,
+        payload: {},
+      });
       const failed = await waitForDelivery(t.admin, id, (d) => d.status === 'FAILED');
       expect(failed.attempts).toHaveLength(2);
       expect(failed.attempts[0]).toMatchObject({ httpStatus: null, error: expect.stringMatching(/not allowed/) });
@@ -79,20 +93,26 @@ describe('partner calls', () => {
 
   it('times out, and does not retry by itself', async () => {
     partner.hang('/slow');
-    await expect(open.post(partner.urlFor('/slow'), '{}', { timeoutMs: 200 })).rejects.toMatchObject({ kind: 'timeout' });
+    await expect(open.post(partner.urlFor('/slow'), '{}', { timeoutMs: 200 })).rejects.toMatchObject({
+      kind: 'timeout',
+    });
     expect(partner.requestsTo('/slow')).toHaveLength(1);
   });
 
   it('requires https in production and refuses credentials in URLs', async () => {
     const production = new PartnerHttp({ allowPrivateAddresses: false, httpsOnly: true, timeoutMs: 1000 });
     await expect(production.post(partner.urlFor('/x'), '{}')).rejects.toMatchObject({ kind: 'invalid_url' });
-    await expect(open.post(`http://user:pw@127.0.0.1:${new URL(partner.url).port}/x`, '{}')).rejects.toBeInstanceOf(PartnerRequestError);
+    await expect(open.post(`http://user:pw@127.0.0.1:${new URL(partner.url).port}/x`, '{}')).rejects.toBeInstanceOf(
+      PartnerRequestError,
+    );
     expect(partner.requestsTo('/x')).toHaveLength(0);
   });
 
   it('stops reading an answer over the size limit', async () => {
     partner.always('/big', { body: 'x'.repeat(200_000) });
-    await expect(open.post(partner.urlFor('/big'), '{}', { maxResponseBytes: 10_000 })).rejects.toMatchObject({ kind: 'too_large' });
+    await expect(open.post(partner.urlFor('/big'), '{}', { maxResponseBytes: 10_000 })).rejects.toMatchObject({
+      kind: 'too_large',
+    });
   });
 
   it('sends the body byte for byte, multi-byte characters included, and returns the answer with its headers', async () => {
@@ -120,13 +140,25 @@ describe('partner calls', () => {
   });
 
   it('postJson (the synchronous catalog pull) parses 2xx and maps failures to partner_error / partner_timeout', async () => {
-    partner.respond('/pull', { body: { data: { products: [] } } }, { status: 500 }, { hang: true }, { body: 'not json' });
-    expect(await open.postJson(partner.urlFor('/pull'), { connection: { id: 'c' } })).toEqual({ status: 200, body: { data: { products: [] } } });
+    partner.respond(
+      '/pull',
+      { body: { data: { products: [] } } },
+      { status: 500 },
+      { hang: true },
+      { body: 'not json' },
+    );
+    expect(await open.postJson(partner.urlFor('/pull'), { connection: { id: 'c' } })).toEqual({
+      status: 200,
+      body: { data: { products: [] } },
+    });
     await expect(open.postJson(partner.urlFor('/pull'), {})).rejects.toBeInstanceOf(PartnerError);
     const timeout = open.postJson(partner.urlFor('/pull'), {}, { timeoutMs: 150 });
     await expect(timeout).rejects.toBeInstanceOf(PartnerTimeoutError);
     await expect(timeout).rejects.toMatchObject({ code: 'partner_timeout', status: 504 });
-    await expect(open.postJson(partner.urlFor('/pull'), {})).rejects.toMatchObject({ code: 'partner_error', status: 502 });
+    await expect(open.postJson(partner.urlFor('/pull'), {})).rejects.toMatchObject({
+      code: 'partner_error',
+      status: 502,
+    });
     expect(JSON.parse(partner.requestsTo('/pull')[0].body)).toEqual({ connection: { id: 'c' } });
   });
 });

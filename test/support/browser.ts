@@ -35,9 +35,18 @@ export class Browser {
 
   async get(url: string): Promise<Page> {
     const target = this.absolute(url);
-    const res = await fetch(target, { redirect: 'manual', headers: { cookie: this.cookieHeader(), accept: 'text/html' } });
+    const res = await fetch(target, {
+      redirect: 'manual',
+      headers: { cookie: this.cookieHeader(), accept: 'text/html' },
+    });
     this.remember(res.headers);
-    return { status: res.status, url: target, location: res.headers.get('location'), html: await res.text(), headers: res.headers };
+    return {
+      status: res.status,
+      url: target,
+      location: res.headers.get('location'),
+      html: await res.text(),
+      headers: res.headers,
+    };
   }
 
   async post(url: string, form: Record<string, string>): Promise<Page> {
@@ -45,11 +54,21 @@ export class Browser {
     const res = await fetch(target, {
       method: 'POST',
       redirect: 'manual',
-      headers: { cookie: this.cookieHeader(), 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      headers: {
+        cookie: this.cookieHeader(),
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'text/html',
+      },
       body: new URLSearchParams(form).toString(),
     });
     this.remember(res.headers);
-    return { status: res.status, url: target, location: res.headers.get('location'), html: await res.text(), headers: res.headers };
+    return {
+      status: res.status,
+      url: target,
+      location: res.headers.get('location'),
+      html: await res.text(),
+      headers: res.headers,
+    };
   }
 
   /** Follows redirects within the hub until one leaves it (returned) or a page is shown. */

@@ -26,9 +26,14 @@ export async function startChildHub(env: Record<string, string>, timeoutMs = 90_
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`hub did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`hub did not start within ${timeoutMs} ms:\n${output}`)),
+      timeoutMs,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /running at (http:\/\/\S+)/.exec(output);
@@ -57,8 +62,16 @@ export interface Finished {
 }
 
 /** Runs a script of the hub to its end (a start that must refuse, an admin command). */
-export function runToExit(script: string, args: string[], env: Record<string, string>, timeoutMs = 90_000): Promise<Finished> {
-  const child = spawn(process.execPath, [script, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export function runToExit(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+): Promise<Finished> {
+  const child = spawn(process.execPath, [script, ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -44,7 +44,11 @@ export async function createTestDatabase(options: { embedded?: boolean } = {}): 
 }
 
 /** Plain SQL against a test database, for assertions on what is stored. */
-export async function query<T extends pg.QueryResultRow = pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
+export async function query<T extends pg.QueryResultRow = pg.QueryResultRow>(
+  url: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -53,4 +57,3 @@ export async function query<T extends pg.QueryResultRow = pg.QueryResultRow>(url
     await client.end();
   }
 }
-

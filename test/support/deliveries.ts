@@ -10,7 +10,11 @@ export function enqueue(orm: MikroORM, input: EnqueueDeliveryInput): Promise<Enq
 }
 
 /** Many events, each in its own transaction (as many changes would), a few at a time. */
-export async function enqueueMany(orm: MikroORM, inputs: EnqueueDeliveryInput[], parallel = 8): Promise<EnqueuedDelivery[]> {
+export async function enqueueMany(
+  orm: MikroORM,
+  inputs: EnqueueDeliveryInput[],
+  parallel = 8,
+): Promise<EnqueuedDelivery[]> {
   const results: EnqueuedDelivery[] = new Array(inputs.length);
   let next = 0;
   await Promise.all(
@@ -36,12 +40,18 @@ export function secretsFrom(secrets: Record<string, string>): WebhookSecretSourc
 }
 
 /** Polls the delivery log until the delivery satisfies `done`; the hub's own state, not a sleep. */
-export async function waitForDelivery(client: HttpClient, id: string, done: (delivery: any) => boolean, timeoutMs = 10_000): Promise<any> {
+export async function waitForDelivery(
+  client: HttpClient,
+  id: string,
+  done: (delivery: any) => boolean,
+  timeoutMs = 10_000,
+): Promise<any> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await client.get(`/v1/deliveries/${id}`);
     if (res.status === 200 && done(res.body.data)) return res.body.data;
-    if (Date.now() > deadline) throw new Error(`delivery ${id} did not get there in ${timeoutMs} ms: ${JSON.stringify(res.body)}`);
+    if (Date.now() > deadline)
+      throw new Error(`delivery ${id} did not get there in ${timeoutMs} ms: ${JSON.stringify(res.body)}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -31,7 +31,11 @@ export class FakePartner {
   readonly requests: RecordedRequest[] = [];
   private readonly scripts = new Map<string, ScriptedResponse[]>();
   /** Answers kept for the requests to a path that match: a test's own, among others still arriving. */
-  private readonly scriptsFor: { path: string; matches: (request: RecordedRequest) => boolean; responses: ScriptedResponse[] }[] = [];
+  private readonly scriptsFor: {
+    path: string;
+    matches: (request: RecordedRequest) => boolean;
+    responses: ScriptedResponse[];
+  }[] = [];
   private readonly standing = new Map<string, ScriptedResponse>();
   private readonly waiters = new Set<() => void>();
   private readonly sockets = new Set<Socket>();
@@ -136,7 +140,11 @@ export class FakePartner {
       };
       const timer = setTimeout(() => {
         cleanup();
-        reject(new Error(`expected ${n} requests${options.path ? ` to ${options.path}` : ''} within ${options.timeoutMs ?? 10_000} ms, got ${matching().length}`));
+        reject(
+          new Error(
+            `expected ${n} requests${options.path ? ` to ${options.path}` : ''} within ${options.timeoutMs ?? 10_000} ms, got ${matching().length}`,
+          ),
+        );
       }, options.timeoutMs ?? 10_000);
       const cleanup = () => {
         clearTimeout(timer);
@@ -166,7 +174,8 @@ export class FakePartner {
     const script = meant?.responses.shift() ?? this.scripts.get(path)?.shift() ?? this.standing.get(path) ?? {};
     if (script.hang) return;
     const send = () => {
-      const body = script.body === undefined ? '{}' : typeof script.body === 'string' ? script.body : JSON.stringify(script.body);
+      const body =
+        script.body === undefined ? '{}' : typeof script.body === 'string' ? script.body : JSON.stringify(script.body);
       res.writeHead(script.status ?? 200, { 'content-type': 'application/json', ...script.headers });
       res.end(body);
     };

@@ -23,7 +23,14 @@ export interface HeldRequest {
   response: Promise<HeldResponse>;
 }
 
-export function heldRequest(baseUrl: string, method: string, path: string, token: string, body: unknown, headers: Record<string, string> = {}): HeldRequest {
+export function heldRequest(
+  baseUrl: string,
+  method: string,
+  path: string,
+  token: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): HeldRequest {
   const payload = JSON.stringify(body);
   let admittedNow = false;
   let settle!: (admitted: boolean) => void;
@@ -58,5 +65,11 @@ export function heldRequest(baseUrl: string, method: string, path: string, token
   });
   req.flushHeaders();
   response.catch(() => undefined);
-  return { admitted, isAdmitted: () => admittedNow, release: () => req.end(payload), abort: () => req.destroy(), response };
+  return {
+    admitted,
+    isAdmitted: () => admittedNow,
+    release: () => req.end(payload),
+    abort: () => req.destroy(),
+    response,
+  };
 }

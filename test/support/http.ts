@@ -15,13 +15,21 @@ export interface RequestOptions {
 }
 
 export class HttpClient {
-  constructor(readonly baseUrl: string, readonly token: string | null = null) {}
+  constructor(
+    readonly baseUrl: string,
+    readonly token: string | null = null,
+  ) {}
 
   withToken(token: string | null): HttpClient {
     return new HttpClient(this.baseUrl, token);
   }
 
-  async request<T = any>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<HttpResult<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    options: RequestOptions = {},
+  ): Promise<HttpResult<T>> {
     const headers: Record<string, string> = { ...options.headers };
     const token = options.token === undefined ? this.token : options.token;
     if (token) headers.authorization = `Bearer ${token}`;
@@ -59,6 +67,11 @@ export class HttpClient {
 
   /** A GraphQL operation; returns the HTTP result with body {data, errors}. */
   graphql<T = any>(query: string, variables: Record<string, unknown> = {}, options?: RequestOptions) {
-    return this.request<{ data?: T; errors?: { message: string; extensions?: { code?: string; errors?: unknown } }[] }>('POST', '/graphql', { query, variables }, options);
+    return this.request<{ data?: T; errors?: { message: string; extensions?: { code?: string; errors?: unknown } }[] }>(
+      'POST',
+      '/graphql',
+      { query, variables },
+      options,
+    );
   }
 }

@@ -46,7 +46,12 @@ export function liveClient(hubUrl: string, token: string | null, headers: Record
     connectionParams: token ? { authorization: `Bearer ${token}` } : {},
     on: {
       connected: () => acknowledge(),
-      closed: (event) => refuse(Object.assign(new Error(`socket closed: ${(event as { code?: number }).code}`), { code: (event as { code?: number }).code })),
+      closed: (event) =>
+        refuse(
+          Object.assign(new Error(`socket closed: ${(event as { code?: number }).code}`), {
+            code: (event as { code?: number }).code,
+          }),
+        ),
     },
     onNonLazyError: () => undefined,
   });
@@ -91,7 +96,11 @@ export function liveClient(hubUrl: string, token: string | null, headers: Record
           };
           const timer = setTimeout(() => {
             waiters.delete(check);
-            reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}; events: ${JSON.stringify(events.map((e) => e.data))}; errors: ${JSON.stringify(errors)}`));
+            reject(
+              new Error(
+                `timed out after ${timeoutMs} ms waiting for ${what}; events: ${JSON.stringify(events.map((e) => e.data))}; errors: ${JSON.stringify(errors)}`,
+              ),
+            );
           }, timeoutMs);
           waiters.add(check);
         });

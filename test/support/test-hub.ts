@@ -54,11 +54,18 @@ export interface TestHub {
   /** A client with no token. */
   anonymous: HttpClient;
   /** POST /oauth2/token with a form body; returns the HTTP result. */
-  token(params: Record<string, string>, options?: { json?: boolean; basic?: { clientId: string; clientSecret: string } }): Promise<HttpResult<any>>;
+  token(
+    params: Record<string, string>,
+    options?: { json?: boolean; basic?: { clientId: string; clientSecret: string } },
+  ): Promise<HttpResult<any>>;
   /** The token response of a password grant through the first-party client (throws unless 200). */
   passwordToken(email: string, password: string, scope?: string): Promise<TokenResponse>;
   /** Registers an application (as the admin unless `as` is given); returns its one-time secrets. */
-  createApplication(kind: ApplicationKind, overrides?: Record<string, unknown>, as?: HttpClient): Promise<TestApplication>;
+  createApplication(
+    kind: ApplicationKind,
+    overrides?: Record<string, unknown>,
+    as?: HttpClient,
+  ): Promise<TestApplication>;
   /** The token response of a client_credentials grant (throws unless 200). */
   applicationToken(app: Pick<TestApplication, 'clientId' | 'clientSecret'>, scope?: string): Promise<TokenResponse>;
   /** A client carrying the application's client_credentials token. */
@@ -66,7 +73,12 @@ export interface TestHub {
   /** A new account with one location, created by the admin (or `as`). */
   createLocation(as?: HttpClient, name?: string): Promise<TestLocation>;
   /** Connects the application to the location (as the admin unless `as` is given); returns the connection id. */
-  connect(app: Pick<TestApplication, 'id'>, location: TestLocation, credentials?: Record<string, unknown>, as?: HttpClient): Promise<string>;
+  connect(
+    app: Pick<TestApplication, 'id'>,
+    location: TestLocation,
+    credentials?: Record<string, unknown>,
+    as?: HttpClient,
+  ): Promise<string>;
   /** Creates a user (as the admin unless `as` is given). */
   createUser(role: Role, accountIds?: string[], as?: HttpClient): Promise<TestUser>;
   /** A client carrying the user's token (password grant through the first-party client). */
@@ -101,7 +113,13 @@ export async function adminTokenAt(baseUrl: string): Promise<string> {
   const res = await fetch(`${baseUrl}/oauth2/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', username: TEST_ADMIN.email, password: TEST_ADMIN.password, client_id: TEST_CLIENT.clientId, client_secret: TEST_CLIENT.clientSecret }),
+    body: new URLSearchParams({
+      grant_type: 'password',
+      username: TEST_ADMIN.email,
+      password: TEST_ADMIN.password,
+      client_id: TEST_CLIENT.clientId,
+      client_secret: TEST_CLIENT.clientSecret,
+    }),
   });
   if (res.status !== 200) throw new Error(`password grant failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as TokenResponse).access_token;
@@ -125,14 +143,20 @@ export async function startTestHub(
   options: HubOptions = {},
   where: { embedded?: boolean; url?: string; log?: Logger } = {},
 ): Promise<TestHub> {
-  const db: TestDatabase = where.url ? { url: where.url, real: true, drop: async () => undefined } : await createTestDatabase(where);
+  const db: TestDatabase = where.url
+    ? { url: where.url, real: true, drop: async () => undefined }
+    : await createTestDatabase(where);
   const config = loadConfig(testEnv(db.url, overrides));
-  const hub = await startHub(config, where.log ?? createLogger(config.logLevel), { validateResponses: true, ...options });
+  const hub = await startHub(config, where.log ?? createLogger(config.logLevel), {
+    validateResponses: true,
+    ...options,
+  });
   const anonymous = new HttpClient(hub.url, null);
 
   const token: TestHub['token'] = (params, options = {}) => {
     const headers: Record<string, string> = {};
-    if (options.basic) headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(options.basic.clientId)}:${encodeURIComponent(options.basic.clientSecret)}`).toString('base64')}`;
+    if (options.basic)
+      headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(options.basic.clientId)}:${encodeURIComponent(options.basic.clientSecret)}`).toString('base64')}`;
     if (options.json) return anonymous.post('/oauth2/token', params, { headers });
     headers['content-type'] = 'application/x-www-form-urlencoded';
     return anonymous.post('/oauth2/token', undefined, { headers, raw: new URLSearchParams(params).toString() });
@@ -140,14 +164,29 @@ export async function startTestHub(
 
   const passwordToken = async (email: string, password: string, scope?: string) =>
     expectOk(
-      await token({ grant_type: 'password', username: email, password, client_id: TEST_CLIENT.clientId, client_secret: TEST_CLIENT.clientSecret, ...(scope ? { scope } : {}) }),
+      await token({
+        grant_type: 'password',
+        username: email,
+        password,
+        client_id: TEST_CLIENT.clientId,
+        client_secret: TEST_CLIENT.clientSecret,
+        ...(scope ? { scope } : {}),
+      }),
       'password grant',
     ) as TokenResponse;
 
   const admin = new HttpClient(hub.url, (await passwordToken(TEST_ADMIN.email, TEST_ADMIN.password)).access_token);
 
   const applicationToken = async (app: Pick<TestApplication, 'clientId' | 'clientSecret'>, scope?: string) =>
-    expectOk(await token({ grant_type: 'client_credentials', client_id: app.clientId, client_secret: app.clientSecret, ...(scope ? { scope } : {}) }), 'client_credentials grant') as TokenResponse;
+    expectOk(
+      await token({
+        grant_type: 'client_credentials',
+        client_id: app.clientId,
+        client_secret: app.clientSecret,
+        ...(scope ? { scope } : {}),
+      }),
+      'client_credentials grant',
+    ) as TokenResponse;
 
   const helpers: TestHub = {
     hub,
@@ -162,26 +201,51 @@ export async function startTestHub(
         kind === 'POS'
           ? { catalogPullUrl: 'http://127.0.0.1:9/catalog' }
           : { menuPublicationUrl: 'http://127.0.0.1:9/menus', storeStatusUrl: 'http://127.0.0.1:9/store-status' };
-      const body = { kind, name: `${kind} app ${unique()}`, redirectUris: ['http://127.0.0.1:9/callback'], webhookUrl: 'http://127.0.0.1:9/webhooks', ...urls, ...overrides };
+      const body = {
+        kind,
+        name: `${kind} app ${unique()}`,
+        redirectUris: ['http://127.0.0.1:9/callback'],
+        webhookUrl: 'http://127.0.0.1:9/webhooks',
+        ...urls,
+        ...overrides,
+      };
       const data = expectOk(await as.post('/v1/applications', body), 'create application').data;
-      return { id: data.id, kind, clientId: data.clientId, clientSecret: data.clientSecret, webhookSecret: data.webhookSecret, data };
+      return {
+        id: data.id,
+        kind,
+        clientId: data.clientId,
+        clientSecret: data.clientSecret,
+        webhookSecret: data.webhookSecret,
+        data,
+      };
     },
     applicationToken,
     async applicationClient(app, scope) {
       return new HttpClient(hub.url, (await applicationToken(app, scope)).access_token);
     },
     async createLocation(as = admin, name = 'Test location') {
-      const accountId = expectOk(await as.post('/v1/accounts', { name: `Account ${unique()}` }), 'create account').data.id;
-      const locationId = expectOk(await as.post(`/v1/accounts/${accountId}/locations`, { name }), 'create location').data.id;
+      const accountId = expectOk(await as.post('/v1/accounts', { name: `Account ${unique()}` }), 'create account').data
+        .id;
+      const locationId = expectOk(await as.post(`/v1/accounts/${accountId}/locations`, { name }), 'create location')
+        .data.id;
       return { accountId, locationId, path: `/v1/accounts/${accountId}/locations/${locationId}` };
     },
     async connect(app, location, credentials, as = admin) {
-      return expectOk(await as.post(`${location.path}/connections`, { applicationId: app.id, ...(credentials ? { credentials } : {}) }), 'connect').data.id;
+      return expectOk(
+        await as.post(`${location.path}/connections`, {
+          applicationId: app.id,
+          ...(credentials ? { credentials } : {}),
+        }),
+        'connect',
+      ).data.id;
     },
     async createUser(role, accountIds, as = admin) {
       const email = `${role}-${unique()}@test.example`;
       const password = `password-${unique()}`;
-      const data = expectOk(await as.post('/v1/users', { email, password, role, ...(accountIds ? { accountIds } : {}) }), 'create user').data;
+      const data = expectOk(
+        await as.post('/v1/users', { email, password, role, ...(accountIds ? { accountIds } : {}) }),
+        'create user',
+      ).data;
       return { id: data.id, email, password, role };
     },
     async userClient(user, scope) {

@@ -47,7 +47,8 @@ export async function startThrowawayCluster(): Promise<ThrowawayCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'orderhub-pg-'));
   if (asRoot) chownSync(dir, ...postgresIds());
   const data = join(dir, 'data');
-  const pgRun = (tool: string, args: string[]) => (asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]) : run(join(bin, tool), args));
+  const pgRun = (tool: string, args: string[]) =>
+    asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, tool), ...args]) : run(join(bin, tool), args);
   await pgRun('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   const port = await freePort();
   // No fsync: the data is thrown away; the unix socket stays in the temporary directory.

@@ -12,8 +12,21 @@ const CATALOG = {
   modifiers: [{ posReference: 'mod-sauce', name: 'Sauce', price: 30 }],
   modifierGroups: [{ posReference: 'grp-sauces', name: 'Sauces', modifiers: ['mod-sauce'] }],
   products: [
-    { posReference: 'pasta', name: 'Pasta', price: 1250, categories: ['cat-mains'], taxRateIds: ['vat-10'], modifierGroups: ['grp-sauces'] },
-    { posReference: 'pizza-margherita', name: 'Pizza Margherita', price: 1100, categories: ['cat-mains'], taxRateIds: ['vat-10'] },
+    {
+      posReference: 'pasta',
+      name: 'Pasta',
+      price: 1250,
+      categories: ['cat-mains'],
+      taxRateIds: ['vat-10'],
+      modifierGroups: ['grp-sauces'],
+    },
+    {
+      posReference: 'pizza-margherita',
+      name: 'Pizza Margherita',
+      price: 1100,
+      categories: ['cat-mains'],
+      taxRateIds: ['vat-10'],
+    },
   ],
 };
 
@@ -25,7 +38,10 @@ async function expectToastsOutOfTheWay(page: Page, uncovered: Locator[]): Promis
   const boxes = await Promise.all((await toasts.all()).map((toast) => toast.boundingBox()));
   for (const target of uncovered) {
     const box = (await target.boundingBox())!;
-    const over = boxes.filter((t) => t && t.x < box.x + box.width && box.x < t.x + t.width && t.y < box.y + box.height && box.y < t.y + t.height);
+    const over = boxes.filter(
+      (t) =>
+        t && t.x < box.x + box.width && box.x < t.x + t.width && t.y < box.y + box.height && box.y < t.y + t.height,
+    );
     expect(over, `toasts over ${target}`).toEqual([]);
   }
 }
@@ -43,7 +59,13 @@ test.afterAll(async () => {
 });
 
 /** Registers an application through the dialog; returns what the secrets dialog showed. */
-async function register(page: Page, kind: 'POS' | 'Marketplace', name: string, partner: FakePartner, capture?: (n: string) => Promise<void>) {
+async function register(
+  page: Page,
+  kind: 'POS' | 'Marketplace',
+  name: string,
+  partner: FakePartner,
+  capture?: (n: string) => Promise<void>,
+) {
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Applications' }).click();
   await page.getByRole('button', { name: 'Register application' }).click();
   const dialog = page.getByRole('dialog', { name: 'Register application' });
@@ -57,7 +79,11 @@ async function register(page: Page, kind: 'POS' | 'Marketplace', name: string, p
   const secrets = page.getByRole('dialog', { name: `${name} registered` });
   await expect(secrets.getByText('shown only this once')).toBeVisible();
   const read = async (label: string) => (await secrets.getByLabel(label, { exact: true }).textContent())!.trim();
-  const shown = { clientId: await read('Client ID'), clientSecret: await read('Client secret'), webhookSecret: await read('Webhook secret') };
+  const shown = {
+    clientId: await read('Client ID'),
+    clientSecret: await read('Client secret'),
+    webhookSecret: await read('Webhook secret'),
+  };
   await expect(secrets.getByRole('button', { name: 'Copy client secret' })).toBeVisible();
   if (capture) await capture('application-secrets');
   await secrets.getByRole('button', { name: 'I have saved them' }).click();
@@ -69,13 +95,27 @@ test('an admin goes from sign-in to a synced catalog with a product out of stock
 
   // 1. Applications: the secrets shown once are the real ones.
   const posApp = await register(page, 'POS', 'Trattoria POS', pos, capture);
-  const token = await hub.token({ grant_type: 'client_credentials', client_id: posApp.clientId, client_secret: posApp.clientSecret });
+  const token = await hub.token({
+    grant_type: 'client_credentials',
+    client_id: posApp.clientId,
+    client_secret: posApp.clientSecret,
+  });
   expect(token.status).toBe(200);
   expect(posApp.webhookSecret).toMatch(/^whsec_/);
   const market = await register(page, 'Marketplace', 'Hungry Marketplace', marketplace);
-  expect((await hub.token({ grant_type: 'client_credentials', client_id: market.clientId, client_secret: market.clientSecret })).status).toBe(200);
+  expect(
+    (
+      await hub.token({
+        grant_type: 'client_credentials',
+        client_id: market.clientId,
+        client_secret: market.clientSecret,
+      })
+    ).status,
+  ).toBe(200);
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Applications' }).click();
-  await expect(page.getByRole('table', { name: 'Applications' }).getByRole('link', { name: 'Trattoria POS' })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Applications' }).getByRole('link', { name: 'Trattoria POS' }),
+  ).toBeVisible();
   await capture('applications');
   await page.getByRole('table', { name: 'Applications' }).getByRole('link', { name: 'Trattoria POS' }).click();
   await expect(page.getByRole('heading', { name: 'Trattoria POS' })).toBeVisible();
@@ -120,12 +160,21 @@ test('an admin goes from sign-in to a synced catalog with a product out of stock
   await page.getByRole('button', { name: 'Save location' }).click();
   await expect(page.getByText('Location saved')).toBeVisible();
   // The generated posReference is shown after saving.
-  await expect(second.getByLabel('POS reference')).toHaveValue(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  await expect(second.getByLabel('POS reference')).toHaveValue(
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+  );
   await capture('location-tax-rates');
   const stored = (await hub.admin.get(`/v1/accounts/${accountId}/locations/${locationId}`)).body.data;
   expect(stored.taxRates).toEqual([
     { posReference: 'vat-10', name: 'VAT 10%', type: 'PERCENTAGE', rate: 100000, inclusive: true, isDefault: true },
-    { posReference: await second.getByLabel('POS reference').inputValue(), name: 'Bag fee', type: 'FIXED', rate: 50, inclusive: false, isDefault: false },
+    {
+      posReference: await second.getByLabel('POS reference').inputValue(),
+      name: 'Bag fee',
+      type: 'FIXED',
+      rate: 50,
+      inclusive: false,
+      isDefault: false,
+    },
   ]);
 
   // 3. Connections: connect both, credentials masked afterwards.
@@ -136,16 +185,25 @@ test('an admin goes from sign-in to a synced catalog with a product out of stock
   await connect.getByLabel('Credential 1 value').fill('pos-api-key-0123456789');
   await connect.getByRole('button', { name: 'Connect', exact: true }).click();
   await page.getByRole('button', { name: 'Connect Hungry Marketplace' }).click();
-  await page.getByRole('dialog', { name: 'Connect Hungry Marketplace' }).getByRole('button', { name: 'Connect', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Connect Hungry Marketplace' })
+    .getByRole('button', { name: 'Connect', exact: true })
+    .click();
   const apps = page.getByRole('table', { name: 'Applications at this location' });
   await expect(apps.getByRole('row', { name: /Trattoria POS/ }).getByText('Connected', { exact: true })).toBeVisible();
-  await expect(apps.getByRole('row', { name: /Hungry Marketplace/ }).getByText('Connected', { exact: true })).toBeVisible();
+  await expect(
+    apps.getByRole('row', { name: /Hungry Marketplace/ }).getByText('Connected', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByText('pos-api-key-0123456789')).toHaveCount(0);
   await expect(apps.getByRole('row', { name: /Trattoria POS/ }).getByText(/apiKey: /)).toBeVisible();
   // A toast names what was done.
   await expect(page.getByRole('alert').filter({ hasText: 'Hungry Marketplace connected' })).toBeVisible();
   // Five actions in a row each said "done": their toasts keep clear of the header and the page's buttons.
-  await expectToastsOutOfTheWay(page, [page.getByRole('button', { name: 'Sign out' }), page.getByRole('link', { name: 'Order board' }), page.getByRole('link', { name: 'Delivery log' })]);
+  await expectToastsOutOfTheWay(page, [
+    page.getByRole('button', { name: 'Sign out' }),
+    page.getByRole('link', { name: 'Order board' }),
+    page.getByRole('link', { name: 'Delivery log' }),
+  ]);
   await capture('connections');
 
   // 4. Open the POS: through /oauth2/authorize (the hub's sign-in and consent) to its redirect URI.
@@ -157,7 +215,8 @@ test('an admin goes from sign-in to a synced catalog with a product out of stock
   await page.getByRole('button', { name: 'Allow' }).click();
   await page.waitForURL(`${pos.url}/callback?**`);
   const landed = new URL(page.url()).searchParams;
-  for (const name of ['code', 'state', 'account_id', 'location_id', 'connectionId', 'applicationId']) expect(landed.get(name)).toBeTruthy();
+  for (const name of ['code', 'state', 'account_id', 'location_id', 'connectionId', 'applicationId'])
+    expect(landed.get(name)).toBeTruthy();
   expect(landed.get('account_id')).toBe(accountId);
   expect(landed.get('location_id')).toBe(locationId);
 
@@ -173,12 +232,25 @@ test('an admin goes from sign-in to a synced catalog with a product out of stock
   await expect(products.getByText('Out of stock')).toBeVisible();
   await capture('catalog');
   await page.getByText('Modifier groups', { exact: true }).click();
-  await expect(page.getByRole('table', { name: 'Modifier groups' }).getByRole('cell', { name: 'grp-sauces' })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Modifier groups' }).getByRole('cell', { name: 'grp-sauces' }),
+  ).toBeVisible();
   await capture('catalog-modifier-groups');
   await expect
-    .poll(async () => (await hub.admin.get(`/v1/accounts/${accountId}/locations/${locationId}/catalog/products?posReference=pizza-margherita`)).body.data[0]?.show_online)
+    .poll(
+      async () =>
+        (
+          await hub.admin.get(
+            `/v1/accounts/${accountId}/locations/${locationId}/catalog/products?posReference=pizza-margherita`,
+          )
+        ).body.data[0]?.show_online,
+    )
     .toBe(false);
-  const pasta = (await hub.admin.get(`/v1/accounts/${accountId}/locations/${locationId}/catalog/products?posReference=pizza-margherita`)).body.data[0];
+  const pasta = (
+    await hub.admin.get(
+      `/v1/accounts/${accountId}/locations/${locationId}/catalog/products?posReference=pizza-margherita`,
+    )
+  ).body.data[0];
   expect(pasta.taxRateIds).toEqual(['vat-10']);
 
   // The account's screen, with the location made above.

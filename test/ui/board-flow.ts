@@ -18,9 +18,19 @@ export async function openBoard(page: Page, loc: TestLocation): Promise<void> {
 }
 
 /** The marketplace places an order through REST; it shows on the open board within 2 s, counted in NEW. */
-export async function placeOrderOnBoard(page: Page, marketClient: HttpClient, loc: TestLocation, externalId: string): Promise<void> {
+export async function placeOrderOnBoard(
+  page: Page,
+  marketClient: HttpClient,
+  loc: TestLocation,
+  externalId: string,
+): Promise<void> {
   const placedAt = Date.now();
-  const placed = await marketClient.post(`${loc.path}/orders`, { externalId, fulfillmentType: 'PICKUP', total: 650, items: [{ name: 'Soup', quantity: 1, price: 650 }] });
+  const placed = await marketClient.post(`${loc.path}/orders`, {
+    externalId,
+    fulfillmentType: 'PICKUP',
+    total: 650,
+    items: [{ name: 'Soup', quantity: 1, price: 650 }],
+  });
   expect(placed.status).toBe(201);
   await expect(page.getByRole('button', { name: externalId })).toBeVisible({ timeout: 2000 });
   expect(Date.now() - placedAt).toBeLessThan(2000);
@@ -30,13 +40,24 @@ export async function placeOrderOnBoard(page: Page, marketClient: HttpClient, lo
 }
 
 /** Accept, preparing, ready, complete from the order's detail; the counts follow; the marketplace hears each. */
-export async function completeFromBoard(page: Page, externalId: string, partner: FakePartner, hooksPath: string, capture?: (name: string) => Promise<void>): Promise<void> {
+export async function completeFromBoard(
+  page: Page,
+  externalId: string,
+  partner: FakePartner,
+  hooksPath: string,
+  capture?: (name: string) => Promise<void>,
+): Promise<void> {
   await page.getByRole('button', { name: externalId }).click();
   const detail = page.getByRole('region', { name: `Order ${externalId}` });
   await expect(detail.getByRole('button', { name: 'Accept' })).toBeVisible();
   await expect(detail.getByRole('button', { name: 'Mark ready' })).toHaveCount(0);
   if (capture) await capture('order-detail');
-  for (const [action, status] of [['Accept', 'ACCEPTED'], ['Start preparing', 'PREPARING'], ['Mark ready', 'READY'], ['Complete', 'COMPLETED']] as const) {
+  for (const [action, status] of [
+    ['Accept', 'ACCEPTED'],
+    ['Start preparing', 'PREPARING'],
+    ['Mark ready', 'READY'],
+    ['Complete', 'COMPLETED'],
+  ] as const) {
     await detail.getByRole('button', { name: action }).click();
     await expect(detail.getByText(`Status: ${status}`)).toBeVisible();
     await expect(page.getByRole('tab', { name: `${status} (1)` })).toBeVisible();

@@ -13,13 +13,20 @@ test.use({ hubSettings: { DELIVERY_RETRY_SCHEDULE: '0.05,0.05,3600' } });
 const MARKET_KEY = 'market-api-key-0123456789';
 
 test.describe('delivery log', () => {
-  test('shows every failed attempt and the next retry; Retry now delivers once the partner is back', async ({ page, hub, capture }) => {
+  test('shows every failed attempt and the next retry; Retry now delivers once the partner is back', async ({
+    page,
+    hub,
+    capture,
+  }) => {
     const partner = await FakePartner.start();
     try {
       partner.always('/pos', { status: 503, body: { error: 'POS down for maintenance' } });
       partner.always('/store', { status: 410, body: { error: 'gone' } });
       const pos = await hub.createApplication('POS', { webhookUrl: partner.urlFor('/pos') });
-      const market = await hub.createApplication('MARKETPLACE', { webhookUrl: partner.urlFor('/market'), storeStatusUrl: partner.urlFor('/store') });
+      const market = await hub.createApplication('MARKETPLACE', {
+        webhookUrl: partner.urlFor('/market'),
+        storeStatusUrl: partner.urlFor('/store'),
+      });
       const loc = await hub.createLocation(undefined, 'Log Kitchen');
       await hub.connect(pos, loc);
       await hub.connect(market, loc, { apiKey: MARKET_KEY });
@@ -32,7 +39,12 @@ test.describe('delivery log', () => {
       await expect(page.getByText('Live', { exact: true })).toBeVisible();
       await expect(page.getByText('Nothing has been sent from here yet.')).toBeVisible();
 
-      const placed = await marketClient.post(`${loc.path}/orders`, { externalId: 'log-1', fulfillmentType: 'PICKUP', total: 650, items: [{ name: 'Soup', quantity: 1, price: 650 }] });
+      const placed = await marketClient.post(`${loc.path}/orders`, {
+        externalId: 'log-1',
+        fulfillmentType: 'PICKUP',
+        total: 650,
+        items: [{ name: 'Soup', quantity: 1, price: 650 }],
+      });
       expect(placed.status).toBe(201);
       await partner.waitForRequests(3, { path: '/pos' });
 
@@ -75,7 +87,10 @@ test.describe('delivery log', () => {
       await expect(created.getByRole('cell').nth(5)).toHaveText('—');
 
       // A dead delivery: the marketplace answers 410 Gone to the store status, which stops at once.
-      const paused = await hub.admin.put(`${loc.path}/store-status`, { storeStatus: 'OFFLINE', closedReason: 'Kitchen cleaning' });
+      const paused = await hub.admin.put(`${loc.path}/store-status`, {
+        storeStatus: 'OFFLINE',
+        closedReason: 'Kitchen cleaning',
+      });
       expect(paused.status).toBe(200);
       const dead = table.getByRole('row').filter({ hasText: 'STORE_STATUS_CHANGED' });
       await expect(dead).toContainText('FAILED · no retry left');
@@ -110,12 +125,16 @@ test.describe('delivery log', () => {
       partner.always('/store', { status: 204 });
       await deadDetail.getByRole('button', { name: 'Retry now' }).click();
       await expect(deadDetail.getByText('DELIVERED', { exact: true })).toBeVisible();
-      await expect(deadDetail.getByRole('table', { name: 'Attempts' }).getByRole('row').nth(2).getByRole('cell').nth(2)).toHaveText('HTTP 204');
+      await expect(
+        deadDetail.getByRole('table', { name: 'Attempts' }).getByRole('row').nth(2).getByRole('cell').nth(2),
+      ).toHaveText('HTTP 204');
 
       // The same deliveries, seen from the application: everything sent to the POS.
       await page.goto(`/ui/applications/${pos.id}`);
       await page.getByRole('link', { name: 'Delivery log' }).click();
-      await expect(page.getByRole('table', { name: 'Deliveries' }).getByRole('row').filter({ hasText: 'ORDER_CREATED' })).toContainText('DELIVERED');
+      await expect(
+        page.getByRole('table', { name: 'Deliveries' }).getByRole('row').filter({ hasText: 'ORDER_CREATED' }),
+      ).toContainText('DELIVERED');
       await capture('application-delivery-log');
     } finally {
       await partner.close();

@@ -9,7 +9,11 @@ import { addProduct, createMenu, openKitchen, overrideTaxRates } from './kitchen
 // UI, the marketplace receives ORDER_STATUS_CHANGED for each in order, and the board counts follow.
 // (Registering applications, the location and the catalog sync through the UI: application-flow.spec.)
 
-test('sign in, build a menu with an override, publish it live, then take an order through the board', async ({ page, hub, capture }) => {
+test('sign in, build a menu with an override, publish it live, then take an order through the board', async ({
+  page,
+  hub,
+  capture,
+}) => {
   const partner = await FakePartner.start();
   try {
     const k = await openKitchen(hub, partner, 'Harbour Kitchen');
@@ -25,7 +29,9 @@ test('sign in, build a menu with an override, publish it live, then take an orde
     const navigations: string[] = [];
     page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations.push(frame.url()));
     await page.getByRole('button', { name: 'Publish menu' }).click();
-    const row = page.getByRole('table', { name: 'Publications' }).getByRole('row', { name: /Harbour Kitchen Marketplace/ });
+    const row = page
+      .getByRole('table', { name: 'Publications' })
+      .getByRole('row', { name: /Harbour Kitchen Marketplace/ });
     await expect(row.getByText('Pending')).toBeVisible();
     await expect(row.getByText('Delivered')).toBeVisible();
     expect(navigations).toEqual([]);
@@ -34,9 +40,15 @@ test('sign in, build a menu with an override, publish it live, then take an orde
 
     const [published] = await partner.waitForRequests(1, { path: '/menus' });
     const body = JSON.parse(published.body);
-    expect(body).toMatchObject({ eventType: 'MENU_PUBLISHED', connectionId: k.connectionId, menu: { name: 'Evening' } });
+    expect(body).toMatchObject({
+      eventType: 'MENU_PUBLISHED',
+      connectionId: k.connectionId,
+      menu: { name: 'Evening' },
+    });
     // The override travels as the item's effective taxRateIds; the other item inherits its product's.
-    expect(body.menu.items.map((i: { posReference: string; taxRateIds: string[] }) => [i.posReference, i.taxRateIds])).toEqual([
+    expect(
+      body.menu.items.map((i: { posReference: string; taxRateIds: string[] }) => [i.posReference, i.taxRateIds]),
+    ).toEqual([
       ['burger', ['vat-9', 'vat-21']],
       ['cola', ['vat-21']],
     ]);

@@ -89,7 +89,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await page.screenshot({ path: `${SCREENSHOT_DIR}${name}-phone.png`, fullPage: true, animations: 'disabled' });
       const phone = await overflowOf(page);
       await page.setViewportSize(desktop);
-      expect.soft(phone.pageWidth, `${name} is ${phone.pageWidth} px wide on a 390 px phone: ${phone.culprits.join('; ')}`).toBeLessThanOrEqual(phone.viewportWidth);
+      expect
+        .soft(phone.pageWidth, `${name} is ${phone.pageWidth} px wide on a 390 px phone: ${phone.culprits.join('; ')}`)
+        .toBeLessThanOrEqual(phone.viewportWidth);
     });
   },
 });

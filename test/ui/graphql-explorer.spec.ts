@@ -11,23 +11,35 @@ async function typeOperation(page: Page, operation: string): Promise<void> {
   await page.keyboard.press('Delete');
   await page.keyboard.type(operation);
   // Monaco closes brackets as they are typed, and types over the closing ones: the text is what was typed.
-  await expect(page.getByRole('region', { name: 'Operation Editor' }).locator('.view-lines')).toHaveText(operation.replaceAll(' ', '\u00a0'));
+  await expect(page.getByRole('region', { name: 'Operation Editor' }).locator('.view-lines')).toHaveText(
+    operation.replaceAll(' ', '\u00a0'),
+  );
 }
 
 // The GraphQL explorer (issue 12, screen 6): GraphiQL bundled with the UI, at /ui/graphql, on the session.
 
-test('a signed-in operator opens GraphiQL from the navigation, runs a query on the session, and browses the schema', async ({ page, context, hub, capture }) => {
+test('a signed-in operator opens GraphiQL from the navigation, runs a query on the session, and browses the schema', async ({
+  page,
+  context,
+  hub,
+  capture,
+}) => {
   const fromCdn: string[] = [];
   page.on('request', (req) => {
     if (!req.url().startsWith(hub.url) && !/^(data|blob):/.test(req.url())) fromCdn.push(req.url());
   });
   await signIn(page);
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'GraphQL explorer' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'GraphQL explorer' })
+    .click();
   await expect(page).toHaveURL(/\/ui\/graphql$/);
   await expect(page.getByRole('heading', { name: 'GraphQL explorer' })).toBeVisible();
 
   await typeOperation(page, 'query Mine { viewer { email role } }');
-  const answered = page.waitForResponse((res) => res.url() === `${hub.url}/graphql` && /query Mine/.test(res.request().postData() ?? ''));
+  const answered = page.waitForResponse(
+    (res) => res.url() === `${hub.url}/graphql` && /query Mine/.test(res.request().postData() ?? ''),
+  );
   await page.getByRole('button', { name: /^Execute query/ }).click();
   const answer = await answered;
   expect(answer.status()).toBe(200);
@@ -49,9 +61,13 @@ test('a signed-in operator opens GraphiQL from the navigation, runs a query on t
   expect(fromCdn, 'everything GraphiQL loads comes from the hub').toEqual([]);
   // GraphiQL keeps tabs and history in localStorage: queries and answers, never the session or a token.
   const [cookie] = await context.cookies();
-  const rows = await hub.hub.orm.em.fork().getConnection().execute<{ a: string; r: string }[]>('select access_token_sealed as a, refresh_token_sealed as r from ui_sessions');
+  const rows = await hub.hub.orm.em
+    .fork()
+    .getConnection()
+    .execute<{ a: string; r: string }[]>('select access_token_sealed as a, refresh_token_sealed as r from ui_sessions');
   const secrets = [cookie.value, ...rows.flatMap((row) => [secretBox().open(row.a), secretBox().open(row.r)])];
-  const storage = async () => String(await page.evaluate('JSON.stringify([localStorage, sessionStorage, document.cookie])'));
+  const storage = async () =>
+    String(await page.evaluate('JSON.stringify([localStorage, sessionStorage, document.cookie])'));
   await expect.poll(storage).toContain('query Mine');
   const stored = await storage();
   for (const secret of secrets) expect(stored).not.toContain(secret);
@@ -61,14 +77,19 @@ test('a signed-in operator opens GraphiQL from the navigation, runs a query on t
   expect(schema.body.data.__schema.queryType.name).toBe('Query');
 });
 
-test('a merchant finds the explorer too, and it answers with the merchant\'s reach only', async ({ page, hub }) => {
+test("a merchant finds the explorer too, and it answers with the merchant's reach only", async ({ page, hub }) => {
   const mine = await hub.createLocation(undefined, 'Explorer Home');
   const theirs = await hub.createLocation(undefined, 'Explorer Elsewhere');
   const merchant = await hub.createUser('merchant', [mine.accountId]);
   await signIn(page, merchant);
-  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'GraphQL explorer' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'GraphQL explorer' })
+    .click();
   await typeOperation(page, '{ accounts { data { id } } }');
-  const answered = page.waitForResponse((res) => res.url() === `${hub.url}/graphql` && /accounts/.test(res.request().postData() ?? ''));
+  const answered = page.waitForResponse(
+    (res) => res.url() === `${hub.url}/graphql` && /accounts/.test(res.request().postData() ?? ''),
+  );
   await page.getByRole('button', { name: /^Execute query/ }).click();
   const body = await (await answered).json();
   expect(body.data.accounts.data).toEqual([{ id: mine.accountId }]);

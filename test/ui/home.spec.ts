@@ -5,23 +5,40 @@ import { expect, signIn, test } from './fixtures.js';
 // orders and failing deliveries first, each linking to its board and its delivery log. A merchant sees only
 // its own locations and no Applications or Users; an admin has those shortcuts.
 
-test('a merchant lands on its locations, new orders and failing deliveries first, and goes to the board and the log', async ({ page, hub, capture }) => {
+test('a merchant lands on its locations, new orders and failing deliveries first, and goes to the board and the log', async ({
+  page,
+  hub,
+  capture,
+}) => {
   const partner = await FakePartner.start();
   try {
     partner.always('/store-down', { status: 503, body: { error: 'down for maintenance' } });
     const quiet = await hub.createLocation(undefined, 'Quiet Corner');
     const busy = await hub.createLocation(undefined, 'Busy Bistro');
     const failing = await hub.createLocation(undefined, 'Failing Fish');
-    const market = await hub.createApplication('MARKETPLACE', { webhookUrl: partner.urlFor('/hooks'), storeStatusUrl: partner.urlFor('/store-down') });
+    const market = await hub.createApplication('MARKETPLACE', {
+      webhookUrl: partner.urlFor('/hooks'),
+      storeStatusUrl: partner.urlFor('/store-down'),
+    });
     await hub.connect(market, busy);
     await hub.connect(market, failing);
     const marketClient = await hub.applicationClient(market);
     for (const externalId of ['bistro-1', 'bistro-2']) {
-      expect((await marketClient.post(`${busy.path}/orders`, { externalId, fulfillmentType: 'PICKUP', items: [{ name: 'Soup', quantity: 1, price: 650 }] })).status).toBe(201);
+      expect(
+        (
+          await marketClient.post(`${busy.path}/orders`, {
+            externalId,
+            fulfillmentType: 'PICKUP',
+            items: [{ name: 'Soup', quantity: 1, price: 650 }],
+          })
+        ).status,
+      ).toBe(201);
     }
     // The marketplace does not take the store status: three attempts, then FAILED (the test hub retries fast).
     expect((await hub.admin.put(`${failing.path}/store-status`, { storeStatus: 'OFFLINE' })).status).toBe(200);
-    await expect.poll(async () => (await hub.admin.get(`${failing.path}/deliveries?status=FAILED`)).body.data.length).toBe(1);
+    await expect
+      .poll(async () => (await hub.admin.get(`${failing.path}/deliveries?status=FAILED`)).body.data.length)
+      .toBe(1);
 
     const merchant = await hub.createUser('merchant', [quiet.accountId, busy.accountId, failing.accountId]);
     await signIn(page, merchant);
@@ -36,7 +53,9 @@ test('a merchant lands on its locations, new orders and failing deliveries first
     const fish = table.getByRole('row', { name: 'Failing Fish' });
     await expect(fish.getByText('1 failing')).toBeVisible();
     await expect(fish.getByText('Paused')).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'need attention' })).toHaveText('2 locations need attention.');
+    await expect(page.getByRole('status').filter({ hasText: 'need attention' })).toHaveText(
+      '2 locations need attention.',
+    );
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await expect(nav.getByRole('link', { name: 'Applications' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Applications' })).toHaveCount(0);
@@ -54,7 +73,7 @@ test('a merchant lands on its locations, new orders and failing deliveries first
   }
 });
 
-test('an admin\'s home has the shortcuts of its role', async ({ page, capture }) => {
+test("an admin's home has the shortcuts of its role", async ({ page, capture }) => {
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Home' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('link', { name: 'Applications' })).toBeVisible();

@@ -11,7 +11,13 @@ async function tabTo(page: Page, target: Locator, most = 40): Promise<void> {
   const handle = await target.elementHandle();
   for (let i = 0; i < most; i++) {
     await page.keyboard.press('Tab');
-    if (await page.evaluate((el) => el === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement, handle)) return;
+    if (
+      await page.evaluate(
+        (el) => el === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement,
+        handle,
+      )
+    )
+      return;
   }
   throw new Error(`${target} was not reached with ${most} presses of Tab`);
 }
@@ -26,7 +32,9 @@ async function signInByKeyboard(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
 }
 
-test('an operator signs in, opens screens and a dialog, and runs a GraphQL query with the keyboard alone', async ({ page }) => {
+test('an operator signs in, opens screens and a dialog, and runs a GraphQL query with the keyboard alone', async ({
+  page,
+}) => {
   await signInByKeyboard(page);
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   await tabTo(page, nav.getByRole('link', { name: 'Applications' }));

@@ -18,9 +18,23 @@ export const KITCHEN_CATALOG = {
   modifiers: [{ posReference: 'mod-cheese', name: 'Extra cheese', price: 50, taxRateIds: ['vat-9'] }],
   modifierGroups: [{ posReference: 'grp-extras', name: 'Extras', modifiers: ['mod-cheese'] }],
   products: [
-    { posReference: 'burger', name: 'Burger', price: 850, categories: ['cat-food'], taxRateIds: ['vat-9'], modifierGroups: ['grp-extras'] },
+    {
+      posReference: 'burger',
+      name: 'Burger',
+      price: 850,
+      categories: ['cat-food'],
+      taxRateIds: ['vat-9'],
+      modifierGroups: ['grp-extras'],
+    },
     { posReference: 'cola', name: 'Cola', price: 250, categories: ['cat-food'], taxRateIds: ['vat-21'] },
-    { posReference: 'lemonade', name: 'Lemonade', price: 300, categories: ['cat-food'], taxRateIds: ['vat-21'], show_online: false },
+    {
+      posReference: 'lemonade',
+      name: 'Lemonade',
+      price: 300,
+      categories: ['cat-food'],
+      taxRateIds: ['vat-21'],
+      show_online: false,
+    },
   ],
 };
 
@@ -58,14 +72,24 @@ export async function createMenu(page: Page, k: Kitchen, name: string): Promise<
 /** Finds a product with the search box and adds it. */
 export async function addProduct(page: Page, search: string, name: string): Promise<void> {
   await page.getByRole('searchbox', { name: 'Search products' }).fill(search);
-  await page.getByRole('listitem', { name }).getByRole('button', { name: `Add ${name}` }).click();
+  await page
+    .getByRole('listitem', { name })
+    .getByRole('button', { name: `Add ${name}` })
+    .click();
   await expect(page.getByRole('table', { name: 'Menu items' }).getByRole('row', { name })).toBeVisible();
 }
 
-
 /** Sets an item's own tax rates on the menu through its override dialog (labels as "VAT 9% (vat-9)"). */
-export async function overrideTaxRates(page: Page, item: string, change: { check?: string[]; uncheck?: string[] }, table: 'Menu items' | 'Menu modifiers' = 'Menu items'): Promise<void> {
-  await page.getByRole('table', { name: table }).getByRole('button', { name: `Override tax rates of ${item}` }).click();
+export async function overrideTaxRates(
+  page: Page,
+  item: string,
+  change: { check?: string[]; uncheck?: string[] },
+  table: 'Menu items' | 'Menu modifiers' = 'Menu items',
+): Promise<void> {
+  await page
+    .getByRole('table', { name: table })
+    .getByRole('button', { name: `Override tax rates of ${item}` })
+    .click();
   const dialog = page.getByRole('dialog', { name: `Tax rates of ${item} on this menu` });
   for (const label of change.uncheck ?? []) await dialog.getByRole('checkbox', { name: label }).uncheck();
   for (const label of change.check ?? []) await dialog.getByRole('checkbox', { name: label }).check();

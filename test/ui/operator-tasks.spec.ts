@@ -11,8 +11,16 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => pos?.close());
 
-test('an admin rotates an application\'s secrets (the old one stops working) and edits its URLs', async ({ page, hub, capture }) => {
-  const app = await hub.createApplication('POS', { webhookUrl: pos.urlFor('/webhooks'), catalogPullUrl: pos.urlFor('/catalog'), redirectUris: [pos.urlFor('/callback')] });
+test("an admin rotates an application's secrets (the old one stops working) and edits its URLs", async ({
+  page,
+  hub,
+  capture,
+}) => {
+  const app = await hub.createApplication('POS', {
+    webhookUrl: pos.urlFor('/webhooks'),
+    catalogPullUrl: pos.urlFor('/catalog'),
+    redirectUris: [pos.urlFor('/callback')],
+  });
   await signIn(page);
   await page.goto(`/ui/applications/${app.id}`);
   await page.getByRole('button', { name: 'Rotate secret' }).click();
@@ -22,8 +30,13 @@ test('an admin rotates an application\'s secrets (the old one stops working) and
   const secret = (await shown.getByLabel('Client secret', { exact: true }).textContent())!.trim();
   expect(secret).not.toBe(app.clientSecret);
   await shown.getByRole('button', { name: 'I have saved them' }).click();
-  expect((await hub.token({ grant_type: 'client_credentials', client_id: app.clientId, client_secret: app.clientSecret })).status).toBe(401);
-  expect((await hub.token({ grant_type: 'client_credentials', client_id: app.clientId, client_secret: secret })).status).toBe(200);
+  expect(
+    (await hub.token({ grant_type: 'client_credentials', client_id: app.clientId, client_secret: app.clientSecret }))
+      .status,
+  ).toBe(401);
+  expect(
+    (await hub.token({ grant_type: 'client_credentials', client_id: app.clientId, client_secret: secret })).status,
+  ).toBe(200);
 
   // A URL the hub refuses: its reason next to the field, and nothing saved.
   const webhook = page.getByRole('textbox', { name: 'Webhook URL' });
@@ -46,12 +59,20 @@ test('an admin rotates an application\'s secrets (the old one stops working) and
   expect((await hub.admin.get(`/v1/applications/${app.id}`)).body.data.webhookUrl).toBe(pos.urlFor('/hooks-v2'));
 });
 
-test('a failed sync says why in words, a catalog pages on the server, and Disconnect asks first', async ({ page, hub, capture }) => {
+test('a failed sync says why in words, a catalog pages on the server, and Disconnect asks first', async ({
+  page,
+  hub,
+  capture,
+}) => {
   const app = await hub.createApplication('POS', { catalogPullUrl: pos.urlFor('/down/catalog') });
   const location = await hub.createLocation(undefined, 'Paging Kitchen');
   await hub.connect(app, location);
   pos.always('/down/catalog', { status: 503, body: { error: 'maintenance' } });
-  const products = Array.from({ length: 30 }, (_, i) => ({ posReference: `p-${String(i).padStart(2, '0')}`, name: `Dish ${String(i).padStart(2, '0')}`, price: 500 + i }));
+  const products = Array.from({ length: 30 }, (_, i) => ({
+    posReference: `p-${String(i).padStart(2, '0')}`,
+    name: `Dish ${String(i).padStart(2, '0')}`,
+    price: 500 + i,
+  }));
   expect((await hub.admin.put(`${location.path}/catalog/import`, { products })).status).toBe(200);
   await signIn(page);
   await page.goto(`/ui/accounts/${location.accountId}/locations/${location.locationId}/catalog`);
@@ -74,7 +95,9 @@ test('a failed sync says why in words, a catalog pages on the server, and Discon
   await expect(table.getByRole('cell', { name: 'Dish 00', exact: true })).toBeVisible();
 
   await page.getByRole('tab', { name: 'Connections' }).click();
-  const row = page.getByRole('table', { name: 'Applications at this location' }).getByRole('row', { name: new RegExp(app.data.name) });
+  const row = page
+    .getByRole('table', { name: 'Applications at this location' })
+    .getByRole('row', { name: new RegExp(app.data.name) });
   await row.getByRole('button', { name: `Disconnect ${app.data.name}` }).click();
   const confirm = page.getByRole('dialog', { name: `Disconnect ${app.data.name}?` });
   await confirm.getByRole('button', { name: 'Cancel' }).click();
@@ -85,15 +108,23 @@ test('a failed sync says why in words, a catalog pages on the server, and Discon
   expect((await hub.admin.get(`${location.path}/connections`)).body.data).toEqual([]);
 });
 
-test('an admin finds an account by part of its name among more than a page of accounts', async ({ page, hub, capture }) => {
+test('an admin finds an account by part of its name among more than a page of accounts', async ({
+  page,
+  hub,
+  capture,
+}) => {
   const tag = `q${Date.now().toString(36)}`;
-  for (let i = 0; i < 26; i++) expect((await hub.admin.post('/v1/accounts', { name: `Filler ${tag} ${i}` })).status).toBe(201);
-  for (const name of [`Harbour ${tag} Grill`, `Old harbour ${tag} Café`]) expect((await hub.admin.post('/v1/accounts', { name })).status).toBe(201);
+  for (let i = 0; i < 26; i++)
+    expect((await hub.admin.post('/v1/accounts', { name: `Filler ${tag} ${i}` })).status).toBe(201);
+  for (const name of [`Harbour ${tag} Grill`, `Old harbour ${tag} Café`])
+    expect((await hub.admin.post('/v1/accounts', { name })).status).toBe(201);
 
   await signIn(page);
   await page.goto('/ui/accounts');
   const accounts = page.getByRole('table', { name: 'Accounts' });
-  await expect(page.getByRole('navigation', { name: 'Accounts pages' }).getByRole('button', { name: 'Next page' })).toBeEnabled();
+  await expect(
+    page.getByRole('navigation', { name: 'Accounts pages' }).getByRole('button', { name: 'Next page' }),
+  ).toBeEnabled();
 
   const search = page.getByRole('searchbox', { name: 'Search accounts' });
   // Any case; the tag keeps out the accounts other specs made on this worker's hub.
@@ -110,11 +141,18 @@ test('an admin finds an account by part of its name among more than a page of ac
   await search.fill('');
   // The whole list again, a page of 25 (and the header row) at a time.
   await expect(accounts.getByRole('row')).toHaveCount(26);
-  await expect(page.getByRole('navigation', { name: 'Accounts pages' }).getByRole('button', { name: 'Next page' })).toBeEnabled();
+  await expect(
+    page.getByRole('navigation', { name: 'Accounts pages' }).getByRole('button', { name: 'Next page' }),
+  ).toBeEnabled();
 });
 
-test('an admin renames an account, and the new name shows on its page and in the list', async ({ page, hub, capture }) => {
-  const account = (await hub.admin.post('/v1/accounts', { name: `Trattoria Grup ${Date.now().toString(36)}` })).body.data;
+test('an admin renames an account, and the new name shows on its page and in the list', async ({
+  page,
+  hub,
+  capture,
+}) => {
+  const account = (await hub.admin.post('/v1/accounts', { name: `Trattoria Grup ${Date.now().toString(36)}` })).body
+    .data;
   const renamed = account.name.replace('Grup', 'Group');
   await signIn(page);
   await page.goto(`/ui/accounts/${account.id}`);

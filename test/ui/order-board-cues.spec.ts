@@ -5,7 +5,12 @@ import { expect, signIn, test } from './fixtures.js';
 // default, remembered in the browser, a WebAudio beep), and a status change the hub refuses with 409 because
 // the order changed meanwhile, explained in words.
 
-const soup = (externalId: string) => ({ externalId, fulfillmentType: 'PICKUP', total: 650, items: [{ name: 'Soup', quantity: 1, price: 650 }] });
+const soup = (externalId: string) => ({
+  externalId,
+  fulfillmentType: 'PICKUP',
+  total: 650,
+  items: [{ name: 'Soup', quantity: 1, price: 650 }],
+});
 
 /**
  * Counts every WebAudio source started in the page (the beep's oscillators), installed before any script of the
@@ -21,7 +26,11 @@ const COUNT_SOUNDS = `
 `;
 const soundsStarted = (page: Page) => page.evaluate<number>('window.soundsStarted');
 
-test('the sound cue is off by default; once on, a new order beeps, and the choice is remembered', async ({ page, hub, capture }) => {
+test('the sound cue is off by default; once on, a new order beeps, and the choice is remembered', async ({
+  page,
+  hub,
+  capture,
+}) => {
   const market = await hub.createApplication('MARKETPLACE');
   const loc = await hub.createLocation(undefined, 'Cue Kitchen');
   await hub.connect(market, loc);
@@ -46,7 +55,9 @@ test('the sound cue is off by default; once on, a new order beeps, and the choic
   await capture('order-board-sound-on');
 
   // A status change is no new order: no sound.
-  const placed = (await hub.admin.get(`${loc.path}/orders?limit=10`)).body.data.find((o: { externalId: string }) => o.externalId === 'quiet-1');
+  const placed = (await hub.admin.get(`${loc.path}/orders?limit=10`)).body.data.find(
+    (o: { externalId: string }) => o.externalId === 'quiet-1',
+  );
   expect((await hub.admin.patch(`${loc.path}/orders/${placed.id}`, { status: 'accepted' })).status).toBe(200);
   await expect(page.getByRole('tab', { name: 'ACCEPTED (1)' })).toBeVisible();
   expect(await soundsStarted(page)).toBe(2);
@@ -56,7 +67,11 @@ test('the sound cue is off by default; once on, a new order beeps, and the choic
   expect(await page.evaluate<string | null>("localStorage.getItem('orderHub.board.soundCue')")).toBe('on');
 });
 
-test('a status change refused because the POS changed the order meanwhile is explained in words', async ({ page, hub, capture }) => {
+test('a status change refused because the POS changed the order meanwhile is explained in words', async ({
+  page,
+  hub,
+  capture,
+}) => {
   const market = await hub.createApplication('MARKETPLACE');
   const pos = await hub.createApplication('POS', { name: 'Kitchen POS' });
   const loc = await hub.createLocation(undefined, 'Refusal Kitchen');
@@ -84,12 +99,17 @@ test('a status change refused because the POS changed the order meanwhile is exp
   await expect(detail.getByRole('button', { name: 'Accept' })).toBeVisible();
 
   holding = true;
-  const cancelled = await posClient.patch(`${loc.path}/orders/${placed.body.data.id}`, { status: 'cancelled', cancellationReason: 'OUT_OF_STOCK' });
+  const cancelled = await posClient.patch(`${loc.path}/orders/${placed.body.data.id}`, {
+    status: 'cancelled',
+    cancellationReason: 'OUT_OF_STOCK',
+  });
   expect(cancelled.status).toBe(200);
   await detail.getByRole('button', { name: 'Accept' }).click();
 
   const refused = detail.getByRole('alert').filter({ hasText: 'Accept was refused' });
-  await expect(refused).toContainText('The order was changed in the meantime: it is now CANCELLED, set by Kitchen POS (POS) at');
+  await expect(refused).toContainText(
+    'The order was changed in the meantime: it is now CANCELLED, set by Kitchen POS (POS) at',
+  );
   await expect(refused).toContainText('No further change is possible.');
   await expect(refused).toContainText('The hub said: An order in status CANCELLED is final');
   await expect(detail.getByText('Status: CANCELLED')).toBeVisible();

@@ -6,16 +6,27 @@ import { expect, signIn, test } from './fixtures.js';
 // down its socket; the board of a location outside its reach is a not-found page, and the hub refuses that
 // page's subscription (a graphql-ws error with code not_found), as it refuses the query.
 
-const order = (externalId: string) => ({ externalId, fulfillmentType: 'PICKUP', total: 650, items: [{ name: 'Soup', quantity: 1, price: 650 }] });
+const order = (externalId: string) => ({
+  externalId,
+  fulfillmentType: 'PICKUP',
+  total: 650,
+  items: [{ name: 'Soup', quantity: 1, price: 650 }],
+});
 
 /** The error codes the hub answered subscriptions with: an `error` message, or a `next` carrying errors. */
 function refusals(frames: string[]): string[] {
   const messages = frames.map((f) => JSON.parse(f) as { type: string; payload?: any });
-  const errors = messages.flatMap((m) => (m.type === 'error' ? m.payload : m.type === 'next' ? (m.payload?.errors ?? []) : []));
+  const errors = messages.flatMap((m) =>
+    m.type === 'error' ? m.payload : m.type === 'next' ? (m.payload?.errors ?? []) : [],
+  );
   return errors.map((e: { extensions?: { code?: string } }) => e.extensions?.code ?? 'none');
 }
 
-test('a merchant’s board never shows another account’s orders, and a subscription outside its reach is refused', async ({ page, hub, capture }) => {
+test('a merchant’s board never shows another account’s orders, and a subscription outside its reach is refused', async ({
+  page,
+  hub,
+  capture,
+}) => {
   const market = await hub.createApplication('MARKETPLACE');
   const mine = await hub.createLocation(undefined, 'Merchant Kitchen');
   const theirs = await hub.createLocation(undefined, 'Rival Kitchen');

@@ -8,7 +8,11 @@ import { expect, signIn, test } from './fixtures.js';
 // end-to-end.spec runs the same after publishing a menu).
 
 test.describe('live order board', () => {
-  test('a new order appears within 2 s, and accept, preparing, ready, complete reach the marketplace in order', async ({ page, hub, capture }) => {
+  test('a new order appears within 2 s, and accept, preparing, ready, complete reach the marketplace in order', async ({
+    page,
+    hub,
+    capture,
+  }) => {
     const partner = await FakePartner.start();
     try {
       const market = await hub.createApplication('MARKETPLACE', { webhookUrl: partner.urlFor('/hooks') });
@@ -35,7 +39,12 @@ test('a busy tab shows its 50 latest orders, and older ones on asking', async ({
   for (let batch = 0; batch < 6; batch++) {
     const placed = await Promise.all(
       Array.from({ length: batch < 5 ? 10 : 2 }, (_, i) =>
-        marketClient.post(`${loc.path}/orders`, { externalId: `busy-${batch * 10 + i + 1}`, fulfillmentType: 'PICKUP', total: 650, items: [{ name: 'Soup', quantity: 1, price: 650 }] }),
+        marketClient.post(`${loc.path}/orders`, {
+          externalId: `busy-${batch * 10 + i + 1}`,
+          fulfillmentType: 'PICKUP',
+          total: 650,
+          items: [{ name: 'Soup', quantity: 1, price: 650 }],
+        }),
       ),
     );
     expect(placed.map((r) => r.status)).toEqual(placed.map(() => 201));
@@ -54,7 +63,11 @@ test('a busy tab shows its 50 latest orders, and older ones on asking', async ({
   await expect(page.getByText('No order in ACCEPTED.')).toBeVisible();
 });
 
-test('an operator finds the order a customer calls about by its number or their name, whatever its status', async ({ page, hub, capture }) => {
+test('an operator finds the order a customer calls about by its number or their name, whatever its status', async ({
+  page,
+  hub,
+  capture,
+}) => {
   const market = await hub.createApplication('MARKETPLACE', { name: 'Find Kitchen Marketplace' });
   const pos = await hub.createApplication('POS');
   const loc = await hub.createLocation(undefined, 'Find Kitchen');
@@ -89,18 +102,24 @@ test('an operator finds the order a customer calls about by its number or their 
   await expect(matching.getByRole('row', { name: /web-2001/ })).toContainText('ACCEPTED');
   await capture('order-board-find');
   await matching.getByRole('button', { name: 'web-2001' }).click();
-  await expect(page.getByRole('region', { name: 'Order web-2001' }).getByRole('table', { name: 'Order facts' })).toContainText('A-21');
+  await expect(
+    page.getByRole('region', { name: 'Order web-2001' }).getByRole('table', { name: 'Order facts' }),
+  ).toContainText('A-21');
 
   // "ann" is in two customers' names; a number finds its one order; nothing found says so.
   await find.fill('ann');
   await expect(page.getByRole('table', { name: 'Orders matching "ann"' }).getByRole('row')).toHaveCount(3);
   await find.fill('b-7');
-  await expect(page.getByRole('table', { name: 'Orders matching "b-7"' }).getByRole('row', { name: /web-2003/ })).toContainText('NEW');
+  await expect(
+    page.getByRole('table', { name: 'Orders matching "b-7"' }).getByRole('row', { name: /web-2003/ }),
+  ).toContainText('NEW');
   await find.fill('Z-99');
   await expect(page.getByText(`No order's number, reference or customer contains "Z-99".`)).toBeVisible();
 
   // Choosing a tab leaves the search.
   await page.getByRole('tab', { name: 'ACCEPTED (1)' }).click();
   await expect(find).toHaveValue('');
-  await expect(page.getByRole('table', { name: 'Orders in ACCEPTED' }).getByRole('row', { name: /web-2001/ })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Orders in ACCEPTED' }).getByRole('row', { name: /web-2001/ }),
+  ).toBeVisible();
 });

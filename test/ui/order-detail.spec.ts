@@ -20,10 +20,20 @@ const deliveryOrder = () => ({
   estimatedDeliveryTime: inAnHour(),
   notes: 'Allergic to peanuts',
   customer: { firstName: 'Ann', lastName: 'de Vries', phone: '+31 6 1234 5678' },
-  delivery: { instructions: 'Ring twice', address: { street: 'Damrak', houseNumber: '1A', postalCode: '1012 LG', city: 'Amsterdam' } },
+  delivery: {
+    instructions: 'Ring twice',
+    address: { street: 'Damrak', houseNumber: '1A', postalCode: '1012 LG', city: 'Amsterdam' },
+  },
   total: 1400,
   items: [
-    { posReference: 'burger', name: 'Burger', quantity: 1, price: 850, customerNotes: 'No onions', options: [{ name: 'Extra cheese', price: 50 }] },
+    {
+      posReference: 'burger',
+      name: 'Burger',
+      quantity: 1,
+      price: 850,
+      customerNotes: 'No onions',
+      options: [{ name: 'Extra cheese', price: 50 }],
+    },
     { posReference: 'cola', name: 'Cola', quantity: 2, price: 250 },
   ],
 });
@@ -46,7 +56,11 @@ function brokenWords(cell: Locator): Promise<string[]> {
   });
 }
 
-test('an order opened on the board shows how it leaves, for whom, its notes and its lines; a POS cancellation shows in its history', async ({ page, hub, capture }) => {
+test('an order opened on the board shows how it leaves, for whom, its notes and its lines; a POS cancellation shows in its history', async ({
+  page,
+  hub,
+  capture,
+}) => {
   const partner = await FakePartner.start();
   try {
     const kitchen = await openKitchen(hub, partner, 'Detail Kitchen');
@@ -69,8 +83,12 @@ test('an order opened on the board shows how it leaves, for whom, its notes and 
     await expect(facts.getByRole('row', { name: 'Order number A-17' })).toBeVisible();
     await expect(facts.getByRole('row', { name: 'Fulfilment Delivery' })).toBeVisible();
     await expect(facts.getByRole('row', { name: 'Delivery time' })).toContainText('(scheduled)');
-    await expect(facts.getByRole('row', { name: 'Customer' }).getByRole('cell')).toHaveText('Ann de Vries · +31 6 1234 5678');
-    await expect(facts.getByRole('row', { name: 'Address' }).getByRole('cell')).toHaveText('Damrak 1A, 1012 LG, Amsterdam');
+    await expect(facts.getByRole('row', { name: 'Customer' }).getByRole('cell')).toHaveText(
+      'Ann de Vries · +31 6 1234 5678',
+    );
+    await expect(facts.getByRole('row', { name: 'Address' }).getByRole('cell')).toHaveText(
+      'Damrak 1A, 1012 LG, Amsterdam',
+    );
     await expect(facts.getByRole('row', { name: 'Delivery instructions Ring twice' })).toBeVisible();
     await expect(facts.getByRole('row', { name: 'Paid No, collect payment' })).toBeVisible();
     await expect(detail.getByRole('note', { name: 'Notes' })).toContainText('Allergic to peanuts');
@@ -84,7 +102,10 @@ test('an order opened on the board shows how it leaves, for whom, its notes and 
     await expect(lines.getByRole('row', { name: /Cola/ }).getByRole('cell').last()).toHaveText('VAT 21%');
 
     // The POS cancels while the operator looks at the order: the board's live event re-reads it, history too.
-    const cancelled = await posClient.patch(`${kitchen.loc.path}/orders/${placed.body.data.id}`, { status: 'cancelled', cancellationReason: 'OUT_OF_STOCK' });
+    const cancelled = await posClient.patch(`${kitchen.loc.path}/orders/${placed.body.data.id}`, {
+      status: 'cancelled',
+      cancellationReason: 'OUT_OF_STOCK',
+    });
     expect(cancelled.status).toBe(200);
     const history = detail.getByRole('table', { name: 'Status history' });
     const cancellation = history.getByRole('row', { name: /CANCELLED OUT_OF_STOCK/ });

@@ -31,17 +31,25 @@ test('a reseller sees only the accounts it created, and no Applications', async 
   // Close the choices (a click outside them), as a person does before submitting.
   await dialog.getByRole('heading', { name: 'Create user' }).click();
   await dialog.getByRole('button', { name: 'Create user' }).click();
-  await expect(page.getByRole('table', { name: 'Users' }).getByRole('cell', { name: 'Reseller Own Account' })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Users' }).getByRole('cell', { name: 'Reseller Own Account' }),
+  ).toBeVisible();
   await capture('users');
   expect(own.id).toBeTruthy();
 });
 
-test('a merchant opening another account\'s location by URL gets a not-found page and no data', async ({ page, hub, capture }) => {
+test("a merchant opening another account's location by URL gets a not-found page and no data", async ({
+  page,
+  hub,
+  capture,
+}) => {
   const mine = await hub.createLocation(undefined, 'Merchant Home');
   const theirs = await hub.createLocation(undefined, 'Secret Kitchen');
   const merchant = await hub.createUser('merchant', [mine.accountId]);
   await signIn(page, merchant);
-  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Users' })).toHaveCount(0);
+  await expect(
+    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Users' }),
+  ).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Create account' })).toHaveCount(0);
   await page.goto(`/ui/accounts/${theirs.accountId}/locations/${theirs.locationId}`);
   await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
@@ -49,16 +57,28 @@ test('a merchant opening another account\'s location by URL gets a not-found pag
   await capture('not-found');
   // Its own account: what a merchant cannot do (provisioning) is not offered.
   await page.goto(`/ui/accounts/${mine.accountId}`);
-  await expect(page.getByRole('table', { name: 'Locations' }).getByRole('link', { name: 'Merchant Home' })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Locations' }).getByRole('link', { name: 'Merchant Home' }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create location' })).toHaveCount(0);
 });
 
-test('no token reaches the page; the cookie is httpOnly and SameSite=Lax; sign-out ends the session', async ({ page, context, hub, capture }) => {
+test('no token reaches the page; the cookie is httpOnly and SameSite=Lax; sign-out ends the session', async ({
+  page,
+  context,
+  hub,
+  capture,
+}) => {
   await signIn(page);
-  const tokens = await hub.hub.orm.em.fork().getConnection().execute<{ n: string }[]>('select count(*) as n from ui_sessions');
+  const tokens = await hub.hub.orm.em
+    .fork()
+    .getConnection()
+    .execute<{ n: string }[]>('select count(*) as n from ui_sessions');
   expect(Number(tokens[0].n)).toBeGreaterThan(0);
   // Evaluated in the page: what any script there could read.
-  const storage = await page.evaluate('({ local: JSON.stringify(localStorage), session: JSON.stringify(sessionStorage), cookies: document.cookie })');
+  const storage = await page.evaluate(
+    '({ local: JSON.stringify(localStorage), session: JSON.stringify(sessionStorage), cookies: document.cookie })',
+  );
   expect(storage).toEqual({ local: '{}', session: '{}', cookies: '' });
   const cookies = await context.cookies();
   expect(cookies).toHaveLength(1);
@@ -71,7 +91,9 @@ test('no token reaches the page; the cookie is httpOnly and SameSite=Lax; sign-o
   await capture('signed-out');
   expect(await context.cookies()).toEqual([]);
   expect((await uiGraphql(hub.url, '{ viewer { email } }', { cookie: old })).body.data.viewer).toBeNull();
-  expect((await uiGraphql(hub.url, '{ accounts { data { id } } }', { cookie: old })).body.errors[0].extensions.code).toBe('unauthorized');
+  expect(
+    (await uiGraphql(hub.url, '{ accounts { data { id } } }', { cookie: old })).body.errors[0].extensions.code,
+  ).toBe('unauthorized');
   await page.goto('/ui/accounts');
   await expect(page).toHaveURL(/\/ui\/login/);
 });
@@ -96,13 +118,22 @@ test('a cross-site form posting to /graphql with the session cookie is refused',
   }
   // Even with the cookie attached (a same-site attacker), no header and a foreign Origin are refused.
   const [cookie] = await context.cookies();
-  const forged = await uiGraphql(hub.url, 'mutation { createAccount(input: { name: "CSRF Account" }) { id } }', { cookie: `${cookie.name}=${cookie.value}`, uiHeader: false, origin: 'http://127.0.0.1:1' });
+  const forged = await uiGraphql(hub.url, 'mutation { createAccount(input: { name: "CSRF Account" }) { id } }', {
+    cookie: `${cookie.name}=${cookie.value}`,
+    uiHeader: false,
+    origin: 'http://127.0.0.1:1',
+  });
   expect(forged.status).toBe(401);
   const names = (await hub.admin.get('/v1/accounts?limit=200')).body.data.map((a: { name: string }) => a.name);
   expect(names).not.toContain('CSRF Account');
 });
 
-test('an admin deactivates a merchant who left: their open session ends at once, and they sign in again only once reactivated', async ({ page, browser, hub, capture }) => {
+test('an admin deactivates a merchant who left: their open session ends at once, and they sign in again only once reactivated', async ({
+  page,
+  browser,
+  hub,
+  capture,
+}) => {
   const loc = await hub.createLocation(undefined, 'Leaver Kitchen');
   const merchant = await hub.createUser('merchant', [loc.accountId]);
   const theirs = await browser.newContext({ baseURL: hub.url });
@@ -148,7 +179,12 @@ test('an admin deactivates a merchant who left: their open session ends at once,
   }
 });
 
-test("a reseller moves its merchant to another of its accounts: the merchant's open session follows without signing in again", async ({ page, browser, hub, capture }) => {
+test("a reseller moves its merchant to another of its accounts: the merchant's open session follows without signing in again", async ({
+  page,
+  browser,
+  hub,
+  capture,
+}) => {
   const reseller = await hub.createUser('reseller');
   const resellerApi = await hub.userClient(reseller);
   const stamp = Date.now();
@@ -158,7 +194,9 @@ test("a reseller moves its merchant to another of its accounts: the merchant's o
   const merchant = { email: `moving-${stamp}@test.example`, password: 'merchant-password-0123' };
   const created = await resellerApi.post('/v1/users', { ...merchant, role: 'merchant', accountIds: [from.id] });
   // An admin also gave the merchant an account of someone else's.
-  expect((await hub.admin.patch(`/v1/users/${created.body.data.id}`, { accountIds: [from.id, foreign.id] })).status).toBe(200);
+  expect(
+    (await hub.admin.patch(`/v1/users/${created.body.data.id}`, { accountIds: [from.id, foreign.id] })).status,
+  ).toBe(200);
 
   const theirs = await browser.newContext({ baseURL: hub.url });
   try {
@@ -170,7 +208,9 @@ test("a reseller moves its merchant to another of its accounts: the merchant's o
 
     await signIn(page, reseller);
     await page.goto('/ui/users');
-    const row = page.getByRole('table', { name: 'Users' }).getByRole('row', { name: new RegExp(merchant.email.replace(/[.+]/g, '\\$&')) });
+    const row = page
+      .getByRole('table', { name: 'Users' })
+      .getByRole('row', { name: new RegExp(merchant.email.replace(/[.+]/g, '\\$&')) });
     await expect(row).toContainText(`Old Harbour ${stamp}, 1 other account`);
     await row.getByRole('button', { name: `Change accounts of ${merchant.email}` }).click();
     const dialog = page.getByRole('dialog', { name: `Accounts of ${merchant.email}` });

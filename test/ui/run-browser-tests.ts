@@ -11,10 +11,14 @@ import { CHROMIUM_PATH } from './chromium.js';
 
 if (!existsSync(CHROMIUM_PATH)) {
   if (process.env.UI_TESTS_REQUIRED === '1') {
-    console.error(`BROWSER TESTS FAILED: no Chromium at ${CHROMIUM_PATH} and UI_TESTS_REQUIRED=1 (apt-get install -y chromium)`);
+    console.error(
+      `BROWSER TESTS FAILED: no Chromium at ${CHROMIUM_PATH} and UI_TESTS_REQUIRED=1 (apt-get install -y chromium)`,
+    );
     process.exit(1);
   }
-  console.warn(`!!!!! BROWSER TESTS SKIPPED: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium, or set CHROMIUM_PATH) !!!!!`);
+  console.warn(
+    `!!!!! BROWSER TESTS SKIPPED: no Chromium at ${CHROMIUM_PATH} (apt-get install -y chromium, or set CHROMIUM_PATH) !!!!!`,
+  );
   process.exit(0);
 }
 
@@ -23,10 +27,17 @@ if (!existsSync(CHROMIUM_PATH)) {
 // stale page for no visible reason.
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const newestIn = (dir: string): number =>
-  Math.max(0, ...readdirSync(dir, { withFileTypes: true }).map((entry) => (entry.isDirectory() ? newestIn(join(dir, entry.name)) : statSync(join(dir, entry.name)).mtimeMs)));
+  Math.max(
+    0,
+    ...readdirSync(dir, { withFileTypes: true }).map((entry) =>
+      entry.isDirectory() ? newestIn(join(dir, entry.name)) : statSync(join(dir, entry.name)).mtimeMs,
+    ),
+  );
 const bundle = join(root, 'dist/ui/index.html');
 if (!existsSync(bundle) || statSync(bundle).mtimeMs < newestIn(join(root, 'src/ui'))) {
-  console.error('BROWSER TESTS NOT RUN: the web UI bundle (dist/ui) is missing or older than src/ui; run `npm run build` (or `npm run build:ui`) first');
+  console.error(
+    'BROWSER TESTS NOT RUN: the web UI bundle (dist/ui) is missing or older than src/ui; run `npm run build` (or `npm run build:ui`) first',
+  );
   process.exit(1);
 }
 
@@ -37,5 +48,7 @@ const cli = createRequire(import.meta.url).resolve('@playwright/test/cli');
 const config = fileURLToPath(new URL('./playwright.config.js', import.meta.url));
 // This process's Node options (npm's test:ui passes the hub's, src/config/runtime-options.ts) go on to Playwright,
 // whose workers run the hubs under test.
-const result = spawnSync(process.execPath, [...process.execArgv, cli, 'test', '--config', config, ...args], { stdio: 'inherit' });
+const result = spawnSync(process.execPath, [...process.execArgv, cli, 'test', '--config', config, ...args], {
+  stdio: 'inherit',
+});
 process.exit(result.status ?? 1);

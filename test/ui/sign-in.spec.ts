@@ -18,7 +18,9 @@ test.describe('sign-in', () => {
     await signIn(page);
     await expect(page).toHaveURL(/\/ui\/accounts$/);
     await expect(page.getByRole('heading', { name: 'Accounts' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Accounts' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Accounts' }),
+    ).toBeVisible();
     await capture('accounts');
   });
 });

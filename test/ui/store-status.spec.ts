@@ -7,7 +7,11 @@ import { openKitchen } from './kitchen.js';
 // API (PUT store-status with a closedUntil 300 ms away) so the test does not wait an hour; the screen, left
 // open, shows the store open again without a reload. Then "Reopen now" by hand.
 
-test('pause with a resume time: the marketplace receives the pause and the reopening, seen live on the screen', async ({ page, hub, capture }) => {
+test('pause with a resume time: the marketplace receives the pause and the reopening, seen live on the screen', async ({
+  page,
+  hub,
+  capture,
+}) => {
   const partner = await FakePartner.start();
   try {
     const k = await openKitchen(hub, partner, 'Pier Kitchen');
@@ -32,18 +36,30 @@ test('pause with a resume time: the marketplace receives the pause and the reope
     const pausedAt = Date.now();
     await form.getByRole('button', { name: 'Pause store' }).click();
     await expect(page.getByRole('heading', { name: 'The store is paused' })).toBeVisible();
-    await expect(page.getByText(/Reopens by itself at .* \(in (59 min|60 min|1\.0 h)\)\. Reason: TOO_BUSY\. Kitchen full/)).toBeVisible();
+    await expect(
+      page.getByText(/Reopens by itself at .* \(in (59 min|60 min|1\.0 h)\)\. Reason: TOO_BUSY\. Kitchen full/),
+    ).toBeVisible();
 
     const [paused] = await partner.waitForRequests(1, { path: '/store-status' });
     const pause = JSON.parse(paused.body);
-    expect(pause).toMatchObject({ eventType: 'STORE_STATUS_CHANGED', connectionId: k.connectionId, storeStatus: 'OFFLINE', closedReason: 'TOO_BUSY', closedReasonNotes: 'Kitchen full' });
+    expect(pause).toMatchObject({
+      eventType: 'STORE_STATUS_CHANGED',
+      connectionId: k.connectionId,
+      storeStatus: 'OFFLINE',
+      closedReason: 'TOO_BUSY',
+      closedReasonNotes: 'Kitchen full',
+    });
     expect(Math.abs(new Date(pause.closedUntil).getTime() - (pausedAt + 3_600_000))).toBeLessThan(60_000);
     await expect(row.getByText('Paused')).toBeVisible();
     await expect(row.getByText('Received', { exact: true })).toBeVisible();
     await capture('store-status-paused');
 
     // The resume time, brought forward through the API: the hub reopens by itself and tells the marketplace.
-    const sooner = await hub.admin.put(`${k.loc.path}/store-status`, { storeStatus: 'OFFLINE', closedUntil: new Date(Date.now() + 300).toISOString(), closedReason: 'TOO_BUSY' });
+    const sooner = await hub.admin.put(`${k.loc.path}/store-status`, {
+      storeStatus: 'OFFLINE',
+      closedUntil: new Date(Date.now() + 300).toISOString(),
+      closedReason: 'TOO_BUSY',
+    });
     expect(sooner.status).toBe(200);
     await expect(page.getByRole('heading', { name: 'The store is open' })).toBeVisible();
     const [, , reopened] = await partner.waitForRequests(3, { path: '/store-status' });
@@ -59,7 +75,13 @@ test('pause with a resume time: the marketplace receives the pause and the reope
     await page.getByRole('button', { name: 'Reopen now' }).click();
     await expect(page.getByRole('heading', { name: 'The store is open' })).toBeVisible();
     const sent = await partner.waitForRequests(5, { path: '/store-status' });
-    expect(sent.map((r) => JSON.parse(r.body).storeStatus)).toEqual(['OFFLINE', 'OFFLINE', 'ONLINE', 'OFFLINE', 'ONLINE']);
+    expect(sent.map((r) => JSON.parse(r.body).storeStatus)).toEqual([
+      'OFFLINE',
+      'OFFLINE',
+      'ONLINE',
+      'OFFLINE',
+      'ONLINE',
+    ]);
   } finally {
     await partner.close();
   }

@@ -9,7 +9,7 @@ describe('reachesAccount', () => {
     expect(reachesAccount(merchant, 'a2')).toBe(false);
   });
 
-  it('covers the accounts of an application\'s connected locations', () => {
+  it("covers the accounts of an application's connected locations", () => {
     const application = { all: false, accountIds: new Set(['a1']), locationIds: new Set(['l1']) };
     expect(reachesAccount(application, 'a1')).toBe(true);
     expect(reachesAccount(application, 'a2')).toBe(false);

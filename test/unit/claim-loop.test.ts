@@ -12,11 +12,14 @@ function deferred<T>() {
 describe('ClaimLoop', () => {
   it('folds every wake-up during a round into one more round', async () => {
     const gates: ReturnType<typeof deferred<RoundResult>>[] = [];
-    const loop = new ClaimLoop(() => {
-      const gate = deferred<RoundResult>();
-      gates.push(gate);
-      return gate.promise;
-    }, () => undefined);
+    const loop = new ClaimLoop(
+      () => {
+        const gate = deferred<RoundResult>();
+        gates.push(gate);
+        return gate.promise;
+      },
+      () => undefined,
+    );
     loop.wake();
     loop.wake();
     loop.wake();
@@ -30,15 +33,19 @@ describe('ClaimLoop', () => {
   });
 
   it('does not lose a wake-up that comes as the last round ends, however many microtasks later', async () => {
-    const ticks = (n: number) => Array.from({ length: n }).reduce<Promise<void>>((p) => p.then(() => undefined), Promise.resolve());
+    const ticks = (n: number) =>
+      Array.from({ length: n }).reduce<Promise<void>>((p) => p.then(() => undefined), Promise.resolve());
     for (let delay = 0; delay <= 12; delay++) {
       let rounds = 0;
-      const loop: ClaimLoop = new ClaimLoop(async () => {
-        rounds++;
-        // Woken again `delay` microtasks after this round answered, while the loop is letting go.
-        if (rounds === 1) void ticks(delay).then(() => loop.wake());
-        return 'done';
-      }, () => undefined);
+      const loop: ClaimLoop = new ClaimLoop(
+        async () => {
+          rounds++;
+          // Woken again `delay` microtasks after this round answered, while the loop is letting go.
+          if (rounds === 1) void ticks(delay).then(() => loop.wake());
+          return 'done';
+        },
+        () => undefined,
+      );
       loop.wake();
       for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
       await loop.stop();
@@ -49,7 +56,10 @@ describe('ClaimLoop', () => {
   it('claims again at once while a round comes back full', async () => {
     const results: RoundResult[] = ['more', 'more', 'done'];
     let rounds = 0;
-    const loop = new ClaimLoop(async () => results[rounds++], () => undefined);
+    const loop = new ClaimLoop(
+      async () => results[rounds++],
+      () => undefined,
+    );
     loop.wake();
     await new Promise((r) => setImmediate(r));
     await loop.stop();
@@ -59,10 +69,13 @@ describe('ClaimLoop', () => {
   it('reports a failed round and stops looping until the next wake-up', async () => {
     const errors: unknown[] = [];
     let rounds = 0;
-    const loop = new ClaimLoop(async () => {
-      rounds++;
-      throw new Error('database away');
-    }, (error) => errors.push(error));
+    const loop = new ClaimLoop(
+      async () => {
+        rounds++;
+        throw new Error('database away');
+      },
+      (error) => errors.push(error),
+    );
     loop.wake();
     await new Promise((r) => setImmediate(r));
     expect(rounds).toBe(1);
@@ -75,7 +88,10 @@ describe('ClaimLoop', () => {
 
   it('starts no round after stop', async () => {
     let rounds = 0;
-    const loop = new ClaimLoop(async () => (rounds++, 'done'), () => undefined);
+    const loop = new ClaimLoop(
+      async () => (rounds++, 'done'),
+      () => undefined,
+    );
     await loop.stop();
     loop.wake();
     await new Promise((r) => setImmediate(r));

@@ -11,7 +11,13 @@ describe('loadConfig', () => {
     expect(config.publicBaseUrl).toBe('http://localhost:3000');
     expect(config.ttl).toEqual({ accessToken: 3600, refreshToken: 30 * 24 * 3600, authCode: 60 });
     expect(config.rateLimit).toEqual({ rps: 50, burst: 200 });
-    expect(config.admission).toEqual({ maxInFlight: 32, lowPriorityMaxInFlight: 8, maxQueued: 64, queueTimeoutMs: 25, retryAfterSeconds: 1 });
+    expect(config.admission).toEqual({
+      maxInFlight: 32,
+      lowPriorityMaxInFlight: 8,
+      maxQueued: 64,
+      queueTimeoutMs: 25,
+      retryAfterSeconds: 1,
+    });
     expect(config.databaseAcquireTimeoutMs).toBe(1000);
     expect(config.limiterStore).toEqual({ redisUrl: undefined, redisKeyPrefix: 'orderhub:' });
     // about 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, then every 3 h, for up to 3 days
@@ -44,11 +50,25 @@ describe('loadConfig', () => {
   });
 
   it('reads the admission settings, and refuses more low-priority slots than slots', () => {
-    const config = loadConfig({ ADMISSION_MAX_IN_FLIGHT: '10', ADMISSION_MAX_QUEUED: '0', ADMISSION_QUEUE_TIMEOUT_MS: '20', OVERLOAD_RETRY_AFTER_SECONDS: '3', DATABASE_ACQUIRE_TIMEOUT_MS: '250' });
-    expect(config.admission).toEqual({ maxInFlight: 10, lowPriorityMaxInFlight: 2, maxQueued: 0, queueTimeoutMs: 20, retryAfterSeconds: 3 });
+    const config = loadConfig({
+      ADMISSION_MAX_IN_FLIGHT: '10',
+      ADMISSION_MAX_QUEUED: '0',
+      ADMISSION_QUEUE_TIMEOUT_MS: '20',
+      OVERLOAD_RETRY_AFTER_SECONDS: '3',
+      DATABASE_ACQUIRE_TIMEOUT_MS: '250',
+    });
+    expect(config.admission).toEqual({
+      maxInFlight: 10,
+      lowPriorityMaxInFlight: 2,
+      maxQueued: 0,
+      queueTimeoutMs: 20,
+      retryAfterSeconds: 3,
+    });
     expect(config.databaseAcquireTimeoutMs).toBe(250);
     expect(loadConfig({ ADMISSION_MAX_IN_FLIGHT: '0' }).admission.maxInFlight).toBe(0);
-    expect(() => loadConfig({ ADMISSION_MAX_IN_FLIGHT: '4', ADMISSION_LOW_PRIORITY_MAX_IN_FLIGHT: '5' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ADMISSION_MAX_IN_FLIGHT: '4', ADMISSION_LOW_PRIORITY_MAX_IN_FLIGHT: '5' })).toThrow(
+      ConfigError,
+    );
   });
 
   it('derives a fixed development encryption key when ENCRYPTION_KEY is unset, and reads a given one', () => {
@@ -58,7 +78,9 @@ describe('loadConfig', () => {
     const b = loadConfig({ ENCRYPTION_KEY: KEY });
     expect(b.encryptionKeyIsDevelopmentKey).toBe(false);
     expect(b.encryptionKey).toEqual(Buffer.alloc(32, 7));
-    expect(loadConfig({ HUB_ENV: 'production', PUBLIC_BASE_URL: 'https://h.example', ENCRYPTION_KEY: KEY }).isProduction).toBe(true);
+    expect(
+      loadConfig({ HUB_ENV: 'production', PUBLIC_BASE_URL: 'https://h.example', ENCRYPTION_KEY: KEY }).isProduction,
+    ).toBe(true);
   });
 
   it.each([
@@ -68,7 +90,15 @@ describe('loadConfig', () => {
     [{ BOOTSTRAP_CLIENT_ID: 'only-id' }, /BOOTSTRAP_CLIENT_SECRET/],
     [{ HUB_ENV: 'production', PUBLIC_BASE_URL: 'https://h.example' }, /ENCRYPTION_KEY/],
     [{ ENCRYPTION_KEY: 'c2hvcnQ=' }, /ENCRYPTION_KEY/],
-    [{ HUB_ENV: 'production', PUBLIC_BASE_URL: 'https://h.example', ENCRYPTION_KEY: KEY, ALLOW_PRIVATE_PARTNER_URLS: 'true' }, /ALLOW_PRIVATE/],
+    [
+      {
+        HUB_ENV: 'production',
+        PUBLIC_BASE_URL: 'https://h.example',
+        ENCRYPTION_KEY: KEY,
+        ALLOW_PRIVATE_PARTNER_URLS: 'true',
+      },
+      /ALLOW_PRIVATE/,
+    ],
     [{ HUB_ENV: 'production', PUBLIC_BASE_URL: 'http://h.example' }, /https/],
     [{ REDIS_URL: 'cache.internal:6379' }, /REDIS_URL/],
     [{ REDIS_URL: 'http://cache.internal' }, /REDIS_URL/],

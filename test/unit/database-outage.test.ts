@@ -7,11 +7,17 @@ import { isDatabaseUnavailable, unavailableOf } from '../../src/db/outage.js';
 describe('isDatabaseUnavailable', () => {
   it.each([
     ['a refused connection', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
-    ['the server shutting down', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })],
+    [
+      'the server shutting down',
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+    ],
     ['the server starting', Object.assign(new Error('the database system is starting up'), { code: '57P03' })],
     ['a connection exception', Object.assign(new Error('connection failure'), { code: '08006' })],
     ['a connection dropped mid-query', new Error('select 1 - Connection terminated unexpectedly')],
-    ['a cause wrapped by MikroORM', Object.assign(new Error('driver error'), { previous: Object.assign(new Error('x'), { code: 'ECONNRESET' }) })],
+    [
+      'a cause wrapped by MikroORM',
+      Object.assign(new Error('driver error'), { previous: Object.assign(new Error('x'), { code: 'ECONNRESET' }) }),
+    ],
     ['a message a library logged', new Error('Failed to acquire job: connect ECONNREFUSED 10.0.0.1:5432')],
   ])('%s', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);

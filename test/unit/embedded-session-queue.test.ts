@@ -22,7 +22,14 @@ function fakeSession() {
 
 it('tells the messages that end an exchange', () => {
   expect(['S', 'Q', 'F', 'X'].map((t) => endsExchange(msg(t)))).toEqual([true, true, true, true]);
-  expect(['P', 'B', 'D', 'E', 'H', 'C'].map((t) => endsExchange(msg(t)))).toEqual([false, false, false, false, false, false]);
+  expect(['P', 'B', 'D', 'E', 'H', 'C'].map((t) => endsExchange(msg(t)))).toEqual([
+    false,
+    false,
+    false,
+    false,
+    false,
+    false,
+  ]);
   expect(endsExchange(new Uint8Array([0, 0, 0, 8, 4, 210, 22, 47]))).toBe(true); // the startup packet
 });
 
@@ -30,7 +37,8 @@ it("keeps a connection's exchange together: another connection's message waits f
   const session = fakeSession();
   const queue = new SessionQueue(session.db);
   const order: string[] = [];
-  const send = (handler: number, type: string) => queue.enqueue(handler, msg(type), () => undefined).then(() => order.push(`${handler}${type}`));
+  const send = (handler: number, type: string) =>
+    queue.enqueue(handler, msg(type), () => undefined).then(() => order.push(`${handler}${type}`));
   // Connection 1 has sent Parse; connection 2's query arrives before connection 1's Bind, Execute and Sync.
   const sent = [send(1, 'P'), send(2, 'Q')];
   await sent[0];
@@ -43,7 +51,8 @@ it('keeps an open transaction to its connection across exchanges, and gives the 
   const session = fakeSession();
   const queue = new SessionQueue(session.db);
   const order: string[] = [];
-  const send = (handler: number, type: string) => queue.enqueue(handler, msg(type), () => undefined).then(() => order.push(`${handler}${type}`));
+  const send = (handler: number, type: string) =>
+    queue.enqueue(handler, msg(type), () => undefined).then(() => order.push(`${handler}${type}`));
   session.setTransaction(true); // connection 1's BEGIN
   await send(1, 'Q');
   const waiting = send(2, 'Q');
@@ -63,12 +72,17 @@ describe('notifications read from the embedded database’s output', () => {
     header.writeInt32BE(body.length + 4, 1);
     return Buffer.concat([header, body]);
   };
-  const notification = (channel: string, payload: string) => message('A', Buffer.concat([Buffer.from([0, 0, 0, 7]), Buffer.from(`${channel}\0${payload}\0`)]));
+  const notification = (channel: string, payload: string) =>
+    message('A', Buffer.concat([Buffer.from([0, 0, 0, 7]), Buffer.from(`${channel}\0${payload}\0`)]));
 
   it('finds NotificationResponse messages among others, also when cut between chunks', () => {
     const seen: [string, string][] = [];
     const scanner = new NotificationScanner((channel, payload) => seen.push([channel, payload]));
-    const stream = Buffer.concat([message('C', Buffer.from('COMMIT\0')), notification('order_hub_live', '{"a":1}'), message('Z', Buffer.from('I'))]);
+    const stream = Buffer.concat([
+      message('C', Buffer.from('COMMIT\0')),
+      notification('order_hub_live', '{"a":1}'),
+      message('Z', Buffer.from('I')),
+    ]);
     scanner.scan(stream.subarray(0, 15));
     scanner.scan(stream.subarray(15));
     expect(seen).toEqual([['order_hub_live', '{"a":1}']]);

@@ -15,7 +15,14 @@ describe('EndpointLimiter', () => {
     expect(limiter.room()).toEqual({ full: [], busy: [], limit: 4 });
     takeN(limiter, A, 3);
     takeN(limiter, B, 1);
-    expect(limiter.room()).toEqual({ full: [], busy: [{ endpoint: A, free: 1 }, { endpoint: B, free: 3 }], limit: 4 });
+    expect(limiter.room()).toEqual({
+      full: [],
+      busy: [
+        { endpoint: A, free: 1 },
+        { endpoint: B, free: 3 },
+      ],
+      limit: 4,
+    });
     expect(limiter.inFlightTo(A)).toBe(3);
   });
 

@@ -11,12 +11,25 @@ it('reads a JSON pointer into an input, escapes included', () => {
 });
 
 it('keeps an error while its field holds what was sent, and drops it once the field is changed', () => {
-  const errors = { '/name': 'is required', '/taxRates/0/rate': 'must be 0 to 1000000', '/taxRates': 'one default at most', '/elsewhere': 'unknown field' };
+  const errors = {
+    '/name': 'is required',
+    '/taxRates/0/rate': 'must be 0 to 1000000',
+    '/taxRates': 'one default at most',
+    '/elsewhere': 'unknown field',
+  };
   const sent = { name: '', taxRates: [{ rate: -1 }, { rate: 5 }] };
   expect(errorsStillApplying(errors, sent, sent)).toEqual(errors);
-  expect(errorsStillApplying(errors, sent, { ...sent, name: 'Bistro' })).toEqual({ '/taxRates/0/rate': 'must be 0 to 1000000', '/taxRates': 'one default at most', '/elsewhere': 'unknown field' });
+  expect(errorsStillApplying(errors, sent, { ...sent, name: 'Bistro' })).toEqual({
+    '/taxRates/0/rate': 'must be 0 to 1000000',
+    '/taxRates': 'one default at most',
+    '/elsewhere': 'unknown field',
+  });
   // Changing one rate changes the array the whole-list error was about; the other rate's own error stands.
-  expect(errorsStillApplying(errors, sent, { ...sent, taxRates: [{ rate: -1 }, { rate: 6 }] })).toEqual({ '/name': 'is required', '/taxRates/0/rate': 'must be 0 to 1000000', '/elsewhere': 'unknown field' });
+  expect(errorsStillApplying(errors, sent, { ...sent, taxRates: [{ rate: -1 }, { rate: 6 }] })).toEqual({
+    '/name': 'is required',
+    '/taxRates/0/rate': 'must be 0 to 1000000',
+    '/elsewhere': 'unknown field',
+  });
   // Typed back to what was sent: the error is true again.
   expect(errorsStillApplying(errors, sent, { ...sent, name: '' })).toEqual(errors);
 });

@@ -36,8 +36,13 @@ describe('graphileLogger', () => {
     logger.error("Failed to reset locked; we'll try again in 523740ms", { error: refused() });
     await settle();
     expect(database.down).toBe(true);
-    expect(warnings().map((l) => l.msg)).toEqual(['database unreachable: answering 503 database_unavailable until it is back']);
-    expect(lines.find((l) => l.msg.startsWith('Failed to reset locked'))).toMatchObject({ level: 20, err: 'connect ECONNREFUSED 127.0.0.1:5432' });
+    expect(warnings().map((l) => l.msg)).toEqual([
+      'database unreachable: answering 503 database_unavailable until it is back',
+    ]);
+    expect(lines.find((l) => l.msg.startsWith('Failed to reset locked'))).toMatchObject({
+      level: 20,
+      err: 'connect ECONNREFUSED 127.0.0.1:5432',
+    });
   });
 
   it('takes an outage named in the message alone too, and logs the outage once however many lines meet it', async () => {
@@ -50,9 +55,17 @@ describe('graphileLogger', () => {
 
   it('logs any other failure as the error it is, with its cause', async () => {
     const { logger, database, warnings, settle } = setUp();
-    logger.error("Failed to reset locked; we'll try again in 1ms", { error: new Error('permission denied for table _private_jobs') });
+    logger.error("Failed to reset locked; we'll try again in 1ms", {
+      error: new Error('permission denied for table _private_jobs'),
+    });
     await settle();
     expect(database.down).toBe(false);
-    expect(warnings()).toEqual([expect.objectContaining({ level: 50, msg: "Failed to reset locked; we'll try again in 1ms", err: 'permission denied for table _private_jobs' })]);
+    expect(warnings()).toEqual([
+      expect.objectContaining({
+        level: 50,
+        msg: "Failed to reset locked; we'll try again in 1ms",
+        err: 'permission denied for table _private_jobs',
+      }),
+    ]);
   });
 });

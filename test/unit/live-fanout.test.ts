@@ -1,7 +1,14 @@
 import { LiveFanout } from '../../src/live/live-fanout.js';
 import { decodeSignal, encodeSignal, type LiveSignal } from '../../src/live/live-signal.js';
 
-const order = (locationId: string, n: number): LiveSignal => ({ topic: 'order', accountId: 'acc', locationId, orderId: `o${n}`, status: 'NEW', change: 'CREATED' });
+const order = (locationId: string, n: number): LiveSignal => ({
+  topic: 'order',
+  accountId: 'acc',
+  locationId,
+  orderId: `o${n}`,
+  status: 'NEW',
+  change: 'CREATED',
+});
 
 describe('live fan-out', () => {
   it('hands a location’s signals to its subscribers only, in order', async () => {
@@ -18,7 +25,15 @@ describe('live fan-out', () => {
   it('hands delivery signals to the receiving application’s subscribers as well', async () => {
     const fanout = new LiveFanout();
     const app = fanout.subscribe({ applicationId: 'A1' });
-    fanout.publish({ topic: 'delivery', accountId: null, locationId: null, applicationId: 'A1', deliveryId: 'd1', eventType: 'X', status: 'DELIVERED' });
+    fanout.publish({
+      topic: 'delivery',
+      accountId: null,
+      locationId: null,
+      applicationId: 'A1',
+      deliveryId: 'd1',
+      eventType: 'X',
+      status: 'DELIVERED',
+    });
     expect((await app.next()).value).toMatchObject({ deliveryId: 'd1' });
   });
 

@@ -73,7 +73,12 @@ describe('NaturalBatch', () => {
       const runs: number[][] = [];
       const batch = new NaturalBatch(allOrNothing(runs), { isolateFailures: true });
       const first = batch.add(1);
-      const together = [batch.add(12), batch.add(13), batch.add(14)].map((p) => p.then((r) => r, (e: Error) => e.message));
+      const together = [batch.add(12), batch.add(13), batch.add(14)].map((p) =>
+        p.then(
+          (r) => r,
+          (e: Error) => e.message,
+        ),
+      );
       await first;
       await expect(Promise.all(together)).resolves.toEqual(['wrote 12', '13 breaks a constraint', 'wrote 14']);
       expect(runs).toEqual([[1], [12, 13, 14], [12], [13], [14]]);
@@ -90,7 +95,12 @@ describe('NaturalBatch', () => {
       const runs: number[][] = [];
       const batch = new NaturalBatch(allOrNothing(runs));
       const first = batch.add(1);
-      const together = [batch.add(12), batch.add(13)].map((p) => p.then((r) => r, (e: Error) => e.message));
+      const together = [batch.add(12), batch.add(13)].map((p) =>
+        p.then(
+          (r) => r,
+          (e: Error) => e.message,
+        ),
+      );
       await first;
       await expect(Promise.all(together)).resolves.toEqual(['13 breaks a constraint', '13 breaks a constraint']);
       expect(runs).toEqual([[1], [12, 13]]);

@@ -12,23 +12,44 @@ const { OpenApiSpecLoader } = require('express-openapi-validator/dist/framework/
   OpenApiSpecLoader: new (options: object) => { load(): Promise<{ apiDoc: ApiDoc; serial: number }> };
 };
 const { OpenApiContext } = require('express-openapi-validator/dist/framework/openapi.context') as {
-  OpenApiContext: new (spec: object, ignorePaths: unknown, ignoreUndocumented: boolean, useRequestUrl: boolean) => OperationContext;
+  OpenApiContext: new (
+    spec: object,
+    ignorePaths: unknown,
+    ignoreUndocumented: boolean,
+    useRequestUrl: boolean,
+  ) => OperationContext;
 };
 const { applyOpenApiMetadata } = require('express-openapi-validator/dist/middlewares/openapi.metadata') as {
   applyOpenApiMetadata: (context: OperationContext, responseApiDoc: ApiDoc | undefined) => RequestHandler;
 };
 
-type Outcome = { openapi?: unknown; params?: unknown; error?: { name: string; status: unknown; message: string; headers: unknown }; next: boolean };
+type Outcome = {
+  openapi?: unknown;
+  params?: unknown;
+  error?: { name: string; status: unknown; message: string; headers: unknown };
+  next: boolean;
+};
 
 function run(handler: RequestHandler, method: string, url: string, settings: Record<string, boolean> = {}): Outcome {
   const [path] = url.split('?');
-  const req = { method, url, originalUrl: url, path, baseUrl: '', params: {}, app: { enabled: (name: string) => settings[name] === true } } as unknown as Parameters<RequestHandler>[0];
+  const req = {
+    method,
+    url,
+    originalUrl: url,
+    path,
+    baseUrl: '',
+    params: {},
+    app: { enabled: (name: string) => settings[name] === true },
+  } as unknown as Parameters<RequestHandler>[0];
   let next = false;
   try {
     handler(req, {} as Parameters<RequestHandler>[1], () => (next = true));
   } catch (e) {
     const error = e as Error & { status?: unknown; headers?: unknown };
-    return { error: { name: error.constructor.name, status: error.status, message: error.message, headers: error.headers }, next };
+    return {
+      error: { name: error.constructor.name, status: error.status, message: error.message, headers: error.headers },
+      next,
+    };
   }
   const { openapi, params } = req as unknown as { openapi?: unknown; params?: unknown };
   return { openapi, params, next };
@@ -38,7 +59,11 @@ describe('operationLookup (which documented operation a /v1 request is)', () => 
   let context: OperationContext;
   let apiDoc: ApiDoc;
   beforeAll(async () => {
-    const spec = await new OpenApiSpecLoader({ apiDoc: OPENAPI_PATH, validateApiSpec: false, $refParser: { mode: 'bundle' } }).load();
+    const spec = await new OpenApiSpecLoader({
+      apiDoc: OPENAPI_PATH,
+      validateApiSpec: false,
+      $refParser: { mode: 'bundle' },
+    }).load();
     apiDoc = spec.apiDoc;
     context = new OpenApiContext(spec, undefined, false, false);
   });
@@ -51,13 +76,33 @@ describe('operationLookup (which documented operation a /v1 request is)', () => 
   it('answers every documented path, method and variant as the package does', () => {
     const ours = operationLookup(context, apiDoc);
     const theirs = applyOpenApiMetadata(context, apiDoc);
-    const urls = documentedPaths().flatMap((path) => [path, `${path}/`, `${path}?limit=5`, `${path}/extra`, path.replace(/-1/g, '%20x%C3%A9')]);
-    urls.push('/v1/nothing-here', '/v1', '/v1/accounts/%E0%A4%A/locations', '/v1/accounts/a/locations/b/orders/%ZZ', '/elsewhere');
+    const urls = documentedPaths().flatMap((path) => [
+      path,
+      `${path}/`,
+      `${path}?limit=5`,
+      `${path}/extra`,
+      path.replace(/-1/g, '%20x%C3%A9'),
+    ]);
+    urls.push(
+      '/v1/nothing-here',
+      '/v1',
+      '/v1/accounts/%E0%A4%A/locations',
+      '/v1/accounts/a/locations/b/orders/%ZZ',
+      '/elsewhere',
+    );
     let compared = 0;
     for (const url of urls)
       for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])
-        for (const settings of [{}, { 'strict routing': true }, { 'case sensitive routing': true }] as Record<string, boolean>[]) {
-          expect({ url, method, settings, ...run(ours, method, url, settings) }).toEqual({ url, method, settings, ...run(theirs, method, url, settings) });
+        for (const settings of [{}, { 'strict routing': true }, { 'case sensitive routing': true }] as Record<
+          string,
+          boolean
+        >[]) {
+          expect({ url, method, settings, ...run(ours, method, url, settings) }).toEqual({
+            url,
+            method,
+            settings,
+            ...run(theirs, method, url, settings),
+          });
           compared++;
         }
     expect(compared).toBeGreaterThan(41 * 5 * 5 * 3);
@@ -67,14 +112,22 @@ describe('operationLookup (which documented operation a /v1 request is)', () => 
     const outcome = run(operationLookup(context, undefined), 'GET', '/v1/accounts/a%20b/locations/loc/orders/o-1?x=1');
     expect(outcome.next).toBe(true);
     expect(outcome.params).toEqual({ accountId: 'a b', locationId: 'loc', orderId: 'o-1' });
-    expect(outcome.openapi).toMatchObject({ openApiRoute: '/v1/accounts/{accountId}/locations/{locationId}/orders/{orderId}' });
+    expect(outcome.openapi).toMatchObject({
+      openApiRoute: '/v1/accounts/{accountId}/locations/{locationId}/orders/{orderId}',
+    });
   });
 
   it('says which methods a documented path has when another is used, and 404 for an undocumented one', () => {
     const lookup = operationLookup(context, undefined);
-    expect(run(lookup, 'DELETE', '/v1/accounts/a/locations/l/orders').error).toMatchObject({ status: 405, headers: { Allow: 'GET, POST' } });
+    expect(run(lookup, 'DELETE', '/v1/accounts/a/locations/l/orders').error).toMatchObject({
+      status: 405,
+      headers: { Allow: 'GET, POST' },
+    });
     expect(run(lookup, 'GET', '/v1/accounts/a/locations/l/nothing').error).toMatchObject({ status: 404 });
-    expect(run(lookup, 'GET', '/v1/accounts/%E0%A4%A/locations').error).toMatchObject({ status: 400, message: "malformed uri'" });
+    expect(run(lookup, 'GET', '/v1/accounts/%E0%A4%A/locations').error).toMatchObject({
+      status: 400,
+      message: "malformed uri'",
+    });
   });
 
   it('counts segments with a trailing slash aside', () => {
@@ -89,7 +142,13 @@ describe('operationLookup (which documented operation a /v1 request is)', () => 
 describe('operationLookup on patterns that match paths of several lengths', () => {
   // A document of the package's shape with a wildcard route (path-to-regexp's `*name`) ahead of a fixed one.
   const operation = (id: string) => ({ operationId: id, responses: {} });
-  const apiDoc = { paths: { '/files/{name}': { get: operation('one') }, '/files/*rest': { get: operation('rest') }, '/other/{id}': { get: operation('other') } } };
+  const apiDoc = {
+    paths: {
+      '/files/{name}': { get: operation('one') },
+      '/files/*rest': { get: operation('rest') },
+      '/other/{id}': { get: operation('other') },
+    },
+  };
   const routes = [
     { basePath: '', expressRoute: '/files/*rest', openApiRoute: '/files/*rest', method: 'GET' },
     { basePath: '', expressRoute: '/files/:name', openApiRoute: '/files/{name}', method: 'GET' },

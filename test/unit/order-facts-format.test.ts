@@ -1,4 +1,11 @@
-import { addressLine, customerLine, fulfilment, orderCallName, orderFacts, taxRateNames } from '../../src/ui/screens/orders/order-facts-format.js';
+import {
+  addressLine,
+  customerLine,
+  fulfilment,
+  orderCallName,
+  orderFacts,
+  taxRateNames,
+} from '../../src/ui/screens/orders/order-facts-format.js';
 
 // The order facts the board's detail shows a kitchen: only what the order has, in words, whatever shape the
 // marketplace sent its customer and address in.
@@ -15,7 +22,10 @@ test('a delivery order with everything reads in the order a kitchen needs it', (
       estimatedDeliveryTime: '2026-11-25T19:30:00Z',
       isPaid: true,
       customer: { firstName: 'Ann', lastName: 'de Vries', phone: '+31 6 1234 5678', email: null },
-      delivery: { instructions: 'Ring twice', address: { city: 'Amsterdam', street: 'Damrak', houseNumber: '1A', postalCode: '1012 LG', lat: 52.37 } },
+      delivery: {
+        instructions: 'Ring twice',
+        address: { city: 'Amsterdam', street: 'Damrak', houseNumber: '1A', postalCode: '1012 LG', lat: 52.37 },
+      },
     },
     when,
   );
@@ -32,7 +42,12 @@ test('a delivery order with everything reads in the order a kitchen needs it', (
 
 test('a bare pickup order has only its fulfilment; an unpaid one says so', () => {
   expect(orderFacts({ fulfillmentType: 'PICKUP' }, when)).toEqual([{ label: 'Fulfilment', value: 'Pickup' }]);
-  expect(orderFacts({ fulfillmentType: 'PICKUP', isPaid: false, orderNumber: 42, customer: {}, delivery: { address: {} } }, when)).toEqual([
+  expect(
+    orderFacts(
+      { fulfillmentType: 'PICKUP', isPaid: false, orderNumber: 42, customer: {}, delivery: { address: {} } },
+      when,
+    ),
+  ).toEqual([
     { label: 'Order number', value: '42' },
     { label: 'Fulfilment', value: 'Pickup' },
     { label: 'Paid', value: 'No, collect payment' },
@@ -52,7 +67,9 @@ test('a customer shows by whichever of name, phone and email it has', () => {
 });
 
 test('an address keeps the fields nobody listed, drops coordinates, and takes a plain string as it is', () => {
-  expect(addressLine({ street: 'Damrak', number: 1, floor: '3rd', country: 'NL', latitude: 52.37, longitude: 4.89 })).toBe('Damrak 1, NL, 3rd');
+  expect(
+    addressLine({ street: 'Damrak', number: 1, floor: '3rd', country: 'NL', latitude: 52.37, longitude: 4.89 }),
+  ).toBe('Damrak 1, NL, 3rd');
   expect(addressLine('Damrak 1, Amsterdam')).toBe('Damrak 1, Amsterdam');
   expect(addressLine({ nested: { street: 'x' } })).toBeNull();
   expect(addressLine(['Damrak'])).toBeNull();
@@ -77,7 +94,7 @@ it('calls an order by its number and its customer, whichever it has', () => {
   expect(orderCallName({})).toBeNull();
 });
 
-it("names the customer as the server does: first and last name, trimmed, whichever was sent", async () => {
+it('names the customer as the server does: first and last name, trimmed, whichever was sent', async () => {
   const { customerName } = await import('../../src/modules/orders/customer-name.js');
   expect(customerName({ firstName: ' Ann ', lastName: 'de Vries', phone: '+31 6' })).toBe('Ann de Vries');
   expect(customerName({ lastName: 'Jansen' })).toBe('Jansen');

@@ -1,4 +1,10 @@
-import { checkTransition, ORDER_STATUSES, parseCancellationReason, parseOrderStatus, type OrderStatus } from '../../src/modules/orders/order-status.js';
+import {
+  checkTransition,
+  ORDER_STATUSES,
+  parseCancellationReason,
+  parseOrderStatus,
+  type OrderStatus,
+} from '../../src/modules/orders/order-status.js';
 
 // CONTRACT section 6, edge by edge.
 const EDGES: Record<OrderStatus, OrderStatus[]> = {

@@ -1,7 +1,11 @@
 import { ValidationError } from '../../src/common/errors.js';
 import { parseOrderInput, parseStatusPatch } from '../../src/modules/orders/order.rules.js';
 
-const minimal = () => ({ externalId: 'mp-1', fulfillmentType: 'PICKUP', items: [{ name: 'Burger', quantity: 1, price: 950 }] });
+const minimal = () => ({
+  externalId: 'mp-1',
+  fulfillmentType: 'PICKUP',
+  items: [{ name: 'Burger', quantity: 1, price: 950 }],
+});
 
 function problems(run: () => unknown): string[] {
   try {
@@ -31,9 +35,27 @@ describe('parseOrderInput', () => {
       delivery: { instructions: 'door', deliveryType: 'COURIER', address: { street: 'Main 1', any: { nested: true } } },
       items: [
         {
-          posReference: 'p1', productId: 'x', partnerId: 'pp', parentPosReference: 'pr', menuCategoryId: 'mc', name: 'Burger', quantity: 2, price: 950,
-          taxRateIds: ['vat'], customerNotes: 'no onions',
-          options: [{ posReference: 'm1', modifierId: 'y', name: 'Cheese', price: 100, taxRateIds: [], menuModifierGroupId: 'g', modifierGroupName: 'Extras' }],
+          posReference: 'p1',
+          productId: 'x',
+          partnerId: 'pp',
+          parentPosReference: 'pr',
+          menuCategoryId: 'mc',
+          name: 'Burger',
+          quantity: 2,
+          price: 950,
+          taxRateIds: ['vat'],
+          customerNotes: 'no onions',
+          options: [
+            {
+              posReference: 'm1',
+              modifierId: 'y',
+              name: 'Cheese',
+              price: 100,
+              taxRateIds: [],
+              menuModifierGroupId: 'g',
+              modifierGroupName: 'Extras',
+            },
+          ],
         },
       ],
       discounts: [{ name: 'promo', displayName: 'Promo', type: 'FIXED', amount: -100 }],
@@ -56,7 +78,9 @@ describe('parseOrderInput', () => {
       parseOrderInput({
         externalId: 'mp-1',
         fulfillmentType: 'DRONE',
-        items: [{ name: 'Burger', quantity: 0, price: 9.5, colour: 'red', options: [{ name: 'x', price: 1, quantity: 0 }] }],
+        items: [
+          { name: 'Burger', quantity: 0, price: 9.5, colour: 'red', options: [{ name: 'x', price: 1, quantity: 0 }] },
+        ],
         totl: 3,
       }),
     );
@@ -70,21 +94,43 @@ describe('parseOrderInput', () => {
         expect.stringMatching(/^\/totl /),
       ]),
     );
-    expect(problems(() => parseOrderInput({ ...minimal(), items: [] }))).toEqual([expect.stringMatching(/^\/items must hold at least 1/)]);
-    expect(problems(() => parseOrderInput({ fulfillmentType: 'PICKUP', items: minimal().items }))).toEqual([expect.stringMatching(/^\/externalId /)]);
+    expect(problems(() => parseOrderInput({ ...minimal(), items: [] }))).toEqual([
+      expect.stringMatching(/^\/items must hold at least 1/),
+    ]);
+    expect(problems(() => parseOrderInput({ fulfillmentType: 'PICKUP', items: minimal().items }))).toEqual([
+      expect.stringMatching(/^\/externalId /),
+    ]);
   });
 });
 
 describe('parseStatusPatch', () => {
   it('accepts any case and the whole order echoed back, ignoring what is not a status field', () => {
-    const patch = parseStatusPatch({ ...minimal(), id: 'o', status: 'accepted', statusHistory: [], location: {}, createdAt: 'x', estimatedPickupTime: '2026-11-23T07:00:00Z' });
-    expect(patch).toEqual({ status: 'ACCEPTED', cancellationReason: null, estimatedPickupTime: '2026-11-23T07:00:00Z' });
+    const patch = parseStatusPatch({
+      ...minimal(),
+      id: 'o',
+      status: 'accepted',
+      statusHistory: [],
+      location: {},
+      createdAt: 'x',
+      estimatedPickupTime: '2026-11-23T07:00:00Z',
+    });
+    expect(patch).toEqual({
+      status: 'ACCEPTED',
+      cancellationReason: null,
+      estimatedPickupTime: '2026-11-23T07:00:00Z',
+    });
   });
 
   it('refuses an unknown status, an unknown reason, a reason without cancelling, and unknown fields', () => {
     expect(problems(() => parseStatusPatch({ status: 'DONE' }))).toEqual([expect.stringMatching(/^\/status /)]);
-    expect(problems(() => parseStatusPatch({ status: 'CANCELLED', cancellationReason: 'BORED' }))).toEqual([expect.stringMatching(/^\/cancellationReason /)]);
-    expect(problems(() => parseStatusPatch({ status: 'ACCEPTED', cancellationReason: 'TOO_BUSY' }))).toEqual([expect.stringMatching(/^\/cancellationReason /)]);
-    expect(problems(() => parseStatusPatch({ status: 'ACCEPTED', stauts: 'x' }))).toEqual([expect.stringMatching(/^\/stauts /)]);
+    expect(problems(() => parseStatusPatch({ status: 'CANCELLED', cancellationReason: 'BORED' }))).toEqual([
+      expect.stringMatching(/^\/cancellationReason /),
+    ]);
+    expect(problems(() => parseStatusPatch({ status: 'ACCEPTED', cancellationReason: 'TOO_BUSY' }))).toEqual([
+      expect.stringMatching(/^\/cancellationReason /),
+    ]);
+    expect(problems(() => parseStatusPatch({ status: 'ACCEPTED', stauts: 'x' }))).toEqual([
+      expect.stringMatching(/^\/stauts /),
+    ]);
   });
 });

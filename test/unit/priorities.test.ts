@@ -3,7 +3,8 @@ import { doorPriority, graphqlPriority } from '../../src/http/priorities.js';
 
 const LOC = '/v1/accounts/a1/locations/l1';
 const rest = (method: string, path: string) => doorPriority({ method, path } as Request);
-const graphql = (query: string, operationName?: string) => graphqlPriority({ method: 'POST', body: { query, operationName } } as Request);
+const graphql = (query: string, operationName?: string) =>
+  graphqlPriority({ method: 'POST', body: { query, operationName } } as Request);
 
 describe('priorities under overload', () => {
   it('puts order placement, order and store status first, imports and publications last, and never gates health', () => {

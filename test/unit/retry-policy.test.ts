@@ -16,8 +16,16 @@ describe('nextStep', () => {
   it('retries other answers and errors along the schedule, with ±20 % jitter', () => {
     expect(nextStep({ status: 500 }, 1, schedule, () => 0)).toMatchObject({ kind: 'retry', delayMs: 4000 });
     expect(nextStep({ status: 500 }, 1, schedule, () => 0.5)).toMatchObject({ kind: 'retry', delayMs: 5000 });
-    expect(nextStep({ error: 'timeout' }, 2, schedule, () => 0.999999)).toMatchObject({ kind: 'retry', delayMs: 36000, reason: 'timeout' });
-    expect(nextStep({ status: 301 }, 3, schedule, () => 0.5)).toMatchObject({ kind: 'retry', delayMs: 120000, reason: 'HTTP 301' });
+    expect(nextStep({ error: 'timeout' }, 2, schedule, () => 0.999999)).toMatchObject({
+      kind: 'retry',
+      delayMs: 36000,
+      reason: 'timeout',
+    });
+    expect(nextStep({ status: 301 }, 3, schedule, () => 0.5)).toMatchObject({
+      kind: 'retry',
+      delayMs: 120000,
+      reason: 'HTTP 301',
+    });
   });
 
   it('fails after the last step', () => {
@@ -29,7 +37,9 @@ describe('nextStep', () => {
     expect(nextStep({ status: 429, retryAfter: '120' }, 1, schedule, () => 0.5)).toMatchObject({ delayMs: 120000 });
     expect(nextStep({ status: 503, retryAfter: '1' }, 1, schedule, () => 0.5)).toMatchObject({ delayMs: 5000 });
     expect(nextStep({ status: 500, retryAfter: '120' }, 1, schedule, () => 0.5)).toMatchObject({ delayMs: 5000 });
-    expect(nextStep({ status: 503, retryAfter: String(30 * 24 * 3600) }, 1, schedule, () => 0.5)).toMatchObject({ delayMs: 3 * 24 * 3600 * 1000 });
+    expect(nextStep({ status: 503, retryAfter: String(30 * 24 * 3600) }, 1, schedule, () => 0.5)).toMatchObject({
+      delayMs: 3 * 24 * 3600 * 1000,
+    });
   });
 
   it('reads Retry-After as seconds or an HTTP date', () => {

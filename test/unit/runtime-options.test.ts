@@ -16,8 +16,12 @@ describe('the Node options the hub runs with', () => {
   it('finds the options missing from both the command line and NODE_OPTIONS', () => {
     expect(missingNodeOptions('v22.23.3', [], undefined)).toEqual(['--experimental-async-context-frame']);
     expect(missingNodeOptions('v22.23.3', ['--experimental-async-context-frame'], undefined)).toEqual([]);
-    expect(missingNodeOptions('v22.23.3', [], '--max-old-space-size=512  --experimental-async-context-frame')).toEqual([]);
-    expect(missingNodeOptions('v22.23.3', ['--experimental-async-context-frame-x'], '')).toEqual(['--experimental-async-context-frame']);
+    expect(missingNodeOptions('v22.23.3', [], '--max-old-space-size=512  --experimental-async-context-frame')).toEqual(
+      [],
+    );
+    expect(missingNodeOptions('v22.23.3', ['--experimental-async-context-frame-x'], '')).toEqual([
+      '--experimental-async-context-frame',
+    ]);
     expect(missingNodeOptions('v24.21.0', [], undefined)).toEqual([]);
   });
 });

@@ -14,13 +14,13 @@ describe('signWebhook', () => {
     expect(headers['webhook-timestamp']).toBe(String(at.getTime() / 1000));
   });
 
-  it('uses a secret without the whsec_ prefix as its UTF-8 bytes (the reference implementation\'s raw format)', () => {
+  it("uses a secret without the whsec_ prefix as its UTF-8 bytes (the reference implementation's raw format)", () => {
     const at = new Date('2026-11-23T06:00:00Z');
     const headers = signWebhook('a-raw-secret', 'msg_2', at.getTime() / 1000, '{}');
     expect(headers['webhook-signature']).toBe(new Webhook('a-raw-secret', { format: 'raw' }).sign('msg_2', at, '{}'));
   });
 
-  it('signs with each secret\'s own key when secrets change between calls (the keys are cached per secret)', () => {
+  it("signs with each secret's own key when secrets change between calls (the keys are cached per secret)", () => {
     const at = new Date('2026-11-23T06:00:00Z');
     const secrets = Array.from({ length: 3 }, () => `whsec_${randomBytes(32).toString('base64')}`);
     for (const secret of [...secrets, ...secrets.reverse()]) {

@@ -30,7 +30,12 @@ describe('normalizeTaxRates', () => {
       ],
       '/t',
     );
-    expect([plain.inclusive, plain.isDefault, flagged.inclusive, flagged.isDefault]).toEqual([false, false, true, true]);
+    expect([plain.inclusive, plain.isDefault, flagged.inclusive, flagged.isDefault]).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
   });
 
   it.each([

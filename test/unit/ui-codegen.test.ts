@@ -15,8 +15,13 @@ test('src/ui/gql matches schema/schema.graphql and the screens (run `npm run cod
   process.chdir(root);
   try {
     // The preset given as the module itself: codegen's own loading by name does not work inside Jest's VM.
-    const generates = Object.fromEntries(Object.entries(config.generates).map(([path, target]) => [path, { ...(target as object), preset: clientPreset }]));
-    const outputs = (await generate({ ...config, generates, cwd: root, silent: true }, false)) as { filename: string; content: string }[];
+    const generates = Object.fromEntries(
+      Object.entries(config.generates).map(([path, target]) => [path, { ...(target as object), preset: clientPreset }]),
+    );
+    const outputs = (await generate({ ...config, generates, cwd: root, silent: true }, false)) as {
+      filename: string;
+      content: string;
+    }[];
     expect(outputs.length).toBeGreaterThan(0);
     for (const output of outputs) {
       const committed = readFileSync(`${root}${output.filename}`, 'utf8');

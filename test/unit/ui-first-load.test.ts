@@ -22,7 +22,8 @@ test('GraphiQL and its Monaco editor are bundled, in chunks of their own that th
   const assets = readdirSync(`${UI_DIST_DIR}assets`);
   const explorer = assets.filter((f) => f.startsWith('graphql-explorer-'));
   expect(explorer.map((f) => f.slice(f.lastIndexOf('.'))).sort()).toEqual(['.css', '.js']);
-  for (const worker of ['editor.worker', 'json.worker', 'graphql.worker']) expect(assets.some((f) => f.startsWith(`${worker}-`) && f.endsWith('.js'))).toBe(true);
+  for (const worker of ['editor.worker', 'json.worker', 'graphql.worker'])
+    expect(assets.some((f) => f.startsWith(`${worker}-`) && f.endsWith('.js'))).toBe(true);
   for (const file of firstLoad) {
     const text = readFileSync(`${UI_DIST_DIR}${file}`, 'utf8');
     expect({ file, monaco: /monaco-editor|graphiql-container/.test(text) }).toEqual({ file, monaco: false });

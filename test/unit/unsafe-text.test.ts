@@ -8,7 +8,9 @@ describe('findUnsafeText', () => {
   });
 
   it('names a value deep in arrays and objects', () => {
-    expect(findUnsafeText({ items: [{ name: 'ok' }, { options: [{ name: 'ok' }, { name: 'bad\u0000' }] }] })).toBe('/items/1/options/1/name');
+    expect(findUnsafeText({ items: [{ name: 'ok' }, { options: [{ name: 'ok' }, { name: 'bad\u0000' }] }] })).toBe(
+      '/items/1/options/1/name',
+    );
   });
 
   it('names a property whose key is unsafe, and a lone surrogate at the top', () => {

@@ -8,23 +8,46 @@ import { OBJECT_TYPE_OF, webhookDelivery, withSealedCredentials } from '../../sr
 const recipient = { applicationId: 'app-1', connectionId: 'conn-1', url: 'https://partner.example/hook' };
 
 describe('webhookDelivery', () => {
-  it.each(DELIVERY_EVENT_TYPES)('%s carries eventId, eventType, objectType, eventTime, accountId, locationId and connectionId', (eventType) => {
-    const delivery = webhookDelivery({ eventType, accountId: 'acc-1', locationId: 'loc-1', recipient, body: { extra: 1 } });
-    expect(delivery.payload).toEqual({
-      eventId: delivery.eventId,
-      eventType,
-      objectType: OBJECT_TYPE_OF[eventType],
-      eventTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
-      accountId: 'acc-1',
-      locationId: 'loc-1',
-      connectionId: 'conn-1',
-      extra: 1,
-    });
-    expect(delivery).toMatchObject({ eventType, applicationId: 'app-1', accountId: 'acc-1', locationId: 'loc-1', connectionId: 'conn-1', url: recipient.url });
-  });
+  it.each(DELIVERY_EVENT_TYPES)(
+    '%s carries eventId, eventType, objectType, eventTime, accountId, locationId and connectionId',
+    (eventType) => {
+      const delivery = webhookDelivery({
+        eventType,
+        accountId: 'acc-1',
+        locationId: 'loc-1',
+        recipient,
+        body: { extra: 1 },
+      });
+      expect(delivery.payload).toEqual({
+        eventId: delivery.eventId,
+        eventType,
+        objectType: OBJECT_TYPE_OF[eventType],
+        eventTime: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        accountId: 'acc-1',
+        locationId: 'loc-1',
+        connectionId: 'conn-1',
+        extra: 1,
+      });
+      expect(delivery).toMatchObject({
+        eventType,
+        applicationId: 'app-1',
+        accountId: 'acc-1',
+        locationId: 'loc-1',
+        connectionId: 'conn-1',
+        url: recipient.url,
+      });
+    },
+  );
 
   it('gives each receiver its own eventId, and one change one eventTime when given', () => {
-    const input = { eventType: 'ORDER_CREATED' as const, eventTime: '2026-11-23T12:00:00.000Z', accountId: 'a', locationId: 'l', recipient, body: {} };
+    const input = {
+      eventType: 'ORDER_CREATED' as const,
+      eventTime: '2026-11-23T12:00:00.000Z',
+      accountId: 'a',
+      locationId: 'l',
+      recipient,
+      body: {},
+    };
     const [first, second] = [webhookDelivery(input), webhookDelivery(input)];
     expect(first.eventId).not.toBe(second.eventId);
     expect(first.payload.eventTime).toBe(second.payload.eventTime);
@@ -32,7 +55,15 @@ describe('webhookDelivery', () => {
 
   it('puts the connection in the body only when asked, its credentials masked and sealed apart until sending', () => {
     configureSecretBox(randomBytes(32));
-    const withKeys = webhookDelivery({ eventType: 'MENU_UPDATED', accountId: 'a', locationId: 'l', recipient, body: {}, credentials: { apiKey: 'secret-key-42' }, orderingKey: 'menu:1' });
+    const withKeys = webhookDelivery({
+      eventType: 'MENU_UPDATED',
+      accountId: 'a',
+      locationId: 'l',
+      recipient,
+      body: {},
+      credentials: { apiKey: 'secret-key-42' },
+      orderingKey: 'menu:1',
+    });
     // What is stored (and read back by the delivery log) holds them masked; the sealed copy is not readable text.
     expect(withKeys.payload.connection).toEqual({ id: 'conn-1', credentials: { apiKey: '****y-42' } });
     expect(withKeys.credentialsSealed).toEqual(expect.any(String));

@@ -14,6 +14,10 @@ export function clientCredentialsGrant(provider: Provider) {
     const client = ctx.oidc.client! as unknown as HubClientFields & { scope?: string };
     if (!client.kind) throw new errors.UnauthorizedClient('client_credentials is for POS and MARKETPLACE applications');
     const scopes = requestedScopes(ctx, parseScope(client.scope));
-    await issueTokens(provider, ctx, { accountId: applicationSubject(client.applicationId), scopes, gty: 'client_credentials' });
+    await issueTokens(provider, ctx, {
+      accountId: applicationSubject(client.applicationId),
+      scopes,
+      gty: 'client_credentials',
+    });
   };
 }

@@ -20,7 +20,10 @@ export function passwordGrant(provider: Provider, orm: MikroORM, logins: LoginAt
     const { username, password } = ctx.oidc.params as { username?: string; password?: string };
     if (!username) throw new errors.InvalidRequest('missing required parameter username');
     if (!password) throw new errors.InvalidRequest('missing required parameter password');
-    if (isUnsafeText(username) || isUnsafeText(password)) throw new errors.InvalidRequest('username and password must not contain NUL characters or unpaired UTF-16 surrogates');
+    if (isUnsafeText(username) || isUnsafeText(password))
+      throw new errors.InvalidRequest(
+        'username and password must not contain NUL characters or unpaired UTF-16 surrogates',
+      );
     const registered = parseScope(client.scope);
     const scopes = requestedScopes(ctx, registered);
 

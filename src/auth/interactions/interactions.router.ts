@@ -4,7 +4,14 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type Provider from 'oidc-provider';
 import type { SecretBox } from '../../common/crypto.js';
 import type { User } from '../../modules/users/user.entity.js';
-import { ConsentRefusedError, type ConsentNotGranted, type ConsentOffer, type ConsentRefusal, type ConsentRequest, type ConsentService } from '../consent.service.js';
+import {
+  ConsentRefusedError,
+  type ConsentNotGranted,
+  type ConsentOffer,
+  type ConsentRefusal,
+  type ConsentRequest,
+  type ConsentService,
+} from '../consent.service.js';
 import { LoginThrottledError, type LoginAttempts } from '../login-attempts.js';
 import { LOCATION_CONTEXT_KEY } from './location-context.js';
 import { consentPage, errorPage, loginPage } from './views.js';
@@ -71,19 +78,34 @@ export function interactionsRouter({ provider, orm, consent, box, logins }: Inte
   /** The interaction named in the path, which must be the one this browser's cookie is bound to. */
   async function interactionOf(req: Request, res: Response, prompt?: string): Promise<Interaction> {
     const details = await provider.interactionDetails(req, res).catch(() => {
-      throw new InteractionError(400, 'This sign-in request has expired or was opened in another browser. Start again from the application.');
+      throw new InteractionError(
+        400,
+        'This sign-in request has expired or was opened in another browser. Start again from the application.',
+      );
     });
-    if (details.uid !== req.params.uid) throw new InteractionError(400, 'This sign-in request does not belong to this browser. Start again from the application.');
+    if (details.uid !== req.params.uid)
+      throw new InteractionError(
+        400,
+        'This sign-in request does not belong to this browser. Start again from the application.',
+      );
     if (req.method === 'POST' && !csrfValid(details.uid, (req.body as Record<string, unknown> | undefined)?.csrf)) {
       throw new InteractionError(403, 'The form could not be verified. Reload the page and try again.');
     }
-    if (prompt && details.prompt.name !== prompt) throw new InteractionError(400, 'This step does not match the sign-in request. Start again from the application.');
+    if (prompt && details.prompt.name !== prompt)
+      throw new InteractionError(
+        400,
+        'This step does not match the sign-in request. Start again from the application.',
+      );
     return details;
   }
 
   /** What the interaction asks the consent service about: the client, the signed-in user, the scope asked. */
   function consentRequest(details: Interaction): ConsentRequest {
-    return { clientId: String(details.params.client_id), userId: details.session?.accountId, scope: details.params.scope as string | undefined };
+    return {
+      clientId: String(details.params.client_id),
+      userId: details.session?.accountId,
+      scope: details.params.scope as string | undefined,
+    };
   }
 
   /** The service's answer, its refusals turned into an error page. */
@@ -101,16 +123,20 @@ export function interactionsRouter({ provider, orm, consent, box, logins }: Inte
   }
 
   function renderConsent(res: Response, details: Interaction, offer: ConsentOffer, status = 200, error?: string): void {
-    send(res, status, consentPage({
-      uid: details.uid,
-      csrf: csrfFor(details.uid),
-      clientName: offer.application.name,
-      email: offer.user.email,
-      scopes: offer.scopes,
-      choices: offer.choices,
-      selected: details.params.location_id as string | undefined,
-      error,
-    }));
+    send(
+      res,
+      status,
+      consentPage({
+        uid: details.uid,
+        csrf: csrfFor(details.uid),
+        clientName: offer.application.name,
+        email: offer.user.email,
+        scopes: offer.scopes,
+        choices: offer.choices,
+        selected: details.params.location_id as string | undefined,
+        error,
+      }),
+    );
   }
 
   const router = Router();
@@ -119,7 +145,11 @@ export function interactionsRouter({ provider, orm, consent, box, logins }: Inte
   router.get('/:uid', async (req, res) => {
     const details = await interactionOf(req, res);
     if (details.prompt.name === 'login') {
-      return send(res, 200, loginPage({ uid: details.uid, csrf: csrfFor(details.uid), clientName: await applicationName(details) }));
+      return send(
+        res,
+        200,
+        loginPage({ uid: details.uid, csrf: csrfFor(details.uid), clientName: await applicationName(details) }),
+      );
     }
     return renderConsent(res, details, await refusedAsPage(consent.offer(consentRequest(details))));
   });
@@ -128,23 +158,44 @@ export function interactionsRouter({ provider, orm, consent, box, logins }: Inte
     const details = await interactionOf(req, res, 'login');
     const { email, password } = req.body as { email?: string; password?: string };
     const refuse = async (status: number, error: string) =>
-      send(res, status, loginPage({ uid: details.uid, csrf: csrfFor(details.uid), clientName: await applicationName(details), email, error }));
-    if ([email, password].some((field) => typeof field === 'string' && isUnsafeText(field))) return refuse(400, 'The e-mail or password contains characters that cannot be used.');
+      send(
+        res,
+        status,
+        loginPage({
+          uid: details.uid,
+          csrf: csrfFor(details.uid),
+          clientName: await applicationName(details),
+          email,
+          error,
+        }),
+      );
+    if ([email, password].some((field) => typeof field === 'string' && isUnsafeText(field)))
+      return refuse(400, 'The e-mail or password contains characters that cannot be used.');
     let user: User | null;
     try {
       user = await logins.verify(orm, email, password, req.ip ?? req.socket.remoteAddress ?? '');
     } catch (error) {
       if (!(error instanceof LoginThrottledError)) throw error;
       res.setHeader('Retry-After', String(error.retryAfterSeconds));
-      return refuse(429, `Too many failed attempts for this account from here. Try again in ${error.retryAfterSeconds} seconds.`);
+      return refuse(
+        429,
+        `Too many failed attempts for this account from here. Try again in ${error.retryAfterSeconds} seconds.`,
+      );
     }
     if (!user) return refuse(401, 'Wrong e-mail or password.');
-    await provider.interactionFinished(req, res, { login: { accountId: user.id, remember: false } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: user.id, remember: false } },
+      { mergeWithLastSubmission: false },
+    );
   });
 
   router.post('/:uid/confirm', async (req, res) => {
     const details = await interactionOf(req, res, 'consent');
-    const decision = await refusedAsPage(consent.decide(consentRequest(details), (req.body as { location_id?: string }).location_id));
+    const decision = await refusedAsPage(
+      consent.decide(consentRequest(details), (req.body as { location_id?: string }).location_id),
+    );
     if (!decision.granted) return renderConsent(res, details, decision.offer, 400, NOT_GRANTED[decision.reason]);
     const scopes = decision.scopes.join(' ');
     const grant = new provider.Grant({ accountId: decision.userId, clientId: decision.clientId });
@@ -160,7 +211,12 @@ export function interactionsRouter({ provider, orm, consent, box, logins }: Inte
 
   router.post('/:uid/abort', async (req, res) => {
     await interactionOf(req, res);
-    await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'the user denied the request' }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { error: 'access_denied', error_description: 'the user denied the request' },
+      { mergeWithLastSubmission: false },
+    );
   });
 
   router.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {

@@ -76,7 +76,10 @@ export interface ConsentView {
 
 export function consentPage(view: ConsentView): string {
   const options = view.choices
-    .map((c) => `<option value="${escapeHtml(c.locationId)}"${c.locationId === view.selected ? ' selected' : ''}>${escapeHtml(c.label)}</option>`)
+    .map(
+      (c) =>
+        `<option value="${escapeHtml(c.locationId)}"${c.locationId === view.selected ? ' selected' : ''}>${escapeHtml(c.label)}</option>`,
+    )
     .join('');
   const allow = view.choices.length
     ? `<form method="post" action="/oauth2/interaction/${escapeHtml(view.uid)}/confirm">

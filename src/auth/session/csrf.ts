@@ -12,7 +12,13 @@ export const UI_REQUEST_HEADER = 'x-order-hub-ui';
  * (CONTRACT section 10), an Origin equal to the hub's public origin. Browsers send Origin on every POST.
  */
 export function assertOwnPage(req: Request, ownOrigin: string): void {
-  if (req.header(UI_REQUEST_HEADER) === undefined) throw new UnauthorizedError(`Requests with the session cookie must carry the ${UI_REQUEST_HEADER} header (cross-site requests are refused)`);
+  if (req.header(UI_REQUEST_HEADER) === undefined)
+    throw new UnauthorizedError(
+      `Requests with the session cookie must carry the ${UI_REQUEST_HEADER} header (cross-site requests are refused)`,
+    );
   const origin = req.header('origin');
-  if (origin !== ownOrigin) throw new UnauthorizedError(`Requests with the session cookie must come from ${ownOrigin} (cross-site requests are refused)`);
+  if (origin !== ownOrigin)
+    throw new UnauthorizedError(
+      `Requests with the session cookie must come from ${ownOrigin} (cross-site requests are refused)`,
+    );
 }

@@ -32,7 +32,11 @@ export function graphqlCaller({ sessions, cookie, ownOrigin, bearer }: UiSession
   const byBearer = bearerAuth(bearer);
   return async (req: Request, res: Response, next: NextFunction) => {
     const value = cookie.read(req);
-    if (req.header('authorization') !== undefined || (value === undefined && req.header(UI_REQUEST_HEADER) === undefined)) return byBearer(req, res, next);
+    if (
+      req.header('authorization') !== undefined ||
+      (value === undefined && req.header(UI_REQUEST_HEADER) === undefined)
+    )
+      return byBearer(req, res, next);
     try {
       assertOwnPage(req, ownOrigin);
     } catch (refused) {
@@ -52,7 +56,11 @@ export function graphqlCaller({ sessions, cookie, ownOrigin, bearer }: UiSession
   };
 }
 
-export function uiSessionControl(req: Request, res: Response, { sessions, cookie }: Pick<UiSessionHttpOptions, 'sessions' | 'cookie'>): UiSessionControl {
+export function uiSessionControl(
+  req: Request,
+  res: Response,
+  { sessions, cookie }: Pick<UiSessionHttpOptions, 'sessions' | 'cookie'>,
+): UiSessionControl {
   return {
     async signIn(email, password) {
       const previous = cookie.read(req);

@@ -18,13 +18,20 @@ export class SessionCookie {
   read(req: Request): string | undefined {
     for (const part of (req.header('cookie') ?? '').split(';')) {
       const eq = part.indexOf('=');
-      if (eq > 0 && part.slice(0, eq).trim() === this.name) return decodeURIComponent(part.slice(eq + 1).trim()) || undefined;
+      if (eq > 0 && part.slice(0, eq).trim() === this.name)
+        return decodeURIComponent(part.slice(eq + 1).trim()) || undefined;
     }
     return undefined;
   }
 
   set(res: Response, value: string): void {
-    res.cookie(this.name, value, { httpOnly: true, sameSite: 'lax', secure: this.secure, path: '/', maxAge: this.maxAgeSeconds * 1000 });
+    res.cookie(this.name, value, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.secure,
+      path: '/',
+      maxAge: this.maxAgeSeconds * 1000,
+    });
   }
 
   clear(res: Response): void {

@@ -75,7 +75,12 @@ export class UiTokenClient {
   private post(path: string, params: Record<string, string>, clientAddress?: string): Promise<Response> {
     return fetch(`${this.oauthUrl}${path}`, {
       method: 'POST',
-      headers: { authorization: this.authorization, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', ...onBehalfOf(clientAddress) },
+      headers: {
+        authorization: this.authorization,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+        ...onBehalfOf(clientAddress),
+      },
       body: new URLSearchParams(params).toString(),
     });
   }
@@ -83,7 +88,17 @@ export class UiTokenClient {
 
 async function refusal(res: Response): Promise<TokenEndpointError> {
   // The provider answers {error, error_description}; what admission control refuses before it is problem+json.
-  const body = (await res.json().catch(() => ({}))) as { error?: string; error_description?: string; code?: string; detail?: string };
+  const body = (await res.json().catch(() => ({}))) as {
+    error?: string;
+    error_description?: string;
+    code?: string;
+    detail?: string;
+  };
   const retryAfter = Number(res.headers.get('retry-after'));
-  return new TokenEndpointError(res.status, body.error ?? body.code ?? 'server_error', body.error_description ?? body.detail ?? res.statusText, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined);
+  return new TokenEndpointError(
+    res.status,
+    body.error ?? body.code ?? 'server_error',
+    body.error_description ?? body.detail ?? res.statusText,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+  );
 }

@@ -35,7 +35,12 @@ export async function ensureUiClient(orm: MikroORM, box: SecretBox): Promise<UiC
     }
     return credentials;
   }
-  const client = new Application({ kind: null, name: 'Order Hub web UI (first-party)', clientId: credentials.clientId, clientSecretHash: hash });
+  const client = new Application({
+    kind: null,
+    name: 'Order Hub web UI (first-party)',
+    clientId: credentials.clientId,
+    clientSecretHash: hash,
+  });
   client.firstParty = true;
   client.scopes = [...ALL_SCOPES];
   try {

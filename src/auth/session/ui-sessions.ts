@@ -23,7 +23,8 @@ interface SessionRow {
 /** Sign-in refused in words a person reads on the sign-in page (CONTRACT section 1 codes). */
 export class SignInRefusedError extends DomainError {}
 
-const SELECT = 'select access_token_sealed, refresh_token_sealed, access_expires_at, idle_expires_at, absolute_expires_at, version from ui_sessions where id = ?';
+const SELECT =
+  'select access_token_sealed, refresh_token_sealed, access_expires_at, idle_expires_at, absolute_expires_at, version from ui_sessions where id = ?';
 
 /** How long a claimed refresh is the claimer's alone: longer than any answer of the hub's own token endpoint. */
 const REFRESH_LEASE_MS = 30_000;
@@ -54,15 +55,24 @@ export class UiSessions implements Authenticator {
       throw signInRefusal(error);
     }
     const caller = await this.bearer.authenticate(tokens.accessToken);
-    if (!caller || caller.principal.type !== 'user') throw new Error('the UI client issued a token that does not authenticate a user');
+    if (!caller || caller.principal.type !== 'user')
+      throw new Error('the UI client issued a token that does not authenticate a user');
     const cookie = generateSecret();
     const now = this.now();
     await sqlRows(
       this.em(),
       `insert into ui_sessions (id, user_id, access_token_sealed, refresh_token_sealed, access_expires_at, idle_expires_at, absolute_expires_at, created_at)
        values (?, ?, ?, ?, ?, ?, ?, ?)`,
-      [sha256Hex(cookie), caller.principal.userId, this.box.seal(tokens.accessToken), this.box.seal(tokens.refreshToken),
-        new Date(now + tokens.expiresIn * 1000), new Date(now + this.config.idleSeconds * 1000), new Date(now + this.config.absoluteSeconds * 1000), new Date(now)],
+      [
+        sha256Hex(cookie),
+        caller.principal.userId,
+        this.box.seal(tokens.accessToken),
+        this.box.seal(tokens.refreshToken),
+        new Date(now + tokens.expiresIn * 1000),
+        new Date(now + this.config.idleSeconds * 1000),
+        new Date(now + this.config.absoluteSeconds * 1000),
+        new Date(now),
+      ],
     );
     return { cookie, caller };
   }
@@ -91,7 +101,13 @@ export class UiSessions implements Authenticator {
 
   /** Sessions past their idle or absolute end at `now` (housekeeping), in batches. */
   deleteExpired(now = new Date(this.now()), batch = 5000): Promise<number> {
-    return deleteInBatches(this.em(), 'ui_sessions', 'idle_expires_at <= ? or absolute_expires_at <= ?', [now, now], batch);
+    return deleteInBatches(
+      this.em(),
+      'ui_sessions',
+      'idle_expires_at <= ? or absolute_expires_at <= ?',
+      [now, now],
+      batch,
+    );
   }
 
   private async liveAccessToken(cookie: string): Promise<string | null> {
@@ -142,7 +158,8 @@ export class UiSessions implements Authenticator {
       if (claimed !== null) return this.refreshClaimed(id, row, claimed);
       const [now] = await sqlRows<SessionRow>(this.em(), SELECT, [id]);
       if (!now) return null;
-      if (!this.needsRefresh(now) || new Date(now.access_expires_at).getTime() > this.now()) return this.box.open(now.access_token_sealed);
+      if (!this.needsRefresh(now) || new Date(now.access_expires_at).getTime() > this.now())
+        return this.box.open(now.access_token_sealed);
       if (now.version === row.version) await delay(REFRESH_WAIT_MS);
       row = now;
     }
@@ -169,7 +186,10 @@ export class UiSessions implements Authenticator {
       // token was not used, the session stays and the next request may try; this one gets the error (503).
       const later = error instanceof TokenEndpointError ? notNow(error) : error;
       if (later) {
-        await sqlRows(this.em(), 'update ui_sessions set refresh_claimed_until = null where id = ? and version = ?', [id, claimed]);
+        await sqlRows(this.em(), 'update ui_sessions set refresh_claimed_until = null where id = ? and version = ?', [
+          id,
+          claimed,
+        ]);
         throw later;
       }
       // A refused refresh ends the session (CONTRACT section 10).
@@ -180,7 +200,13 @@ export class UiSessions implements Authenticator {
       this.em(),
       `update ui_sessions set access_token_sealed = ?, refresh_token_sealed = ?, access_expires_at = ?, refresh_claimed_until = null, version = version + 1
        where id = ? and version = ? returning id`,
-      [this.box.seal(tokens.accessToken), this.box.seal(tokens.refreshToken), new Date(this.now() + tokens.expiresIn * 1000), id, claimed],
+      [
+        this.box.seal(tokens.accessToken),
+        this.box.seal(tokens.refreshToken),
+        new Date(this.now() + tokens.expiresIn * 1000),
+        id,
+        claimed,
+      ],
     );
     // The lease ran out and another process took the refresh over: the session's tokens are that one's.
     return stored.length > 0 ? tokens.accessToken : null;
@@ -207,6 +233,10 @@ function signInRefusal(error: unknown): unknown {
   const later = notNow(error);
   if (later) return later;
   if (error.error === 'invalid_grant') return new SignInRefusedError('unauthorized', 'Wrong e-mail or password.');
-  if (error.status === 429) return new SignInRefusedError('rate_limited', `Too many failed sign-ins for this e-mail. Try again in ${error.retryAfterSeconds ?? 60} seconds.`);
+  if (error.status === 429)
+    return new SignInRefusedError(
+      'rate_limited',
+      `Too many failed sign-ins for this e-mail. Try again in ${error.retryAfterSeconds ?? 60} seconds.`,
+    );
   return error;
 }

@@ -1,7 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261123082915_catalog_name_lookup extends Migration {
-
   override async up(): Promise<void> {
     this.addSql(`create index "modifiers_location_id_name_index" on "modifiers" ("location_id", "name");`);
 
@@ -13,5 +12,4 @@ export class Migration20261123082915_catalog_name_lookup extends Migration {
 
     this.addSql(`drop index "products_location_id_name_index";`);
   }
-
 }

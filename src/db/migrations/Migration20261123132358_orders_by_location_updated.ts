@@ -1,7 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
 export class Migration20261123132358_orders_by_location_updated extends Migration {
-
   override async up(): Promise<void> {
     this.addSql(`create index "orders_location_id_updated_at_index" on "orders" ("location_id", "updated_at");`);
   }
@@ -9,5 +8,4 @@ export class Migration20261123132358_orders_by_location_updated extends Migratio
   override async down(): Promise<void> {
     this.addSql(`drop index "orders_location_id_updated_at_index";`);
   }
-
 }

@@ -5,7 +5,6 @@ import { Migration } from '@mikro-orm/migrations';
 // worker sends it (src/delivery-engine/webhook-event.ts). Rows written before this migration are masked when
 // read (src/modules/delivery-log/delivery.view.ts).
 export class Migration20261123221000_sealed_delivery_credentials extends Migration {
-
   override async up(): Promise<void> {
     this.addSql(`alter table "deliveries" add column "credentials_sealed" text null;`);
   }
@@ -13,5 +12,4 @@ export class Migration20261123221000_sealed_delivery_credentials extends Migrati
   override async down(): Promise<void> {
     this.addSql(`alter table "deliveries" drop column "credentials_sealed";`);
   }
-
 }

@@ -8,13 +8,13 @@ import { Migration } from '@mikro-orm/migrations';
 // one pass over it takes.
 
 export class Migration20261125071500_deliveries_due_by_endpoint extends Migration {
-
   override async up(): Promise<void> {
-    this.addSql(`create index "deliveries_due_by_endpoint" on "deliveries" ("endpoint", (coalesce("next_attempt_at", "created_at"))) where "status" = 'PENDING' and not "held";`);
+    this.addSql(
+      `create index "deliveries_due_by_endpoint" on "deliveries" ("endpoint", (coalesce("next_attempt_at", "created_at"))) where "status" = 'PENDING' and not "held";`,
+    );
   }
 
   override async down(): Promise<void> {
     this.addSql(`drop index "deliveries_due_by_endpoint";`);
   }
-
 }

@@ -5,7 +5,6 @@ import { Migration } from '@mikro-orm/migrations';
 // column with no default: no table rewrite.
 
 export class Migration20261125190000_users_deactivated extends Migration {
-
   override async up(): Promise<void> {
     this.addSql(`alter table "users" add column "deactivated_at" timestamptz null;`);
   }
@@ -13,5 +12,4 @@ export class Migration20261125190000_users_deactivated extends Migration {
   override async down(): Promise<void> {
     this.addSql(`alter table "users" drop column "deactivated_at";`);
   }
-
 }

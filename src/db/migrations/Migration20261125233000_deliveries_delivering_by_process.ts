@@ -9,15 +9,15 @@ import { Migration } from '@mikro-orm/migrations';
 // transaction): it holds off inserts into the delivery log for one pass over it.
 
 export class Migration20261125233000_deliveries_delivering_by_process extends Migration {
-
   override async up(): Promise<void> {
     this.addSql(`drop index "deliveries_claimed_by_index";`);
-    this.addSql(`create index "deliveries_delivering_by_process" on "deliveries" ("claimed_by") where "status" = 'DELIVERING';`);
+    this.addSql(
+      `create index "deliveries_delivering_by_process" on "deliveries" ("claimed_by") where "status" = 'DELIVERING';`,
+    );
   }
 
   override async down(): Promise<void> {
     this.addSql(`drop index "deliveries_delivering_by_process";`);
     this.addSql(`create index "deliveries_claimed_by_index" on "deliveries" ("claimed_by");`);
   }
-
 }

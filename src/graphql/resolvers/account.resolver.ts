@@ -1,6 +1,12 @@
 import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
-import { AccountListArgs, AccountPage, AccountType, CreateAccountInput, UpdateAccountInput } from '../types/account.type.js';
+import {
+  AccountListArgs,
+  AccountPage,
+  AccountType,
+  CreateAccountInput,
+  UpdateAccountInput,
+} from '../types/account.type.js';
 
 @Resolver(() => AccountType)
 export class AccountResolver {
@@ -14,13 +20,22 @@ export class AccountResolver {
     return services.accounts.findAll(ctx, args);
   }
 
-  @Mutation(() => AccountType, { description: 'Rename an account (scope provisioning: admins, and the reseller that created it)' })
-  updateAccount(@Arg('id', () => ID) id: string, @Arg('input', () => UpdateAccountInput) input: UpdateAccountInput, @Ctx() { ctx, services }: GraphQLContext) {
+  @Mutation(() => AccountType, {
+    description: 'Rename an account (scope provisioning: admins, and the reseller that created it)',
+  })
+  updateAccount(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => UpdateAccountInput) input: UpdateAccountInput,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     return services.accounts.rename(ctx, id, input);
   }
 
   @Mutation(() => AccountType)
-  createAccount(@Arg('input', () => CreateAccountInput) input: CreateAccountInput, @Ctx() { ctx, services }: GraphQLContext) {
+  createAccount(
+    @Arg('input', () => CreateAccountInput) input: CreateAccountInput,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     return services.accounts.create(ctx, input);
   }
 }

@@ -1,6 +1,13 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
-import { ApplicationKindEnum, ApplicationPage, ApplicationType, ApplicationWithSecretsType, CreateApplicationInput, UpdateApplicationInput } from '../types/application.type.js';
+import {
+  ApplicationKindEnum,
+  ApplicationPage,
+  ApplicationType,
+  ApplicationWithSecretsType,
+  CreateApplicationInput,
+  UpdateApplicationInput,
+} from '../types/application.type.js';
 import { PageArgs } from '../types/page-args.js';
 
 @Resolver(() => ApplicationType)
@@ -16,17 +23,28 @@ export class ApplicationResolver {
   }
 
   @Query(() => ApplicationPage)
-  applications(@Args(() => PageArgs) page: PageArgs, @Arg('kind', () => ApplicationKindEnum, { nullable: true }) kind: ApplicationKindEnum | null, @Ctx() { ctx, services }: GraphQLContext) {
+  applications(
+    @Args(() => PageArgs) page: PageArgs,
+    @Arg('kind', () => ApplicationKindEnum, { nullable: true }) kind: ApplicationKindEnum | null,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     return services.applications.findAll(ctx, { ...page, kind });
   }
 
   @Mutation(() => ApplicationWithSecretsType)
-  createApplication(@Arg('input', () => CreateApplicationInput) input: CreateApplicationInput, @Ctx() { ctx, services }: GraphQLContext) {
+  createApplication(
+    @Arg('input', () => CreateApplicationInput) input: CreateApplicationInput,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     return services.applications.create(ctx, input);
   }
 
   @Mutation(() => ApplicationType)
-  updateApplication(@Arg('id', () => ID) id: string, @Arg('input', () => UpdateApplicationInput) input: UpdateApplicationInput, @Ctx() { ctx, services }: GraphQLContext) {
+  updateApplication(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => UpdateApplicationInput) input: UpdateApplicationInput,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     return services.applications.update(ctx, id, input);
   }
 

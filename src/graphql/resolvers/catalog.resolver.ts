@@ -30,11 +30,17 @@ function body(input: ModifierInput | ProductInput): Record<string, unknown> {
 @Resolver(() => CatalogType)
 export class CatalogResolver {
   @Query(() => CatalogType, { description: 'The whole catalog, in the CatalogImportEntity shape with service ids' })
-  catalog(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Ctx() { ctx, services }: GraphQLContext) {
+  catalog(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     return services.catalog.getCatalog(ctx, accountId, locationId);
   }
 
-  @Mutation(() => CatalogImportResultType, { description: 'The full-statement import (PUT catalog/import); the body is a CatalogImportEntity' })
+  @Mutation(() => CatalogImportResultType, {
+    description: 'The full-statement import (PUT catalog/import); the body is a CatalogImportEntity',
+  })
   importCatalog(
     @Arg('accountId', () => ID) accountId: string,
     @Arg('locationId', () => ID) locationId: string,
@@ -44,7 +50,10 @@ export class CatalogResolver {
     return services.catalog.importCatalog(ctx, accountId, locationId, catalog);
   }
 
-  @Mutation(() => CatalogImportResultType, { description: 'Pulls the catalog from the POS of a connection and applies it as an import (POST connections/{id}/pull)' })
+  @Mutation(() => CatalogImportResultType, {
+    description:
+      'Pulls the catalog from the POS of a connection and applies it as an import (POST connections/{id}/pull)',
+  })
   pullCatalog(
     @Arg('accountId', () => ID) accountId: string,
     @Arg('locationId', () => ID) locationId: string,
@@ -55,18 +64,33 @@ export class CatalogResolver {
   }
 
   @Query(() => CategoryPage)
-  categories(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Args(() => CatalogListArgs) args: CatalogListArgs, @Ctx() { ctx, services }: GraphQLContext) {
+  categories(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Args(() => CatalogListArgs) args: CatalogListArgs,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     return services.catalog.listCategories(ctx, accountId, locationId, args);
   }
 
   @Mutation(() => Boolean)
-  async deleteCategory(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
+  async deleteCategory(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Arg('id', () => ID) id: string,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     await services.catalog.deleteCategory(ctx, accountId, locationId, id);
     return true;
   }
 
   @Query(() => ModifierGroupPage)
-  modifierGroups(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Args(() => PageArgs) page: PageArgs, @Ctx() { ctx, services }: GraphQLContext) {
+  modifierGroups(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Args(() => PageArgs) page: PageArgs,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     return services.catalog.listModifierGroups(ctx, accountId, locationId, page);
   }
 }
@@ -74,17 +98,32 @@ export class CatalogResolver {
 @Resolver(() => ProductType)
 export class ProductResolver {
   @Query(() => ProductPage, { description: 'Products; with posReference, the lookup (data[0].id)' })
-  products(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Args(() => CatalogListArgs) args: CatalogListArgs, @Ctx() { ctx, services }: GraphQLContext) {
+  products(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Args(() => CatalogListArgs) args: CatalogListArgs,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     return services.catalog.listProducts(ctx, accountId, locationId, args);
   }
 
   @Query(() => ProductType)
-  product(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
+  product(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Arg('id', () => ID) id: string,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     return services.catalog.getProduct(ctx, accountId, locationId, id);
   }
 
   @Mutation(() => ProductType)
-  createProduct(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Arg('input', () => ProductInput) input: ProductInput, @Ctx() { ctx, services }: GraphQLContext) {
+  createProduct(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Arg('input', () => ProductInput) input: ProductInput,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     return services.catalog.createProduct(ctx, accountId, locationId, body(input));
   }
 
@@ -100,7 +139,12 @@ export class ProductResolver {
   }
 
   @Mutation(() => Boolean)
-  async deleteProduct(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
+  async deleteProduct(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Arg('id', () => ID) id: string,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     await services.catalog.deleteProduct(ctx, accountId, locationId, id);
     return true;
   }
@@ -114,17 +158,32 @@ export class ProductResolver {
 @Resolver(() => ModifierType)
 export class ModifierResolver {
   @Query(() => ModifierPage, { description: 'Modifiers; with posReference, the lookup (data[0].id)' })
-  modifiers(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Args(() => CatalogListArgs) args: CatalogListArgs, @Ctx() { ctx, services }: GraphQLContext) {
+  modifiers(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Args(() => CatalogListArgs) args: CatalogListArgs,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     return services.catalog.listModifiers(ctx, accountId, locationId, args);
   }
 
   @Query(() => ModifierType)
-  modifier(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
+  modifier(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Arg('id', () => ID) id: string,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     return services.catalog.getModifier(ctx, accountId, locationId, id);
   }
 
   @Mutation(() => ModifierType)
-  createModifier(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Arg('input', () => ModifierInput) input: ModifierInput, @Ctx() { ctx, services }: GraphQLContext) {
+  createModifier(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Arg('input', () => ModifierInput) input: ModifierInput,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     return services.catalog.createModifier(ctx, accountId, locationId, body(input));
   }
 
@@ -140,7 +199,12 @@ export class ModifierResolver {
   }
 
   @Mutation(() => Boolean)
-  async deleteModifier(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
+  async deleteModifier(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Arg('id', () => ID) id: string,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     await services.catalog.deleteModifier(ctx, accountId, locationId, id);
     return true;
   }

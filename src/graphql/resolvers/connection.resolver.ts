@@ -18,22 +18,42 @@ export class ConnectionResolver {
   }
 
   @Query(() => ConnectionPage)
-  connections(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Args(() => PageArgs) page: PageArgs, @Ctx() { ctx, services }: GraphQLContext) {
+  connections(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Args(() => PageArgs) page: PageArgs,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     return services.connections.findAll(ctx, accountId, locationId, page);
   }
 
   @Query(() => ConnectionType)
-  connection(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
+  connection(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Arg('id', () => ID) id: string,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     return services.connections.findOne(ctx, accountId, locationId, id);
   }
 
   @Mutation(() => ConnectionType)
-  connect(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Arg('input', () => ConnectInput) input: ConnectInput, @Ctx() { ctx, services }: GraphQLContext) {
+  connect(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Arg('input', () => ConnectInput) input: ConnectInput,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     return services.connections.connect(ctx, accountId, locationId, input);
   }
 
   @Mutation(() => ConnectionType, { description: 'The application loses the location at once' })
-  disconnect(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
+  disconnect(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Arg('id', () => ID) id: string,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     return services.connections.disconnect(ctx, accountId, locationId, id);
   }
 }

@@ -15,7 +15,9 @@ export class DeliveryResolver {
     return services.deliveries.findAllForLocation(ctx, accountId, locationId, args);
   }
 
-  @Query(() => DeliveryPage, { description: 'The deliveries addressed to an application (admins, or that application)' })
+  @Query(() => DeliveryPage, {
+    description: 'The deliveries addressed to an application (admins, or that application)',
+  })
   applicationDeliveries(
     @Arg('applicationId', () => ID) applicationId: string,
     @Args(() => DeliveryListArgs) args: DeliveryListArgs,
@@ -29,7 +31,10 @@ export class DeliveryResolver {
     return services.deliveries.findOne(ctx, id);
   }
 
-  @Mutation(() => DeliveryDetailType, { description: 'Retry now: a FAILED or DELIVERED delivery again, or a PENDING one waiting for its next retry now; same webhook-id' })
+  @Mutation(() => DeliveryDetailType, {
+    description:
+      'Retry now: a FAILED or DELIVERED delivery again, or a PENDING one waiting for its next retry now; same webhook-id',
+  })
   retryDelivery(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
     return services.deliveries.retry(ctx, id);
   }
@@ -38,7 +43,10 @@ export class DeliveryResolver {
 @Resolver(() => DeliveryType)
 export class DeliveryRecipientResolver {
   // The names a page asks for at once are read together (src/modules/applications/application-name.ts).
-  @FieldResolver(() => String, { nullable: true, description: 'The name of the application it is addressed to (null once that application is gone)' })
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: 'The name of the application it is addressed to (null once that application is gone)',
+  })
   applicationName(@Root() delivery: DeliveryView, @Ctx() { ctx, services }: GraphQLContext) {
     return services.deliveries.recipientName(ctx, delivery.applicationId);
   }

@@ -1,7 +1,14 @@
 import { Arg, ID, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
 import { liveItem, liveStream, type LiveStreamItem } from '../live-stream.js';
-import { DeliveryEventType, LiveEventKindEnum, MenuEventType, MenuPublicationEventType, OrderBoardEventType, StoreStatusEventType } from '../types/live.type.js';
+import {
+  DeliveryEventType,
+  LiveEventKindEnum,
+  MenuEventType,
+  MenuPublicationEventType,
+  OrderBoardEventType,
+  StoreStatusEventType,
+} from '../types/live.type.js';
 import type { OrderView } from '../../modules/orders/order.view.js';
 import type { DeliveryDetailView } from '../../modules/delivery-log/delivery.view.js';
 import type { MenuPublicationView } from '../../modules/menus/menu-publication.view.js';
@@ -20,24 +27,33 @@ const kind = (value: string) => value as LiveEventKindEnum;
 @Resolver()
 export class LiveResolver {
   @Subscription(() => OrderBoardEventType, {
-    description: "The location's orders as they are placed and change status (a live order board); the same reach as orders",
+    description:
+      "The location's orders as they are placed and change status (a live order board); the same reach as orders",
     subscribe: ({ args, context }: Data<LocationArgs>) =>
       liveStream<OrderView>(context, {
         key: { locationId: args.locationId },
         authorize: (ctx) => context.services.orders.assertReadable(ctx, args.accountId, args.locationId),
         async load(ctx, signal) {
           if (signal.topic !== 'order') return null;
-          return { kind: signal.change, value: await context.services.orders.findOne(ctx, args.accountId, args.locationId, signal.orderId) };
+          return {
+            kind: signal.change,
+            value: await context.services.orders.findOne(ctx, args.accountId, args.locationId, signal.orderId),
+          };
         },
       }),
   })
-  orderBoard(@Arg('accountId', () => ID) _accountId: string, @Arg('locationId', () => ID) _locationId: string, @Root() item: LiveStreamItem<OrderView>): OrderBoardEventType {
+  orderBoard(
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
+    @Root() item: LiveStreamItem<OrderView>,
+  ): OrderBoardEventType {
     const event = liveItem(item);
     return { kind: kind(event.kind), order: event.value as never };
   }
 
   @Subscription(() => DeliveryEventType, {
-    description: "The location's deliveries as their attempts are made and retried (the live delivery log); the same reach as locationDeliveries",
+    description:
+      "The location's deliveries as their attempts are made and retried (the live delivery log); the same reach as locationDeliveries",
     subscribe: ({ args, context }: Data<LocationArgs>) =>
       liveStream<DeliveryDetailView>(context, {
         key: { locationId: args.locationId },
@@ -48,7 +64,11 @@ export class LiveResolver {
         },
       }),
   })
-  locationDeliveryChanged(@Arg('accountId', () => ID) _accountId: string, @Arg('locationId', () => ID) _locationId: string, @Root() item: LiveStreamItem<DeliveryDetailView>): DeliveryEventType {
+  locationDeliveryChanged(
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
+    @Root() item: LiveStreamItem<DeliveryDetailView>,
+  ): DeliveryEventType {
     const event = liveItem(item);
     return { kind: kind(event.kind), delivery: event.value as never };
   }
@@ -65,20 +85,31 @@ export class LiveResolver {
         },
       }),
   })
-  applicationDeliveryChanged(@Arg('applicationId', () => ID) _applicationId: string, @Root() item: LiveStreamItem<DeliveryDetailView>): DeliveryEventType {
+  applicationDeliveryChanged(
+    @Arg('applicationId', () => ID) _applicationId: string,
+    @Root() item: LiveStreamItem<DeliveryDetailView>,
+  ): DeliveryEventType {
     const event = liveItem(item);
     return { kind: kind(event.kind), delivery: event.value as never };
   }
 
   @Subscription(() => MenuPublicationEventType, {
-    description: "The menu's publications as their delivery moves (pending, delivered, failed); the same reach as menuPublications",
+    description:
+      "The menu's publications as their delivery moves (pending, delivered, failed); the same reach as menuPublications",
     subscribe: ({ args, context }: Data<LocationArgs & { menuId: string }>) =>
       liveStream<MenuPublicationView>(context, {
         key: { locationId: args.locationId },
-        authorize: (ctx) => context.services.menuPublications.readableMenu(ctx, args.accountId, args.locationId, args.menuId),
+        authorize: (ctx) =>
+          context.services.menuPublications.readableMenu(ctx, args.accountId, args.locationId, args.menuId),
         async load(ctx, signal) {
           if (signal.topic !== 'delivery' || signal.eventType !== 'MENU_PUBLISHED') return null;
-          const publication = await context.services.menuPublications.findByDelivery(ctx, args.accountId, args.locationId, args.menuId, signal.deliveryId);
+          const publication = await context.services.menuPublications.findByDelivery(
+            ctx,
+            args.accountId,
+            args.locationId,
+            args.menuId,
+            signal.deliveryId,
+          );
           return publication && { kind: 'CHANGED', value: publication };
         },
       }),
@@ -94,14 +125,19 @@ export class LiveResolver {
   }
 
   @Subscription(() => MenuEventType, {
-    description: 'The menu as what it shows changes: an edit of it, or of the catalog or location behind it (out of stock, a price, tax rates); the same reach as menu',
+    description:
+      'The menu as what it shows changes: an edit of it, or of the catalog or location behind it (out of stock, a price, tax rates); the same reach as menu',
     subscribe: ({ args, context }: Data<LocationArgs & { menuId: string }>) =>
       liveStream<MenuView>(context, {
         key: { locationId: args.locationId },
         authorize: (ctx) => context.services.menus.findOne(ctx, args.accountId, args.locationId, args.menuId),
         async load(ctx, signal) {
-          if (signal.topic !== 'menu' || (signal.menuIds !== null && !signal.menuIds.includes(args.menuId))) return null;
-          return { kind: 'CHANGED', value: await context.services.menus.findOne(ctx, args.accountId, args.locationId, args.menuId) };
+          if (signal.topic !== 'menu' || (signal.menuIds !== null && !signal.menuIds.includes(args.menuId)))
+            return null;
+          return {
+            kind: 'CHANGED',
+            value: await context.services.menus.findOne(ctx, args.accountId, args.locationId, args.menuId),
+          };
         },
       }),
   })
@@ -116,19 +152,29 @@ export class LiveResolver {
   }
 
   @Subscription(() => StoreStatusEventType, {
-    description: "The location's store status as it changes, and as its marketplaces receive it; the same reach as storeStatus",
+    description:
+      "The location's store status as it changes, and as its marketplaces receive it; the same reach as storeStatus",
     subscribe: ({ args, context }: Data<LocationArgs>) =>
       liveStream<StoreStatusView>(context, {
         key: { locationId: args.locationId },
         authorize: (ctx) => context.services.storeStatus.get(ctx, args.accountId, args.locationId),
         async load(ctx, signal) {
-          const concerns = signal.topic === 'store-status' || (signal.topic === 'delivery' && signal.eventType === 'STORE_STATUS_CHANGED');
+          const concerns =
+            signal.topic === 'store-status' ||
+            (signal.topic === 'delivery' && signal.eventType === 'STORE_STATUS_CHANGED');
           if (!concerns) return null;
-          return { kind: 'CHANGED', value: await context.services.storeStatus.get(ctx, args.accountId, args.locationId) };
+          return {
+            kind: 'CHANGED',
+            value: await context.services.storeStatus.get(ctx, args.accountId, args.locationId),
+          };
         },
       }),
   })
-  storeStatusChanged(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Root() item: LiveStreamItem<StoreStatusView>): StoreStatusEventType {
+  storeStatusChanged(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Root() item: LiveStreamItem<StoreStatusView>,
+  ): StoreStatusEventType {
     const event = liveItem(item);
     return { kind: kind(event.kind), storeStatus: event.value && ({ accountId, locationId, ...event.value } as never) };
   }

@@ -7,17 +7,29 @@ import { PageArgs } from '../types/page-args.js';
 @Resolver(() => LocationType)
 export class LocationResolver {
   @Query(() => LocationType)
-  location(@Arg('accountId', () => ID) accountId: string, @Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
+  location(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('id', () => ID) id: string,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     return services.locations.findOne(ctx, accountId, id);
   }
 
   @Query(() => LocationPage)
-  locations(@Arg('accountId', () => ID) accountId: string, @Args(() => PageArgs) page: PageArgs, @Ctx() { ctx, services }: GraphQLContext) {
+  locations(
+    @Arg('accountId', () => ID) accountId: string,
+    @Args(() => PageArgs) page: PageArgs,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     return services.locations.findAll(ctx, accountId, page);
   }
 
   @Mutation(() => LocationType)
-  createLocation(@Arg('accountId', () => ID) accountId: string, @Arg('input', () => CreateLocationInput) input: CreateLocationInput, @Ctx() { ctx, services }: GraphQLContext) {
+  createLocation(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('input', () => CreateLocationInput) input: CreateLocationInput,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     return services.locations.create(ctx, accountId, input);
   }
 

@@ -19,17 +19,34 @@ import { PageArgs } from '../types/page-args.js';
 @Resolver(() => MenuType)
 export class MenuResolver {
   @Query(() => MenuPage)
-  menus(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Args(() => PageArgs) page: PageArgs, @Ctx() { ctx, services }: GraphQLContext) {
+  menus(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Args(() => PageArgs) page: PageArgs,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     return services.menus.findAll(ctx, accountId, locationId, page);
   }
 
   @Query(() => MenuType)
-  menu(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
+  menu(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Arg('id', () => ID) id: string,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     return services.menus.findOne(ctx, accountId, locationId, id);
   }
 
-  @Mutation(() => MenuType, { description: 'One item per product, in the order given, with the modifier groups and modifiers of the catalog' })
-  createMenu(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Arg('input', () => CreateMenuInput) input: CreateMenuInput, @Ctx() { ctx, services }: GraphQLContext) {
+  @Mutation(() => MenuType, {
+    description: 'One item per product, in the order given, with the modifier groups and modifiers of the catalog',
+  })
+  createMenu(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Arg('input', () => CreateMenuInput) input: CreateMenuInput,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     return services.menus.create(ctx, accountId, locationId, input);
   }
 
@@ -45,7 +62,12 @@ export class MenuResolver {
   }
 
   @Mutation(() => Boolean)
-  async deleteMenu(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
+  async deleteMenu(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Arg('id', () => ID) id: string,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     await services.menus.delete(ctx, accountId, locationId, id);
     return true;
   }
@@ -59,7 +81,9 @@ export class MenuResolver {
     return services.menus.addItem(ctx, accountId, locationId, menuId, input);
   }
 
-  @Mutation(() => MenuItemType, { description: 'taxRateIds omitted (or null) removes the override: the item inherits the product taxRateIds again' })
+  @Mutation(() => MenuItemType, {
+    description: 'taxRateIds omitted (or null) removes the override: the item inherits the product taxRateIds again',
+  })
   updateMenuItem(
     @Args(() => MenuEntryPathArgs) { accountId, locationId, menuId, id }: MenuEntryPathArgs,
     @Arg('input', () => MenuEntryInput) input: MenuEntryInput,
@@ -68,7 +92,9 @@ export class MenuResolver {
     return services.menus.updateItem(ctx, accountId, locationId, menuId, id, input);
   }
 
-  @Mutation(() => MenuType, { description: 'Puts the items in this order (the first shows first); itemIds lists every item of the menu once' })
+  @Mutation(() => MenuType, {
+    description: 'Puts the items in this order (the first shows first); itemIds lists every item of the menu once',
+  })
   reorderMenuItems(
     @Args(() => MenuPathArgs) { accountId, locationId, menuId }: MenuPathArgs,
     @Arg('itemIds', () => [ID]) itemIds: string[],

@@ -26,26 +26,50 @@ function given(input: object): Record<string, unknown> {
 @Resolver(() => OrderType)
 export class OrderResolver {
   @Query(() => OrderType)
-  order(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
+  order(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Arg('id', () => ID) id: string,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     return services.orders.findOne(ctx, accountId, locationId, id);
   }
 
   @Query(() => OrderPage, { description: 'Orders of a location; with status and newestFirst, the live order board' })
-  orders(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Args(() => OrderListArgs) args: OrderListArgs, @Ctx() { ctx, services }: GraphQLContext) {
+  orders(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Args(() => OrderListArgs) args: OrderListArgs,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     return services.orders.findAll(ctx, accountId, locationId, args);
   }
 
-  @Query(() => [OrderStatusCountType], { description: 'Every order status with how many of the location\'s orders are in it (those the caller sees)' })
-  orderCounts(@Arg('accountId', () => ID) accountId: string, @Arg('locationId', () => ID) locationId: string, @Args(() => OrderCountArgs) args: OrderCountArgs, @Ctx() { ctx, services }: GraphQLContext) {
+  @Query(() => [OrderStatusCountType], {
+    description: "Every order status with how many of the location's orders are in it (those the caller sees)",
+  })
+  orderCounts(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Args(() => OrderCountArgs) args: OrderCountArgs,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     return services.orders.countByStatus(ctx, accountId, locationId, args);
   }
 
-  @FieldResolver(() => String, { nullable: true, description: 'The customer\'s first and last name, as sent: what a kitchen calls the order by, without the rest of `customer`' })
+  @FieldResolver(() => String, {
+    nullable: true,
+    description:
+      "The customer's first and last name, as sent: what a kitchen calls the order by, without the rest of `customer`",
+  })
   customerName(@Root() order: OrderView) {
     return nameOfCustomer(order.customer);
   }
 
-  @FieldResolver(() => [OrderStatusEnum], { description: 'The statuses the caller may move this order to now (CONTRACT section 6 for its role): the actions a UI offers' })
+  @FieldResolver(() => [OrderStatusEnum], {
+    description:
+      'The statuses the caller may move this order to now (CONTRACT section 6 for its role): the actions a UI offers',
+  })
   allowedTransitions(@Root() order: OrderView, @Ctx() { ctx, services }: GraphQLContext) {
     return services.orders.allowedTransitions(ctx, order);
   }
@@ -55,7 +79,9 @@ export class OrderResolver {
     return CANCELLATION_REASONS;
   }
 
-  @Mutation(() => PlacedOrderType, { description: 'Place an order (a MARKETPLACE application); the order is the body of POST .../orders' })
+  @Mutation(() => PlacedOrderType, {
+    description: 'Place an order (a MARKETPLACE application); the order is the body of POST .../orders',
+  })
   placeOrder(
     @Arg('accountId', () => ID) accountId: string,
     @Arg('locationId', () => ID) locationId: string,
@@ -79,7 +105,10 @@ export class OrderResolver {
 
 @Resolver(() => OrderStatusChangeType)
 export class OrderStatusChangeResolver {
-  @FieldResolver(() => String, { nullable: true, description: "Who made the change: the application's name, or the operator's e-mail (for operators only)" })
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: "Who made the change: the application's name, or the operator's e-mail (for operators only)",
+  })
   byName(@Root() change: StatusChange, @Ctx() { ctx, services }: GraphQLContext) {
     return services.orders.actorName(ctx, change);
   }

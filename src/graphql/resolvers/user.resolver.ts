@@ -10,13 +10,23 @@ export class UserResolver {
     return services.users.findAll(ctx, page);
   }
 
-  @Mutation(() => UserType, { description: 'No sign-in from now on; every token and UI session of the user ends at once (admins: anyone but themselves; resellers: their merchants)' })
+  @Mutation(() => UserType, {
+    description:
+      'No sign-in from now on; every token and UI session of the user ends at once (admins: anyone but themselves; resellers: their merchants)',
+  })
   deactivateUser(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
     return services.users.deactivate(ctx, id);
   }
 
-  @Mutation(() => UserType, { description: "Changes the accounts a merchant works in; its sessions reach exactly these from their next request (admins: any merchant; resellers: their merchants, within their own accounts)" })
-  updateUser(@Arg('id', () => ID) id: string, @Arg('input', () => UpdateUserInput) input: UpdateUserInput, @Ctx() { ctx, services }: GraphQLContext) {
+  @Mutation(() => UserType, {
+    description:
+      'Changes the accounts a merchant works in; its sessions reach exactly these from their next request (admins: any merchant; resellers: their merchants, within their own accounts)',
+  })
+  updateUser(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => UpdateUserInput) input: UpdateUserInput,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
     return services.users.setAccounts(ctx, id, input);
   }
 

@@ -10,7 +10,9 @@ export class ViewerResolver {
     return context.signedIn() ? context.services.viewer.find(context.ctx) : null;
   }
 
-  @Mutation(() => ViewerType, { description: 'Signs in to the web UI: sets the httpOnly session cookie (no token is returned)' })
+  @Mutation(() => ViewerType, {
+    description: 'Signs in to the web UI: sets the httpOnly session cookie (no token is returned)',
+  })
   async signIn(@Arg('email') email: string, @Arg('password') password: string, @Ctx() context: GraphQLContext) {
     await context.session.signIn(email, password);
     return context.services.viewer.find(context.ctx);

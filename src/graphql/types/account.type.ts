@@ -22,7 +22,10 @@ export class AccountPage extends PageType(AccountType, 'AccountPage') {}
 
 @ArgsType()
 export class AccountListArgs extends PageArgs {
-  @Field(() => String, { nullable: true, description: 'Only accounts whose name contains this text, in any case (at most 255 characters)' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Only accounts whose name contains this text, in any case (at most 255 characters)',
+  })
   search?: string | null;
 }
 

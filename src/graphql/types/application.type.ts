@@ -50,7 +50,9 @@ export class ApplicationType {
   updatedAt: string;
 }
 
-@ObjectType('ApplicationWithSecrets', { description: 'An application with the secrets shown only on creation and rotation' })
+@ObjectType('ApplicationWithSecrets', {
+  description: 'An application with the secrets shown only on creation and rotation',
+})
 export class ApplicationWithSecretsType extends ApplicationType {
   @Field()
   clientSecret: string;

@@ -48,7 +48,9 @@ export class ProductType {
   @Field(() => [String], { description: 'Category posReferences' })
   categories: string[];
 
-  @Field(() => [String], { description: 'Tax-rate posReferences, as stored; a value matching no rate resolves to nothing' })
+  @Field(() => [String], {
+    description: 'Tax-rate posReferences, as stored; a value matching no rate resolves to nothing',
+  })
   taxRateIds: string[];
 
   @Field({ description: 'false is out of stock' })
@@ -120,7 +122,9 @@ export class ModifierGroupType {
   @Field(() => Int, { description: '0 means no limit' })
   maxPermitted: number;
 
-  @Field(() => [GraphQLJSON], { description: 'Each a modifier posReference, or an object {id | posReference, price?, name?}' })
+  @Field(() => [GraphQLJSON], {
+    description: 'Each a modifier posReference, or an object {id | posReference, price?, name?}',
+  })
   modifiers: unknown[];
 }
 
@@ -170,8 +174,10 @@ export class CatalogMenuRelevantChangesType {
   @Field(() => Int) changedModifiers: number;
   @Field(() => Int) deletedProducts: number;
   @Field(() => Int) deletedModifiers: number;
-  @Field(() => Int, { description: 'Categories changed in a field a menu export carries, or deleted.' }) changedCategories: number;
-  @Field(() => Int, { description: 'Modifier groups changed in a field a menu export carries, or deleted.' }) changedModifierGroups: number;
+  @Field(() => Int, { description: 'Categories changed in a field a menu export carries, or deleted.' })
+  changedCategories: number;
+  @Field(() => Int, { description: 'Modifier groups changed in a field a menu export carries, or deleted.' })
+  changedModifierGroups: number;
 }
 
 @ObjectType('CatalogImportResult')
@@ -199,10 +205,16 @@ export class ModifierGroupPage extends PageType(ModifierGroupType, 'ModifierGrou
 
 @ArgsType()
 export class CatalogListArgs extends PageArgs {
-  @Field(() => String, { nullable: true, description: 'Look a record up by posReference: the page holds it or nothing' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Look a record up by posReference: the page holds it or nothing',
+  })
   posReference?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Only records whose name contains this (any case) or whose posReference starts with it' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Only records whose name contains this (any case) or whose posReference starts with it',
+  })
   search?: string | null;
 }
 
@@ -217,7 +229,10 @@ export class ModifierInput {
   @Field(() => Int, { nullable: true, description: 'Required on create; smallest currency unit' })
   price?: number | null;
 
-  @Field(() => [String], { nullable: true, description: 'Omitted or null clears them, on create and update alike (SPEC "Tax references")' })
+  @Field(() => [String], {
+    nullable: true,
+    description: 'Omitted or null clears them, on create and update alike (SPEC "Tax references")',
+  })
   taxRateIds?: string[] | null;
 
   @Field(() => Boolean, { nullable: true, description: 'false is out of stock; default true on create' })
@@ -226,7 +241,10 @@ export class ModifierInput {
   @Field(() => Int, { nullable: true })
   position?: number | null;
 
-  @Field(() => GraphQLJSONObject, { nullable: true, description: 'Compatibility fields of existing POS clients, returned unchanged' })
+  @Field(() => GraphQLJSONObject, {
+    nullable: true,
+    description: 'Compatibility fields of existing POS clients, returned unchanged',
+  })
   passThrough?: Record<string, unknown> | null;
 }
 

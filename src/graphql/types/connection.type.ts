@@ -74,6 +74,9 @@ export class ConnectInput {
   @Field(() => ID)
   applicationId: string;
 
-  @Field(() => GraphQLJSONObject, { nullable: true, description: "The client's own keys at that partner; encrypted at rest, masked on reads" })
+  @Field(() => GraphQLJSONObject, {
+    nullable: true,
+    description: "The client's own keys at that partner; encrypted at rest, masked on reads",
+  })
   credentials?: Record<string, unknown> | null;
 }

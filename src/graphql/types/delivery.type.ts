@@ -77,10 +77,16 @@ export class DeliveryType {
   @Field(() => String, { nullable: true })
   lastError: string | null;
 
-  @Field(() => String, { nullable: true, description: 'X-Request-Id of the request that caused the event, sent on to the partner' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'X-Request-Id of the request that caused the event, sent on to the partner',
+  })
   requestId: string | null;
 
-  @Field(() => String, { nullable: true, description: "W3C trace id of that request, sent on to the partner in traceparent" })
+  @Field(() => String, {
+    nullable: true,
+    description: 'W3C trace id of that request, sent on to the partner in traceparent',
+  })
   traceId: string | null;
 
   @Field()
@@ -107,12 +113,21 @@ export class DeliveryListArgs extends PageArgs {
   @Field(() => DeliveryStatusEnum, { nullable: true, description: 'Only deliveries in this status' })
   status?: DeliveryStatusEnum | null;
 
-  @Field(() => String, { nullable: true, description: 'Only deliveries of this event type (ORDER_CREATED, MENU_PUBLISHED, ...)' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Only deliveries of this event type (ORDER_CREATED, MENU_PUBLISHED, ...)',
+  })
   eventType?: string | null;
 
-  @Field(() => ID, { nullable: true, description: "Only the deliveries of this order's events (ORDER_CREATED, ORDER_STATUS_CHANGED), to every partner" })
+  @Field(() => ID, {
+    nullable: true,
+    description: "Only the deliveries of this order's events (ORDER_CREATED, ORDER_STATUS_CHANGED), to every partner",
+  })
   orderId?: string | null;
 
-  @Field(() => Boolean, { nullable: true, description: 'Most recent first, as a delivery log shows them; default oldest first' })
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Most recent first, as a delivery log shows them; default oldest first',
+  })
   newestFirst?: boolean | null;
 }

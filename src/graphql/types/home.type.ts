@@ -8,5 +8,8 @@ export class LocationSummaryType {
   @Field() locationName: string;
   @Field() storeStatus: string;
   @Field(() => Int, { description: 'Orders in status NEW' }) newOrders: number;
-  @Field(() => Int, { description: 'Deliveries of the last 24 hours that FAILED, or are PENDING after a failed attempt' }) failingDeliveries: number;
+  @Field(() => Int, {
+    description: 'Deliveries of the last 24 hours that FAILED, or are PENDING after a failed attempt',
+  })
+  failingDeliveries: number;
 }

@@ -18,7 +18,8 @@ export enum LiveEventKindEnum {
 }
 registerEnumType(LiveEventKindEnum, {
   name: 'LiveEventKind',
-  description: 'CREATED, STATUS_CHANGED, UPDATED (orders); CHANGED (anything else); RESYNC: the first event of every subscription, and whenever events may have been missed: read the current state again',
+  description:
+    'CREATED, STATUS_CHANGED, UPDATED (orders); CHANGED (anything else); RESYNC: the first event of every subscription, and whenever events may have been missed: read the current state again',
 });
 
 @ObjectType('OrderBoardEvent', { description: 'An order placed or changed at the location' })
@@ -30,22 +31,28 @@ export class OrderBoardEventType {
 @ObjectType('DeliveryEvent', { description: 'A delivery whose state moved (an attempt, a retry)' })
 export class DeliveryEventType {
   @Field(() => LiveEventKindEnum) kind: LiveEventKindEnum;
-  @Field(() => DeliveryDetailType, { nullable: true, description: 'Null on RESYNC' }) delivery: DeliveryDetailType | null;
+  @Field(() => DeliveryDetailType, { nullable: true, description: 'Null on RESYNC' })
+  delivery: DeliveryDetailType | null;
 }
 
 @ObjectType('MenuPublicationEvent', { description: "A publication of the menu whose delivery's state moved" })
 export class MenuPublicationEventType {
   @Field(() => LiveEventKindEnum) kind: LiveEventKindEnum;
-  @Field(() => MenuPublicationType, { nullable: true, description: 'Null on RESYNC' }) publication: MenuPublicationType | null;
+  @Field(() => MenuPublicationType, { nullable: true, description: 'Null on RESYNC' })
+  publication: MenuPublicationType | null;
 }
 
-@ObjectType('StoreStatusEvent', { description: "The location's store status, or what its marketplaces made of it, changed" })
+@ObjectType('StoreStatusEvent', {
+  description: "The location's store status, or what its marketplaces made of it, changed",
+})
 export class StoreStatusEventType {
   @Field(() => LiveEventKindEnum) kind: LiveEventKindEnum;
   @Field(() => StoreStatusType, { nullable: true, description: 'Null on RESYNC' }) storeStatus: StoreStatusType | null;
 }
 
-@ObjectType('MenuEvent', { description: 'What the menu shows changed: an edit of it, or of the catalog or location behind it' })
+@ObjectType('MenuEvent', {
+  description: 'What the menu shows changed: an edit of it, or of the catalog or location behind it',
+})
 export class MenuEventType {
   @Field(() => LiveEventKindEnum) kind: LiveEventKindEnum;
   @Field(() => MenuType, { nullable: true, description: 'Null on RESYNC' }) menu: MenuType | null;

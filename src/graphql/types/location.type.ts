@@ -5,7 +5,10 @@ import { TAX_RATE_TYPES, type TaxRateType as TaxRateKind } from '../../modules/l
 
 export const TaxRateTypeEnum = enumOf(TAX_RATE_TYPES);
 export type TaxRateTypeEnum = TaxRateKind;
-registerEnumType(TaxRateTypeEnum, { name: 'TaxRateType', description: 'How rate is read: PERCENTAGE is percent × 10000; FIXED is the smallest currency unit.' });
+registerEnumType(TaxRateTypeEnum, {
+  name: 'TaxRateType',
+  description: 'How rate is read: PERCENTAGE is percent × 10000; FIXED is the smallest currency unit.',
+});
 
 @ObjectType('TaxRate')
 export class TaxRateType {
@@ -63,7 +66,10 @@ export class LocationPage extends PageType(LocationType, 'LocationPage') {}
 
 @InputType()
 export class TaxRateInput {
-  @Field(() => String, { nullable: true, description: 'Kept exactly when given; a UUID is generated on every write when omitted.' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Kept exactly when given; a UUID is generated on every write when omitted.',
+  })
   posReference?: string | null;
 
   @Field()
@@ -108,6 +114,9 @@ export class UpdateLocationInput {
   @Field(() => String, { nullable: true })
   timezone?: string | null;
 
-  @Field(() => [TaxRateInput], { nullable: true, description: 'Omitted: unchanged. A list replaces every rate; [] clears them.' })
+  @Field(() => [TaxRateInput], {
+    nullable: true,
+    description: 'Omitted: unchanged. A list replaces every rate; [] clears them.',
+  })
   taxRates?: TaxRateInput[] | null;
 }

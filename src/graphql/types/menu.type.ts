@@ -11,10 +11,13 @@ export class MenuItemType {
   @Field({ description: 'The override, else the product name' }) name: string;
   @Field(() => Int, { description: 'The override, else the product price (smallest currency unit)' }) price: number;
   @Field(() => [String], { description: 'Category posReferences of the product' }) categories: string[];
-  @Field(() => [String], { description: 'Effective: the override when set, else the product taxRateIds, live' }) taxRateIds: string[];
-  @Field(() => [String], { nullable: true, description: 'null: the item inherits the product taxRateIds' }) taxRateIdsOverride: string[] | null;
+  @Field(() => [String], { description: 'Effective: the override when set, else the product taxRateIds, live' })
+  taxRateIds: string[];
+  @Field(() => [String], { nullable: true, description: 'null: the item inherits the product taxRateIds' })
+  taxRateIdsOverride: string[] | null;
   @Field({ description: 'The product show_online, live (false is out of stock)' }) show_online: boolean;
-  @Field(() => [String], { description: 'Modifier group posReferences, copied from the product' }) modifierGroups: string[];
+  @Field(() => [String], { description: 'Modifier group posReferences, copied from the product' })
+  modifierGroups: string[];
   @Field(() => Int) position: number;
 }
 
@@ -25,7 +28,8 @@ export class MenuModifierType {
   @Field() posReference: string;
   @Field() name: string;
   @Field(() => Int) price: number;
-  @Field(() => [String], { description: 'Effective: the override when set, else the modifier taxRateIds, live' }) taxRateIds: string[];
+  @Field(() => [String], { description: 'Effective: the override when set, else the modifier taxRateIds, live' })
+  taxRateIds: string[];
   @Field(() => [String], { nullable: true }) taxRateIdsOverride: string[] | null;
   @Field() show_online: boolean;
   @Field(() => Int) position: number;
@@ -51,8 +55,13 @@ export class MenuPage extends PageType(MenuType, 'MenuPage') {}
 export class CreateMenuInput {
   @Field() name: string;
   @Field(() => String, { nullable: true }) description?: string | null;
-  @Field(() => [ID], { nullable: true, description: 'Catalog product ids, in menu order' }) productIds?: string[] | null;
-  @Field(() => [String], { nullable: true, description: 'Catalog product posReferences, in menu order (instead of productIds)' }) productPosReferences?: string[] | null;
+  @Field(() => [ID], { nullable: true, description: 'Catalog product ids, in menu order' }) productIds?:
+    string[] | null;
+  @Field(() => [String], {
+    nullable: true,
+    description: 'Catalog product posReferences, in menu order (instead of productIds)',
+  })
+  productPosReferences?: string[] | null;
 }
 
 @InputType()
@@ -61,7 +70,10 @@ export class UpdateMenuInput {
   @Field(() => String, { nullable: true }) description?: string | null;
 }
 
-@InputType({ description: 'taxRateIds given (even []) sets the override; omitted or null removes it. name and price: null follows the catalog again; omitted leaves them.' })
+@InputType({
+  description:
+    'taxRateIds given (even []) sets the override; omitted or null removes it. name and price: null follows the catalog again; omitted leaves them.',
+})
 export class MenuEntryInput {
   @Field(() => String, { nullable: true }) name?: string | null;
   @Field(() => Int, { nullable: true }) price?: number | null;

@@ -14,9 +14,15 @@ export const OrderStatusEnum = enumOf(ORDER_STATUSES);
 export type OrderStatusEnum = OrderStatus;
 export const CancellationReasonEnum = enumOf(CANCELLATION_REASONS);
 export type CancellationReasonEnum = CancellationReason;
-registerEnumType(CancellationReasonEnum, { name: 'CancellationReason', description: `One of ${CANCELLATION_REASONS.join(', ')} (CONTRACT section 6)` });
+registerEnumType(CancellationReasonEnum, {
+  name: 'CancellationReason',
+  description: `One of ${CANCELLATION_REASONS.join(', ')} (CONTRACT section 6)`,
+});
 
-registerEnumType(OrderStatusEnum, { name: 'OrderStatus', description: `One of ${ORDER_STATUSES.join(', ')} (CONTRACT section 6)` });
+registerEnumType(OrderStatusEnum, {
+  name: 'OrderStatus',
+  description: `One of ${ORDER_STATUSES.join(', ')} (CONTRACT section 6)`,
+});
 
 /** What items and options share: the catalog reference, name, quantity, price and resolved taxRateIds. */
 @ObjectType()
@@ -243,22 +249,36 @@ export class OrderListArgs extends PageArgs {
   @Field(() => String, { nullable: true, description: 'RFC 3339: orders placed at or after it' })
   since?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'RFC 3339: orders changed (placed, a status or an estimated time) at or after it; a board polls with its last look' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'RFC 3339: orders changed (placed, a status or an estimated time) at or after it; a board polls with its last look',
+  })
   updatedSince?: string | null;
 
-  @Field(() => Boolean, { nullable: true, description: 'Most recent first, as a live order board shows them; default oldest first' })
+  @Field(() => Boolean, {
+    nullable: true,
+    description: 'Most recent first, as a live order board shows them; default oldest first',
+  })
   newestFirst?: boolean | null;
 
-  @Field(() => String, { nullable: true, description: 'Only orders whose externalId, orderNumber, friendlyId or customer name ("first last") contains this text, in any case' })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      'Only orders whose externalId, orderNumber, friendlyId or customer name ("first last") contains this text, in any case',
+  })
   search?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Only the order with exactly this externalId (one per marketplace): whether an order arrived' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Only the order with exactly this externalId (one per marketplace): whether an order arrived',
+  })
   externalId?: string | null;
 }
 
 @ArgsType()
 export class OrderCountArgs {
-  @Field(() => String, { nullable: true, description: 'RFC 3339: only orders placed at or after it (today\'s board)' })
+  @Field(() => String, { nullable: true, description: "RFC 3339: only orders placed at or after it (today's board)" })
   since?: string | null;
 
   @Field(() => String, { nullable: true, description: 'RFC 3339: only orders changed at or after it' })

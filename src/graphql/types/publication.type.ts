@@ -6,7 +6,10 @@ import { STORE_STATUSES, type StoreStatus } from '../../modules/locations/locati
 
 export const PublicationStatusEnum = enumOf(PUBLICATION_STATUSES);
 export type PublicationStatusEnum = PublicationStatus;
-registerEnumType(PublicationStatusEnum, { name: 'PublicationStatus', description: 'The state of the publication delivery' });
+registerEnumType(PublicationStatusEnum, {
+  name: 'PublicationStatus',
+  description: 'The state of the publication delivery',
+});
 
 export const StoreStatusEnum = enumOf(STORE_STATUSES);
 export type StoreStatusEnum = StoreStatus;
@@ -17,13 +20,20 @@ export class MenuPublicationType {
   @Field(() => ID) id: string;
   @Field(() => ID) menuId: string;
   @Field(() => ID) connectionId: string;
-  @Field(() => ID, { description: 'The MENU_PUBLISHED delivery in the delivery log (while deliveryRetained)' }) deliveryId: string;
-  @Field({ description: "False once the delivery log's retention removed the delivery (DELIVERY_RETENTION_DAYS after it was delivered); the publication keeps its outcome" })
+  @Field(() => ID, { description: 'The MENU_PUBLISHED delivery in the delivery log (while deliveryRetained)' })
+  deliveryId: string;
+  @Field({
+    description:
+      "False once the delivery log's retention removed the delivery (DELIVERY_RETENTION_DAYS after it was delivered); the publication keeps its outcome",
+  })
   deliveryRetained: boolean;
   @Field(() => PublicationStatusEnum) status: PublicationStatusEnum;
   @Field(() => Int) attempts: number;
   @Field(() => String, { nullable: true }) lastError: string | null;
-  @Field(() => String, { nullable: true, description: "What the marketplace answered last (the first 1 KiB of its body); null before any answer came" })
+  @Field(() => String, {
+    nullable: true,
+    description: 'What the marketplace answered last (the first 1 KiB of its body); null before any answer came',
+  })
   partnerAnswer: string | null;
   @Field(() => String, { nullable: true }) deliveredAt: string | null;
   @Field() createdAt: string;
@@ -33,14 +43,19 @@ export class MenuPublicationType {
 @ObjectType()
 export class MenuPublicationPage extends PageType(MenuPublicationType, 'MenuPublicationPage') {}
 
-@ObjectType('StoreStatusMarketplace', { description: 'A marketplace the store status goes to, and the last one sent to it' })
+@ObjectType('StoreStatusMarketplace', {
+  description: 'A marketplace the store status goes to, and the last one sent to it',
+})
 export class StoreStatusMarketplaceType {
   @Field(() => ID) connectionId: string;
   @Field(() => ID) applicationId: string;
   @Field() applicationName: string;
-  @Field(() => ID, { nullable: true, description: 'The last STORE_STATUS_CHANGED delivery; null when none was sent' }) deliveryId: string | null;
-  @Field(() => String, { nullable: true, description: 'PENDING, DELIVERING, DELIVERED or FAILED' }) status: string | null;
-  @Field(() => StoreStatusEnum, { nullable: true, description: 'The store status that delivery carried' }) storeStatus: StoreStatusEnum | null;
+  @Field(() => ID, { nullable: true, description: 'The last STORE_STATUS_CHANGED delivery; null when none was sent' })
+  deliveryId: string | null;
+  @Field(() => String, { nullable: true, description: 'PENDING, DELIVERING, DELIVERED or FAILED' }) status:
+    string | null;
+  @Field(() => StoreStatusEnum, { nullable: true, description: 'The store status that delivery carried' })
+  storeStatus: StoreStatusEnum | null;
   @Field(() => Int) attempts: number;
   @Field(() => String, { nullable: true }) lastError: string | null;
   @Field(() => String, { nullable: true }) sentAt: string | null;
@@ -60,7 +75,11 @@ export class StoreStatusType {
 @InputType()
 export class StoreStatusInput {
   @Field(() => StoreStatusEnum) storeStatus: StoreStatusEnum;
-  @Field(() => String, { nullable: true, description: 'RFC 3339, in the future; OFFLINE only: back ONLINE by itself then' }) closedUntil?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'RFC 3339, in the future; OFFLINE only: back ONLINE by itself then',
+  })
+  closedUntil?: string | null;
   @Field(() => String, { nullable: true }) closedReason?: string | null;
   @Field(() => String, { nullable: true }) closedReasonNotes?: string | null;
 }

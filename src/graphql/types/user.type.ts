@@ -22,7 +22,10 @@ export class UserType {
   @Field(() => [ID])
   accountIds: string[];
 
-  @Field(() => String, { nullable: true, description: 'When an operator deactivated the user (no sign-in, no tokens); null while active' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'When an operator deactivated the user (no sign-in, no tokens); null while active',
+  })
   deactivatedAt: string | null;
 
   @Field()
@@ -52,6 +55,8 @@ export class CreateUserInput {
 
 @InputType()
 export class UpdateUserInput {
-  @Field(() => [ID], { description: 'The accounts the merchant works in from now on (replaces them; a reseller changes only its own)' })
+  @Field(() => [ID], {
+    description: 'The accounts the merchant works in from now on (replaces them; a reseller changes only its own)',
+  })
   accountIds: string[];
 }

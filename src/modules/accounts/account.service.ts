@@ -66,7 +66,8 @@ export class AccountService {
 
 /** An account's name: required, not blank (REST's schema also bounds it; GraphQL arrives here unchecked). */
 function checkedName(input: CreateAccountInput): string {
-  if (typeof input?.name !== 'string' || input.name.trim().length < 1) throw ValidationError.field('/name', 'is required and must not be empty');
+  if (typeof input?.name !== 'string' || input.name.trim().length < 1)
+    throw ValidationError.field('/name', 'is required and must not be empty');
   if (input.name.length > MAX_NAME) throw ValidationError.field('/name', `must be at most ${MAX_NAME} characters`);
   return input.name;
 }

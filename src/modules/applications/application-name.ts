@@ -12,7 +12,11 @@ const readers = new WeakMap<EntityManager, NaturalBatch<string, string | null>>(
 
 function namesReader(em: EntityManager): NaturalBatch<string, string | null> {
   return new NaturalBatch(async (applicationIds) => {
-    const rows = await sqlRows<{ id: string; name: string }>(em, 'select id, name from applications where id = any(?::uuid[])', [[...new Set(applicationIds)]]);
+    const rows = await sqlRows<{ id: string; name: string }>(
+      em,
+      'select id, name from applications where id = any(?::uuid[])',
+      [[...new Set(applicationIds)]],
+    );
     const names = new Map(rows.map((row) => [row.id, row.name]));
     return applicationIds.map((id) => names.get(id) ?? null);
   });

@@ -11,7 +11,15 @@ export const APPLICATION_KINDS: readonly ApplicationKind[] = ['POS', 'MARKETPLAC
  */
 @Entity({ tableName: 'applications' })
 @Unique({ properties: ['clientId'] })
-export class Application extends BaseEntity<'firstParty' | 'createdByUserId' | 'catalogPullUrl' | 'menuPublicationUrl' | 'storeStatusUrl' | 'webhookUrl' | 'webhookSecretSealed'> {
+export class Application extends BaseEntity<
+  | 'firstParty'
+  | 'createdByUserId'
+  | 'catalogPullUrl'
+  | 'menuPublicationUrl'
+  | 'storeStatusUrl'
+  | 'webhookUrl'
+  | 'webhookSecretSealed'
+> {
   /** null for the hub's own first-party clients, which are not partners and never connect to a location. */
   @Enum({ items: () => APPLICATION_KINDS, nullable: true })
   kind: ApplicationKind | null;

@@ -26,7 +26,8 @@ export const URLS_OF_KIND: Record<ApplicationKind, readonly (keyof ApplicationFi
 const ALL_URLS = ['webhookUrl', 'catalogPullUrl', 'menuPublicationUrl', 'storeStatusUrl'] as const;
 
 export function urlProblem(value: unknown, production: boolean): string | null {
-  if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return 'must be an absolute URL of at most 2048 characters';
+  if (typeof value !== 'string' || value.length === 0 || value.length > 2048)
+    return 'must be an absolute URL of at most 2048 characters';
   let url: URL;
   try {
     url = new URL(value);
@@ -44,13 +45,20 @@ export function urlProblem(value: unknown, production: boolean): string | null {
  * Checks a create (all required fields) or an update (only what is given) for an application of `kind`. Returns
  * nothing; throws one ValidationError naming every bad field.
  */
-export function checkApplicationFields(fields: ApplicationFields, kind: ApplicationKind, production: boolean, creating: boolean): void {
+export function checkApplicationFields(
+  fields: ApplicationFields,
+  kind: ApplicationKind,
+  production: boolean,
+  creating: boolean,
+): void {
   const errors: FieldError[] = [];
   if (creating || fields.name !== undefined) {
-    if (typeof fields.name !== 'string' || fields.name.trim().length < 1 || fields.name.length > 255) errors.push({ path: '/name', message: 'is required, 1 to 255 characters' });
+    if (typeof fields.name !== 'string' || fields.name.trim().length < 1 || fields.name.length > 255)
+      errors.push({ path: '/name', message: 'is required, 1 to 255 characters' });
   }
   if (fields.redirectUris != null) {
-    if (!Array.isArray(fields.redirectUris)) errors.push({ path: '/redirectUris', message: 'must be an array of URLs' });
+    if (!Array.isArray(fields.redirectUris))
+      errors.push({ path: '/redirectUris', message: 'must be an array of URLs' });
     else
       fields.redirectUris.forEach((uri, i) => {
         const problem = urlProblem(uri, production);
@@ -58,7 +66,8 @@ export function checkApplicationFields(fields: ApplicationFields, kind: Applicat
       });
   }
   if (fields.scopes != null) {
-    if (!Array.isArray(fields.scopes) || fields.scopes.length === 0) errors.push({ path: '/scopes', message: 'must be a non-empty array of scopes' });
+    if (!Array.isArray(fields.scopes) || fields.scopes.length === 0)
+      errors.push({ path: '/scopes', message: 'must be a non-empty array of scopes' });
     else
       fields.scopes.forEach((scope, i) => {
         if (!isScope(scope)) errors.push({ path: `/scopes/${i}`, message: `"${scope}" is not a scope of this hub` });
@@ -66,14 +75,16 @@ export function checkApplicationFields(fields: ApplicationFields, kind: Applicat
   }
   if (creating && !fields.webhookUrl) errors.push({ path: '/webhookUrl', message: 'is required' });
   // Null is not "unchanged": REST and GraphQL alike refuse it for what an application always has.
-  if (!creating && fields.webhookUrl === null) errors.push({ path: '/webhookUrl', message: 'is required and cannot be cleared' });
+  if (!creating && fields.webhookUrl === null)
+    errors.push({ path: '/webhookUrl', message: 'is required and cannot be cleared' });
   for (const key of ['redirectUris', 'scopes', 'firstParty'] as const) {
     if (fields[key] === null) errors.push({ path: `/${key}`, message: 'cannot be null' });
   }
   for (const key of ALL_URLS) {
     const value = fields[key];
     if (value == null) continue;
-    if (!URLS_OF_KIND[kind].includes(key)) errors.push({ path: `/${key}`, message: `is not a URL of a ${kind} application` });
+    if (!URLS_OF_KIND[kind].includes(key))
+      errors.push({ path: `/${key}`, message: `is not a URL of a ${kind} application` });
     else {
       const problem = urlProblem(value, production);
       if (problem) errors.push({ path: `/${key}`, message: problem });

@@ -19,16 +19,36 @@ export interface CreateApplicationInput extends ApplicationFields {
 export type UpdateApplicationInput = Omit<ApplicationFields, 'kind'>;
 
 /** CONTRACT section 2: only an admin gives provisioning and applications.*; an application never widens its own scopes. */
-function checkScopeGrant(ctx: RequestContext, current: readonly string[], requested: readonly string[] | null | undefined, application: Application | null): void {
+function checkScopeGrant(
+  ctx: RequestContext,
+  current: readonly string[],
+  requested: readonly string[] | null | undefined,
+  application: Application | null,
+): void {
   if (requested == null) return;
-  const self = application !== null && (ctx.principal.type === 'application' ? ctx.principal.applicationId === application.id : ctx.principal.clientId === application.clientId);
-  const problems = scopeGrantProblems({ current, requested, callerIsAdmin: isAdmin(ctx), callerIsTheApplication: self });
-  if (problems.length > 0) throw new ValidationError(problems.map((e) => `${e.path}: ${e.message}`).join('; '), problems);
+  const self =
+    application !== null &&
+    (ctx.principal.type === 'application'
+      ? ctx.principal.applicationId === application.id
+      : ctx.principal.clientId === application.clientId);
+  const problems = scopeGrantProblems({
+    current,
+    requested,
+    callerIsAdmin: isAdmin(ctx),
+    callerIsTheApplication: self,
+  });
+  if (problems.length > 0)
+    throw new ValidationError(problems.map((e) => `${e.path}: ${e.message}`).join('; '), problems);
 }
 
 /** The URLs the hub calls: redirect URIs are the browser's to follow, not the hub's. */
 function partnerUrls(input: ApplicationFields): Record<string, string | null | undefined> {
-  return { webhookUrl: input.webhookUrl, catalogPullUrl: input.catalogPullUrl, menuPublicationUrl: input.menuPublicationUrl, storeStatusUrl: input.storeStatusUrl };
+  return {
+    webhookUrl: input.webhookUrl,
+    catalogPullUrl: input.catalogPullUrl,
+    menuPublicationUrl: input.menuPublicationUrl,
+    storeStatusUrl: input.storeStatusUrl,
+  };
 }
 
 /** Who sees which applications: admins all, users those they registered, an application itself. */
@@ -48,7 +68,8 @@ export class ApplicationService {
   }
 
   private checkFirstParty(ctx: RequestContext, firstParty: boolean | null | undefined): void {
-    if (firstParty != null && !isAdmin(ctx)) throw ValidationError.field('/firstParty', 'only an admin can flag an application first-party');
+    if (firstParty != null && !isAdmin(ctx))
+      throw ValidationError.field('/firstParty', 'only an admin can flag an application first-party');
   }
 
   async create(ctx: RequestContext, input: CreateApplicationInput): Promise<ApplicationWithSecrets> {
@@ -62,7 +83,12 @@ export class ApplicationService {
 
     const clientSecret = newClientSecret();
     const webhookSecret = newWebhookSecret();
-    const application = new Application({ kind: input.kind, name: input.name, clientId: newClientId(), clientSecretHash: sha256Hex(clientSecret) });
+    const application = new Application({
+      kind: input.kind,
+      name: input.name,
+      clientId: newClientId(),
+      clientSecretHash: sha256Hex(clientSecret),
+    });
     application.webhookSecretSealed = secretBox().seal(webhookSecret);
     application.redirectUris = input.redirectUris ?? [];
     application.scopes = input.scopes ? [...new Set(input.scopes)] : defaultScopes(input.kind);
@@ -81,7 +107,10 @@ export class ApplicationService {
     return toApplicationView(await this.loadReachable(ctx, id));
   }
 
-  async findAll(ctx: RequestContext, input: ListInput & { kind?: ApplicationKind | null }): Promise<Page<ApplicationView>> {
+  async findAll(
+    ctx: RequestContext,
+    input: ListInput & { kind?: ApplicationKind | null },
+  ): Promise<Page<ApplicationView>> {
     requireScope(ctx, 'applications.read');
     const page = pageRequest(input.limit, input.nextPageKey);
     const where = input.kind ? { $and: [reachableWhere(ctx), { kind: input.kind }] } : reachableWhere(ctx);

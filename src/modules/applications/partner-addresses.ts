@@ -30,7 +30,8 @@ export class PartnerAddressCheck {
       Object.entries(urls).map(async ([field, url]) => {
         if (!url) return;
         const host = new URL(url).hostname;
-        if (await this.reachesForbidden(host)) errors.push({ path: `/${field}`, message: `${host} is a loopback, private, link-local or metadata address` });
+        if (await this.reachesForbidden(host))
+          errors.push({ path: `/${field}`, message: `${host} is a loopback, private, link-local or metadata address` });
       }),
     );
     if (errors.length > 0) throw ValidationError.fields(errors);
@@ -40,7 +41,9 @@ export class PartnerAddressCheck {
     const bare = host.replace(/^\[|\]$/g, '');
     if (isIP(bare)) return isForbiddenAddress(bare);
     const addresses = await new Promise<string[] | null>((resolve) => {
-      this.lookup(bare, { all: true }, (err, found) => resolve(err ? null : (found as unknown as { address: string }[]).map((a) => a.address)));
+      this.lookup(bare, { all: true }, (err, found) =>
+        resolve(err ? null : (found as unknown as { address: string }[]).map((a) => a.address)),
+      );
     });
     // A name that does not resolve now cannot be judged now; the call-time guard judges it when it does.
     return addresses !== null && addresses.some(isForbiddenAddress);

@@ -92,7 +92,10 @@ export class Problems {
 
   throwIfAny(): void {
     if (this.list.length === 0) return;
-    const shown = this.list.slice(0, 10).map((e) => `${e.path}: ${e.message}`).join('; ');
+    const shown = this.list
+      .slice(0, 10)
+      .map((e) => `${e.path}: ${e.message}`)
+      .join('; ');
     const more = this.list.length > 10 ? ` (and ${this.list.length - 10} more)` : '';
     throw new ValidationError(shown + more, this.list);
   }
@@ -170,7 +173,10 @@ function stringArray(value: unknown, path: string, p: Problems, asReference: boo
 function showOnline(raw: Raw, path: string, p: Problems): boolean | undefined {
   const snake = raw.show_online;
   const camel = raw.showOnline;
-  for (const [key, value] of [['show_online', snake], ['showOnline', camel]] as const) {
+  for (const [key, value] of [
+    ['show_online', snake],
+    ['showOnline', camel],
+  ] as const) {
     if (value !== undefined && typeof value !== 'boolean') p.add(`${path}/${key}`, 'must be true or false');
   }
   if (snake !== undefined && camel !== undefined && snake !== camel) {
@@ -188,24 +194,69 @@ function passThrough(raw: Raw, fields: readonly string[]): PassThrough {
 
 const PRODUCT_EXTRA_FIELDS: readonly string[] = [...PASS_THROUGH_FIELDS, 'imageUrl'];
 const MODIFIER_EXTRA_FIELDS: readonly string[] = PASS_THROUGH_FIELDS;
-const PRODUCT_FIELDS = ['posReference', 'name', 'price', 'categories', 'taxRateIds', 'show_online', 'showOnline', 'modifierGroups', 'position', ...PRODUCT_EXTRA_FIELDS, ...IGNORED_FIELDS, ...READ_ONLY_FIELDS];
-const MODIFIER_FIELDS = ['posReference', 'name', 'price', 'taxRateIds', 'show_online', 'showOnline', 'position', ...MODIFIER_EXTRA_FIELDS, ...IGNORED_FIELDS, ...READ_ONLY_FIELDS];
-const CATEGORY_FIELDS = ['posReference', 'name', 'description', 'position', 'show_online', 'showOnline', 'serviceAvailability', ...READ_ONLY_FIELDS];
+const PRODUCT_FIELDS = [
+  'posReference',
+  'name',
+  'price',
+  'categories',
+  'taxRateIds',
+  'show_online',
+  'showOnline',
+  'modifierGroups',
+  'position',
+  ...PRODUCT_EXTRA_FIELDS,
+  ...IGNORED_FIELDS,
+  ...READ_ONLY_FIELDS,
+];
+const MODIFIER_FIELDS = [
+  'posReference',
+  'name',
+  'price',
+  'taxRateIds',
+  'show_online',
+  'showOnline',
+  'position',
+  ...MODIFIER_EXTRA_FIELDS,
+  ...IGNORED_FIELDS,
+  ...READ_ONLY_FIELDS,
+];
+const CATEGORY_FIELDS = [
+  'posReference',
+  'name',
+  'description',
+  'position',
+  'show_online',
+  'showOnline',
+  'serviceAvailability',
+  ...READ_ONLY_FIELDS,
+];
 const GROUP_FIELDS = ['posReference', 'name', 'minPermitted', 'maxPermitted', 'modifiers', ...READ_ONLY_FIELDS];
 const GROUP_MODIFIER_FIELDS = ['id', 'posReference', 'price', 'name'];
 
 export type Mode = 'create' | 'import' | 'patch';
 
 /** The fields shared by products and modifiers; `null` when the value is not an object at all. */
-function sellable(value: unknown, path: string, p: Problems, mode: Mode, allowed: string[], extra: readonly string[], what: string) {
+function sellable(
+  value: unknown,
+  path: string,
+  p: Problems,
+  mode: Mode,
+  allowed: string[],
+  extra: readonly string[],
+  what: string,
+) {
   const raw = record(value, path, allowed, p, what);
   if (!raw) return null;
   const whole = mode !== 'patch';
   const out: Partial<ProductFields> & { taxRateIds: string[] } = {
     // Omitted taxRateIds clears them on create, patch and import alike (SPEC "Tax references" 4).
-    taxRateIds: raw.taxRateIds === undefined || raw.taxRateIds === null ? [] : stringArray(raw.taxRateIds, `${path}/taxRateIds`, p, false),
+    taxRateIds:
+      raw.taxRateIds === undefined || raw.taxRateIds === null
+        ? []
+        : stringArray(raw.taxRateIds, `${path}/taxRateIds`, p, false),
   };
-  if (whole || raw.posReference !== undefined) out.posReference = reference(raw.posReference, `${path}/posReference`, p);
+  if (whole || raw.posReference !== undefined)
+    out.posReference = reference(raw.posReference, `${path}/posReference`, p);
   if (whole || raw.name !== undefined) out.name = name(raw.name, `${path}/name`, p);
   if (whole || raw.price !== undefined) out.price = money(raw.price, `${path}/price`, p);
   const online = showOnline(raw, path, p);
@@ -222,8 +273,11 @@ export function parseProduct(value: unknown, path: string, p: Problems, mode: Mo
   if (!parsed) return { taxRateIds: [] };
   const { raw, out } = parsed;
   const whole = mode !== 'patch';
-  if (whole || raw.categories !== undefined) out.categories = raw.categories == null ? [] : stringArray(raw.categories, `${path}/categories`, p, true);
-  if (whole || raw.modifierGroups !== undefined) out.modifierGroups = raw.modifierGroups == null ? [] : stringArray(raw.modifierGroups, `${path}/modifierGroups`, p, true);
+  if (whole || raw.categories !== undefined)
+    out.categories = raw.categories == null ? [] : stringArray(raw.categories, `${path}/categories`, p, true);
+  if (whole || raw.modifierGroups !== undefined)
+    out.modifierGroups =
+      raw.modifierGroups == null ? [] : stringArray(raw.modifierGroups, `${path}/modifierGroups`, p, true);
   if (whole) out.position ??= mode === 'import' ? index : 0;
   return out;
 }
@@ -255,7 +309,8 @@ function groupModifier(value: unknown, path: string, p: Problems): GroupModifier
   if (typeof value === 'string') return reference(value, path, p);
   const raw = record(value, path, GROUP_MODIFIER_FIELDS, p, 'a modifier reference (a posReference string or');
   if (!raw) return '';
-  if ((raw.id === undefined) === (raw.posReference === undefined)) p.add(path, 'must have exactly one of id and posReference');
+  if ((raw.id === undefined) === (raw.posReference === undefined))
+    p.add(path, 'must have exactly one of id and posReference');
   if (raw.id !== undefined && typeof raw.id !== 'string') p.add(`${path}/id`, 'must be a string');
   if (raw.posReference !== undefined) reference(raw.posReference, `${path}/posReference`, p);
   if (raw.price !== undefined) money(raw.price, `${path}/price`, p);
@@ -267,7 +322,8 @@ export function parseModifierGroup(value: unknown, path: string, p: Problems, in
   const raw = record(value, path, GROUP_FIELDS, p, 'a modifier group') ?? {};
   const minPermitted = raw.minPermitted == null ? 0 : integer(raw.minPermitted, `${path}/minPermitted`, p, 0);
   const maxPermitted = raw.maxPermitted == null ? 1 : integer(raw.maxPermitted, `${path}/maxPermitted`, p, 0);
-  if (maxPermitted > 0 && minPermitted > maxPermitted) p.add(`${path}/minPermitted`, 'must not exceed maxPermitted (0 means no limit)');
+  if (maxPermitted > 0 && minPermitted > maxPermitted)
+    p.add(`${path}/minPermitted`, 'must not exceed maxPermitted (0 means no limit)');
   let modifiers: GroupModifierRef[] = [];
   if (raw.modifiers != null) {
     if (!Array.isArray(raw.modifiers)) p.add(`${path}/modifiers`, 'must be an array');

@@ -40,21 +40,28 @@ const KINDS = ['categories', 'products', 'modifiers', 'modifierGroups'] as const
  */
 export function parseCatalogImport(body: unknown): ParsedCatalog {
   const p = new Problems();
-  const raw = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : null) as Record<string, unknown> | null;
+  const raw = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : null) as Record<
+    string,
+    unknown
+  > | null;
   if (!raw) {
     p.add('/', 'must be a CatalogImportEntity object {location?, categories, products, modifiers, modifierGroups}');
     p.throwIfAny();
   }
   const catalog = raw as Record<string, unknown>;
-  for (const key of Object.keys(catalog)) if (!TOP_LEVEL.includes(key)) p.add(`/${key}`, 'is not a field of a CatalogImportEntity');
-  for (const kind of KINDS) if (catalog[kind] != null && !Array.isArray(catalog[kind])) p.add(`/${kind}`, 'must be an array');
+  for (const key of Object.keys(catalog))
+    if (!TOP_LEVEL.includes(key)) p.add(`/${key}`, 'is not a field of a CatalogImportEntity');
+  for (const kind of KINDS)
+    if (catalog[kind] != null && !Array.isArray(catalog[kind])) p.add(`/${kind}`, 'must be an array');
   let rates: TaxRateInput[] | undefined;
   const location = catalog.location;
   if (location != null) {
-    if (typeof location !== 'object' || Array.isArray(location)) p.add('/location', 'must be an object {taxRates?, businessHours?}');
+    if (typeof location !== 'object' || Array.isArray(location))
+      p.add('/location', 'must be an object {taxRates?, businessHours?}');
     else {
       const block = location as Record<string, unknown>;
-      for (const key of Object.keys(block)) if (!LOCATION_BLOCK.includes(key)) p.add(`/location/${key}`, 'is not a field of the location block');
+      for (const key of Object.keys(block))
+        if (!LOCATION_BLOCK.includes(key)) p.add(`/location/${key}`, 'is not a field of the location block');
       if (block.taxRates != null && !Array.isArray(block.taxRates)) p.add('/location/taxRates', 'must be an array');
       else if (block.taxRates != null) rates = checkRateShapes(block.taxRates, p);
     }
@@ -86,8 +93,11 @@ const RATE_FIELDS = ['posReference', 'name', 'type', 'rate', 'inclusive', 'isDef
 /** The shape of each rate; their values are the location rules' business (normalizeTaxRates). */
 function checkRateShapes(rates: unknown[], p: Problems): TaxRateInput[] {
   rates.forEach((rate, i) => {
-    if (typeof rate !== 'object' || rate === null || Array.isArray(rate)) p.add(`/location/taxRates/${i}`, 'must be a tax rate object');
-    else for (const key of Object.keys(rate)) if (!RATE_FIELDS.includes(key)) p.add(`/location/taxRates/${i}/${key}`, 'is not a field of a tax rate');
+    if (typeof rate !== 'object' || rate === null || Array.isArray(rate))
+      p.add(`/location/taxRates/${i}`, 'must be a tax rate object');
+    else
+      for (const key of Object.keys(rate))
+        if (!RATE_FIELDS.includes(key)) p.add(`/location/taxRates/${i}/${key}`, 'is not a field of a tax rate');
   });
   return rates as TaxRateInput[];
 }
@@ -113,14 +123,16 @@ function checkReferences(catalog: ParsedCatalog, p: Problems): void {
       if (!categories.has(ref)) p.add(`/products/${i}/categories/${j}`, `names no category of this import ("${ref}")`);
     });
     product.modifierGroups.forEach((ref, j) => {
-      if (!groups.has(ref)) p.add(`/products/${i}/modifierGroups/${j}`, `names no modifier group of this import ("${ref}")`);
+      if (!groups.has(ref))
+        p.add(`/products/${i}/modifierGroups/${j}`, `names no modifier group of this import ("${ref}")`);
     });
   });
   catalog.modifierGroups.forEach((group, i) => {
     group.modifiers.forEach((element, j) => {
       const ref = groupModifierReference(element);
       // Elements naming a modifier by service id are checked against the stored catalog by the service.
-      if (ref !== null && !modifiers.has(ref)) p.add(`/modifierGroups/${i}/modifiers/${j}`, `names no modifier of this import ("${ref}")`);
+      if (ref !== null && !modifiers.has(ref))
+        p.add(`/modifierGroups/${i}/modifiers/${j}`, `names no modifier of this import ("${ref}")`);
     });
   });
 }

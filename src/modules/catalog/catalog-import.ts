@@ -28,7 +28,14 @@ const col = (name: string, type: Column['type']): Column => ({ name, type });
 
 const CATEGORIES: Kind = {
   table: 'categories',
-  columns: [col('pos_reference', 'text'), col('name', 'text'), col('description', 'text'), col('position', 'integer'), col('show_online', 'boolean'), col('service_availability', 'jsonb')],
+  columns: [
+    col('pos_reference', 'text'),
+    col('name', 'text'),
+    col('description', 'text'),
+    col('position', 'integer'),
+    col('show_online', 'boolean'),
+    col('service_availability', 'jsonb'),
+  ],
   watched: importWatchedColumns('category'),
 };
 const PRODUCTS: Kind = {
@@ -48,12 +55,27 @@ const PRODUCTS: Kind = {
 };
 const MODIFIERS: Kind = {
   table: 'modifiers',
-  columns: [col('pos_reference', 'text'), col('name', 'text'), col('price', 'integer'), col('tax_rate_ids', 'jsonb'), col('show_online', 'boolean'), col('position', 'integer'), col('pass_through', 'jsonb')],
+  columns: [
+    col('pos_reference', 'text'),
+    col('name', 'text'),
+    col('price', 'integer'),
+    col('tax_rate_ids', 'jsonb'),
+    col('show_online', 'boolean'),
+    col('position', 'integer'),
+    col('pass_through', 'jsonb'),
+  ],
   watched: importWatchedColumns('modifier'),
 };
 const MODIFIER_GROUPS: Kind = {
   table: 'modifier_groups',
-  columns: [col('pos_reference', 'text'), col('name', 'text'), col('min_permitted', 'integer'), col('max_permitted', 'integer'), col('modifiers', 'jsonb'), col('position', 'integer')],
+  columns: [
+    col('pos_reference', 'text'),
+    col('name', 'text'),
+    col('min_permitted', 'integer'),
+    col('max_permitted', 'integer'),
+    col('modifiers', 'jsonb'),
+    col('position', 'integer'),
+  ],
   watched: importWatchedColumns('modifierGroup'),
 };
 
@@ -124,7 +146,10 @@ function deleteSql(kind: Kind): string {
 }
 
 const SQL = new Map<Kind, { upsert: string; remove: string }>(
-  [CATEGORIES, PRODUCTS, MODIFIERS, MODIFIER_GROUPS].map((kind) => [kind, { upsert: upsertSql(kind), remove: deleteSql(kind) }]),
+  [CATEGORIES, PRODUCTS, MODIFIERS, MODIFIER_GROUPS].map((kind) => [
+    kind,
+    { upsert: upsertSql(kind), remove: deleteSql(kind) },
+  ]),
 );
 
 type Row = Record<string, unknown>;
@@ -142,13 +167,20 @@ async function applyKind(em: EntityManager, locationId: string, kind: Kind, rows
   const sql = SQL.get(kind)!;
   // Deleting first frees nothing the upsert needs (rows are matched by posReference), but it keeps the
   // unique index smaller while the upsert probes it.
-  const deleted = await sqlRows<{ id: string; pos_reference: string }>(em, sql.remove, [locationId, JSON.stringify(rows.map((r) => r.pos_reference))]);
+  const deleted = await sqlRows<{ id: string; pos_reference: string }>(em, sql.remove, [
+    locationId,
+    JSON.stringify(rows.map((r) => r.pos_reference)),
+  ]);
   let created = 0;
   let updated = 0;
   let watchedIds: string[] = [];
   let watchedRefs: string[] = [];
   if (rows.length > 0) {
-    const [result] = await sqlRows<{ created: number; updated: number; watched_ids: string[]; watched_refs: string[] }>(em, sql.upsert, [JSON.stringify(rows), locationId, locationId]);
+    const [result] = await sqlRows<{ created: number; updated: number; watched_ids: string[]; watched_refs: string[] }>(
+      em,
+      sql.upsert,
+      [JSON.stringify(rows), locationId, locationId],
+    );
     ({ created, updated } = result);
     watchedIds = result.watched_ids;
     watchedRefs = result.watched_refs;
@@ -167,7 +199,12 @@ async function applyKind(em: EntityManager, locationId: string, kind: Kind, rows
  * locked by the caller). catalog.taxRates undefined leaves the location's tax rates as they are. The
  * listener hears of what changed in what menus show, in the same transaction.
  */
-export async function writeCatalog(em: EntityManager, location: Location, catalog: ParsedCatalog, listener: CatalogListener): Promise<ImportResult> {
+export async function writeCatalog(
+  em: EntityManager,
+  location: Location,
+  catalog: ParsedCatalog,
+  listener: CatalogListener,
+): Promise<ImportResult> {
   let taxRatesChanged = false;
   if (catalog.taxRates) {
     taxRatesChanged = await replaceTaxRates(em, location, catalog.taxRates);
@@ -175,46 +212,66 @@ export async function writeCatalog(em: EntityManager, location: Location, catalo
   }
   const locationId = location.id;
   // Ids are generated here (UUID v7, in import order); an existing row keeps its own on conflict.
-  const categoryResult = await applyKind(em, locationId, CATEGORIES, catalog.categories.map((c) => ({
-    id: uuidv7(),
-    pos_reference: c.posReference,
-    name: c.name,
-    description: c.description,
-    position: c.position,
-    show_online: c.showOnline,
-    service_availability: c.serviceAvailability,
-  })));
-  const modifierGroupResult = await applyKind(em, locationId, MODIFIER_GROUPS, catalog.modifierGroups.map((g) => ({
-    id: uuidv7(),
-    pos_reference: g.posReference,
-    name: g.name,
-    min_permitted: g.minPermitted,
-    max_permitted: g.maxPermitted,
-    modifiers: g.modifiers,
-    position: g.position,
-  })));
-  const modifierResult = await applyKind(em, locationId, MODIFIERS, catalog.modifiers.map((m) => ({
-    id: uuidv7(),
-    pos_reference: m.posReference,
-    name: m.name,
-    price: m.price,
-    tax_rate_ids: m.taxRateIds,
-    show_online: m.showOnline,
-    position: m.position,
-    pass_through: m.passThrough,
-  })));
-  const productResult = await applyKind(em, locationId, PRODUCTS, catalog.products.map((p) => ({
-    id: uuidv7(),
-    pos_reference: p.posReference,
-    name: p.name,
-    price: p.price,
-    categories: p.categories,
-    tax_rate_ids: p.taxRateIds,
-    show_online: p.showOnline,
-    modifier_groups: p.modifierGroups,
-    position: p.position,
-    pass_through: p.passThrough,
-  })));
+  const categoryResult = await applyKind(
+    em,
+    locationId,
+    CATEGORIES,
+    catalog.categories.map((c) => ({
+      id: uuidv7(),
+      pos_reference: c.posReference,
+      name: c.name,
+      description: c.description,
+      position: c.position,
+      show_online: c.showOnline,
+      service_availability: c.serviceAvailability,
+    })),
+  );
+  const modifierGroupResult = await applyKind(
+    em,
+    locationId,
+    MODIFIER_GROUPS,
+    catalog.modifierGroups.map((g) => ({
+      id: uuidv7(),
+      pos_reference: g.posReference,
+      name: g.name,
+      min_permitted: g.minPermitted,
+      max_permitted: g.maxPermitted,
+      modifiers: g.modifiers,
+      position: g.position,
+    })),
+  );
+  const modifierResult = await applyKind(
+    em,
+    locationId,
+    MODIFIERS,
+    catalog.modifiers.map((m) => ({
+      id: uuidv7(),
+      pos_reference: m.posReference,
+      name: m.name,
+      price: m.price,
+      tax_rate_ids: m.taxRateIds,
+      show_online: m.showOnline,
+      position: m.position,
+      pass_through: m.passThrough,
+    })),
+  );
+  const productResult = await applyKind(
+    em,
+    locationId,
+    PRODUCTS,
+    catalog.products.map((p) => ({
+      id: uuidv7(),
+      pos_reference: p.posReference,
+      name: p.name,
+      price: p.price,
+      categories: p.categories,
+      tax_rate_ids: p.taxRateIds,
+      show_online: p.showOnline,
+      modifier_groups: p.modifierGroups,
+      position: p.position,
+      pass_through: p.passThrough,
+    })),
+  );
   const change: CatalogChange = {
     changedProductIds: productResult.watchedIds,
     changedModifierIds: modifierResult.watchedIds,

@@ -37,9 +37,14 @@ export class CatalogPullService {
     const access = reachLocation(ctx, accountId, locationId, 'catalogs.write');
     // Another partner's connection is out of sight (404): one POS never pulls through another's credentials.
     const connection = withCredentials(await findVisibleConnection(access, connectionId));
-    if (connection.kind !== 'POS') throw ValidationError.field('connectionId', 'is not a POS connection: only a POS application answers a catalog pull');
+    if (connection.kind !== 'POS')
+      throw ValidationError.field(
+        'connectionId',
+        'is not a POS connection: only a POS application answers a catalog pull',
+      );
     const application = await ctx.em.findOneOrFail(Application, { id: connection.applicationId });
-    if (!application.catalogPullUrl) throw ValidationError.field('connectionId', 'the POS application has no catalogPullUrl');
+    if (!application.catalogPullUrl)
+      throw ValidationError.field('connectionId', 'the POS application has no catalogPullUrl');
 
     const url = new URL(application.catalogPullUrl);
     url.searchParams.set('accountId', accountId);
@@ -59,7 +64,10 @@ export class CatalogPullService {
     } catch (error) {
       throw this.blamePartner(error);
     }
-    ctx.log.info({ connectionId, ms: Date.now() - started, products: result.products, modifiers: result.modifiers }, 'catalog pulled');
+    ctx.log.info(
+      { connectionId, ms: Date.now() - started, products: result.products, modifiers: result.modifiers },
+      'catalog pulled',
+    );
     return result;
   }
 
@@ -74,6 +82,9 @@ export class CatalogPullService {
   /** A catalog the POS sent that the import refuses is the partner's error (502), with the paths that failed. */
   private blamePartner(error: unknown): unknown {
     if (!(error instanceof ValidationError)) return error;
-    return new PartnerError(`The POS answered with a catalog that is not a valid CatalogImportEntity: ${error.message}`, error.errors);
+    return new PartnerError(
+      `The POS answered with a catalog that is not a valid CatalogImportEntity: ${error.message}`,
+      error.errors,
+    );
   }
 }

@@ -11,14 +11,21 @@ import type { CategoryRecord, ModifierGroupRecord, ModifierRecord, ProductRecord
 const SELLABLE = `id, pos_reference AS "posReference", name, price, tax_rate_ids AS "taxRateIds", show_online AS "showOnline", position,
   pass_through AS "passThrough", ${isoSql('created_at')} AS "createdAt", ${isoSql('updated_at')} AS "updatedAt"`;
 
-const select = (table: string, columns: string) => `SELECT ${columns} FROM "${table}" WHERE location_id = ?::uuid ORDER BY position, created_at, id`;
+const select = (table: string, columns: string) =>
+  `SELECT ${columns} FROM "${table}" WHERE location_id = ?::uuid ORDER BY position, created_at, id`;
 
 const SQL = {
-  categories: select('categories', `id, pos_reference AS "posReference", name, description, position, show_online AS "showOnline", service_availability AS "serviceAvailability"`),
+  categories: select(
+    'categories',
+    `id, pos_reference AS "posReference", name, description, position, show_online AS "showOnline", service_availability AS "serviceAvailability"`,
+  ),
   products: select('products', `${SELLABLE}, categories, modifier_groups AS "modifierGroups"`),
   modifiers: select('modifiers', SELLABLE),
   taxRates: `SELECT pos_reference AS "posReference", name, type, rate, inclusive, is_default AS "isDefault" FROM tax_rates WHERE location_id = ?::uuid ORDER BY position`,
-  groups: select('modifier_groups', `id, pos_reference AS "posReference", name, min_permitted AS "minPermitted", max_permitted AS "maxPermitted", modifiers`),
+  groups: select(
+    'modifier_groups',
+    `id, pos_reference AS "posReference", name, min_permitted AS "minPermitted", max_permitted AS "maxPermitted", modifiers`,
+  ),
 };
 
 export interface CatalogRecords {

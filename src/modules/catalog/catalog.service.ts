@@ -9,7 +9,15 @@ import { sqlRows } from '../../db/raw-sql.js';
 import type { Location } from '../locations/location.entity.js';
 import { reachLocation, withLocation } from '../locations/location-access.js';
 import { catalogChange, type CatalogListener } from './catalog-events.js';
-import { parseModifier, parseProduct, Problems, type ModifierFields, type ModifierPatch, type ProductFields, type ProductPatch } from './catalog-fields.js';
+import {
+  parseModifier,
+  parseProduct,
+  Problems,
+  type ModifierFields,
+  type ModifierPatch,
+  type ProductFields,
+  type ProductPatch,
+} from './catalog-fields.js';
 import { writeCatalog, type ImportResult } from './catalog-import.js';
 import { readCatalog } from './catalog-read.js';
 import { menuVisibleState } from './menu-visible-fields.js';
@@ -82,7 +90,12 @@ export class CatalogService {
 
   // Products
 
-  async listProducts(ctx: Ctx, accountId: string, locationId: string, input: CatalogListInput): Promise<Page<ProductView>> {
+  async listProducts(
+    ctx: Ctx,
+    accountId: string,
+    locationId: string,
+    input: CatalogListInput,
+  ): Promise<Page<ProductView>> {
     return this.list(ctx, accountId, locationId, input, Product, toProductView);
   }
 
@@ -110,7 +123,13 @@ export class CatalogService {
    * A patch changes what it names, except taxRateIds: omitted clears it (CONTRACT section 8), so a POS that
    * sets show_online resends taxRateIds. show_online false is out of stock; true brings the product back.
    */
-  async updateProduct(ctx: Ctx, accountId: string, locationId: string, productId: string, body: unknown): Promise<ProductView> {
+  async updateProduct(
+    ctx: Ctx,
+    accountId: string,
+    locationId: string,
+    productId: string,
+    body: unknown,
+  ): Promise<ProductView> {
     const access = reachLocation(ctx, accountId, locationId, 'catalogs.write');
     const p = new Problems();
     const patch = parseProduct(body, '', p, 'patch');
@@ -121,7 +140,8 @@ export class CatalogService {
       await checkProductReferences(em, location, patch);
       const watched = applyPatch(product, patch);
       await em.flush();
-      if (watched) await this.listener.catalogChanged(em, location.id, catalogChange({ changedProductIds: [product.id] }));
+      if (watched)
+        await this.listener.catalogChanged(em, location.id, catalogChange({ changedProductIds: [product.id] }));
       return toProductView(product);
     });
   }
@@ -138,7 +158,12 @@ export class CatalogService {
 
   // Modifiers
 
-  async listModifiers(ctx: Ctx, accountId: string, locationId: string, input: CatalogListInput): Promise<Page<ModifierView>> {
+  async listModifiers(
+    ctx: Ctx,
+    accountId: string,
+    locationId: string,
+    input: CatalogListInput,
+  ): Promise<Page<ModifierView>> {
     return this.list(ctx, accountId, locationId, input, Modifier, toModifierView);
   }
 
@@ -162,7 +187,13 @@ export class CatalogService {
   }
 
   /** The same rules as a product patch (taxRateIds omitted clears it). */
-  async updateModifier(ctx: Ctx, accountId: string, locationId: string, modifierId: string, body: unknown): Promise<ModifierView> {
+  async updateModifier(
+    ctx: Ctx,
+    accountId: string,
+    locationId: string,
+    modifierId: string,
+    body: unknown,
+  ): Promise<ModifierView> {
     const access = reachLocation(ctx, accountId, locationId, 'catalogs.write');
     const p = new Problems();
     const patch = parseModifier(body, '', p, 'patch');
@@ -173,8 +204,10 @@ export class CatalogService {
       const previousReference = modifier.posReference;
       const watched = applyPatch(modifier, patch);
       await em.flush();
-      if (modifier.posReference !== previousReference) await renameInGroups(em, location, previousReference, modifier.posReference);
-      if (watched) await this.listener.catalogChanged(em, location.id, catalogChange({ changedModifierIds: [modifier.id] }));
+      if (modifier.posReference !== previousReference)
+        await renameInGroups(em, location, previousReference, modifier.posReference);
+      if (watched)
+        await this.listener.catalogChanged(em, location.id, catalogChange({ changedModifierIds: [modifier.id] }));
       return toModifierView(modifier);
     });
   }
@@ -197,7 +230,15 @@ export class CatalogService {
           WHERE g.location_id = ?::uuid
             AND EXISTS (SELECT 1 FROM jsonb_array_elements(g.modifiers) AS y(e)
                          WHERE y.e = to_jsonb(?::text) OR y.e->>'posReference' = ? OR y.e->>'id' = ?)`,
-        [modifier.posReference, modifier.posReference, modifier.id, location.id, modifier.posReference, modifier.posReference, modifier.id],
+        [
+          modifier.posReference,
+          modifier.posReference,
+          modifier.id,
+          location.id,
+          modifier.posReference,
+          modifier.posReference,
+          modifier.id,
+        ],
       );
       await this.listener.catalogChanged(em, location.id, catalogChange({ deletedModifierIds: [modifier.id] }));
     });
@@ -205,7 +246,12 @@ export class CatalogService {
 
   // Categories and modifier groups (read, and category delete)
 
-  async listCategories(ctx: Ctx, accountId: string, locationId: string, input: CatalogListInput): Promise<Page<CategoryView>> {
+  async listCategories(
+    ctx: Ctx,
+    accountId: string,
+    locationId: string,
+    input: CatalogListInput,
+  ): Promise<Page<CategoryView>> {
     return this.list(ctx, accountId, locationId, input, Category, toCategoryView);
   }
 
@@ -225,11 +271,20 @@ export class CatalogService {
         [category.posReference, location.id, category.posReference],
       );
       // Those products' categories are part of what a menu shows of them.
-      await this.listener.catalogChanged(em, location.id, catalogChange({ changedProductIds: listedIt.map((p) => p.id) }));
+      await this.listener.catalogChanged(
+        em,
+        location.id,
+        catalogChange({ changedProductIds: listedIt.map((p) => p.id) }),
+      );
     });
   }
 
-  async listModifierGroups(ctx: Ctx, accountId: string, locationId: string, input: CatalogListInput): Promise<Page<ModifierGroupView>> {
+  async listModifierGroups(
+    ctx: Ctx,
+    accountId: string,
+    locationId: string,
+    input: CatalogListInput,
+  ): Promise<Page<ModifierGroupView>> {
     return this.list(ctx, accountId, locationId, input, ModifierGroup, toModifierGroupView);
   }
 
@@ -246,7 +301,8 @@ export class CatalogService {
     const where: Record<string, unknown> = { location: location.id };
     if (input.posReference != null) where.posReference = input.posReference;
     const search = searchText(input.search);
-    if (search) where.$or = [{ name: { $ilike: containing(search) } }, { posReference: { $like: `${likeLiteral(search)}%` } }];
+    if (search)
+      where.$or = [{ name: { $ilike: containing(search) } }, { posReference: { $like: `${likeLiteral(search)}%` } }];
     return findPage(ctx.em, entity, where as never, page, view);
   }
 
@@ -255,7 +311,8 @@ export class CatalogService {
     try {
       return await ctx.em.transactional(work);
     } catch (err) {
-      if (err instanceof UniqueConstraintViolationException) throw new ConflictError('Another record of this kind already has this posReference');
+      if (err instanceof UniqueConstraintViolationException)
+        throw new ConflictError('Another record of this kind already has this posReference');
       throw err;
     }
   }
@@ -285,11 +342,24 @@ function applyPatch(record: Product | Modifier, patch: ProductPatch | ModifierPa
 }
 
 /** A product's categories and modifier groups must name records of its location (400 naming the path). */
-async function checkProductReferences(em: EntityManager, location: Location, product: Partial<Pick<ProductFields, 'categories' | 'modifierGroups'>>): Promise<void> {
+async function checkProductReferences(
+  em: EntityManager,
+  location: Location,
+  product: Partial<Pick<ProductFields, 'categories' | 'modifierGroups'>>,
+): Promise<void> {
   const p = new Problems();
-  const check = async (entity: typeof Category | typeof ModifierGroup, refs: string[] | undefined, field: string, what: string) => {
+  const check = async (
+    entity: typeof Category | typeof ModifierGroup,
+    refs: string[] | undefined,
+    field: string,
+    what: string,
+  ) => {
     if (!refs?.length) return;
-    const found = await em.find(entity as typeof Category, { location: location.id, posReference: { $in: refs } }, { fields: ['posReference'] });
+    const found = await em.find(
+      entity as typeof Category,
+      { location: location.id, posReference: { $in: refs } },
+      { fields: ['posReference'] },
+    );
     const known = new Set(found.map((r) => r.posReference));
     refs.forEach((ref, i) => {
       if (!known.has(ref)) p.add(`/${field}/${i}`, `names no ${what} of this location ("${ref}")`);
@@ -305,12 +375,15 @@ async function checkModifiersNamedById(em: EntityManager, location: Location, ca
   const named: { path: string; id: string }[] = [];
   catalog.modifierGroups.forEach((group, i) =>
     group.modifiers.forEach((element, j) => {
-      if (typeof element === 'object' && element.id !== undefined) named.push({ path: `/modifierGroups/${i}/modifiers/${j}/id`, id: element.id });
+      if (typeof element === 'object' && element.id !== undefined)
+        named.push({ path: `/modifierGroups/${i}/modifiers/${j}/id`, id: element.id });
     }),
   );
   if (named.length === 0) return;
   const ids = [...new Set(named.map((n) => n.id).filter(isUuid))];
-  const stored = ids.length ? await em.find(Modifier, { location: location.id, id: { $in: ids } }, { fields: ['posReference'] }) : [];
+  const stored = ids.length
+    ? await em.find(Modifier, { location: location.id, id: { $in: ids } }, { fields: ['posReference'] })
+    : [];
   const kept = new Set(catalog.modifiers.map((m) => m.posReference));
   const keptIds = new Set(stored.filter((m) => kept.has(m.posReference)).map((m) => m.id));
   const p = new Problems();

@@ -53,8 +53,14 @@ export interface CatalogView {
 }
 
 // The views read only these fields, so rows read straight from SQL (the whole-catalog read) fit them too.
-export type CategoryRecord = Pick<Category, 'id' | 'posReference' | 'name' | 'description' | 'position' | 'showOnline' | 'serviceAvailability'>;
-type SellableRecord = Pick<Product, 'id' | 'posReference' | 'name' | 'price' | 'taxRateIds' | 'showOnline' | 'position' | 'passThrough'> & {
+export type CategoryRecord = Pick<
+  Category,
+  'id' | 'posReference' | 'name' | 'description' | 'position' | 'showOnline' | 'serviceAvailability'
+>;
+type SellableRecord = Pick<
+  Product,
+  'id' | 'posReference' | 'name' | 'price' | 'taxRateIds' | 'showOnline' | 'position' | 'passThrough'
+> & {
   /** A Date from the ORM, or already RFC 3339 from SQL. */
   createdAt: Date | string;
   updatedAt: Date | string;
@@ -63,7 +69,10 @@ type SellableRecord = Pick<Product, 'id' | 'posReference' | 'name' | 'price' | '
 const rfc3339 = (at: Date | string) => (typeof at === 'string' ? at : at.toISOString());
 export type ProductRecord = SellableRecord & Pick<Product, 'categories' | 'modifierGroups'>;
 export type ModifierRecord = SellableRecord;
-export type ModifierGroupRecord = Pick<ModifierGroup, 'id' | 'posReference' | 'name' | 'minPermitted' | 'maxPermitted' | 'modifiers'>;
+export type ModifierGroupRecord = Pick<
+  ModifierGroup,
+  'id' | 'posReference' | 'name' | 'minPermitted' | 'maxPermitted' | 'modifiers'
+>;
 
 export function toCategoryView(category: CategoryRecord): CategoryView {
   return {
@@ -93,7 +102,12 @@ function sellableView(record: SellableRecord): SellableView {
 }
 
 export function toProductView(product: ProductRecord): ProductView {
-  return { ...product.passThrough, ...sellableView(product), categories: product.categories, modifierGroups: product.modifierGroups };
+  return {
+    ...product.passThrough,
+    ...sellableView(product),
+    categories: product.categories,
+    modifierGroups: product.modifierGroups,
+  };
 }
 
 export function toModifierView(modifier: ModifierRecord): ModifierView {

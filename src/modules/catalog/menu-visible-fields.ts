@@ -5,8 +5,21 @@
 // Property name → column.
 
 export const MENU_VISIBLE = {
-  product: { posReference: 'pos_reference', name: 'name', price: 'price', categories: 'categories', taxRateIds: 'tax_rate_ids', showOnline: 'show_online' },
-  modifier: { posReference: 'pos_reference', name: 'name', price: 'price', taxRateIds: 'tax_rate_ids', showOnline: 'show_online' },
+  product: {
+    posReference: 'pos_reference',
+    name: 'name',
+    price: 'price',
+    categories: 'categories',
+    taxRateIds: 'tax_rate_ids',
+    showOnline: 'show_online',
+  },
+  modifier: {
+    posReference: 'pos_reference',
+    name: 'name',
+    price: 'price',
+    taxRateIds: 'tax_rate_ids',
+    showOnline: 'show_online',
+  },
   category: {
     posReference: 'pos_reference',
     name: 'name',
@@ -16,7 +29,14 @@ export const MENU_VISIBLE = {
     serviceAvailability: 'service_availability',
   },
   // position orders the groups in the export.
-  modifierGroup: { posReference: 'pos_reference', name: 'name', minPermitted: 'min_permitted', maxPermitted: 'max_permitted', modifiers: 'modifiers', position: 'position' },
+  modifierGroup: {
+    posReference: 'pos_reference',
+    name: 'name',
+    minPermitted: 'min_permitted',
+    maxPermitted: 'max_permitted',
+    modifiers: 'modifiers',
+    position: 'position',
+  },
 } as const;
 
 export type MenuVisibleKind = keyof typeof MENU_VISIBLE;
@@ -28,5 +48,7 @@ export function importWatchedColumns(kind: MenuVisibleKind): string[] {
 
 /** The record's menu-visible fields, comparable before and after a change. */
 export function menuVisibleState(kind: 'product' | 'modifier', record: object): string {
-  return JSON.stringify(Object.keys(MENU_VISIBLE[kind]).map((field) => (record as Record<string, unknown>)[field] ?? null));
+  return JSON.stringify(
+    Object.keys(MENU_VISIBLE[kind]).map((field) => (record as Record<string, unknown>)[field] ?? null),
+  );
 }

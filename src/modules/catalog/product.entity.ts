@@ -13,7 +13,9 @@ import type { PassThrough } from './catalog-fields.js';
 @Index({ properties: ['location', 'createdAt', 'id'] })
 // An order line that maps by nothing else is matched by its exact name (CONTRACT section 8), on every placement.
 @Index({ properties: ['location', 'name'] })
-export class Product extends CatalogRecord<'categories' | 'taxRateIds' | 'showOnline' | 'modifierGroups' | 'passThrough'> {
+export class Product extends CatalogRecord<
+  'categories' | 'taxRateIds' | 'showOnline' | 'modifierGroups' | 'passThrough'
+> {
   /** Smallest unit of the location's currency. */
   @Property({ type: 'integer' })
   price: number;

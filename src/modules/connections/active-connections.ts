@@ -39,11 +39,15 @@ const ORDER = 'c.created_at, c.id';
  * reads more than this in one round trip (an order placement).
  */
 export function activeConnectionsJson(locationIdSql: string): string {
-  const fields = Object.entries(FIELDS).map(([key, column]) => `'${key}', ${column}`).join(', ');
+  const fields = Object.entries(FIELDS)
+    .map(([key, column]) => `'${key}', ${column}`)
+    .join(', ');
   return `COALESCE((SELECT json_agg(json_build_object(${fields}) ORDER BY ${ORDER}) FROM ${FROM(locationIdSql)}), '[]')`;
 }
 
-const SELECT = Object.entries(FIELDS).map(([key, column]) => `${column} AS "${key}"`).join(', ');
+const SELECT = Object.entries(FIELDS)
+  .map(([key, column]) => `${column} AS "${key}"`)
+  .join(', ');
 
 /**
  * The same rows as a subquery with ActiveConnection's column names (alias it), for a statement that joins more
@@ -63,11 +67,17 @@ export interface ActiveConnectionWithCredentials extends ActiveConnection {
 }
 
 /** The same, with each connection's credentials, for events that carry them (menus, store status). */
-export async function activeConnectionsWithCredentials(em: EntityManager, locationId: string): Promise<ActiveConnectionWithCredentials[]> {
+export async function activeConnectionsWithCredentials(
+  em: EntityManager,
+  locationId: string,
+): Promise<ActiveConnectionWithCredentials[]> {
   const rows = await sqlRows<ActiveConnection & { credentialsSealed: string | null }>(
     em,
     `SELECT ${SELECT}, c.credentials_sealed AS "credentialsSealed" FROM ${FROM('?::uuid')} ORDER BY ${ORDER}`,
     [locationId],
   );
-  return rows.map(({ credentialsSealed, ...connection }) => ({ ...connection, credentials: openCredentials({ credentialsSealed }) }));
+  return rows.map(({ credentialsSealed, ...connection }) => ({
+    ...connection,
+    credentials: openCredentials({ credentialsSealed }),
+  }));
 }

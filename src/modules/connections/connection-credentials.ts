@@ -18,7 +18,9 @@ export interface ConnectionWithCredentials {
 
 /** The credentials sealed at rest (ENCRYPTION_KEY), opened; null when the connection has none. */
 export function openCredentials(connection: Pick<Connection, 'credentialsSealed'>): Credentials | null {
-  return connection.credentialsSealed ? (JSON.parse(secretBox().open(connection.credentialsSealed)) as Credentials) : null;
+  return connection.credentialsSealed
+    ? (JSON.parse(secretBox().open(connection.credentialsSealed)) as Credentials)
+    : null;
 }
 
 /**
@@ -26,7 +28,10 @@ export function openCredentials(connection: Pick<Connection, 'credentialsSealed'
  * caller has already established that the request may use this connection (tenancy is checked by the
  * service that owns the operation); 404 when it does not exist.
  */
-export async function connectionWithCredentials(em: EntityManager, connectionId: string): Promise<ConnectionWithCredentials> {
+export async function connectionWithCredentials(
+  em: EntityManager,
+  connectionId: string,
+): Promise<ConnectionWithCredentials> {
   const connection = await em.findOne(Connection, { id: connectionId }, { populate: ['application'] });
   if (!connection) throw new NotFoundError('Connection');
   return withCredentials(connection);

@@ -43,21 +43,35 @@ export class ConnectionService {
   private async partnerDirectory(ctx: RequestContext, locationId: string): Promise<object | undefined> {
     const self = ctx.principal.type === 'application' ? ctx.principal.applicationId : ctx.principal.applicationId;
     if (!self) return undefined;
-    const connected = await ctx.em.find(Connection, { location: locationId, status: 'ACTIVE' }, { fields: ['application'] });
+    const connected = await ctx.em.find(
+      Connection,
+      { location: locationId, status: 'ACTIVE' },
+      { fields: ['application'] },
+    );
     return { id: { $in: [self, ...connected.map((c) => c.application.id)] } };
   }
 
   /** Every partner application (optionally of one kind), each saying whether it is connected here; a partner sees fewer (partnerDirectory). */
-  async findAvailable(ctx: RequestContext, accountId: string, locationId: string, input: ListInput & { kind?: ApplicationKind | null }): Promise<Page<AvailableApplicationView>> {
+  async findAvailable(
+    ctx: RequestContext,
+    accountId: string,
+    locationId: string,
+    input: ListInput & { kind?: ApplicationKind | null },
+  ): Promise<Page<AvailableApplicationView>> {
     const access = reachLocation(ctx, accountId, locationId, 'connections.read');
-    if (input.kind != null && !APPLICATION_KINDS.includes(input.kind)) throw ValidationError.field('kind', 'must be POS or MARKETPLACE');
+    if (input.kind != null && !APPLICATION_KINDS.includes(input.kind))
+      throw ValidationError.field('kind', 'must be POS or MARKETPLACE');
     await access.load();
     const page = pageRequest(input.limit, input.nextPageKey);
     const kind = input.kind ? { kind: input.kind } : { kind: { $ne: null } };
     const where = (await this.partnerDirectory(ctx, locationId)) ?? kind;
     const result = await findPage(ctx.em, Application, where === kind ? kind : { $and: [kind, where] }, page, (a) => a);
     const active = result.data.length
-      ? await ctx.em.find(Connection, { location: locationId, status: 'ACTIVE', application: { $in: result.data.map((a) => a.id) } })
+      ? await ctx.em.find(Connection, {
+          location: locationId,
+          status: 'ACTIVE',
+          application: { $in: result.data.map((a) => a.id) },
+        })
       : [];
     const connectionOf = new Map(active.map((c) => [c.application.id, c.id]));
     return {
@@ -78,12 +92,24 @@ export class ConnectionService {
   /** How many locations the application is actively connected to, among those the caller reaches. */
   async countActive(ctx: RequestContext, applicationId: string): Promise<number> {
     requireScope(ctx, 'connections.read');
-    const within = ctx.reach.all ? {} : { accountId: { $in: [...ctx.reach.accountIds] }, ...(ctx.reach.locationIds ? { location: { $in: [...ctx.reach.locationIds] } } : {}) };
-    return ctx.em.count(Connection, { $and: [{ application: applicationId, status: 'ACTIVE', ...within }, visibleTo(ctx)] } as never);
+    const within = ctx.reach.all
+      ? {}
+      : {
+          accountId: { $in: [...ctx.reach.accountIds] },
+          ...(ctx.reach.locationIds ? { location: { $in: [...ctx.reach.locationIds] } } : {}),
+        };
+    return ctx.em.count(Connection, {
+      $and: [{ application: applicationId, status: 'ACTIVE', ...within }, visibleTo(ctx)],
+    } as never);
   }
 
   /** One ACTIVE connection per application and location (409 otherwise); credentials are sealed at rest. */
-  async connect(ctx: RequestContext, accountId: string, locationId: string, input: ConnectInput): Promise<ConnectionView> {
+  async connect(
+    ctx: RequestContext,
+    accountId: string,
+    locationId: string,
+    input: ConnectInput,
+  ): Promise<ConnectionView> {
     const access = reachLocation(ctx, accountId, locationId, 'connections.write', 'provisioning');
     const credentials = input.credentials ?? null;
     checkCredentials(credentials);
@@ -101,26 +127,44 @@ export class ConnectionService {
         return toConnectionView(connection, credentials);
       });
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw new ConflictError('The application is already connected to this location');
+      if (error instanceof UniqueConstraintViolationException)
+        throw new ConflictError('The application is already connected to this location');
       throw error;
     }
   }
 
-  async findAll(ctx: RequestContext, accountId: string, locationId: string, input: ListInput): Promise<Page<ConnectionView>> {
+  async findAll(
+    ctx: RequestContext,
+    accountId: string,
+    locationId: string,
+    input: ListInput,
+  ): Promise<Page<ConnectionView>> {
     await withLocation(ctx, accountId, locationId, 'connections.read');
     const page = pageRequest(input.limit, input.nextPageKey);
     const where = { $and: [{ location: locationId, status: 'ACTIVE' }, visibleTo(ctx)] };
-    return findPage(ctx.em, Connection, where, page, (c) => toConnectionView(c, openCredentials(c)), { populate: ['application', 'location'] });
+    return findPage(ctx.em, Connection, where, page, (c) => toConnectionView(c, openCredentials(c)), {
+      populate: ['application', 'location'],
+    });
   }
 
-  async findOne(ctx: RequestContext, accountId: string, locationId: string, connectionId: string): Promise<ConnectionView> {
+  async findOne(
+    ctx: RequestContext,
+    accountId: string,
+    locationId: string,
+    connectionId: string,
+  ): Promise<ConnectionView> {
     const access = reachLocation(ctx, accountId, locationId, 'connections.read');
     const connection = await findVisibleConnection(access, connectionId);
     return toConnectionView(connection, openCredentials(connection));
   }
 
   /** The application loses the location at once: reach is read on every request. */
-  async disconnect(ctx: RequestContext, accountId: string, locationId: string, connectionId: string): Promise<ConnectionView> {
+  async disconnect(
+    ctx: RequestContext,
+    accountId: string,
+    locationId: string,
+    connectionId: string,
+  ): Promise<ConnectionView> {
     const access = reachLocation(ctx, accountId, locationId, 'connections.write', 'provisioning');
     const connection = await findVisibleConnection(access, connectionId);
     connection.status = 'DISCONNECTED';
@@ -146,6 +190,8 @@ const MAX_CREDENTIALS_BYTES = 16 * 1024;
 
 function checkCredentials(credentials: unknown): void {
   if (credentials === null) return;
-  if (typeof credentials !== 'object' || Array.isArray(credentials)) throw ValidationError.field('/credentials', 'must be a JSON object');
-  if (Buffer.byteLength(JSON.stringify(credentials)) > MAX_CREDENTIALS_BYTES) throw ValidationError.field('/credentials', `must be at most ${MAX_CREDENTIALS_BYTES} bytes`);
+  if (typeof credentials !== 'object' || Array.isArray(credentials))
+    throw ValidationError.field('/credentials', 'must be a JSON object');
+  if (Buffer.byteLength(JSON.stringify(credentials)) > MAX_CREDENTIALS_BYTES)
+    throw ValidationError.field('/credentials', `must be at most ${MAX_CREDENTIALS_BYTES} bytes`);
 }

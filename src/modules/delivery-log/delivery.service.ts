@@ -39,7 +39,8 @@ interface ListFilter {
 function listFilter(input: DeliveryListInput): ListFilter {
   const filter: ListFilter = {};
   if (input.status != null) {
-    if (!(DELIVERY_STATUSES as readonly string[]).includes(input.status)) throw ValidationError.field('status', `must be one of ${DELIVERY_STATUSES.join(', ')}`);
+    if (!(DELIVERY_STATUSES as readonly string[]).includes(input.status))
+      throw ValidationError.field('status', `must be one of ${DELIVERY_STATUSES.join(', ')}`);
     filter.status = input.status as DeliveryStatus;
   }
   if (input.eventType != null) filter.eventType = input.eventType;
@@ -54,7 +55,9 @@ function listFilter(input: DeliveryListInput): ListFilter {
 function canSee(ctx: RequestContext, delivery: Delivery): boolean {
   if (ctx.reach.all) return true;
   if (ctx.principal.type === 'application') return delivery.applicationId === ctx.principal.applicationId;
-  return Boolean(delivery.accountId && delivery.locationId && canReachLocation(ctx, delivery.accountId, delivery.locationId));
+  return Boolean(
+    delivery.accountId && delivery.locationId && canReachLocation(ctx, delivery.accountId, delivery.locationId),
+  );
 }
 
 export class DeliveryService {
@@ -70,15 +73,27 @@ export class DeliveryService {
     requireScope(ctx, 'deliveries.read');
   }
 
-  async findAllForLocation(ctx: RequestContext, accountId: string, locationId: string, input: DeliveryListInput): Promise<Page<DeliveryView>> {
+  async findAllForLocation(
+    ctx: RequestContext,
+    accountId: string,
+    locationId: string,
+    input: DeliveryListInput,
+  ): Promise<Page<DeliveryView>> {
     await this.assertLocationReadable(ctx, accountId, locationId);
     const page = pageRequest(input.limit, input.nextPageKey);
     const where = { locationId, ...listFilter(input) };
-    const own = ctx.principal.type === 'application' && !ctx.reach.all ? { applicationId: ctx.principal.applicationId } : {};
-    return findPage(ctx.em, Delivery, { ...where, ...own }, page, toDeliveryView, { newestFirst: input.newestFirst === true });
+    const own =
+      ctx.principal.type === 'application' && !ctx.reach.all ? { applicationId: ctx.principal.applicationId } : {};
+    return findPage(ctx.em, Delivery, { ...where, ...own }, page, toDeliveryView, {
+      newestFirst: input.newestFirst === true,
+    });
   }
 
-  async findAllForApplication(ctx: RequestContext, applicationId: string, input: DeliveryListInput): Promise<Page<DeliveryView>> {
+  async findAllForApplication(
+    ctx: RequestContext,
+    applicationId: string,
+    input: DeliveryListInput,
+  ): Promise<Page<DeliveryView>> {
     this.assertApplicationReadable(ctx, applicationId);
     const page = pageRequest(input.limit, input.nextPageKey);
     const where = { applicationId, ...listFilter(input) };
@@ -105,8 +120,14 @@ export class DeliveryService {
       const owner = ctx.principal.type === 'application' && delivery.applicationId === ctx.principal.applicationId;
       if (!ctx.reach.all && !owner) requireScope(ctx, 'locations.write');
       if (!(await replay(em, id))) {
-        const why = delivery.status === 'PENDING' ? 'it has not been attempted yet or waits for an earlier event of its order' : `it is ${delivery.status}`;
-        throw new DomainError('invalid_transition', `Only a ${REPLAYABLE_STATUSES.join(' or ')} delivery, or a PENDING one waiting for its next retry, can be retried now; ${why}`);
+        const why =
+          delivery.status === 'PENDING'
+            ? 'it has not been attempted yet or waits for an earlier event of its order'
+            : `it is ${delivery.status}`;
+        throw new DomainError(
+          'invalid_transition',
+          `Only a ${REPLAYABLE_STATUSES.join(' or ')} delivery, or a PENDING one waiting for its next retry, can be retried now; ${why}`,
+        );
       }
       await em.refresh(delivery);
       await notifyLive(em, liveSignalOf(delivery));
@@ -121,7 +142,11 @@ export class DeliveryService {
   }
 
   private async detail(ctx: RequestContext, delivery: Delivery): Promise<DeliveryDetailView> {
-    const attempts = await ctx.em.find(DeliveryAttempt, { delivery: delivery.id }, { orderBy: { attemptNumber: 'asc', startedAt: 'asc' } });
+    const attempts = await ctx.em.find(
+      DeliveryAttempt,
+      { delivery: delivery.id },
+      { orderBy: { attemptNumber: 'asc', startedAt: 'asc' } },
+    );
     return toDeliveryDetailView(delivery, attempts);
   }
 }

@@ -89,9 +89,18 @@ export function toDeliveryAttemptView(attempt: DeliveryAttempt): DeliveryAttempt
 export function maskedPayload(payload: unknown): unknown {
   if (Array.isArray(payload)) return payload.map(maskedPayload);
   if (payload === null || typeof payload !== 'object') return payload;
-  return Object.fromEntries(Object.entries(payload).map(([key, value]) => [key, key === 'credentials' ? maskCredentials(value) : maskedPayload(value)]));
+  return Object.fromEntries(
+    Object.entries(payload).map(([key, value]) => [
+      key,
+      key === 'credentials' ? maskCredentials(value) : maskedPayload(value),
+    ]),
+  );
 }
 
 export function toDeliveryDetailView(delivery: Delivery, attempts: DeliveryAttempt[]): DeliveryDetailView {
-  return { ...toDeliveryView(delivery), payload: maskedPayload(delivery.payload), attempts: attempts.map(toDeliveryAttemptView) };
+  return {
+    ...toDeliveryView(delivery),
+    payload: maskedPayload(delivery.payload),
+    attempts: attempts.map(toDeliveryAttemptView),
+  };
 }

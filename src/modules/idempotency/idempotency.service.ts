@@ -35,7 +35,8 @@ export class IdempotencyService {
 
   /** Claims the key for this request, or says to replay, or refuses (409, 422). */
   async claim(em: EntityManager, caller: string, key: string, hash: string): Promise<Claim> {
-    if (key.length < 1 || key.length > MAX_KEY_LENGTH) throw ValidationError.field('Idempotency-Key', `must be 1 to ${MAX_KEY_LENGTH} characters`);
+    if (key.length < 1 || key.length > MAX_KEY_LENGTH)
+      throw ValidationError.field('Idempotency-Key', `must be 1 to ${MAX_KEY_LENGTH} characters`);
     const now = this.now();
     for (let attempt = 0; attempt < 2; attempt += 1) {
       const inserted = await sqlRows(
@@ -45,19 +46,34 @@ export class IdempotencyService {
         [caller, key, hash, now],
       );
       if (inserted.length === 1) return { outcome: 'proceed' };
-      const [row] = await sqlRows<Row>(em, 'select * from idempotency_keys where caller = ? and key = ?', [caller, key]);
+      const [row] = await sqlRows<Row>(em, 'select * from idempotency_keys where caller = ? and key = ?', [
+        caller,
+        key,
+      ]);
       if (!row) continue; // removed in between: claim again
       const age = now.getTime() - new Date(row.created_at).getTime();
       const stale = age > REPLAY_WINDOW_MS || (row.state === 'IN_FLIGHT' && age > ABANDONED_AFTER_MS);
       if (stale) {
-        await sqlRows(em, 'delete from idempotency_keys where caller = ? and key = ? and created_at = ?', [caller, key, row.created_at]);
+        await sqlRows(em, 'delete from idempotency_keys where caller = ? and key = ? and created_at = ?', [
+          caller,
+          key,
+          row.created_at,
+        ]);
         continue;
       }
       if (row.request_hash !== hash) {
         throw new DomainError('idempotency_key_reused', 'This Idempotency-Key was used with a different request');
       }
-      if (row.state === 'IN_FLIGHT') throw new ConflictError('A request with this Idempotency-Key is still being processed');
-      return { outcome: 'replay', response: { status: row.response_status!, contentType: row.response_content_type!, body: secretBox().open(row.response_body!) } };
+      if (row.state === 'IN_FLIGHT')
+        throw new ConflictError('A request with this Idempotency-Key is still being processed');
+      return {
+        outcome: 'replay',
+        response: {
+          status: row.response_status!,
+          contentType: row.response_content_type!,
+          body: secretBox().open(row.response_body!),
+        },
+      };
     }
     throw new ConflictError('A request with this Idempotency-Key is still being processed');
   }
@@ -77,11 +93,20 @@ export class IdempotencyService {
 
   /** Frees the key of a request that failed in a way the client should simply retry. */
   async release(em: EntityManager, caller: string, key: string): Promise<void> {
-    await sqlRows(em, `delete from idempotency_keys where caller = ? and key = ? and state = 'IN_FLIGHT'`, [caller, key]);
+    await sqlRows(em, `delete from idempotency_keys where caller = ? and key = ? and state = 'IN_FLIGHT'`, [
+      caller,
+      key,
+    ]);
   }
 
   /** Deletes the keys past their window at `now`, in batches; returns how many. */
   purgeExpired(em: EntityManager, now = this.now(), batch = 5000): Promise<number> {
-    return deleteInBatches(em, 'idempotency_keys', 'created_at < ?', [new Date(now.getTime() - REPLAY_WINDOW_MS)], batch);
+    return deleteInBatches(
+      em,
+      'idempotency_keys',
+      'created_at < ?',
+      [new Date(now.getTime() - REPLAY_WINDOW_MS)],
+      batch,
+    );
   }
 }

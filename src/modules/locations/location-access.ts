@@ -34,7 +34,13 @@ export interface LocationAccess {
  * Checks reach (404) and then scope (403; one of the `alternatives` also allows the operation) for a location, without
  * reading the database.
  */
-export function reachLocation(ctx: RequestContext, accountId: string, locationId: string, scope: Scope, ...alternatives: Scope[]): LocationAccess {
+export function reachLocation(
+  ctx: RequestContext,
+  accountId: string,
+  locationId: string,
+  scope: Scope,
+  ...alternatives: Scope[]
+): LocationAccess {
   assertLocationReachable(ctx, accountId, locationId);
   requireScope(ctx, scope, ...alternatives);
   return {
@@ -46,11 +52,22 @@ export function reachLocation(ctx: RequestContext, accountId: string, locationId
 }
 
 /** reachLocation, then the location row read with the request's EntityManager: what a read needs. */
-export function withLocation(ctx: RequestContext, accountId: string, locationId: string, scope: Scope, options?: LoadLocationOptions): Promise<Location> {
+export function withLocation(
+  ctx: RequestContext,
+  accountId: string,
+  locationId: string,
+  scope: Scope,
+  options?: LoadLocationOptions,
+): Promise<Location> {
   return reachLocation(ctx, accountId, locationId, scope).load(ctx.em, options);
 }
 
-async function loadLocation(em: EntityManager, accountId: string, locationId: string, options: LoadLocationOptions): Promise<Location> {
+async function loadLocation(
+  em: EntityManager,
+  accountId: string,
+  locationId: string,
+  options: LoadLocationOptions,
+): Promise<Location> {
   // With a lock, the rates are read only once the lock is held: populated in the same (joined) query, they
   // would come from the snapshot taken before waiting, i.e. the rates a concurrent writer just replaced.
   const location = await em.findOne(

@@ -8,7 +8,9 @@ export type StoreStatus = (typeof STORE_STATUSES)[number];
 
 @Entity({ tableName: 'locations' })
 @Index({ properties: ['account', 'createdAt', 'id'] })
-export class Location extends BaseEntity<'currency' | 'timezone' | 'storeStatus' | 'closedUntil' | 'closedReason' | 'closedReasonNotes' | 'taxRates'> {
+export class Location extends BaseEntity<
+  'currency' | 'timezone' | 'storeStatus' | 'closedUntil' | 'closedReason' | 'closedReasonNotes' | 'taxRates'
+> {
   @ManyToOne(() => Account, { deleteRule: 'cascade' })
   account: Rel<Account>;
 

@@ -13,10 +13,14 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
-export function checkLocationFields(fields: { name?: string | null; currency?: string | null; timezone?: string | null }, creating: boolean): void {
+export function checkLocationFields(
+  fields: { name?: string | null; currency?: string | null; timezone?: string | null },
+  creating: boolean,
+): void {
   const errors: FieldError[] = [];
   if (creating || fields.name !== undefined) {
-    if (typeof fields.name !== 'string' || fields.name.trim().length < 1) errors.push({ path: '/name', message: 'is required and must not be empty' });
+    if (typeof fields.name !== 'string' || fields.name.trim().length < 1)
+      errors.push({ path: '/name', message: 'is required and must not be empty' });
   }
   if (fields.currency != null && !CURRENCY.test(fields.currency)) {
     errors.push({ path: '/currency', message: 'must be an ISO 4217 code such as EUR' });

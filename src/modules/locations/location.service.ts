@@ -45,7 +45,12 @@ export class LocationService {
    * One transaction, with the location row locked: concurrent PATCHes of one location apply one after the
    * other, and a crash leaves the old rates or the new ones, never a mix.
    */
-  async update(ctx: RequestContext, accountId: string, locationId: string, input: LocationInput): Promise<LocationView> {
+  async update(
+    ctx: RequestContext,
+    accountId: string,
+    locationId: string,
+    input: LocationInput,
+  ): Promise<LocationView> {
     const access = reachLocation(ctx, accountId, locationId, 'locations.write');
     checkLocationFields(input, false);
     const rates = input.taxRates == null ? null : normalizeTaxRates(input.taxRates, '/taxRates');
@@ -73,7 +78,10 @@ export class LocationService {
     requireScope(ctx, 'locations.read');
     await loadReachableAccount(ctx, accountId);
     const page = pageRequest(input.limit, input.nextPageKey);
-    const where = ctx.reach.all || ctx.reach.locationIds === null ? { account: accountId } : { account: accountId, id: { $in: [...ctx.reach.locationIds] } };
+    const where =
+      ctx.reach.all || ctx.reach.locationIds === null
+        ? { account: accountId }
+        : { account: accountId, id: { $in: [...ctx.reach.locationIds] } };
     return findPage(ctx.em, Location, where, page, toLocationView, { populate: ['taxRates'] });
   }
 }

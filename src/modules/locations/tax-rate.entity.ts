@@ -39,7 +39,18 @@ export class TaxRate extends BaseEntity<'inclusive' | 'isDefault'> {
   @Property({ type: 'integer' })
   position: number;
 
-  constructor(location: Location, fields: { posReference: string; name: string; type: TaxRateType; rate: number; inclusive: boolean; isDefault: boolean; position: number }) {
+  constructor(
+    location: Location,
+    fields: {
+      posReference: string;
+      name: string;
+      type: TaxRateType;
+      rate: number;
+      inclusive: boolean;
+      isDefault: boolean;
+      position: number;
+    },
+  ) {
     super();
     this.location = location;
     Object.assign(this, fields);

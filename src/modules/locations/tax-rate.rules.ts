@@ -32,13 +32,17 @@ export function normalizeTaxRates(rates: readonly TaxRateInput[], basePath: stri
   const normalized = rates.map((rate, index) => {
     const path = `${basePath}/${index}`;
     const fail = (field: string, message: string) => errors.push({ path: `${path}/${field}`, message });
-    if (typeof rate.name !== 'string' || rate.name.length < 1) fail('name', 'is required and must be at least 1 character');
+    if (typeof rate.name !== 'string' || rate.name.length < 1)
+      fail('name', 'is required and must be at least 1 character');
     if (!TAX_RATE_TYPES.includes(rate.type)) fail('type', `must be one of ${TAX_RATE_TYPES.join(', ')}`);
     if (typeof rate.rate !== 'number' || !Number.isInteger(rate.rate) || rate.rate < 0 || rate.rate > MAX_RATE) {
       fail('rate', `must be an integer from 0 to ${MAX_RATE}`);
     }
     const supplied = rate.posReference ?? undefined;
-    if (supplied !== undefined && (typeof supplied !== 'string' || supplied.length < 1 || supplied.length > MAX_REFERENCE_LENGTH)) {
+    if (
+      supplied !== undefined &&
+      (typeof supplied !== 'string' || supplied.length < 1 || supplied.length > MAX_REFERENCE_LENGTH)
+    ) {
       fail('posReference', `must be 1 to ${MAX_REFERENCE_LENGTH} characters`);
     }
     const posReference = supplied ?? generatedReference();

@@ -22,9 +22,16 @@ const PRODUCTS_BY = {
 };
 
 /** The selected products of the location, in the order selected; 400 naming each value that names none. */
-export async function selectProducts(em: EntityManager, locationId: string, selection: ProductSelection): Promise<CatalogProductRef[]> {
+export async function selectProducts(
+  em: EntityManager,
+  locationId: string,
+  selection: ProductSelection,
+): Promise<CatalogProductRef[]> {
   if (selection.values.length === 0) return [];
-  const rows = await sqlRows<CatalogProductRef>(em, PRODUCTS_BY[selection.by], [locationId, JSON.stringify(selection.values)]);
+  const rows = await sqlRows<CatalogProductRef>(em, PRODUCTS_BY[selection.by], [
+    locationId,
+    JSON.stringify(selection.values),
+  ]);
   const found = new Map(rows.map((r) => [selection.by === 'id' ? r.id : r.posReference, r]));
   const field = selection.by === 'id' ? 'productIds' : 'productPosReferences';
   const p = new Problems();
@@ -48,11 +55,26 @@ const INSERT_MODIFIERS = `
   ON CONFLICT (menu_id, modifier_id) DO NOTHING`;
 
 /** Adds items for these products after the menu's last one, with the modifiers their groups offer. */
-export async function addProductsToMenu(em: EntityManager, locationId: string, menuId: string, products: CatalogProductRef[], firstPosition: number): Promise<void> {
+export async function addProductsToMenu(
+  em: EntityManager,
+  locationId: string,
+  menuId: string,
+  products: CatalogProductRef[],
+  firstPosition: number,
+): Promise<void> {
   if (products.length === 0) return;
-  const items = products.map((product, i) => ({ id: uuidv7(), product_id: product.id, modifier_groups: product.modifierGroups, position: firstPosition + i }));
+  const items = products.map((product, i) => ({
+    id: uuidv7(),
+    product_id: product.id,
+    modifier_groups: product.modifierGroups,
+    position: firstPosition + i,
+  }));
   await sqlRows(em, INSERT_ITEMS, [menuId, JSON.stringify(items)]);
-  const modifierIds = await modifiersOfGroups(em, locationId, products.flatMap((p) => p.modifierGroups));
+  const modifierIds = await modifiersOfGroups(
+    em,
+    locationId,
+    products.flatMap((p) => p.modifierGroups),
+  );
   if (modifierIds.length === 0) return;
   const rows = modifierIds.map((id, i) => ({ id: uuidv7(), modifier_id: id, position: i }));
   await sqlRows(em, INSERT_MODIFIERS, [menuId, menuId, JSON.stringify(rows)]);
@@ -72,14 +94,25 @@ async function modifiersOfGroups(em: EntityManager, locationId: string, groupRef
       WHERE location_id = ?::uuid AND pos_reference IN (SELECT jsonb_array_elements_text(?::jsonb))`,
     [locationId, JSON.stringify(wanted)],
   );
-  const modifiers = await sqlRows<{ id: string; posReference: string }>(em, `SELECT id, pos_reference AS "posReference" FROM modifiers WHERE location_id = ?::uuid`, [locationId]);
+  const modifiers = await sqlRows<{ id: string; posReference: string }>(
+    em,
+    `SELECT id, pos_reference AS "posReference" FROM modifiers WHERE location_id = ?::uuid`,
+    [locationId],
+  );
   const byReference = new Map(modifiers.map((m) => [m.posReference, m.id]));
   const byId = new Set(modifiers.map((m) => m.id));
   const groupsByRef = new Map(groups.map((g) => [g.posReference, g]));
   const ordered = new Set<string>();
   for (const ref of wanted) {
     for (const element of groupsByRef.get(ref)?.modifiers ?? []) {
-      const id = typeof element === 'string' ? byReference.get(element) : element.id !== undefined ? (byId.has(element.id) ? element.id : undefined) : byReference.get(element.posReference ?? '');
+      const id =
+        typeof element === 'string'
+          ? byReference.get(element)
+          : element.id !== undefined
+            ? byId.has(element.id)
+              ? element.id
+              : undefined
+            : byReference.get(element.posReference ?? '');
       if (id) ordered.add(id);
     }
   }

@@ -28,16 +28,33 @@ const MENUS_NAMING = `
  * contents changed: those containing a changed or deleted product or modifier, or naming a changed or
  * deleted category or modifier group of the location.
  */
-async function applyCatalogChangeToMenus(em: EntityManager, locationId: string, change: CatalogChange): Promise<string[]> {
+async function applyCatalogChangeToMenus(
+  em: EntityManager,
+  locationId: string,
+  change: CatalogChange,
+): Promise<string[]> {
   const menuIds = new Set<string>();
   const collect = (rows: { menu_id: string }[]) => rows.forEach((r) => menuIds.add(r.menu_id));
-  if (change.deletedProductIds.length) collect(await sqlRows(em, REMOVE_ITEMS, [JSON.stringify(change.deletedProductIds)]));
-  if (change.deletedModifierIds.length) collect(await sqlRows(em, REMOVE_MODIFIERS, [JSON.stringify(change.deletedModifierIds)]));
+  if (change.deletedProductIds.length)
+    collect(await sqlRows(em, REMOVE_ITEMS, [JSON.stringify(change.deletedProductIds)]));
+  if (change.deletedModifierIds.length)
+    collect(await sqlRows(em, REMOVE_MODIFIERS, [JSON.stringify(change.deletedModifierIds)]));
   if (change.changedProductIds.length || change.changedModifierIds.length) {
-    collect(await sqlRows(em, MENUS_CONTAINING, [JSON.stringify(change.changedProductIds), JSON.stringify(change.changedModifierIds)]));
+    collect(
+      await sqlRows(em, MENUS_CONTAINING, [
+        JSON.stringify(change.changedProductIds),
+        JSON.stringify(change.changedModifierIds),
+      ]),
+    );
   }
   if (change.changedCategoryRefs.length || change.changedModifierGroupRefs.length) {
-    collect(await sqlRows(em, MENUS_NAMING, [locationId, JSON.stringify(change.changedCategoryRefs), JSON.stringify(change.changedModifierGroupRefs)]));
+    collect(
+      await sqlRows(em, MENUS_NAMING, [
+        locationId,
+        JSON.stringify(change.changedCategoryRefs),
+        JSON.stringify(change.changedModifierGroupRefs),
+      ]),
+    );
   }
   return [...menuIds];
 }

@@ -7,7 +7,9 @@ import { Menu } from './menu.entity.js';
  * of CONTRACT section 8. name and price null mean the catalog record's, live; taxRateIdsOverride null means
  * the catalog record's taxRateIds are inherited.
  */
-export abstract class MenuEntry<Optional = never> extends BaseEntity<Optional | 'name' | 'price' | 'taxRateIdsOverride' | 'position'> {
+export abstract class MenuEntry<Optional = never> extends BaseEntity<
+  Optional | 'name' | 'price' | 'taxRateIdsOverride' | 'position'
+> {
   @ManyToOne(() => Menu, { deleteRule: 'cascade' })
   menu: Rel<Menu>;
 

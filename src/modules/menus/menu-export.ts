@@ -56,8 +56,16 @@ const GROUPS = `
    ORDER BY position, created_at, id`;
 
 /** The location block of a menu export, from the location's view: what menus show of their location. */
-export function exportLocationOf(location: Pick<LocationView, 'id' | 'name' | 'currency' | 'timezone' | 'taxRates'>): ExportLocation {
-  return { id: location.id, name: location.name, currency: location.currency, timezone: location.timezone, taxRates: location.taxRates };
+export function exportLocationOf(
+  location: Pick<LocationView, 'id' | 'name' | 'currency' | 'timezone' | 'taxRates'>,
+): ExportLocation {
+  return {
+    id: location.id,
+    name: location.name,
+    currency: location.currency,
+    timezone: location.timezone,
+    taxRates: location.taxRates,
+  };
 }
 
 /** The location block of every payload about a location: id, name, currency, timezone and tax rates. */
@@ -67,14 +75,19 @@ export async function readExportLocation(em: EntityManager, locationId: string):
 }
 
 /** The menu as it is now, with the catalog categories and modifier groups its items name; null when it is gone. */
-export async function readMenuExport(em: EntityManager, menuId: string): Promise<{ location: ExportLocation; menu: MenuExport } | null> {
+export async function readMenuExport(
+  em: EntityManager,
+  menuId: string,
+): Promise<{ location: ExportLocation; menu: MenuExport } | null> {
   const view = await readMenu(em, menuId);
   if (!view) return null;
   const categoryRefs = [...new Set(view.items.flatMap((i) => i.categories))];
   const groupRefs = [...new Set(view.items.flatMap((i) => i.modifierGroups))];
   const [location, categories, groups] = [
     await readExportLocation(em, view.locationId),
-    categoryRefs.length ? await sqlRows<CategoryRecord>(em, CATEGORIES, [view.locationId, JSON.stringify(categoryRefs)]) : [],
+    categoryRefs.length
+      ? await sqlRows<CategoryRecord>(em, CATEGORIES, [view.locationId, JSON.stringify(categoryRefs)])
+      : [],
     groupRefs.length ? await sqlRows<ModifierGroupView>(em, GROUPS, [view.locationId, JSON.stringify(groupRefs)]) : [],
   ];
   return {

@@ -9,7 +9,13 @@ import { Menu } from './menu.entity.js';
 
 /** A menu of this location, or 404 (a malformed id too); locked for the rest of the transaction when asked. */
 export async function loadMenu(em: EntityManager, location: Location, menuId: string, lock = false): Promise<Menu> {
-  const menu = isUuid(menuId) ? await em.findOne(Menu, { id: menuId, location: location.id }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {}) : null;
+  const menu = isUuid(menuId)
+    ? await em.findOne(
+        Menu,
+        { id: menuId, location: location.id },
+        lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {},
+      )
+    : null;
   if (!menu) throw new NotFoundError('Menu');
   return menu;
 }

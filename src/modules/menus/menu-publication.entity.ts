@@ -18,7 +18,9 @@ import { Menu } from './menu.entity.js';
 @Index({ properties: ['menu', 'createdAt', 'id'] })
 @Index({ properties: ['connection'] })
 @Unique({ properties: ['deliveryId'] })
-export class MenuPublication extends BaseEntity<'settledStatus' | 'settledAttempts' | 'settledLastError' | 'settledPartnerAnswer' | 'settledDeliveredAt'> {
+export class MenuPublication extends BaseEntity<
+  'settledStatus' | 'settledAttempts' | 'settledLastError' | 'settledPartnerAnswer' | 'settledDeliveredAt'
+> {
   @ManyToOne(() => Menu, { deleteRule: 'cascade' })
   menu: Rel<Menu>;
 

@@ -24,7 +24,13 @@ export interface PublishInput {
  * MenuExportEntity to the marketplace's menuPublicationUrl after commit, signed, with retries.
  */
 export class MenuPublicationService {
-  async publish(ctx: RequestContext, accountId: string, locationId: string, menuId: string, input: PublishInput): Promise<MenuPublicationView> {
+  async publish(
+    ctx: RequestContext,
+    accountId: string,
+    locationId: string,
+    menuId: string,
+    input: PublishInput,
+  ): Promise<MenuPublicationView> {
     const access = reachLocation(ctx, accountId, locationId, 'menu.write');
     return ctx.em.transactional(async (em) => {
       const location = await access.load(em);
@@ -37,9 +43,18 @@ export class MenuPublicationService {
         eventType: 'MENU_PUBLISHED',
         accountId: location.account.id,
         locationId: location.id,
-        recipient: { applicationId: connection.application.id, connectionId: connection.id, url: connection.application.menuPublicationUrl! },
+        recipient: {
+          applicationId: connection.application.id,
+          connectionId: connection.id,
+          url: connection.application.menuPublicationUrl!,
+        },
         credentials,
-        body: { menuId: menu.id, publicationId, location: exported.location, menu: exported.menu } satisfies MenuExportEntity,
+        body: {
+          menuId: menu.id,
+          publicationId,
+          location: exported.location,
+          menu: exported.menu,
+        } satisfies MenuExportEntity,
       });
       const delivery = await enqueueDelivery(em, event);
       em.persist(new MenuPublication(publicationId, menu, connection, delivery.id));
@@ -49,14 +64,33 @@ export class MenuPublicationService {
   }
 
   /** Oldest first, or with newestFirst the latest first (what a screen of past publications shows). */
-  async findAll(ctx: RequestContext, accountId: string, locationId: string, menuId: string, input: ListInput & { newestFirst?: boolean | null }): Promise<Page<MenuPublicationView>> {
+  async findAll(
+    ctx: RequestContext,
+    accountId: string,
+    locationId: string,
+    menuId: string,
+    input: ListInput & { newestFirst?: boolean | null },
+  ): Promise<Page<MenuPublicationView>> {
     const menu = await this.readableMenu(ctx, accountId, locationId, menuId);
-    const page = await findPage(ctx.em, MenuPublication, { menu: menu.id }, pageRequest(input.limit, input.nextPageKey), (p) => p.id, { newestFirst: input.newestFirst === true });
+    const page = await findPage(
+      ctx.em,
+      MenuPublication,
+      { menu: menu.id },
+      pageRequest(input.limit, input.nextPageKey),
+      (p) => p.id,
+      { newestFirst: input.newestFirst === true },
+    );
     return { ...page, data: await readPublications(ctx.em, page.data) };
   }
 
   /** The menu's publication whose MENU_PUBLISHED delivery this is; null for another menu's (or none). */
-  async findByDelivery(ctx: RequestContext, accountId: string, locationId: string, menuId: string, deliveryId: string): Promise<MenuPublicationView | null> {
+  async findByDelivery(
+    ctx: RequestContext,
+    accountId: string,
+    locationId: string,
+    menuId: string,
+    deliveryId: string,
+  ): Promise<MenuPublicationView | null> {
     const menu = await this.readableMenu(ctx, accountId, locationId, menuId);
     const publication = await ctx.em.findOne(MenuPublication, { menu: menu.id, deliveryId }, { fields: ['id'] });
     return publication ? ((await readPublications(ctx.em, [publication.id]))[0] ?? null) : null;
@@ -74,9 +108,20 @@ export class MenuPublicationService {
  * to a MARKETPLACE with a menu publication URL (400 otherwise).
  */
 async function marketplaceConnection(em: EntityManager, locationId: string, connectionId: string): Promise<Connection> {
-  const connection = isUuid(connectionId) ? await em.findOne(Connection, { id: connectionId, location: locationId, status: 'ACTIVE' }, { populate: ['application'] }) : null;
+  const connection = isUuid(connectionId)
+    ? await em.findOne(
+        Connection,
+        { id: connectionId, location: locationId, status: 'ACTIVE' },
+        { populate: ['application'] },
+      )
+    : null;
   if (!connection) throw new NotFoundError('Connection');
-  if (connection.application.kind !== 'MARKETPLACE') throw ValidationError.field('/connectionId', `names a ${connection.application.kind} connection; menus are published to MARKETPLACE connections`);
-  if (!connection.application.menuPublicationUrl) throw ValidationError.field('/connectionId', 'names a marketplace without a menuPublicationUrl');
+  if (connection.application.kind !== 'MARKETPLACE')
+    throw ValidationError.field(
+      '/connectionId',
+      `names a ${connection.application.kind} connection; menus are published to MARKETPLACE connections`,
+    );
+  if (!connection.application.menuPublicationUrl)
+    throw ValidationError.field('/connectionId', 'names a marketplace without a menuPublicationUrl');
   return connection;
 }

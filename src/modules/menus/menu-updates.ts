@@ -41,10 +41,16 @@ const LATEST_PUBLICATIONS = `
  */
 async function enqueueMenuUpdates(em: EntityManager, locationId: string, menuIds: readonly string[]): Promise<number> {
   if (menuIds.length === 0) return 0;
-  const publications = await sqlRows<{ menuId: string; connectionId: string; publicationId: string }>(em, LATEST_PUBLICATIONS, [uuidArray(menuIds)]);
+  const publications = await sqlRows<{ menuId: string; connectionId: string; publicationId: string }>(
+    em,
+    LATEST_PUBLICATIONS,
+    [uuidArray(menuIds)],
+  );
   if (publications.length === 0) return 0;
   const marketplaces = new Map(
-    (await activeConnectionsWithCredentials(em, locationId)).filter((c) => c.kind === 'MARKETPLACE' && c.webhookUrl).map((c) => [c.connectionId, c]),
+    (await activeConnectionsWithCredentials(em, locationId))
+      .filter((c) => c.kind === 'MARKETPLACE' && c.webhookUrl)
+      .map((c) => [c.connectionId, c]),
   );
   const exports = new Map<string, Awaited<ReturnType<typeof readMenuExport>>>();
   let enqueued = 0;
@@ -74,5 +80,7 @@ async function enqueueMenuUpdates(em: EntityManager, locationId: string, menuIds
 }
 
 export async function menusOfLocation(em: EntityManager, locationId: string): Promise<string[]> {
-  return (await sqlRows<{ id: string }>(em, 'SELECT id FROM menus WHERE location_id = ?::uuid', [locationId])).map((m) => m.id);
+  return (await sqlRows<{ id: string }>(em, 'SELECT id FROM menus WHERE location_id = ?::uuid', [locationId])).map(
+    (m) => m.id,
+  );
 }

@@ -52,7 +52,8 @@ export function checkCreateMenu(input: CreateMenuInput): ProductSelection {
     if (typeof value !== 'string' || value.length < 1) p.add(`/${field}/${index}`, 'must be a non-empty string');
     else if (selection.by === 'id' && !isUuid(value)) p.add(`/${field}/${index}`, 'must be a product id (UUID)');
     const earlier = seen.get(value);
-    if (earlier !== undefined) p.add(`/${field}/${index}`, `duplicates /${field}/${earlier}: a product appears once in a menu`);
+    if (earlier !== undefined)
+      p.add(`/${field}/${index}`, `duplicates /${field}/${earlier}: a product appears once in a menu`);
     seen.set(value, index);
   });
   p.throwIfAny();
@@ -68,7 +69,8 @@ export function checkUpdateMenu(input: UpdateMenuInput): void {
 
 export function checkEntry(input: MenuEntryInput, idField?: { name: string; value: unknown }): void {
   const p = new Problems();
-  if (idField && (typeof idField.value !== 'string' || !isUuid(idField.value))) p.add(`/${idField.name}`, 'is required and must be an id (UUID)');
+  if (idField && (typeof idField.value !== 'string' || !isUuid(idField.value)))
+    p.add(`/${idField.name}`, 'is required and must be an id (UUID)');
   if (input.name != null) checkName(input.name, '/name', p, false);
   if (input.price != null) money(input.price, '/price', p);
   if (input.taxRateIds != null) {

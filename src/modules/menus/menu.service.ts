@@ -53,7 +53,13 @@ export class MenuService {
 
   async findAll(ctx: Ctx, accountId: string, locationId: string, input: ListInput): Promise<Page<MenuView>> {
     const location = await withLocation(ctx, accountId, locationId, 'menu.read');
-    const page = await findPage(ctx.em, Menu, { location: location.id }, pageRequest(input.limit, input.nextPageKey), (m) => m.id);
+    const page = await findPage(
+      ctx.em,
+      Menu,
+      { location: location.id },
+      pageRequest(input.limit, input.nextPageKey),
+      (m) => m.id,
+    );
     return { ...page, data: await readMenus(ctx.em, page.data) };
   }
 
@@ -63,7 +69,13 @@ export class MenuService {
     return (await readMenu(ctx.em, menu.id))!;
   }
 
-  async update(ctx: Ctx, accountId: string, locationId: string, menuId: string, input: UpdateMenuInput): Promise<MenuView> {
+  async update(
+    ctx: Ctx,
+    accountId: string,
+    locationId: string,
+    menuId: string,
+    input: UpdateMenuInput,
+  ): Promise<MenuView> {
     return this.changeMenu(ctx, accountId, locationId, menuId, async (em, menu) => {
       checkUpdateMenu(input);
       if (input.name != null) menu.name = input.name;
@@ -85,15 +97,32 @@ export class MenuService {
   // Items
 
   /** A product already in the menu is a 409; the new item goes last. */
-  async addItem(ctx: Ctx, accountId: string, locationId: string, menuId: string, input: MenuItemInput): Promise<MenuItemView> {
+  async addItem(
+    ctx: Ctx,
+    accountId: string,
+    locationId: string,
+    menuId: string,
+    input: MenuItemInput,
+  ): Promise<MenuItemView> {
     checkEntry(input, { name: 'productId', value: input.productId });
     let itemId = '';
     const view = await this.changeMenu(ctx, accountId, locationId, menuId, async (em, menu, location) => {
       const product = await em.findOne(Product, { id: input.productId, location: location.id });
       if (!product) throw new NotFoundError('Product');
-      if (await em.count(MenuItem, { menu: menu.id, product: product.id })) throw new ConflictError('This product is already in the menu');
-      const [{ next }] = await sqlRows<{ next: number }>(em, 'SELECT coalesce(max(position) + 1, 0)::int AS next FROM menu_items WHERE menu_id = ?::uuid', [menu.id]);
-      await addProductsToMenu(em, location.id, menu.id, [{ id: product.id, posReference: product.posReference, modifierGroups: product.modifierGroups }], next);
+      if (await em.count(MenuItem, { menu: menu.id, product: product.id }))
+        throw new ConflictError('This product is already in the menu');
+      const [{ next }] = await sqlRows<{ next: number }>(
+        em,
+        'SELECT coalesce(max(position) + 1, 0)::int AS next FROM menu_items WHERE menu_id = ?::uuid',
+        [menu.id],
+      );
+      await addProductsToMenu(
+        em,
+        location.id,
+        menu.id,
+        [{ id: product.id, posReference: product.posReference, modifierGroups: product.modifierGroups }],
+        next,
+      );
       const item = await em.findOneOrFail(MenuItem, { menu: menu.id, product: product.id });
       applyEntry(item, input, 'create');
       await em.flush();
@@ -102,7 +131,14 @@ export class MenuService {
     return view.items.find((i) => i.id === itemId)!;
   }
 
-  async updateItem(ctx: Ctx, accountId: string, locationId: string, menuId: string, itemId: string, input: MenuEntryInput): Promise<MenuItemView> {
+  async updateItem(
+    ctx: Ctx,
+    accountId: string,
+    locationId: string,
+    menuId: string,
+    itemId: string,
+    input: MenuEntryInput,
+  ): Promise<MenuItemView> {
     checkEntry(input);
     const view = await this.changeMenu(ctx, accountId, locationId, menuId, async (em, menu) => {
       const item = isUuid(itemId) ? await em.findOne(MenuItem, { id: itemId, menu: menu.id }) : null;
@@ -125,13 +161,21 @@ export class MenuService {
    * Puts the items in the order given (the first shows first). The list names every item of the menu once,
    * so an item added or removed meanwhile by someone else makes this a 409 instead of a silent mix.
    */
-  async reorderItems(ctx: Ctx, accountId: string, locationId: string, menuId: string, input: { itemIds: string[] }): Promise<MenuView> {
+  async reorderItems(
+    ctx: Ctx,
+    accountId: string,
+    locationId: string,
+    menuId: string,
+    input: { itemIds: string[] },
+  ): Promise<MenuView> {
     const itemIds = checkItemOrder(input.itemIds);
     return this.changeMenu(ctx, accountId, locationId, menuId, async (em, menu) => {
       const items = await em.find(MenuItem, { menu: menu.id });
       const held = new Set(items.map((i) => i.id));
       if (itemIds.length !== held.size || itemIds.some((id) => !held.has(id))) {
-        throw new ConflictError('The menu has other items than the order lists (changed meanwhile?): reload it and try again');
+        throw new ConflictError(
+          'The menu has other items than the order lists (changed meanwhile?): reload it and try again',
+        );
       }
       const position = new Map(itemIds.map((id, i) => [id, i]));
       for (const item of items) {
@@ -145,13 +189,23 @@ export class MenuService {
   // Menu modifiers
 
   /** A catalog modifier already in the menu is a 409. */
-  async addModifier(ctx: Ctx, accountId: string, locationId: string, menuId: string, input: MenuModifierInput): Promise<MenuModifierView> {
+  async addModifier(
+    ctx: Ctx,
+    accountId: string,
+    locationId: string,
+    menuId: string,
+    input: MenuModifierInput,
+  ): Promise<MenuModifierView> {
     checkEntry(input, { name: 'modifierId', value: input.modifierId });
     let menuModifierId = '';
     const view = await this.changeMenu(ctx, accountId, locationId, menuId, async (em, menu, location) => {
       const modifier = await em.findOne(Modifier, { id: input.modifierId, location: location.id });
       if (!modifier) throw new NotFoundError('Modifier');
-      const [{ next }] = await sqlRows<{ next: number }>(em, 'SELECT coalesce(max(position) + 1, 0)::int AS next FROM menu_modifiers WHERE menu_id = ?::uuid', [menu.id]);
+      const [{ next }] = await sqlRows<{ next: number }>(
+        em,
+        'SELECT coalesce(max(position) + 1, 0)::int AS next FROM menu_modifiers WHERE menu_id = ?::uuid',
+        [menu.id],
+      );
       const entry = new MenuModifier(menu, modifier);
       entry.position = next;
       applyEntry(entry, input, 'create');
@@ -161,10 +215,19 @@ export class MenuService {
     return view.modifiers.find((m) => m.id === menuModifierId)!;
   }
 
-  async updateModifier(ctx: Ctx, accountId: string, locationId: string, menuId: string, menuModifierId: string, input: MenuEntryInput): Promise<MenuModifierView> {
+  async updateModifier(
+    ctx: Ctx,
+    accountId: string,
+    locationId: string,
+    menuId: string,
+    menuModifierId: string,
+    input: MenuEntryInput,
+  ): Promise<MenuModifierView> {
     checkEntry(input);
     const view = await this.changeMenu(ctx, accountId, locationId, menuId, async (em, menu) => {
-      const entry = isUuid(menuModifierId) ? await em.findOne(MenuModifier, { id: menuModifierId, menu: menu.id }) : null;
+      const entry = isUuid(menuModifierId)
+        ? await em.findOne(MenuModifier, { id: menuModifierId, menu: menu.id })
+        : null;
       if (!entry) throw new NotFoundError('Menu modifier');
       applyEntry(entry, input, 'patch');
       await em.flush();
@@ -176,7 +239,13 @@ export class MenuService {
    * One write to a menu: its location reached, menu.write checked, the menu row locked (changes to one menu
    * apply one after the other), then the change, all in one transaction. Answers the menu as it now is.
    */
-  private async changeMenu(ctx: Ctx, accountId: string, locationId: string, menuId: string, change: (em: EntityManager, menu: Menu, location: Location) => Promise<void>): Promise<MenuView> {
+  private async changeMenu(
+    ctx: Ctx,
+    accountId: string,
+    locationId: string,
+    menuId: string,
+    change: (em: EntityManager, menu: Menu, location: Location) => Promise<void>,
+  ): Promise<MenuView> {
     const access = reachLocation(ctx, accountId, locationId, 'menu.write');
     try {
       return await ctx.em.transactional(async (em) => {
@@ -188,7 +257,8 @@ export class MenuService {
         return (await readMenu(em, menu.id))!;
       });
     } catch (err) {
-      if (err instanceof UniqueConstraintViolationException) throw new ConflictError('This catalog record is already in the menu');
+      if (err instanceof UniqueConstraintViolationException)
+        throw new ConflictError('This catalog record is already in the menu');
       throw err;
     }
   }

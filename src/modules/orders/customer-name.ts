@@ -5,6 +5,8 @@
 export function customerName(customer: unknown): string | null {
   if (!customer || typeof customer !== 'object') return null;
   const { firstName, lastName } = customer as Record<string, unknown>;
-  const words = [firstName, lastName].filter((part): part is string => typeof part === 'string' && part.trim() !== '').map((part) => part.trim());
+  const words = [firstName, lastName]
+    .filter((part): part is string => typeof part === 'string' && part.trim() !== '')
+    .map((part) => part.trim());
   return words.length ? words.join(' ') : null;
 }

@@ -2,7 +2,12 @@ import { ForeignKeyConstraintViolationException, type EntityManager } from '@mik
 import { NotFoundError } from '../../common/errors.js';
 import { NaturalBatch } from '../../db/natural-batch.js';
 import { preparedRows } from '../../db/raw-sql.js';
-import { openingDeliveriesSql, openingDeliveryRows, type EnqueueDeliveryInput, type OpeningDeliveryRow } from '../../delivery-engine/outbox.js';
+import {
+  openingDeliveriesSql,
+  openingDeliveryRows,
+  type EnqueueDeliveryInput,
+  type OpeningDeliveryRow,
+} from '../../delivery-engine/outbox.js';
 import { encodeSignal } from '../../live/live-signal.js';
 import { notifyExpression } from '../../live/notify.js';
 import type { Order } from './order.entity.js';
@@ -61,7 +66,9 @@ const batches = new WeakMap<EntityManager, NaturalBatch<PlacementRow, boolean>>(
 
 /** The order's location was deleted after the placement read it (orders' only foreign key). */
 function locationGone(error: unknown): boolean {
-  return error instanceof ForeignKeyConstraintViolationException || (error as { code?: unknown } | null)?.code === '23503';
+  return (
+    error instanceof ForeignKeyConstraintViolationException || (error as { code?: unknown } | null)?.code === '23503'
+  );
 }
 
 /**
@@ -69,10 +76,25 @@ function locationGone(error: unknown): boolean {
  * the unique index. Runs outside any transaction (on the pool). A location deleted since the placement read it
  * is out of reach (404), as if the read had missed it.
  */
-export function insertOrder(em: EntityManager, order: NewOrder, events: readonly EnqueueDeliveryInput[]): Promise<boolean> {
+export function insertOrder(
+  em: EntityManager,
+  order: NewOrder,
+  events: readonly EnqueueDeliveryInput[],
+): Promise<boolean> {
   let batch = batches.get(em);
-  if (!batch) batches.set(em, (batch = new NaturalBatch((placements) => insertOrders(em, placements), { isolateFailures: true })));
-  const signal = encodeSignal({ topic: 'order', accountId: order.accountId, locationId: order.location.id, orderId: order.id, status: 'NEW', change: 'CREATED' });
+  if (!batch)
+    batches.set(
+      em,
+      (batch = new NaturalBatch((placements) => insertOrders(em, placements), { isolateFailures: true })),
+    );
+  const signal = encodeSignal({
+    topic: 'order',
+    accountId: order.accountId,
+    locationId: order.location.id,
+    orderId: order.id,
+    status: 'NEW',
+    change: 'CREATED',
+  });
   const placed = batch.add({
     order: {
       id: order.id,

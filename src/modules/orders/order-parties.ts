@@ -43,12 +43,21 @@ function placementReadSql(catalogMatchesSql: string): string {
  * their applications, and the catalog records the order's lines can map to, in one round trip; null when the
  * location is not in that account. The hot path of a placement: the ORM would take four queries for the same.
  */
-export async function loadPlacementContext(em: EntityManager, accountId: string, locationId: string, catalogMatches: SqlFragment): Promise<PlacementContext | null> {
-  const [row] = await preparedRows<{ id: string; name: string; currency: string; timezone: string; tax_rates: TaxRateView[]; parties: OrderParty[]; catalog_matches: CatalogMatch[] }>(
-    em,
-    placementReadSql(catalogMatches.sql),
-    [...catalogMatches.bindings, locationId, accountId],
-  );
+export async function loadPlacementContext(
+  em: EntityManager,
+  accountId: string,
+  locationId: string,
+  catalogMatches: SqlFragment,
+): Promise<PlacementContext | null> {
+  const [row] = await preparedRows<{
+    id: string;
+    name: string;
+    currency: string;
+    timezone: string;
+    tax_rates: TaxRateView[];
+    parties: OrderParty[];
+    catalog_matches: CatalogMatch[];
+  }>(em, placementReadSql(catalogMatches.sql), [...catalogMatches.bindings, locationId, accountId]);
   if (!row) return null;
   return {
     location: { id: row.id, name: row.name, currency: row.currency, timezone: row.timezone, taxRates: row.tax_rates },

@@ -18,13 +18,26 @@ const ORDER_BY_ID_SQL = `
 
 /** The times come as RFC 3339 text (the ORM's pool reads timestamptz as PostgreSQL's own text). */
 type Times = 'createdAt' | 'updatedAt' | 'acceptedAt' | 'rejectedAt' | 'completedAt' | 'cancelledAt';
-type OrderRow = Omit<OrderFields, 'location' | Times> & { locationId: string; createdAt: string; updatedAt: string } & Record<Exclude<Times, 'createdAt' | 'updatedAt'>, string | null>;
+type OrderRow = Omit<OrderFields, 'location' | Times> & {
+  locationId: string;
+  createdAt: string;
+  updatedAt: string;
+} & Record<Exclude<Times, 'createdAt' | 'updatedAt'>, string | null>;
 
 const date = (value: string | null) => (value === null ? null : new Date(value));
 
 /** The order, if it is at that location of that account and (for a marketplace: `placedBy`) was placed by it. */
-export async function readOrder(db: EntityManager, ids: { orderId: string; locationId: string; accountId: string; placedBy: string | null }): Promise<OrderFields | null> {
-  const [row] = await preparedRows<OrderRow>(db, ORDER_BY_ID_SQL, [ids.orderId, ids.locationId, ids.accountId, ids.placedBy, ids.placedBy]);
+export async function readOrder(
+  db: EntityManager,
+  ids: { orderId: string; locationId: string; accountId: string; placedBy: string | null },
+): Promise<OrderFields | null> {
+  const [row] = await preparedRows<OrderRow>(db, ORDER_BY_ID_SQL, [
+    ids.orderId,
+    ids.locationId,
+    ids.accountId,
+    ids.placedBy,
+    ids.placedBy,
+  ]);
   if (!row) return null;
   return {
     ...row,

@@ -4,7 +4,13 @@
 export const ORDER_STATUSES = ['NEW', 'ACCEPTED', 'REJECTED', 'PREPARING', 'READY', 'COMPLETED', 'CANCELLED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const CANCELLATION_REASONS = ['OUT_OF_STOCK', 'STORE_CLOSED', 'TOO_BUSY', 'CUSTOMER_CANCELLED', 'OTHER'] as const;
+export const CANCELLATION_REASONS = [
+  'OUT_OF_STOCK',
+  'STORE_CLOSED',
+  'TOO_BUSY',
+  'CUSTOMER_CANCELLED',
+  'OTHER',
+] as const;
 export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
 
 /** Who made a change, as kept in statusHistory[].by and cancelledBy. OPERATOR: a user of the hub (the UI). */
@@ -65,12 +71,16 @@ export function checkTransition(from: OrderStatus, to: OrderStatus, actor: Order
     const allowed = NEXT[from];
     return {
       kind: 'refused',
-      reason: allowed.length ? `An order in status ${from} can move to ${allowed.join(', ')}, not ${to}` : `An order in status ${from} is final`,
+      reason: allowed.length
+        ? `An order in status ${from} can move to ${allowed.join(', ')}, not ${to}`
+        : `An order in status ${from} is final`,
     };
   }
   if (actor === 'MARKETPLACE') {
-    if (to !== 'CANCELLED') return { kind: 'refused', reason: `A marketplace may only cancel an order, not set it to ${to}` };
-    if (!MARKETPLACE_MAY_CANCEL.includes(from)) return { kind: 'refused', reason: `A marketplace may cancel an order only before it is READY; it is ${from}` };
+    if (to !== 'CANCELLED')
+      return { kind: 'refused', reason: `A marketplace may only cancel an order, not set it to ${to}` };
+    if (!MARKETPLACE_MAY_CANCEL.includes(from))
+      return { kind: 'refused', reason: `A marketplace may cancel an order only before it is READY; it is ${from}` };
   }
   return { kind: 'allowed' };
 }

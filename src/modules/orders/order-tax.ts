@@ -37,7 +37,9 @@ export interface LineKeys {
 export type ResolvedBy = 'catalog' | 'payload' | 'name' | 'none';
 
 export function resolveTaxRateIds(line: LineKeys, index: CatalogTaxIndex): { taxRateIds: string[]; by: ResolvedBy } {
-  const mapped = (line.id ? index.byId.get(line.id) : undefined) ?? (line.posReference ? index.byPosReference.get(line.posReference) : undefined);
+  const mapped =
+    (line.id ? index.byId.get(line.id) : undefined) ??
+    (line.posReference ? index.byPosReference.get(line.posReference) : undefined);
   if (mapped) return { taxRateIds: [...mapped.taxRateIds], by: 'catalog' };
   if (line.taxRateIds && line.taxRateIds.length > 0) return { taxRateIds: [...line.taxRateIds], by: 'payload' };
   const byName = index.byName.get(line.name);
@@ -45,8 +47,18 @@ export function resolveTaxRateIds(line: LineKeys, index: CatalogTaxIndex): { tax
   return { taxRateIds: [], by: 'none' };
 }
 
-export const itemKeys = (item: ItemInput): LineKeys => ({ id: asServiceId(item.productId), posReference: item.posReference, name: item.name, taxRateIds: item.taxRateIds });
-export const optionKeys = (option: OptionInput): LineKeys => ({ id: asServiceId(option.modifierId), posReference: option.posReference, name: option.name, taxRateIds: option.taxRateIds });
+export const itemKeys = (item: ItemInput): LineKeys => ({
+  id: asServiceId(item.productId),
+  posReference: item.posReference,
+  name: item.name,
+  taxRateIds: item.taxRateIds,
+});
+export const optionKeys = (option: OptionInput): LineKeys => ({
+  id: asServiceId(option.modifierId),
+  posReference: option.posReference,
+  name: option.name,
+  taxRateIds: option.taxRateIds,
+});
 
 /** A catalog record a line of the order may map to, and how it was found. */
 export interface CatalogMatch {
@@ -58,7 +70,9 @@ export interface CatalogMatch {
   tax_rate_ids: string[] | null;
 }
 
-const unique = (values: (string | null | undefined)[]) => [...new Set(values.filter((v): v is string => typeof v === 'string' && v.length > 0))];
+const unique = (values: (string | null | undefined)[]) => [
+  ...new Set(values.filter((v): v is string => typeof v === 'string' && v.length > 0)),
+];
 
 type CatalogKind = 'product' | 'modifier';
 type Via = 'id' | 'ref' | 'name';
@@ -78,7 +92,12 @@ function branchSql(kind: CatalogKind, via: Via): string {
 }
 
 /** The ways the lines of one kind need looking up, each with its bindings appended to `bindings`. */
-function lookupsFor(kind: CatalogKind, locationId: string, lines: LineKeys[], bindings: unknown[]): [CatalogKind, Via][] {
+function lookupsFor(
+  kind: CatalogKind,
+  locationId: string,
+  lines: LineKeys[],
+  bindings: unknown[],
+): [CatalogKind, Via][] {
   const lookups: [CatalogKind, Via][] = [];
   const add = (via: Via, values: string[]) => {
     if (values.length === 0) return;
@@ -123,18 +142,32 @@ export function catalogMatchesExpression(locationId: string, items: ItemInput[])
   const bindings: unknown[] = [];
   const lookups = [
     ...lookupsFor('product', locationId, items.map(itemKeys), bindings),
-    ...lookupsFor('modifier', locationId, items.flatMap((item) => item.options.map(optionKeys)), bindings),
+    ...lookupsFor(
+      'modifier',
+      locationId,
+      items.flatMap((item) => item.options.map(optionKeys)),
+      bindings,
+    ),
   ];
   return { sql: expressionSql(lookups), bindings };
 }
 
-const emptyIndex = () => ({ byId: new Map<string, CatalogTaxRecord>(), byPosReference: new Map<string, CatalogTaxRecord>(), byName: new Map<string, CatalogTaxRecord>() });
+const emptyIndex = () => ({
+  byId: new Map<string, CatalogTaxRecord>(),
+  byPosReference: new Map<string, CatalogTaxRecord>(),
+  byName: new Map<string, CatalogTaxRecord>(),
+});
 
 function indexesOf(matches: readonly CatalogMatch[]): Record<'product' | 'modifier', CatalogTaxIndex> {
   const indexes = { product: emptyIndex(), modifier: emptyIndex() };
   for (const row of matches) {
     const index = indexes[row.kind];
-    const record: CatalogTaxRecord = { id: row.id, posReference: row.pos_reference, name: row.name, taxRateIds: row.tax_rate_ids ?? [] };
+    const record: CatalogTaxRecord = {
+      id: row.id,
+      posReference: row.pos_reference,
+      name: row.name,
+      taxRateIds: row.tax_rate_ids ?? [],
+    };
     if (row.via === 'id') index.byId.set(row.id, record);
     else if (row.via === 'ref') index.byPosReference.set(row.pos_reference, record);
     else if (!index.byName.has(row.name)) index.byName.set(row.name, record);
@@ -150,6 +183,9 @@ export function resolveOrderTaxes(items: ItemInput[], matches: readonly CatalogM
   return items.map((item) => ({
     ...item,
     taxRateIds: resolveTaxRateIds(itemKeys(item), product).taxRateIds,
-    options: item.options.map((option) => ({ ...option, taxRateIds: resolveTaxRateIds(optionKeys(option), modifier).taxRateIds })),
+    options: item.options.map((option) => ({
+      ...option,
+      taxRateIds: resolveTaxRateIds(optionKeys(option), modifier).taxRateIds,
+    })),
   }));
 }

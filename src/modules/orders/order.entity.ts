@@ -35,7 +35,16 @@ export interface OrderLocation {
 @Index({ properties: ['location', 'status', 'createdAt', 'id'] })
 // A live order board polls for the orders changed since its last look.
 @Index({ properties: ['location', 'updatedAt'] })
-export class Order extends BaseEntity<'status' | 'cancellationReason' | 'cancelledBy' | 'acceptedAt' | 'rejectedAt' | 'completedAt' | 'cancelledAt' | 'connectionId'> {
+export class Order extends BaseEntity<
+  | 'status'
+  | 'cancellationReason'
+  | 'cancelledBy'
+  | 'acceptedAt'
+  | 'rejectedAt'
+  | 'completedAt'
+  | 'cancelledAt'
+  | 'connectionId'
+> {
   @ManyToOne(() => Location, { deleteRule: 'cascade' })
   location: Rel<Location>;
 

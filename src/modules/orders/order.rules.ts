@@ -1,7 +1,12 @@
 import { isUuid } from '../../common/ids.js';
 import { money, Problems } from '../catalog/catalog-fields.js';
 import { MAX_REFERENCE_LENGTH } from '../locations/tax-rate.rules.js';
-import { parseCancellationReason, parseOrderStatus, type CancellationReason, type OrderStatus } from './order-status.js';
+import {
+  parseCancellationReason,
+  parseOrderStatus,
+  type CancellationReason,
+  type OrderStatus,
+} from './order-status.js';
 
 // The order body of CONTRACT section 5 (marketplace → hub) and the order PATCH of section 3, checked the same
 // way on every surface. Pure: every problem is collected with its JSON path and thrown at once. Amounts are
@@ -62,7 +67,8 @@ const nonEmpty: Rule = (value, path, p) => {
   return value;
 };
 const reference: Rule = (value, path, p) => {
-  if (typeof value !== 'string' || value.length < 1 || value.length > MAX_REFERENCE_LENGTH) p.add(path, `must be a string of 1 to ${MAX_REFERENCE_LENGTH} characters`);
+  if (typeof value !== 'string' || value.length < 1 || value.length > MAX_REFERENCE_LENGTH)
+    p.add(path, `must be a string of 1 to ${MAX_REFERENCE_LENGTH} characters`);
   return value;
 };
 const textOrNumber: Rule = (value, path, p) => {
@@ -81,11 +87,16 @@ const nonNegativeAmount: Rule = (value, path, p) => {
   return parsed;
 };
 const quantity: Rule = (value, path, p) => {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 1_000_000) p.add(path, 'must be an integer of at least 1');
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 1_000_000)
+    p.add(path, 'must be an integer of at least 1');
   return value;
 };
 const timestamp: Rule = (value, path, p) => {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.test(value) || Number.isNaN(Date.parse(value))) {
+  if (
+    typeof value !== 'string' ||
+    !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.test(value) ||
+    Number.isNaN(Date.parse(value))
+  ) {
     p.add(path, 'must be an RFC 3339 date-time');
   }
   return value;
@@ -95,7 +106,8 @@ const currency: Rule = (value, path, p) => {
   return value;
 };
 const fulfillmentType: Rule = (value, path, p) => {
-  if (!(FULFILLMENT_TYPES as readonly unknown[]).includes(value)) p.add(path, `must be one of ${FULFILLMENT_TYPES.join(', ')}`);
+  if (!(FULFILLMENT_TYPES as readonly unknown[]).includes(value))
+    p.add(path, `must be one of ${FULFILLMENT_TYPES.join(', ')}`);
   return value;
 };
 const taxRateIds: Rule = (value, path, p) => {
@@ -119,7 +131,8 @@ function shape(fields: Record<string, Rule>, requiredKeys: readonly string[], de
       return value;
     }
     const out: Raw = {};
-    for (const key of requiredKeys) if (value[key] === undefined || value[key] === null) fields[key](undefined, `${path}/${key}`, p);
+    for (const key of requiredKeys)
+      if (value[key] === undefined || value[key] === null) fields[key](undefined, `${path}/${key}`, p);
     for (const [key, given] of Object.entries(value)) {
       const rule = fields[key];
       if (!rule) {
@@ -186,7 +199,8 @@ const item = shape(
   { options: [] },
 );
 
-const named = (extra: Record<string, Rule>, requiredKeys: string[]) => arrayOf(shape({ name: nonEmpty, displayName: text, amount, ...extra }, requiredKeys), MAX_ITEMS);
+const named = (extra: Record<string, Rule>, requiredKeys: string[]) =>
+  arrayOf(shape({ name: nonEmpty, displayName: text, amount, ...extra }, requiredKeys), MAX_ITEMS);
 
 /** The fields of CONTRACT section 5 that a marketplace sends; the order as stored adds the hub's own. */
 export const ORDER_INPUT_RULES: Record<string, Rule> = {
@@ -256,9 +270,20 @@ export interface StatusPatch {
  * Fields of the order as existing POS Hub clients model it that this hub does not (CONTRACT section 5):
  * their status PATCH echoes them back with everything else, so they are accepted and ignored there too.
  */
-export const FOREIGN_ECHO_FIELDS = ['sourceDeviceType', 'driverStatus', 'timezone', 'tableId', 'partnerId', 'driver'] as const;
+export const FOREIGN_ECHO_FIELDS = [
+  'sourceDeviceType',
+  'driverStatus',
+  'timezone',
+  'tableId',
+  'partnerId',
+  'driver',
+] as const;
 
-const PATCH_FIELDS = new Set<string>([...Object.keys(ORDER_INPUT_RULES), ...ORDER_OUTPUT_FIELDS, ...FOREIGN_ECHO_FIELDS]);
+const PATCH_FIELDS = new Set<string>([
+  ...Object.keys(ORDER_INPUT_RULES),
+  ...ORDER_OUTPUT_FIELDS,
+  ...FOREIGN_ECHO_FIELDS,
+]);
 
 /**
  * The order PATCH (CONTRACT section 3): status (any case), cancellationReason, the two estimated times. The
@@ -274,11 +299,16 @@ export function parseStatusPatch(body: unknown): StatusPatch {
   const raw = body as Raw;
   for (const key of Object.keys(raw)) if (!PATCH_FIELDS.has(key)) p.add(`/${key}`, 'is not a field of an order');
   const status = parseOrderStatus(raw.status);
-  if (!status) p.add('/status', `is required and must be one of ${['NEW', 'ACCEPTED', 'REJECTED', 'PREPARING', 'READY', 'COMPLETED', 'CANCELLED'].join(', ')} (any case)`);
+  if (!status)
+    p.add(
+      '/status',
+      `is required and must be one of ${['NEW', 'ACCEPTED', 'REJECTED', 'PREPARING', 'READY', 'COMPLETED', 'CANCELLED'].join(', ')} (any case)`,
+    );
   let cancellationReason: CancellationReason | null = null;
   if (raw.cancellationReason != null) {
     cancellationReason = parseCancellationReason(raw.cancellationReason);
-    if (!cancellationReason) p.add('/cancellationReason', 'must be one of OUT_OF_STOCK, STORE_CLOSED, TOO_BUSY, CUSTOMER_CANCELLED, OTHER');
+    if (!cancellationReason)
+      p.add('/cancellationReason', 'must be one of OUT_OF_STOCK, STORE_CLOSED, TOO_BUSY, CUSTOMER_CANCELLED, OTHER');
   }
   if (cancellationReason && status && status !== 'CANCELLED' && status !== 'REJECTED') {
     p.add('/cancellationReason', 'is given only with the status CANCELLED or REJECTED');

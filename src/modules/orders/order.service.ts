@@ -12,7 +12,15 @@ import { insertOrder, type NewOrder } from './order-insert.js';
 import { applicationName } from '../applications/application-name.js';
 import { activeConnections } from '../connections/active-connections.js';
 import { loadPlacementContext, type OrderParty } from './order-parties.js';
-import { allowedTransitions, checkTransition, ORDER_STATUSES, parseOrderStatus, STAMP_OF, type OrderActor, type OrderStatus } from './order-status.js';
+import {
+  allowedTransitions,
+  checkTransition,
+  ORDER_STATUSES,
+  parseOrderStatus,
+  STAMP_OF,
+  type OrderActor,
+  type OrderStatus,
+} from './order-status.js';
 import { catalogMatchesExpression, resolveOrderTaxes } from './order-tax.js';
 import { Order, type OrderLocation, type StatusChange } from './order.entity.js';
 import { sqlRows } from '../../db/raw-sql.js';
@@ -75,7 +83,9 @@ function visibleTo(ctx: Ctx): object {
 
 /** The marketplace application calling, if it is one: the one whose orders alone it sees. */
 function marketplaceOf(ctx: Ctx): string | null {
-  return ctx.principal.type === 'application' && ctx.principal.kind === 'MARKETPLACE' ? ctx.principal.applicationId : null;
+  return ctx.principal.type === 'application' && ctx.principal.kind === 'MARKETPLACE'
+    ? ctx.principal.applicationId
+    : null;
 }
 
 /**
@@ -100,14 +110,24 @@ export class OrderService {
     if (principal.type !== 'application' || principal.kind !== 'MARKETPLACE') throw new NotAMarketplaceError();
     const input = parseOrderInput(body);
     // Both statements run on the pool (ctx.db): a placement builds no entity and needs no EntityManager fork.
-    const placement = await loadPlacementContext(ctx.db, accountId, locationId, catalogMatchesExpression(locationId, input.items));
+    const placement = await loadPlacementContext(
+      ctx.db,
+      accountId,
+      locationId,
+      catalogMatchesExpression(locationId, input.items),
+    );
     const marketplace = placement?.parties.find((p) => p.applicationId === principal.applicationId);
     // Reach said yes, but the location or the connection is gone by now: out of reach all the same.
     if (!placement || !marketplace) throw new NotFoundError('Location');
     const items = resolveOrderTaxes(input.items, placement.catalogMatches);
     const order = newOrder(accountId, placement.location, marketplace, principal.clientId, input, items);
     const view = toOrderView(order);
-    const events = orderEvents('ORDER_CREATED', placement.parties.filter((p) => p.kind === 'POS'), view, null);
+    const events = orderEvents(
+      'ORDER_CREATED',
+      placement.parties.filter((p) => p.kind === 'POS'),
+      view,
+      null,
+    );
     // No read before the insert: a duplicate is rare, and the unique index answers it in the same statement.
     if (!(await insertOrder(ctx.db, order, events))) {
       // The same (marketplace, externalId) was placed before, or by a simultaneous request whose statement
@@ -124,7 +144,9 @@ export class OrderService {
   async findOne(ctx: Ctx, accountId: string, locationId: string, orderId: string): Promise<OrderView> {
     reachLocation(ctx, accountId, locationId, 'orders.read');
     // GraphQL and REST check ids are UUIDs; the statement casts them.
-    const order = isUuid(orderId) ? await readOrder(ctx.db, { orderId, locationId, accountId, placedBy: marketplaceOf(ctx) }) : null;
+    const order = isUuid(orderId)
+      ? await readOrder(ctx.db, { orderId, locationId, accountId, placedBy: marketplaceOf(ctx) })
+      : null;
     if (!order) throw new NotFoundError('Order');
     return toOrderView(order);
   }
@@ -137,10 +159,16 @@ export class OrderService {
     const search = searchText(input.search);
     if (input.externalId != null) where.externalId = checkedExternalId(input.externalId);
     const newestFirst = input.newestFirst === true;
-    const rows = await ctx.em.find(Order, { $and: [where, afterKeyFilter(page.after, newestFirst), ...(search ? [orderSearchFilter(search)] : [])] } as never, {
-      orderBy: keyOrder(newestFirst),
-      limit: page.limit + 1,
-    });
+    const rows = await ctx.em.find(
+      Order,
+      {
+        $and: [where, afterKeyFilter(page.after, newestFirst), ...(search ? [orderSearchFilter(search)] : [])],
+      } as never,
+      {
+        orderBy: keyOrder(newestFirst),
+        limit: page.limit + 1,
+      },
+    );
     return toPage(rows, page.limit, toOrderView);
   }
 
@@ -173,7 +201,12 @@ export class OrderService {
   }
 
   /** Every status with how many of the location's orders (those the caller sees, placed and changed as filtered) are in it. */
-  async countByStatus(ctx: Ctx, accountId: string, locationId: string, input: Pick<OrderListInput, 'since' | 'updatedSince'>): Promise<OrderStatusCount[]> {
+  async countByStatus(
+    ctx: Ctx,
+    accountId: string,
+    locationId: string,
+    input: Pick<OrderListInput, 'since' | 'updatedSince'>,
+  ): Promise<OrderStatusCount[]> {
     const where = await readableOrders(ctx, accountId, locationId, input);
     const rows = await ctx.em
       .createQueryBuilder(Order)
@@ -189,7 +222,13 @@ export class OrderService {
    * The order PATCH (CONTRACT sections 3 and 6). The order row is locked, so concurrent changes of one order
    * apply one after the other and their events are enqueued in that same order.
    */
-  async updateStatus(ctx: Ctx, accountId: string, locationId: string, orderId: string, body: unknown): Promise<OrderView> {
+  async updateStatus(
+    ctx: Ctx,
+    accountId: string,
+    locationId: string,
+    orderId: string,
+    body: unknown,
+  ): Promise<OrderView> {
     const access = reachLocation(ctx, accountId, locationId, 'orders.write');
     const patch = parseStatusPatch(body);
     const actor = actorOf(ctx);
@@ -202,14 +241,24 @@ export class OrderService {
       const timesChanged = actor !== 'MARKETPLACE' && applyEstimatedTimes(order, patch);
       if (verdict.kind === 'unchanged' && !timesChanged) return previous;
       const now = new Date();
-      if (verdict.kind === 'allowed') applyStatus(order, patch.status, { by: actor, byId: actorIdOf(ctx) }, patch.cancellationReason, now);
+      if (verdict.kind === 'allowed')
+        applyStatus(order, patch.status, { by: actor, byId: actorIdOf(ctx) }, patch.cancellationReason, now);
       order.updatedAt = now;
       await em.flush();
       const view = toOrderView(order);
       const parties = await activeConnections(em, locationId);
       // "To the other side": the marketplace hears what the kitchen did; the POS hears the marketplace cancel.
-      const receivers = actor === 'MARKETPLACE' ? parties.filter((p) => p.kind === 'POS') : parties.filter((p) => p.applicationId === order.applicationId);
-      for (const event of orderEvents(verdict.kind === 'allowed' ? 'ORDER_STATUS_CHANGED' : 'ORDER_UPDATED', receivers, view, previous)) await enqueueDelivery(em, event);
+      const receivers =
+        actor === 'MARKETPLACE'
+          ? parties.filter((p) => p.kind === 'POS')
+          : parties.filter((p) => p.applicationId === order.applicationId);
+      for (const event of orderEvents(
+        verdict.kind === 'allowed' ? 'ORDER_STATUS_CHANGED' : 'ORDER_UPDATED',
+        receivers,
+        view,
+        previous,
+      ))
+        await enqueueDelivery(em, event);
       const change = verdict.kind === 'allowed' ? 'STATUS_CHANGED' : 'UPDATED';
       await notifyLive(em, { topic: 'order', accountId, locationId, orderId: order.id, status: order.status, change });
       return view;
@@ -217,19 +266,31 @@ export class OrderService {
   }
 
   /** The first order of (marketplace, externalId); a 409 when that externalId was used at another location. */
-  private async findPlaced(em: EntityManager, applicationId: string, externalId: string, locationId: string): Promise<OrderView | null> {
+  private async findPlaced(
+    em: EntityManager,
+    applicationId: string,
+    externalId: string,
+    locationId: string,
+  ): Promise<OrderView | null> {
     const order = await em.findOne(Order, { applicationId, externalId }, { disableIdentityMap: true });
     if (!order) return null;
-    if (order.location.id !== locationId) throw new ConflictError(`externalId "${externalId}" was already used by this marketplace for an order at another location`);
+    if (order.location.id !== locationId)
+      throw new ConflictError(
+        `externalId "${externalId}" was already used by this marketplace for an order at another location`,
+      );
     return toOrderView(order);
   }
 
   /** The order in the reached location (no read of the location row: the order's own columns say where it is). */
   private async load(access: LocationAccess, em: EntityManager, orderId: string, lock: boolean): Promise<Order> {
     const { ctx, accountId, locationId } = access;
-    const order = await em.findOne(Order, { id: orderId, location: locationId, accountId, ...visibleTo(ctx) } as never, {
-      lockMode: lock ? LockMode.PESSIMISTIC_WRITE : undefined,
-    });
+    const order = await em.findOne(
+      Order,
+      { id: orderId, location: locationId, accountId, ...visibleTo(ctx) } as never,
+      {
+        lockMode: lock ? LockMode.PESSIMISTIC_WRITE : undefined,
+      },
+    );
     if (!order) throw new NotFoundError('Order');
     return order;
   }
@@ -239,8 +300,13 @@ export class OrderService {
  * The filter of the location's orders the caller may read (scope orders.read, the location in reach) and sees,
  * placed and changed at or after the times given.
  */
-async function readableOrders(ctx: Ctx, accountId: string, locationId: string, input: Pick<OrderListInput, 'since' | 'updatedSince'>): Promise<Record<string, unknown>> {
-    await withLocation(ctx, accountId, locationId, 'orders.read');
+async function readableOrders(
+  ctx: Ctx,
+  accountId: string,
+  locationId: string,
+  input: Pick<OrderListInput, 'since' | 'updatedSince'>,
+): Promise<Record<string, unknown>> {
+  await withLocation(ctx, accountId, locationId, 'orders.read');
   const where: Record<string, unknown> = { location: locationId, accountId, ...visibleTo(ctx) };
   if (input.since) where.createdAt = { $gte: sinceDate('since', input.since) };
   if (input.updatedSince) where.updatedAt = { $gte: sinceDate('updatedSince', input.updatedSince) };
@@ -258,7 +324,8 @@ function statusFilter(status: OrderListInput['status']): OrderStatus[] {
 
 /** An externalId as placements take them (order.rules.ts `reference`): GraphQL arrives here unchecked. */
 function checkedExternalId(externalId: string): string {
-  if (externalId.length < 1 || externalId.length > MAX_REFERENCE_LENGTH) throw ValidationError.field('externalId', `must be a string of 1 to ${MAX_REFERENCE_LENGTH} characters`);
+  if (externalId.length < 1 || externalId.length > MAX_REFERENCE_LENGTH)
+    throw ValidationError.field('externalId', `must be a string of 1 to ${MAX_REFERENCE_LENGTH} characters`);
   return externalId;
 }
 
@@ -268,7 +335,13 @@ function sinceDate(field: string, since: string): Date {
   return date;
 }
 
-function applyStatus(order: Order, status: OrderStatus, actor: { by: OrderActor; byId: string }, reason: string | null, now: Date): void {
+function applyStatus(
+  order: Order,
+  status: OrderStatus,
+  actor: { by: OrderActor; byId: string },
+  reason: string | null,
+  now: Date,
+): void {
   order.status = status;
   const stamp = STAMP_OF[status];
   if (stamp) order[stamp] = now;
@@ -296,7 +369,14 @@ function sameInstant(a: unknown, b: string | null | undefined): boolean {
   return typeof a === 'string' && Date.parse(a) === Date.parse(b);
 }
 
-function newOrder(accountId: string, location: OrderLocation, marketplace: OrderParty, clientId: string, input: OrderInput, items: unknown[]): NewOrder {
+function newOrder(
+  accountId: string,
+  location: OrderLocation,
+  marketplace: OrderParty,
+  clientId: string,
+  input: OrderInput,
+  items: unknown[],
+): NewOrder {
   const now = new Date();
   return {
     id: uuidv7(),

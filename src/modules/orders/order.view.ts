@@ -29,8 +29,23 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 /** What the view is made of: an Order entity, or a row read without the ORM (order-read.ts). */
 export type OrderFields = Pick<
   Order,
-  | 'id' | 'details' | 'externalId' | 'status' | 'cancellationReason' | 'cancelledBy' | 'accountId' | 'clientId' | 'sourceName'
-  | 'createdAt' | 'updatedAt' | 'acceptedAt' | 'rejectedAt' | 'completedAt' | 'cancelledAt' | 'statusHistory' | 'locationSnapshot'
+  | 'id'
+  | 'details'
+  | 'externalId'
+  | 'status'
+  | 'cancellationReason'
+  | 'cancelledBy'
+  | 'accountId'
+  | 'clientId'
+  | 'sourceName'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'acceptedAt'
+  | 'rejectedAt'
+  | 'completedAt'
+  | 'cancelledAt'
+  | 'statusHistory'
+  | 'locationSnapshot'
 > & { location: { id: string } };
 
 export function toOrderView(order: OrderFields): OrderView {

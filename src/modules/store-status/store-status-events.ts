@@ -12,7 +12,12 @@ import { toStoreStatusView } from './store-status.view.js';
 
 /** One STORE_STATUS_CHANGED delivery per connected marketplace and a live signal (src/live), in the caller's transaction. */
 export async function sendStoreStatus(em: EntityManager, location: Location): Promise<void> {
-  await notifyLive(em, { topic: 'store-status', accountId: location.account.id, locationId: location.id, storeStatus: location.storeStatus });
+  await notifyLive(em, {
+    topic: 'store-status',
+    accountId: location.account.id,
+    locationId: location.id,
+    storeStatus: location.storeStatus,
+  });
   const eventTime = new Date().toISOString();
   for (const connection of await activeConnectionsWithCredentials(em, location.id)) {
     if (connection.kind !== 'MARKETPLACE' || !connection.storeStatusUrl) continue;
@@ -23,7 +28,11 @@ export async function sendStoreStatus(em: EntityManager, location: Location): Pr
         eventTime,
         accountId: location.account.id,
         locationId: location.id,
-        recipient: { applicationId: connection.applicationId, connectionId: connection.connectionId, url: connection.storeStatusUrl },
+        recipient: {
+          applicationId: connection.applicationId,
+          connectionId: connection.connectionId,
+          url: connection.storeStatusUrl,
+        },
         // A close and the reopening after it reach the marketplace in that order.
         orderingKey: `store-status:${location.id}`,
         credentials: connection.credentials,

@@ -35,8 +35,15 @@ export function resumeTask(orm: MikroORM): Task {
     const job = payload as ResumeJob;
     await orm.em.fork().transactional(async (em) => {
       const location = await em.findOne(Location, { id: job.locationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!location || location.storeStatus !== 'OFFLINE' || location.closedUntil?.toISOString() !== job.closedUntil) return;
-      Object.assign(location, { storeStatus: 'ONLINE', closedUntil: null, closedReason: null, closedReasonNotes: null, updatedAt: new Date() });
+      if (!location || location.storeStatus !== 'OFFLINE' || location.closedUntil?.toISOString() !== job.closedUntil)
+        return;
+      Object.assign(location, {
+        storeStatus: 'ONLINE',
+        closedUntil: null,
+        closedReason: null,
+        closedReasonNotes: null,
+        updatedAt: new Date(),
+      });
       await em.flush();
       await sendStoreStatus(em, location);
     });

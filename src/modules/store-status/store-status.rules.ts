@@ -22,12 +22,15 @@ export interface StoreStatusChange {
 /** ONLINE clears the closing details; OFFLINE may say until when (in the future) and why. */
 export function checkStoreStatus(input: StoreStatusInput, now: Date): StoreStatusChange {
   const errors: FieldError[] = [];
-  if (input.storeStatus !== 'ONLINE' && input.storeStatus !== 'OFFLINE') errors.push({ path: '/storeStatus', message: 'must be ONLINE or OFFLINE' });
+  if (input.storeStatus !== 'ONLINE' && input.storeStatus !== 'OFFLINE')
+    errors.push({ path: '/storeStatus', message: 'must be ONLINE or OFFLINE' });
   let closedUntil: Date | null = null;
   if (input.closedUntil != null) {
     closedUntil = new Date(input.closedUntil);
-    if (typeof input.closedUntil !== 'string' || Number.isNaN(closedUntil.getTime())) errors.push({ path: '/closedUntil', message: 'must be an RFC 3339 date-time' });
-    else if (closedUntil.getTime() <= now.getTime()) errors.push({ path: '/closedUntil', message: 'must be in the future' });
+    if (typeof input.closedUntil !== 'string' || Number.isNaN(closedUntil.getTime()))
+      errors.push({ path: '/closedUntil', message: 'must be an RFC 3339 date-time' });
+    else if (closedUntil.getTime() <= now.getTime())
+      errors.push({ path: '/closedUntil', message: 'must be in the future' });
   }
   const online = input.storeStatus === 'ONLINE';
   if (online) {
@@ -36,7 +39,8 @@ export function checkStoreStatus(input: StoreStatusInput, now: Date): StoreStatu
     }
   }
   for (const field of ['closedReason', 'closedReasonNotes'] as const) {
-    if (input[field] != null && typeof input[field] !== 'string') errors.push({ path: `/${field}`, message: 'must be a string' });
+    if (input[field] != null && typeof input[field] !== 'string')
+      errors.push({ path: `/${field}`, message: 'must be a string' });
   }
   if (errors.length > 0) throw ValidationError.fields(errors);
   return {

@@ -13,7 +13,12 @@ import { toStoreStatusView, type StoreStatusView } from './store-status.view.js'
  * ONLINE by itself then (store-status-resume.ts).
  */
 export class StoreStatusService {
-  async set(ctx: RequestContext, accountId: string, locationId: string, input: StoreStatusInput): Promise<StoreStatusView> {
+  async set(
+    ctx: RequestContext,
+    accountId: string,
+    locationId: string,
+    input: StoreStatusInput,
+  ): Promise<StoreStatusView> {
     const access = reachLocation(ctx, accountId, locationId, 'locations.write');
     const change = checkStoreStatus(input, new Date());
     return ctx.em.transactional(async (em) => {

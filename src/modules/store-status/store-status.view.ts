@@ -8,7 +8,9 @@ export interface StoreStatusView {
   closedReasonNotes: string | null;
 }
 
-export function toStoreStatusView(location: Pick<Location, 'storeStatus' | 'closedUntil' | 'closedReason' | 'closedReasonNotes'>): StoreStatusView {
+export function toStoreStatusView(
+  location: Pick<Location, 'storeStatus' | 'closedUntil' | 'closedReason' | 'closedReasonNotes'>,
+): StoreStatusView {
   return {
     storeStatus: location.storeStatus,
     closedUntil: location.closedUntil ? location.closedUntil.toISOString() : null,

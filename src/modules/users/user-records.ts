@@ -32,27 +32,44 @@ export const MIN_PASSWORD_LENGTH = 10;
 
 export function checkUserFields(input: CreateUserInput): void {
   const errors: FieldError[] = [];
-  if (typeof input.email !== 'string' || !EMAIL.test(input.email) || input.email.length > 320) errors.push({ path: '/email', message: 'must be an e-mail address' });
-  if (typeof input.password !== 'string' || input.password.length < MIN_PASSWORD_LENGTH || input.password.length > 1024) {
+  if (typeof input.email !== 'string' || !EMAIL.test(input.email) || input.email.length > 320)
+    errors.push({ path: '/email', message: 'must be an e-mail address' });
+  if (
+    typeof input.password !== 'string' ||
+    input.password.length < MIN_PASSWORD_LENGTH ||
+    input.password.length > 1024
+  ) {
     errors.push({ path: '/password', message: `must be ${MIN_PASSWORD_LENGTH} to 1024 characters` });
   }
   if (!ROLES.includes(input.role)) errors.push({ path: '/role', message: 'must be admin, reseller or merchant' });
-  if (input.accountIds?.length && input.role !== 'merchant') errors.push({ path: '/accountIds', message: 'only merchants belong to accounts' });
+  if (input.accountIds?.length && input.role !== 'merchant')
+    errors.push({ path: '/accountIds', message: 'only merchants belong to accounts' });
   if (errors.length > 0) throw ValidationError.fields(errors);
 }
 
 /** The account ids of an update, each a UUID, without repeats (REST's schema checks the same; GraphQL arrives here unchecked). */
 export function checkedAccountIds(input: UpdateUserInput): string[] {
   const ids = input?.accountIds;
-  if (!Array.isArray(ids)) throw ValidationError.field('/accountIds', 'is required: the accounts the merchant works in');
-  if (ids.length > MAX_ACCOUNTS_PER_MERCHANT) throw ValidationError.field('/accountIds', `must hold at most ${MAX_ACCOUNTS_PER_MERCHANT} accounts`);
-  const errors: FieldError[] = ids.flatMap((id, i) => (typeof id === 'string' && isUuid(id) ? [] : [{ path: `/accountIds/${i}`, message: 'must be an account id (a UUID)' }]));
+  if (!Array.isArray(ids))
+    throw ValidationError.field('/accountIds', 'is required: the accounts the merchant works in');
+  if (ids.length > MAX_ACCOUNTS_PER_MERCHANT)
+    throw ValidationError.field('/accountIds', `must hold at most ${MAX_ACCOUNTS_PER_MERCHANT} accounts`);
+  const errors: FieldError[] = ids.flatMap((id, i) =>
+    typeof id === 'string' && isUuid(id)
+      ? []
+      : [{ path: `/accountIds/${i}`, message: 'must be an account id (a UUID)' }],
+  );
   if (errors.length > 0) throw ValidationError.fields(errors);
   return [...new Set(ids as string[])];
 }
 
 /** Creates a user with no caller (bootstrap); the e-mail must be free. */
-export async function insertUser(em: EntityManager, input: CreateUserInput, createdByUserId: string | null, accounts: Account[] = []): Promise<User> {
+export async function insertUser(
+  em: EntityManager,
+  input: CreateUserInput,
+  createdByUserId: string | null,
+  accounts: Account[] = [],
+): Promise<User> {
   const user = new User(input.email, await hashPassword(input.password), input.role, createdByUserId);
   for (const account of accounts) user.accounts.add(account);
   try {

@@ -32,7 +32,12 @@ export class User extends BaseEntity<'createdByUserId' | 'accounts' | 'deactivat
   deactivatedAt: Date | null = null;
 
   /** The accounts a merchant is a member of (what it reaches). */
-  @ManyToMany({ entity: () => Account, pivotTable: 'user_accounts', joinColumn: 'user_id', inverseJoinColumn: 'account_id' })
+  @ManyToMany({
+    entity: () => Account,
+    pivotTable: 'user_accounts',
+    joinColumn: 'user_id',
+    inverseJoinColumn: 'account_id',
+  })
   accounts = new Collection<Account>(this);
 
   constructor(email: string, passwordHash: string, role: Role, createdByUserId: string | null) {

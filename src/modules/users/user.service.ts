@@ -7,7 +7,14 @@ import { isUuid } from '../../common/ids.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Account } from '../accounts/account.entity.js';
 import { User } from './user.entity.js';
-import { checkedAccountIds, checkUserFields, endSessionsOf, insertUser, type CreateUserInput, type UpdateUserInput } from './user-records.js';
+import {
+  checkedAccountIds,
+  checkUserFields,
+  endSessionsOf,
+  insertUser,
+  type CreateUserInput,
+  type UpdateUserInput,
+} from './user-records.js';
 import { toUserView, type UserView } from './user.view.js';
 
 /**
@@ -15,9 +22,12 @@ import { toUserView, type UserView } from './user.view.js';
  * the accounts they created. Partner applications never manage users.
  */
 export class UserService {
-  private assertOperator(ctx: RequestContext): asserts ctx is RequestContext & { principal: { type: 'user'; userId: string; role: Role } } {
+  private assertOperator(
+    ctx: RequestContext,
+  ): asserts ctx is RequestContext & { principal: { type: 'user'; userId: string; role: Role } } {
     requireScope(ctx, 'provisioning');
-    if (ctx.principal.type !== 'user' || ctx.principal.applicationId !== undefined) throw new InsufficientScopeError('provisioning');
+    if (ctx.principal.type !== 'user' || ctx.principal.applicationId !== undefined)
+      throw new InsufficientScopeError('provisioning');
   }
 
   async create(ctx: RequestContext, input: CreateUserInput): Promise<UserView> {
@@ -26,7 +36,11 @@ export class UserService {
     if (!isAdmin(ctx)) {
       if (ctx.principal.role !== 'reseller') throw new InsufficientScopeError('provisioning');
       if (input.role !== 'merchant') throw ValidationError.field('/role', 'a reseller creates merchants only');
-      if (!input.accountIds?.length) throw ValidationError.field('/accountIds', 'a merchant created by a reseller belongs to at least one of its accounts');
+      if (!input.accountIds?.length)
+        throw ValidationError.field(
+          '/accountIds',
+          'a merchant created by a reseller belongs to at least one of its accounts',
+        );
     }
     const ids = [...new Set(input.accountIds ?? [])];
     ids.forEach((id) => assertAccountReachable(ctx, id));
@@ -47,7 +61,8 @@ export class UserService {
     return ctx.em.transactional(async (em) => {
       const user = await manageableUser(ctx, em, userId);
       this.assertOperator(ctx);
-      if (user.id === ctx.principal.userId) throw ValidationError.field('id', 'is the signed-in operator: another operator deactivates this user');
+      if (user.id === ctx.principal.userId)
+        throw ValidationError.field('id', 'is the signed-in operator: another operator deactivates this user');
       user.deactivatedAt ??= new Date();
       await em.flush();
       await endSessionsOf(em, user.id);
@@ -77,11 +92,16 @@ export class UserService {
       const user = await manageableUser(ctx, em, userId);
       this.assertOperator(ctx);
       const ids = checkedAccountIds(input);
-      if (user.role !== 'merchant') throw ValidationError.field('/accountIds', `only merchants belong to accounts; this user is ${user.role === 'admin' ? 'an admin' : 'a reseller'}`);
+      if (user.role !== 'merchant')
+        throw ValidationError.field(
+          '/accountIds',
+          `only merchants belong to accounts; this user is ${user.role === 'admin' ? 'an admin' : 'a reseller'}`,
+        );
       ids.forEach((id) => assertAccountReachable(ctx, id));
       const accounts = ids.length ? await em.find(Account, { id: { $in: ids } }) : [];
       if (accounts.length !== ids.length) throw new NotFoundError('Account');
-      if (!isAdmin(ctx) && accounts.length === 0) throw ValidationError.field('/accountIds', "a reseller's merchant belongs to at least one of its accounts");
+      if (!isAdmin(ctx) && accounts.length === 0)
+        throw ValidationError.field('/accountIds', "a reseller's merchant belongs to at least one of its accounts");
       const keptOutOfReach = user.accounts.getItems().filter((account) => !reachesAccount(ctx.reach, account.id));
       user.accounts.set([...keptOutOfReach, ...accounts]);
       await em.flush();
@@ -103,7 +123,8 @@ export class UserService {
  * cannot tell another tenant's users exist.
  */
 async function manageableUser(ctx: RequestContext, em: EntityManager, userId: string): Promise<User> {
-  const operator = ctx.principal.type === 'user' && ctx.principal.applicationId === undefined ? ctx.principal.userId : null;
+  const operator =
+    ctx.principal.type === 'user' && ctx.principal.applicationId === undefined ? ctx.principal.userId : null;
   const user = operator && isUuid(userId) ? await em.findOne(User, { id: userId }, { populate: ['accounts'] }) : null;
   if (!user || (!isAdmin(ctx) && user.createdByUserId !== operator)) throw new NotFoundError('User');
   return user;

@@ -34,7 +34,11 @@ export interface ViewerView {
   permissions: ViewerPermissions;
 }
 
-const CREATABLE_ROLES: Record<Role, Role[]> = { admin: ['admin', 'reseller', 'merchant'], reseller: ['merchant'], merchant: [] };
+const CREATABLE_ROLES: Record<Role, Role[]> = {
+  admin: ['admin', 'reseller', 'merchant'],
+  reseller: ['merchant'],
+  merchant: [],
+};
 
 export class ViewerService {
   /** The operator behind this request (a user signed in directly, not a partner application). */

@@ -13,9 +13,22 @@ const filters = (req: Request) => ({
 export function deliveryRoutes(router: Router, { orm, services }: RestDeps): void {
   router.get(
     '/accounts/:accountId/locations/:locationId/deliveries',
-    list(orm, (ctx, page, req, p) => services.deliveries.findAllForLocation(ctx, p.accountId, p.locationId, { ...page, ...filters(req) })),
+    list(orm, (ctx, page, req, p) =>
+      services.deliveries.findAllForLocation(ctx, p.accountId, p.locationId, { ...page, ...filters(req) }),
+    ),
   );
-  router.get('/applications/:applicationId/deliveries', list(orm, (ctx, page, req, p) => services.deliveries.findAllForApplication(ctx, p.applicationId, { ...page, ...filters(req) })));
-  router.get('/deliveries/:deliveryId', single(orm, (ctx, _req, p) => services.deliveries.findOne(ctx, p.deliveryId)));
-  router.post('/deliveries/:deliveryId/retry', single(orm, (ctx, _req, p) => services.deliveries.retry(ctx, p.deliveryId)));
+  router.get(
+    '/applications/:applicationId/deliveries',
+    list(orm, (ctx, page, req, p) =>
+      services.deliveries.findAllForApplication(ctx, p.applicationId, { ...page, ...filters(req) }),
+    ),
+  );
+  router.get(
+    '/deliveries/:deliveryId',
+    single(orm, (ctx, _req, p) => services.deliveries.findOne(ctx, p.deliveryId)),
+  );
+  router.post(
+    '/deliveries/:deliveryId/retry',
+    single(orm, (ctx, _req, p) => services.deliveries.retry(ctx, p.deliveryId)),
+  );
 }

@@ -13,12 +13,36 @@ const statuses = (req: Request) => queryText(req, 'status')?.split(',') ?? null;
 
 export function orderRoutes(router: Router, { orm, services }: RestDeps): void {
   const { orders } = services;
-  router.post(ORDERS, createdOrFound(orm, async (ctx, req, p) => {
-    const { order, created } = await orders.place(ctx, p.accountId, p.locationId, req.body);
-    return { data: order, created };
-  }));
-  router.get(ORDERS, list(orm, (ctx, page, req, p) => orders.findAll(ctx, p.accountId, p.locationId, { ...page, ...filters(req), status: statuses(req), newestFirst: queryText(req, 'newestFirst') === 'true', search: queryText(req, 'search'), externalId: queryText(req, 'externalId') })));
-  router.get(`${ORDER_COUNTS}`, single(orm, (ctx, req, p) => orders.countByStatus(ctx, p.accountId, p.locationId, filters(req))));
-  router.get(`${ORDERS}/:orderId`, single(orm, (ctx, _req, p) => orders.findOne(ctx, p.accountId, p.locationId, p.orderId)));
-  router.patch(`${ORDERS}/:orderId`, single(orm, (ctx, req, p) => orders.updateStatus(ctx, p.accountId, p.locationId, p.orderId, req.body)));
+  router.post(
+    ORDERS,
+    createdOrFound(orm, async (ctx, req, p) => {
+      const { order, created } = await orders.place(ctx, p.accountId, p.locationId, req.body);
+      return { data: order, created };
+    }),
+  );
+  router.get(
+    ORDERS,
+    list(orm, (ctx, page, req, p) =>
+      orders.findAll(ctx, p.accountId, p.locationId, {
+        ...page,
+        ...filters(req),
+        status: statuses(req),
+        newestFirst: queryText(req, 'newestFirst') === 'true',
+        search: queryText(req, 'search'),
+        externalId: queryText(req, 'externalId'),
+      }),
+    ),
+  );
+  router.get(
+    `${ORDER_COUNTS}`,
+    single(orm, (ctx, req, p) => orders.countByStatus(ctx, p.accountId, p.locationId, filters(req))),
+  );
+  router.get(
+    `${ORDERS}/:orderId`,
+    single(orm, (ctx, _req, p) => orders.findOne(ctx, p.accountId, p.locationId, p.orderId)),
+  );
+  router.patch(
+    `${ORDERS}/:orderId`,
+    single(orm, (ctx, req, p) => orders.updateStatus(ctx, p.accountId, p.locationId, p.orderId, req.body)),
+  );
 }

@@ -4,6 +4,12 @@ import { single } from '../respond.js';
 
 export function storeStatusRoutes(router: Router, { orm, services }: RestDeps): void {
   const path = '/accounts/:accountId/locations/:locationId/store-status';
-  router.put(path, single(orm, (ctx, req, p) => services.storeStatus.set(ctx, p.accountId, p.locationId, req.body)));
-  router.get(path, single(orm, (ctx, _req, p) => services.storeStatus.get(ctx, p.accountId, p.locationId)));
+  router.put(
+    path,
+    single(orm, (ctx, req, p) => services.storeStatus.set(ctx, p.accountId, p.locationId, req.body)),
+  );
+  router.get(
+    path,
+    single(orm, (ctx, _req, p) => services.storeStatus.get(ctx, p.accountId, p.locationId)),
+  );
 }

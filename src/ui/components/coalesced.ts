@@ -27,7 +27,8 @@ export function useCoalesced(refresh: () => Promise<unknown>): () => void {
     s.running = true;
     const run = (): void => {
       s.again = false;
-      void latest.current()
+      void latest
+        .current()
         .catch(() => undefined)
         .finally(() => {
           if (s.again && s.alive) run();

@@ -2,7 +2,21 @@ import { Button, Group, Modal, Text, type ButtonProps } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 
 /** A button whose action runs only after "Confirm" in a dialog that says what will happen. */
-export function ConfirmButton({ label, title, message, confirmLabel, onConfirm, loading, ...props }: ButtonProps & { label: string; title: string; message: string; confirmLabel: string; onConfirm: () => Promise<unknown> | void }) {
+export function ConfirmButton({
+  label,
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  loading,
+  ...props
+}: ButtonProps & {
+  label: string;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  onConfirm: () => Promise<unknown> | void;
+}) {
   const [opened, { open, close }] = useDisclosure(false);
   return (
     <>

@@ -33,7 +33,8 @@ export function messageOf(error: unknown): string {
     if (code === 'insufficient_scope' || code === 'internal') return WORDS_FOR[code];
     return first.message || WORDS_FOR[code] || 'The request failed.';
   }
-  if (error instanceof Error && /fetch|network/i.test(error.message)) return 'The hub cannot be reached. Check your connection and try again.';
+  if (error instanceof Error && /fetch|network/i.test(error.message))
+    return 'The hub cannot be reached. Check your connection and try again.';
   return error instanceof Error ? error.message : 'The request failed.';
 }
 

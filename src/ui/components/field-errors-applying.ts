@@ -17,7 +17,11 @@ export function valueAt(document: unknown, pointer: string): unknown {
 }
 
 /** The errors whose field still holds, in `now`, the value it held in `sent` (the input they were about). */
-export function errorsStillApplying(errors: Record<string, string>, sent: unknown, now: unknown): Record<string, string> {
+export function errorsStillApplying(
+  errors: Record<string, string>,
+  sent: unknown,
+  now: unknown,
+): Record<string, string> {
   const same = (path: string) => JSON.stringify(valueAt(sent, path)) === JSON.stringify(valueAt(now, path));
   return Object.fromEntries(Object.entries(errors).filter(([path]) => same(path)));
 }

@@ -1,7 +1,13 @@
 // The few icons the UI draws, as inline SVG: a text glyph such as ⧉ is missing from many system fonts (it
 // showed as an empty box on Debian's Chromium), and an icon font would be one more asset for the first load.
 
-const STROKE = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+const STROKE = {
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+} as const;
 
 /** Two overlapping sheets: copy to the clipboard. Decorative; the button carries the label. */
 export function CopyIcon({ size = 16 }: { size?: number }) {

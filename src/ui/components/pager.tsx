@@ -25,7 +25,15 @@ export function useSearchCursor(search: string) {
   return cursor;
 }
 
-export function Pager({ cursor, nextPageKey, label }: { cursor: ReturnType<typeof useCursor>; nextPageKey: string | null | undefined; label: string }) {
+export function Pager({
+  cursor,
+  nextPageKey,
+  label,
+}: {
+  cursor: ReturnType<typeof useCursor>;
+  nextPageKey: string | null | undefined;
+  label: string;
+}) {
   if (cursor.page === 1 && !nextPageKey) return null;
   return (
     <Group justify="space-between" mt="sm" aria-label={`${label} pages`} role="navigation">
@@ -35,7 +43,12 @@ export function Pager({ cursor, nextPageKey, label }: { cursor: ReturnType<typeo
       <Text size="sm" c="dimmed">
         Page {cursor.page}
       </Text>
-      <Button variant="default" size="xs" disabled={!nextPageKey} onClick={() => nextPageKey && cursor.next(nextPageKey)}>
+      <Button
+        variant="default"
+        size="xs"
+        disabled={!nextPageKey}
+        onClick={() => nextPageKey && cursor.next(nextPageKey)}
+      >
         Next page
       </Button>
     </Group>

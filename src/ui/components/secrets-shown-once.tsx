@@ -13,7 +13,8 @@ export function SecretsShownOnce({ secrets, onClose }: { secrets: ShownSecrets |
       {secrets && (
         <Stack>
           <Alert color="yellow" title="Copy these now">
-            The client secret and the webhook secret are shown only this once. The hub keeps only what it needs to check them; if they are lost, rotate them.
+            The client secret and the webhook secret are shown only this once. The hub keeps only what it needs to check
+            them; if they are lost, rotate them.
           </Alert>
           {secrets.values.map(({ label, value }) => (
             <Stack gap={4} key={label}>

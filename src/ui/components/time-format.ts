@@ -7,7 +7,9 @@
 export function formatWhen(iso: string, now = new Date()): string {
   const at = new Date(iso);
   const time = at.toLocaleTimeString();
-  return at.toDateString() === now.toDateString() ? time : `${at.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })}, ${time}`;
+  return at.toDateString() === now.toDateString()
+    ? time
+    : `${at.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })}, ${time}`;
 }
 
 /** "in 59 min", "3 s ago", "now". */

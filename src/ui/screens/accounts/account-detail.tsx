@@ -118,8 +118,13 @@ function CreateLocationForm({ accountId }: { accountId: string }) {
   const navigate = useNavigate();
   const [form, setForm] = useState({ name: '', currency: '', timezone: '' });
   const [create, { loading, error }] = useMutation(CREATE_LOCATION, { refetchQueries: [ACCOUNT] });
-  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [key]: e.currentTarget.value });
-  const input = { name: form.name, ...(form.currency ? { currency: form.currency } : {}), ...(form.timezone ? { timezone: form.timezone } : {}) };
+  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm({ ...form, [key]: e.currentTarget.value });
+  const input = {
+    name: form.name,
+    ...(form.currency ? { currency: form.currency } : {}),
+    ...(form.timezone ? { timezone: form.timezone } : {}),
+  };
   const { fields, all } = useFieldErrors(error, input);
 
   async function onSubmit(event: FormEvent) {
@@ -134,9 +139,28 @@ function CreateLocationForm({ accountId }: { accountId: string }) {
   return (
     <form onSubmit={onSubmit}>
       <Stack>
-        <TextInput label="Location name" required value={form.name} onChange={set('name')} error={fields['/name']} data-autofocus />
-        <TextInput label="Currency" description="ISO 4217 code, e.g. EUR; empty for the hub's default" value={form.currency} onChange={set('currency')} error={fields['/currency']} />
-        <TextInput label="Timezone" description="IANA name, e.g. Europe/Paris; empty for the hub's default" value={form.timezone} onChange={set('timezone')} error={fields['/timezone']} />
+        <TextInput
+          label="Location name"
+          required
+          value={form.name}
+          onChange={set('name')}
+          error={fields['/name']}
+          data-autofocus
+        />
+        <TextInput
+          label="Currency"
+          description="ISO 4217 code, e.g. EUR; empty for the hub's default"
+          value={form.currency}
+          onChange={set('currency')}
+          error={fields['/currency']}
+        />
+        <TextInput
+          label="Timezone"
+          description="IANA name, e.g. Europe/Paris; empty for the hub's default"
+          value={form.timezone}
+          onChange={set('timezone')}
+          error={fields['/timezone']}
+        />
         {error && !known.some((k) => all[k]) && <ErrorState error={error} title="The location was not created" />}
         <SubmitRow label="Create location" loading={loading} />
       </Stack>

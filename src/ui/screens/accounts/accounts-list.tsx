@@ -40,7 +40,12 @@ export function AccountsList() {
   const [search, setSearch] = useState('');
   const [searched] = useDebouncedValue(search.trim(), 250);
   const cursor = useSearchCursor(searched);
-  const { data: current, previousData, loading, error } = useQuery(ACCOUNTS, { variables: { nextPageKey: cursor.pageKey, search: searched || undefined } });
+  const {
+    data: current,
+    previousData,
+    loading,
+    error,
+  } = useQuery(ACCOUNTS, { variables: { nextPageKey: cursor.pageKey, search: searched || undefined } });
   // The last list stays on screen while the next search or page loads.
   const data = current ?? previousData;
   const [creating, { open, close }] = useDisclosure(false);
@@ -51,11 +56,23 @@ export function AccountsList() {
         <Title order={2}>Accounts</Title>
         {viewer.permissions.provision && <Button onClick={open}>Create account</Button>}
       </Group>
-      <TextInput label="Search accounts" placeholder="Part of the name" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={280} maw="100%" type="search" />
+      <TextInput
+        label="Search accounts"
+        placeholder="Part of the name"
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value)}
+        w={280}
+        maw="100%"
+        type="search"
+      />
       {loading && !data && <LoadingState label="Loading accounts" />}
       {error && <ErrorState error={error} />}
       {data && data.accounts.data.length === 0 && (
-        <EmptyState>{searched ? `No account's name contains "${searched}".` : `No accounts yet.${viewer.permissions.provision ? ' Create the first one.' : ''}`}</EmptyState>
+        <EmptyState>
+          {searched
+            ? `No account's name contains "${searched}".`
+            : `No accounts yet.${viewer.permissions.provision ? ' Create the first one.' : ''}`}
+        </EmptyState>
       )}
       {data && data.accounts.data.length > 0 && (
         <Table.ScrollContainer minWidth={320} aria-busy={loading}>
@@ -108,7 +125,14 @@ function CreateAccountForm({ onDone }: { onDone: () => void }) {
   return (
     <form onSubmit={onSubmit}>
       <Stack>
-        <TextInput label="Account name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={fields['/name']} data-autofocus />
+        <TextInput
+          label="Account name"
+          required
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={fields['/name']}
+          data-autofocus
+        />
         {error && !all['/name'] && <ErrorState error={error} title="The account was not created" />}
         <SubmitRow label="Create account" loading={loading} />
       </Stack>

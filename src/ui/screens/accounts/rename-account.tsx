@@ -36,7 +36,14 @@ export function RenameAccountForm({ account, onDone }: { account: { id: string; 
   return (
     <form onSubmit={onSubmit}>
       <Stack>
-        <TextInput label="Account name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={fields['/name']} data-autofocus />
+        <TextInput
+          label="Account name"
+          required
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={fields['/name']}
+          data-autofocus
+        />
         {error && !all['/name'] && <ErrorState error={error} title="The account was not renamed" />}
         <SubmitRow label="Save name" loading={loading} />
       </Stack>

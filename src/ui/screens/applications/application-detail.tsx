@@ -78,7 +78,8 @@ export function ApplicationDetail() {
             onConfirm={async () => {
               try {
                 const result = await rotate({ variables: { id: app.id } });
-                if (result.data) setSecrets(secretsOf(`New secrets for ${app.name}`, result.data.rotateApplicationSecret));
+                if (result.data)
+                  setSecrets(secretsOf(`New secrets for ${app.name}`, result.data.rotateApplicationSecret));
               } catch (e) {
                 notifyFailure(e);
               }
@@ -87,7 +88,11 @@ export function ApplicationDetail() {
         </Group>
       </Group>
       <Text size="sm">
-        Client ID: <Text span ff="monospace">{app.clientId}</Text> · {counted(app.connectionsCount, 'connection')}
+        Client ID:{' '}
+        <Text span ff="monospace">
+          {app.clientId}
+        </Text>{' '}
+        · {counted(app.connectionsCount, 'connection')}
       </Text>
       <EditUrls app={app} />
       <SecretsShownOnce secrets={secrets} onClose={() => setSecrets(null)} />

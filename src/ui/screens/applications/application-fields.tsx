@@ -25,7 +25,14 @@ export interface ApplicationUrls {
   scopes: string;
 }
 
-export function urlsOf(app: { redirectUris: string[]; webhookUrl?: string | null; catalogPullUrl?: string | null; menuPublicationUrl?: string | null; storeStatusUrl?: string | null; scopes: string[] }): ApplicationUrls {
+export function urlsOf(app: {
+  redirectUris: string[];
+  webhookUrl?: string | null;
+  catalogPullUrl?: string | null;
+  menuPublicationUrl?: string | null;
+  storeStatusUrl?: string | null;
+  scopes: string[];
+}): ApplicationUrls {
   return {
     redirectUris: app.redirectUris.join('\n'),
     webhookUrl: app.webhookUrl ?? '',
@@ -43,28 +50,79 @@ export function urlInput(urls: ApplicationUrls, kind: string | null | undefined)
     redirectUris: urls.redirectUris.split(/\s+/).filter(Boolean),
     webhookUrl: urls.webhookUrl.trim(),
     ...(kind === 'POS' ? { catalogPullUrl: optional(urls.catalogPullUrl) } : {}),
-    ...(kind === 'MARKETPLACE' ? { menuPublicationUrl: optional(urls.menuPublicationUrl), storeStatusUrl: optional(urls.storeStatusUrl) } : {}),
+    ...(kind === 'MARKETPLACE'
+      ? { menuPublicationUrl: optional(urls.menuPublicationUrl), storeStatusUrl: optional(urls.storeStatusUrl) }
+      : {}),
     ...(urls.scopes.trim() ? { scopes: urls.scopes.split(/\s+/).filter(Boolean) } : {}),
   };
 }
 
 /** Server field errors use the input's paths: /redirectUris/0, /webhookUrl... */
-const errorAt = (errors: Record<string, string>, field: string) => errors[`/${field}`] ?? Object.entries(errors).find(([path]) => path.startsWith(`/${field}/`))?.[1];
+const errorAt = (errors: Record<string, string>, field: string) =>
+  errors[`/${field}`] ?? Object.entries(errors).find(([path]) => path.startsWith(`/${field}/`))?.[1];
 
-export function ApplicationUrlFields({ kind, value, onChange, errors }: { kind: string | null | undefined; value: ApplicationUrls; onChange: (urls: ApplicationUrls) => void; errors: Record<string, string> }) {
-  const set = (key: keyof ApplicationUrls) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange({ ...value, [key]: e.currentTarget.value });
+export function ApplicationUrlFields({
+  kind,
+  value,
+  onChange,
+  errors,
+}: {
+  kind: string | null | undefined;
+  value: ApplicationUrls;
+  onChange: (urls: ApplicationUrls) => void;
+  errors: Record<string, string>;
+}) {
+  const set = (key: keyof ApplicationUrls) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    onChange({ ...value, [key]: e.currentTarget.value });
   return (
     <Stack>
-      <Textarea label="Redirect URIs" description="One per line: where Open and authorization land" autosize minRows={2} value={value.redirectUris} onChange={set('redirectUris')} error={errorAt(errors, 'redirectUris')} />
-      <TextInput label="Webhook URL" required value={value.webhookUrl} onChange={set('webhookUrl')} error={errorAt(errors, 'webhookUrl')} />
-      {kind === 'POS' && <TextInput label="Catalog pull URL" value={value.catalogPullUrl} onChange={set('catalogPullUrl')} error={errorAt(errors, 'catalogPullUrl')} />}
+      <Textarea
+        label="Redirect URIs"
+        description="One per line: where Open and authorization land"
+        autosize
+        minRows={2}
+        value={value.redirectUris}
+        onChange={set('redirectUris')}
+        error={errorAt(errors, 'redirectUris')}
+      />
+      <TextInput
+        label="Webhook URL"
+        required
+        value={value.webhookUrl}
+        onChange={set('webhookUrl')}
+        error={errorAt(errors, 'webhookUrl')}
+      />
+      {kind === 'POS' && (
+        <TextInput
+          label="Catalog pull URL"
+          value={value.catalogPullUrl}
+          onChange={set('catalogPullUrl')}
+          error={errorAt(errors, 'catalogPullUrl')}
+        />
+      )}
       {kind === 'MARKETPLACE' && (
         <>
-          <TextInput label="Menu publication URL" value={value.menuPublicationUrl} onChange={set('menuPublicationUrl')} error={errorAt(errors, 'menuPublicationUrl')} />
-          <TextInput label="Store status URL" value={value.storeStatusUrl} onChange={set('storeStatusUrl')} error={errorAt(errors, 'storeStatusUrl')} />
+          <TextInput
+            label="Menu publication URL"
+            value={value.menuPublicationUrl}
+            onChange={set('menuPublicationUrl')}
+            error={errorAt(errors, 'menuPublicationUrl')}
+          />
+          <TextInput
+            label="Store status URL"
+            value={value.storeStatusUrl}
+            onChange={set('storeStatusUrl')}
+            error={errorAt(errors, 'storeStatusUrl')}
+          />
         </>
       )}
-      <TextInput label="Scopes" description="Space-separated; empty for the kind's defaults" value={value.scopes} onChange={set('scopes')} error={errorAt(errors, 'scopes')} />
+      <TextInput
+        label="Scopes"
+        description="Space-separated; empty for the kind's defaults"
+        value={value.scopes}
+        onChange={set('scopes')}
+        error={errorAt(errors, 'scopes')}
+      />
     </Stack>
   );
 }

@@ -1,5 +1,17 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Anchor, Badge, Button, Group, Modal, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -86,7 +98,9 @@ export function ApplicationsList() {
       />
       {loading && <LoadingState label="Loading applications" />}
       {error && <ErrorState error={error} />}
-      {data && data.applications.data.length === 0 && <EmptyState>No {kind === 'POS' ? 'POS' : 'marketplace'} application yet.</EmptyState>}
+      {data && data.applications.data.length === 0 && (
+        <EmptyState>No {kind === 'POS' ? 'POS' : 'marketplace'} application yet.</EmptyState>
+      )}
       {data && data.applications.data.length > 0 && (
         // The client id (on the application's own screen too) waits for a wider screen than a phone's.
         <Table.ScrollContainer minWidth={300}>
@@ -154,8 +168,22 @@ function RegisterForm({ onCreated }: { onCreated: (app: ApplicationSecretsFragme
   return (
     <form onSubmit={onSubmit}>
       <Stack>
-        <SegmentedControl value={kind} onChange={(v) => setKind(v as ApplicationKind)} data={[{ value: 'POS', label: 'POS' }, { value: 'MARKETPLACE', label: 'Marketplace' }]} aria-label="Kind" />
-        <TextInput label="Application name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={fields['/name']} />
+        <SegmentedControl
+          value={kind}
+          onChange={(v) => setKind(v as ApplicationKind)}
+          data={[
+            { value: 'POS', label: 'POS' },
+            { value: 'MARKETPLACE', label: 'Marketplace' },
+          ]}
+          aria-label="Kind"
+        />
+        <TextInput
+          label="Application name"
+          required
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={fields['/name']}
+        />
         <ApplicationUrlFields kind={kind} value={urls} onChange={setUrls} errors={fields} />
         <FormError error={error} fields={all} />
         <SubmitRow label="Register application" loading={loading} />

@@ -42,7 +42,12 @@ export function ApplicationDeliveryLog() {
       crumbs={crumbs}
       live={live}
       state={state}
-      page={list.data && { rows: list.data.applicationDeliveries.data, nextPageKey: list.data.applicationDeliveries.nextPageKey }}
+      page={
+        list.data && {
+          rows: list.data.applicationDeliveries.data,
+          nextPageKey: list.data.applicationDeliveries.nextPageKey,
+        }
+      }
       loading={list.loading}
       error={list.error}
     />

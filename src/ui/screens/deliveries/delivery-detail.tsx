@@ -52,7 +52,8 @@ export function DeliveryDetail({ id }: { id: string }) {
       {retrying.error && <ErrorState error={retrying.error} title="Not retried" />}
       {d.status === 'FAILED' && (
         <Alert color="red" title="No retry left">
-          The hub gave up on this delivery{d.lastError ? ` (${d.lastError})` : ''}. Retry now sends it again with the same webhook-id.
+          The hub gave up on this delivery{d.lastError ? ` (${d.lastError})` : ''}. Retry now sends it again with the
+          same webhook-id.
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing={4}>
@@ -60,7 +61,9 @@ export function DeliveryDetail({ id }: { id: string }) {
         <Field label="webhook-id">{d.eventId}</Field>
         <Field label="Created">{formatWhen(d.createdAt, new Date(now))}</Field>
         <Field label="Delivered">{d.deliveredAt ? formatWhen(d.deliveredAt, new Date(now)) : 'not yet'}</Field>
-        <Field label="Next retry">{isRetrying(d) && d.nextAttemptAt ? <TimeCell iso={d.nextAttemptAt} now={now} /> : '—'}</Field>
+        <Field label="Next retry">
+          {isRetrying(d) && d.nextAttemptAt ? <TimeCell iso={d.nextAttemptAt} now={now} /> : '—'}
+        </Field>
         <Field label="Request">{d.requestId ?? '—'}</Field>
       </SimpleGrid>
 

@@ -46,8 +46,22 @@ export const DELIVERY_DETAIL_FIELDS = graphql(`
 `);
 
 export const LOCATION_DELIVERIES = graphql(`
-  query LocationDeliveries($accountId: ID!, $locationId: ID!, $status: DeliveryStatus, $eventType: String, $nextPageKey: String) {
-    locationDeliveries(accountId: $accountId, locationId: $locationId, status: $status, eventType: $eventType, newestFirst: true, limit: 50, nextPageKey: $nextPageKey) {
+  query LocationDeliveries(
+    $accountId: ID!
+    $locationId: ID!
+    $status: DeliveryStatus
+    $eventType: String
+    $nextPageKey: String
+  ) {
+    locationDeliveries(
+      accountId: $accountId
+      locationId: $locationId
+      status: $status
+      eventType: $eventType
+      newestFirst: true
+      limit: 50
+      nextPageKey: $nextPageKey
+    ) {
       data {
         ...DeliveryRow
       }
@@ -58,7 +72,14 @@ export const LOCATION_DELIVERIES = graphql(`
 
 export const APPLICATION_DELIVERIES = graphql(`
   query ApplicationDeliveries($applicationId: ID!, $status: DeliveryStatus, $eventType: String, $nextPageKey: String) {
-    applicationDeliveries(applicationId: $applicationId, status: $status, eventType: $eventType, newestFirst: true, limit: 50, nextPageKey: $nextPageKey) {
+    applicationDeliveries(
+      applicationId: $applicationId
+      status: $status
+      eventType: $eventType
+      newestFirst: true
+      limit: 50
+      nextPageKey: $nextPageKey
+    ) {
       data {
         ...DeliveryRow
       }

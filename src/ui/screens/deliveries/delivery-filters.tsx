@@ -11,9 +11,22 @@ export interface DeliveryFilter {
 
 const STATUSES: DeliveryStatus[] = ['PENDING', 'DELIVERING', 'DELIVERED', 'FAILED'];
 /** The event types of CONTRACT section 7 (src/delivery-engine/outbox.ts). */
-const EVENT_TYPES = ['ORDER_CREATED', 'ORDER_STATUS_CHANGED', 'ORDER_UPDATED', 'MENU_PUBLISHED', 'MENU_UPDATED', 'STORE_STATUS_CHANGED'];
+const EVENT_TYPES = [
+  'ORDER_CREATED',
+  'ORDER_STATUS_CHANGED',
+  'ORDER_UPDATED',
+  'MENU_PUBLISHED',
+  'MENU_UPDATED',
+  'STORE_STATUS_CHANGED',
+];
 
-export function DeliveryFilters({ filter, onChange }: { filter: DeliveryFilter; onChange(filter: DeliveryFilter): void }) {
+export function DeliveryFilters({
+  filter,
+  onChange,
+}: {
+  filter: DeliveryFilter;
+  onChange(filter: DeliveryFilter): void;
+}) {
   return (
     <Group>
       <Select

@@ -56,12 +56,22 @@ export function DeliveryLogView(props: {
       {props.loading && !props.page && <LoadingState label="Loading the deliveries" />}
       {props.page &&
         (props.page.rows.length === 0 ? (
-          <EmptyState>{filter.status || filter.eventType ? 'No delivery matches these filters.' : 'Nothing has been sent from here yet.'}</EmptyState>
+          <EmptyState>
+            {filter.status || filter.eventType
+              ? 'No delivery matches these filters.'
+              : 'Nothing has been sent from here yet.'}
+          </EmptyState>
         ) : (
           <DeliveryTable rows={props.page.rows} onOpen={setOpen} />
         ))}
       <Pager cursor={cursor} nextPageKey={props.page?.nextPageKey} label="Deliveries" />
-      <Drawer opened={Boolean(open)} onClose={() => setOpen(null)} position="right" size="xl" title={open && <DeliveryTitle id={open} />}>
+      <Drawer
+        opened={Boolean(open)}
+        onClose={() => setOpen(null)}
+        position="right"
+        size="xl"
+        title={open && <DeliveryTitle id={open} />}
+      >
         {open && <DeliveryDetail id={open} />}
       </Drawer>
     </Stack>

@@ -20,7 +20,16 @@ export function canRetryNow(d: StatusOf): boolean {
 
 export function DeliveryStatusBadge({ delivery }: { delivery: StatusOf }) {
   const { status } = delivery;
-  const color = status === 'DELIVERED' ? 'teal' : status === 'FAILED' ? 'red' : isRetrying(delivery) ? 'orange' : status === 'DELIVERING' ? 'blue' : 'gray';
+  const color =
+    status === 'DELIVERED'
+      ? 'teal'
+      : status === 'FAILED'
+        ? 'red'
+        : isRetrying(delivery)
+          ? 'orange'
+          : status === 'DELIVERING'
+            ? 'blue'
+            : 'gray';
   const label = isRetrying(delivery) ? 'PENDING · retrying' : status === 'FAILED' ? 'FAILED · no retry left' : status;
   return (
     <Badge color={color} variant="light" style={{ textTransform: 'none' }}>

@@ -48,8 +48,12 @@ export function DeliveryTable({ rows, onOpen }: { rows: DeliveryRowFragment[]; o
               <Table.Td visibleFrom="sm">
                 <AttemptsSummary delivery={d} />
               </Table.Td>
-              <Table.Td visibleFrom="md">{d.lastAttemptAt ? <TimeCell iso={d.lastAttemptAt} now={now} /> : '—'}</Table.Td>
-              <Table.Td>{isRetrying(d) && d.nextAttemptAt ? <TimeCell iso={d.nextAttemptAt} now={now} /> : '—'}</Table.Td>
+              <Table.Td visibleFrom="md">
+                {d.lastAttemptAt ? <TimeCell iso={d.lastAttemptAt} now={now} /> : '—'}
+              </Table.Td>
+              <Table.Td>
+                {isRetrying(d) && d.nextAttemptAt ? <TimeCell iso={d.nextAttemptAt} now={now} /> : '—'}
+              </Table.Td>
               <Table.Td visibleFrom="md">
                 <TimeCell iso={d.createdAt} now={now} />
               </Table.Td>

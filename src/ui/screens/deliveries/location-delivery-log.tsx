@@ -22,7 +22,9 @@ export function LocationDeliveryLog() {
       crumbs={<LocationCrumbs accountId={accountId} locationId={locationId} here="Delivery log" />}
       live={live}
       state={state}
-      page={list.data && { rows: list.data.locationDeliveries.data, nextPageKey: list.data.locationDeliveries.nextPageKey }}
+      page={
+        list.data && { rows: list.data.locationDeliveries.data, nextPageKey: list.data.locationDeliveries.nextPageKey }
+      }
       loading={list.loading}
       error={list.error}
     />

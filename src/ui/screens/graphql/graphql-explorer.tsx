@@ -45,7 +45,13 @@ export function GraphqlExplorer() {
   return (
     // The whole height under the header (56 px) and the main area's padding; GraphiQL scrolls inside itself.
     <Box className="hub-graphiql" h="calc(100dvh - 56px - 2 * var(--mantine-spacing-md))" mih={420}>
-      <GraphiQL fetcher={fetcher} storage={storage} defaultQuery={FIRST_QUERY} forcedTheme={scheme} defaultEditorToolsVisibility={false}>
+      <GraphiQL
+        fetcher={fetcher}
+        storage={storage}
+        defaultQuery={FIRST_QUERY}
+        forcedTheme={scheme}
+        defaultEditorToolsVisibility={false}
+      >
         <GraphiQL.Logo>
           <Title order={2} size="h4">
             GraphQL explorer

@@ -53,12 +53,16 @@ export function HomeScreen() {
       {data &&
         (rows.length === 0 ? (
           <EmptyState>
-            {viewer.permissions.provision ? 'No location yet. Create an account and its first location under Accounts.' : 'No location has been shared with you yet.'}
+            {viewer.permissions.provision
+              ? 'No location yet. Create an account and its first location under Accounts.'
+              : 'No location has been shared with you yet.'}
           </EmptyState>
         ) : (
           <>
             <Text fw={500} role="status">
-              {waiting === 0 ? 'Nothing is waiting: no new order and no failing delivery.' : `${waiting} ${waiting === 1 ? 'location needs' : 'locations need'} attention.`}
+              {waiting === 0
+                ? 'Nothing is waiting: no new order and no failing delivery.'
+                : `${waiting} ${waiting === 1 ? 'location needs' : 'locations need'} attention.`}
             </Text>
             {/* A table on a wide screen; on a phone one card per location, so nothing hides off to the side. */}
             <Table aria-label="Locations" verticalSpacing="sm" visibleFrom="sm">
@@ -141,7 +145,10 @@ function Waiting({ row }: { row: Row }) {
       <Badge variant={row.newOrders > 0 ? 'filled' : 'light'} color={row.newOrders > 0 ? 'orange' : 'gray'}>
         {row.newOrders} new
       </Badge>
-      <Badge variant={row.failingDeliveries > 0 ? 'filled' : 'light'} color={row.failingDeliveries > 0 ? 'red' : 'gray'}>
+      <Badge
+        variant={row.failingDeliveries > 0 ? 'filled' : 'light'}
+        color={row.failingDeliveries > 0 ? 'red' : 'gray'}
+      >
         {row.failingDeliveries} failing
       </Badge>
     </Group>
@@ -151,7 +158,13 @@ function Waiting({ row }: { row: Row }) {
 function ScreenLinks({ row }: { row: Row }) {
   return (
     <Group gap="xs" wrap="nowrap">
-      <Button component={Link} to={`${baseOf(row)}/orders`} size="xs" variant={row.newOrders > 0 ? 'filled' : 'light'} aria-label={`Order board of ${row.locationName}`}>
+      <Button
+        component={Link}
+        to={`${baseOf(row)}/orders`}
+        size="xs"
+        variant={row.newOrders > 0 ? 'filled' : 'light'}
+        aria-label={`Order board of ${row.locationName}`}
+      >
         Order board
       </Button>
       <Button

@@ -32,7 +32,15 @@ const PULL_CATALOG = graphql(`
 `);
 
 /** "Sync catalog": the pull through a POS connection of this location; the counts, or the partner's error in words. */
-export function CatalogSync({ accountId, locationId, onSynced }: { accountId: string; locationId: string; onSynced: () => void }) {
+export function CatalogSync({
+  accountId,
+  locationId,
+  onSynced,
+}: {
+  accountId: string;
+  locationId: string;
+  onSynced: () => void;
+}) {
   const viewer = useViewer();
   const { data } = useQuery(POS_CONNECTIONS, { variables: { accountId, locationId } });
   const connected = (data?.availableApplications.data ?? []).filter((a) => a.connected && a.connectionId);
@@ -63,7 +71,13 @@ export function CatalogSync({ accountId, locationId, onSynced }: { accountId: st
     <>
       <Group align="flex-end">
         {connected.length > 1 && (
-          <Select label="From POS" data={connected.map((c) => ({ value: c.connectionId!, label: c.name }))} value={connectionId} onChange={setChosen} allowDeselect={false} />
+          <Select
+            label="From POS"
+            data={connected.map((c) => ({ value: c.connectionId!, label: c.name }))}
+            value={connectionId}
+            onChange={setChosen}
+            allowDeselect={false}
+          />
         )}
         <Button onClick={onSync} loading={loading} disabled={!connectionId}>
           Sync catalog
@@ -71,7 +85,8 @@ export function CatalogSync({ accountId, locationId, onSynced }: { accountId: st
       </Group>
       {result && (
         <Alert color="teal" role="status" title="Catalog synced">
-          {result.products} products, {result.categories} categories, {result.modifiers} modifiers, {result.modifierGroups} modifier groups, {result.taxRates} tax rates.
+          {result.products} products, {result.categories} categories, {result.modifiers} modifiers,{' '}
+          {result.modifierGroups} modifier groups, {result.taxRates} tax rates.
         </Alert>
       )}
       {error && (

@@ -101,9 +101,23 @@ export function CatalogTab(ids: Ids) {
     <Stack>
       <CatalogSync {...ids} onSynced={() => setVersion((v) => v + 1)} />
       <Group align="flex-end" wrap="wrap">
-        <SegmentedControl value={kind} onChange={(v) => setKind(v as Kind)} data={KINDS} aria-label="Catalog records" orientation={orientation} fullWidth={orientation === 'vertical'} />
+        <SegmentedControl
+          value={kind}
+          onChange={(v) => setKind(v as Kind)}
+          data={KINDS}
+          aria-label="Catalog records"
+          orientation={orientation}
+          fullWidth={orientation === 'vertical'}
+        />
         {kind !== 'modifierGroups' && (
-          <TextInput label="Search" placeholder="Name or POS reference" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={280} type="search" />
+          <TextInput
+            label="Search"
+            placeholder="Name or POS reference"
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            w={280}
+            type="search"
+          />
         )}
       </Group>
       {kind === 'products' && <ProductList key={version} {...ids} search={debounced} />}
@@ -117,7 +131,9 @@ export function CatalogTab(ids: Ids) {
 function ProductList({ accountId, locationId, search }: Ids & { search: string }) {
   const viewer = useViewer();
   const cursor = useSearchCursor(search);
-  const { data, loading, error, previousData } = useQuery(PRODUCTS, { variables: { accountId, locationId, nextPageKey: cursor.pageKey, search: search || undefined } });
+  const { data, loading, error, previousData } = useQuery(PRODUCTS, {
+    variables: { accountId, locationId, nextPageKey: cursor.pageKey, search: search || undefined },
+  });
   const [setShowOnline] = useMutation(SET_SHOW_ONLINE);
   const shown = data ?? previousData;
   if (error) return <ErrorState error={error} />;
@@ -126,7 +142,9 @@ function ProductList({ accountId, locationId, search }: Ids & { search: string }
   return (
     <Stack gap="xs" aria-busy={loading}>
       {rows.length === 0 ? (
-        <EmptyState>{search ? `No product matches "${search}".` : 'No products yet. Sync the catalog from the POS.'}</EmptyState>
+        <EmptyState>
+          {search ? `No product matches "${search}".` : 'No products yet. Sync the catalog from the POS.'}
+        </EmptyState>
       ) : (
         // On a phone the POS reference goes under the name and the switch keeps only its (aria) label.
         <Table.ScrollContainer minWidth={300}>
@@ -159,14 +177,25 @@ function ProductList({ accountId, locationId, search }: Ids & { search: string }
                   <Table.Td>{formatMoney(p.price)}</Table.Td>
                   <Table.Td>
                     <Switch
-                      label={<Box component="span" visibleFrom="sm">Available online</Box>}
+                      label={
+                        <Box component="span" visibleFrom="sm">
+                          Available online
+                        </Box>
+                      }
                       aria-label={`${p.name} available online`}
                       checked={p.showOnline}
                       disabled={!viewer.permissions.editCatalog}
                       onChange={(e) => {
                         const showOnline = e.currentTarget.checked;
                         // taxRateIds are sent back as they are: omitted would clear them (SPEC's literal rule).
-                        setShowOnline({ variables: { accountId, locationId, id: p.id, input: { show_online: showOnline, taxRateIds: p.taxRateIds } } })
+                        setShowOnline({
+                          variables: {
+                            accountId,
+                            locationId,
+                            id: p.id,
+                            input: { show_online: showOnline, taxRateIds: p.taxRateIds },
+                          },
+                        })
                           .then(() => notifyDone(`${p.name} is ${showOnline ? 'available online' : 'out of stock'}`))
                           .catch(notifyFailure);
                       }}
@@ -184,12 +213,20 @@ function ProductList({ accountId, locationId, search }: Ids & { search: string }
 }
 
 /** Categories, modifiers and modifier groups: read-only lists with the fields that identify them. */
-function SimpleList({ accountId, locationId, search, kind }: Ids & { search: string; kind: Exclude<Kind, 'products'> }) {
+function SimpleList({
+  accountId,
+  locationId,
+  search,
+  kind,
+}: Ids & { search: string; kind: Exclude<Kind, 'products'> }) {
   const cursor = useSearchCursor(search);
   const variables = { accountId, locationId, nextPageKey: cursor.pageKey, search: search || undefined };
   const categories = useQuery(CATEGORIES, { variables, skip: kind !== 'categories' });
   const modifiers = useQuery(MODIFIERS, { variables, skip: kind !== 'modifiers' });
-  const groups = useQuery(MODIFIER_GROUPS, { variables: { accountId, locationId, nextPageKey: cursor.pageKey }, skip: kind !== 'modifierGroups' });
+  const groups = useQuery(MODIFIER_GROUPS, {
+    variables: { accountId, locationId, nextPageKey: cursor.pageKey },
+    skip: kind !== 'modifierGroups',
+  });
   const query = kind === 'categories' ? categories : kind === 'modifiers' ? modifiers : groups;
   const label = KINDS.find((k) => k.value === kind)!.label;
   if (query.error) return <ErrorState error={query.error} />;
@@ -202,7 +239,19 @@ function SimpleList({ accountId, locationId, search, kind }: Ids & { search: str
   if (!page) return <LoadingState label={`Loading ${label.toLowerCase()}`} />;
   const rows: { id: string; cells: ReactNode[] }[] = page.data.map((r) => ({
     id: r.id,
-    cells: [r.name, r.posReference, 'price' in r ? formatMoney(r.price) : 'minPermitted' in r ? `${r.minPermitted} to ${r.maxPermitted || 'any'}` : 'show_online' in r ? (r.show_online ? 'Shown' : 'Hidden') : ''],
+    cells: [
+      r.name,
+      r.posReference,
+      'price' in r
+        ? formatMoney(r.price)
+        : 'minPermitted' in r
+          ? `${r.minPermitted} to ${r.maxPermitted || 'any'}`
+          : 'show_online' in r
+            ? r.show_online
+              ? 'Shown'
+              : 'Hidden'
+            : '',
+    ],
   }));
   const third = kind === 'modifiers' ? 'Price' : kind === 'modifierGroups' ? 'Choices' : 'Online';
   return (

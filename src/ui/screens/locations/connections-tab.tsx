@@ -56,14 +56,22 @@ const DISCONNECT = graphql(`
  */
 function authorizeUrl(app: { clientId: string; redirectUris: string[] }, locationId: string): string {
   const state = crypto.getRandomValues(new Uint32Array(4)).join('');
-  const params = new URLSearchParams({ response_type: 'code', client_id: app.clientId, redirect_uri: app.redirectUris[0] ?? '', state, location_id: locationId });
+  const params = new URLSearchParams({
+    response_type: 'code',
+    client_id: app.clientId,
+    redirect_uri: app.redirectUris[0] ?? '',
+    state,
+    location_id: locationId,
+  });
   return `/oauth2/authorize?${params}`;
 }
 
 export function ConnectionsTab({ accountId, locationId }: { accountId: string; locationId: string }) {
   const viewer = useViewer();
   const cursor = useCursor();
-  const { data, loading, error, refetch } = useQuery(CONNECTIONS, { variables: { accountId, locationId, nextPageKey: cursor.pageKey } });
+  const { data, loading, error, refetch } = useQuery(CONNECTIONS, {
+    variables: { accountId, locationId, nextPageKey: cursor.pageKey },
+  });
   const [disconnect, disconnecting] = useMutation(DISCONNECT);
   const [connecting, setConnecting] = useState<{ id: string; name: string } | null>(null);
 
@@ -104,16 +112,36 @@ export function ConnectionsTab({ accountId, locationId }: { accountId: string; l
                         {app.connected ? 'Connected' : 'Not connected'}
                       </Badge>
                     </Table.Td>
-                    <Table.Td visibleFrom="sm">{credentials ? <Code>{Object.entries(credentials).map(([k, v]) => `${k}: ${String(v)}`).join(', ')}</Code> : '—'}</Table.Td>
+                    <Table.Td visibleFrom="sm">
+                      {credentials ? (
+                        <Code>
+                          {Object.entries(credentials)
+                            .map(([k, v]) => `${k}: ${String(v)}`)
+                            .join(', ')}
+                        </Code>
+                      ) : (
+                        '—'
+                      )}
+                    </Table.Td>
                     <Table.Td>
                       <Group gap="xs">
                         {app.connected && app.redirectUris.length > 0 && (
-                          <Button component="a" href={authorizeUrl(app, locationId)} size="xs" variant="light" aria-label={`Open ${app.name}`}>
+                          <Button
+                            component="a"
+                            href={authorizeUrl(app, locationId)}
+                            size="xs"
+                            variant="light"
+                            aria-label={`Open ${app.name}`}
+                          >
                             Open
                           </Button>
                         )}
                         {viewer.permissions.manageConnections && !app.connected && (
-                          <Button size="xs" onClick={() => setConnecting({ id: app.id, name: app.name })} aria-label={`Connect ${app.name}`}>
+                          <Button
+                            size="xs"
+                            onClick={() => setConnecting({ id: app.id, name: app.name })}
+                            aria-label={`Connect ${app.name}`}
+                          >
                             Connect
                           </Button>
                         )}
@@ -129,7 +157,9 @@ export function ConnectionsTab({ accountId, locationId }: { accountId: string; l
                             confirmLabel="Disconnect"
                             loading={disconnecting.loading}
                             onConfirm={async () => {
-                              await disconnect({ variables: { accountId, locationId, id: app.connectionId! } }).catch(notifyFailure);
+                              await disconnect({ variables: { accountId, locationId, id: app.connectionId! } }).catch(
+                                notifyFailure,
+                              );
                               await refetch();
                             }}
                           />
@@ -144,7 +174,11 @@ export function ConnectionsTab({ accountId, locationId }: { accountId: string; l
         </Table.ScrollContainer>
       )}
       <Pager cursor={cursor} nextPageKey={data.availableApplications.nextPageKey} label="Applications" />
-      <Modal opened={connecting !== null} onClose={() => setConnecting(null)} title={connecting ? `Connect ${connecting.name}` : ''}>
+      <Modal
+        opened={connecting !== null}
+        onClose={() => setConnecting(null)}
+        title={connecting ? `Connect ${connecting.name}` : ''}
+      >
         {connecting && (
           <ConnectForm
             accountId={accountId}
@@ -162,14 +196,27 @@ export function ConnectionsTab({ accountId, locationId }: { accountId: string; l
 }
 
 /** The connection's credentials at the partner (key and value pairs), stored encrypted and masked afterwards. */
-function ConnectForm({ accountId, locationId, application, onDone }: { accountId: string; locationId: string; application: { id: string; name: string }; onDone: () => Promise<void> }) {
+function ConnectForm({
+  accountId,
+  locationId,
+  application,
+  onDone,
+}: {
+  accountId: string;
+  locationId: string;
+  application: { id: string; name: string };
+  onDone: () => Promise<void>;
+}) {
   const [pairs, setPairs] = useState([{ key: '', value: '' }]);
   const [connect, { loading, error }] = useMutation(CONNECT);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const entries = pairs.filter((p) => p.key.trim());
-    const input = { applicationId: application.id, ...(entries.length ? { credentials: Object.fromEntries(entries.map((p) => [p.key.trim(), p.value])) } : {}) };
+    const input = {
+      applicationId: application.id,
+      ...(entries.length ? { credentials: Object.fromEntries(entries.map((p) => [p.key.trim(), p.value])) } : {}),
+    };
     const result = await connect({ variables: { accountId, locationId, input } }).catch(() => null);
     if (!result?.data) return;
     notifyDone(`${application.name} connected`);
@@ -179,12 +226,30 @@ function ConnectForm({ accountId, locationId, application, onDone }: { accountId
   return (
     <form onSubmit={onSubmit}>
       <Stack>
-        <Text size="sm">The credentials this location uses at the partner (optional). They are stored encrypted and shown masked afterwards.</Text>
+        <Text size="sm">
+          The credentials this location uses at the partner (optional). They are stored encrypted and shown masked
+          afterwards.
+        </Text>
         {pairs.map((pair, i) => (
           <Group key={i} align="flex-end" wrap="nowrap">
-            <TextInput label={`Credential ${i + 1} name`} value={pair.key} onChange={(e) => setPairs(pairs.map((p, j) => (j === i ? { ...p, key: e.currentTarget.value } : p)))} />
-            <TextInput label={`Credential ${i + 1} value`} type="password" value={pair.value} onChange={(e) => setPairs(pairs.map((p, j) => (j === i ? { ...p, value: e.currentTarget.value } : p)))} />
-            <ActionIcon variant="subtle" color="red" aria-label={`Remove credential ${i + 1}`} onClick={() => setPairs(pairs.filter((_, j) => j !== i))} mb={4}>
+            <TextInput
+              label={`Credential ${i + 1} name`}
+              value={pair.key}
+              onChange={(e) => setPairs(pairs.map((p, j) => (j === i ? { ...p, key: e.currentTarget.value } : p)))}
+            />
+            <TextInput
+              label={`Credential ${i + 1} value`}
+              type="password"
+              value={pair.value}
+              onChange={(e) => setPairs(pairs.map((p, j) => (j === i ? { ...p, value: e.currentTarget.value } : p)))}
+            />
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Remove credential ${i + 1}`}
+              onClick={() => setPairs(pairs.filter((_, j) => j !== i))}
+              mb={4}
+            >
               ✕
             </ActionIcon>
           </Group>

@@ -24,8 +24,20 @@ export function accountTrail(accountId: string, accountName: string | undefined)
 }
 
 /** Accounts › account › location › `here`: where a screen of a location sits, each step a link back. */
-export function LocationCrumbs({ accountId, locationId, here }: { accountId: string; locationId: string; here: string }) {
+export function LocationCrumbs({
+  accountId,
+  locationId,
+  here,
+}: {
+  accountId: string;
+  locationId: string;
+  here: string;
+}) {
   const { data } = useQuery(LOCATION_NAMES, { variables: { accountId, locationId } });
-  const trail = [...accountTrail(accountId, data?.account.name), { label: data?.location.name ?? '…', to: `/accounts/${accountId}/locations/${locationId}` }, { label: here }];
+  const trail = [
+    ...accountTrail(accountId, data?.account.name),
+    { label: data?.location.name ?? '…', to: `/accounts/${accountId}/locations/${locationId}` },
+    { label: here },
+  ];
   return <Crumbs trail={trail} />;
 }

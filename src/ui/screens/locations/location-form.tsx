@@ -45,7 +45,8 @@ export function LocationForm({ accountId, location }: { accountId: string; locat
   const [form, setForm] = useState({ name: location.name, currency: location.currency, timezone: location.timezone });
   const [rates, setRates] = useState<TaxRateRow[]>(() => location.taxRates.map(fromTaxRate));
   const [update, { loading, error }] = useMutation(UPDATE_LOCATION);
-  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [key]: e.currentTarget.value });
+  const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
+    setForm({ ...form, [key]: e.currentTarget.value });
   const input = { ...form, taxRates: rates.map(toTaxRateInput) };
   const { fields, all } = useFieldErrors(error, input);
 
@@ -58,14 +59,39 @@ export function LocationForm({ accountId, location }: { accountId: string; locat
     notifyDone('Location saved');
   }
 
-  const others = otherFieldErrors(all, (path) => ['/name', '/currency', '/timezone'].includes(path) || path.startsWith('/taxRates/'));
+  const others = otherFieldErrors(
+    all,
+    (path) => ['/name', '/currency', '/timezone'].includes(path) || path.startsWith('/taxRates/'),
+  );
   return (
     <form onSubmit={onSubmit}>
       <Stack maw={900}>
         <Group grow align="flex-start" wrap="wrap">
-          <TextInput label="Location name" required value={form.name} onChange={set('name')} error={fields['/name']} readOnly={!editable} miw={200} />
-          <TextInput label="Currency" value={form.currency} onChange={set('currency')} error={fields['/currency']} readOnly={!editable} miw={120} />
-          <TextInput label="Timezone" value={form.timezone} onChange={set('timezone')} error={fields['/timezone']} readOnly={!editable} miw={160} />
+          <TextInput
+            label="Location name"
+            required
+            value={form.name}
+            onChange={set('name')}
+            error={fields['/name']}
+            readOnly={!editable}
+            miw={200}
+          />
+          <TextInput
+            label="Currency"
+            value={form.currency}
+            onChange={set('currency')}
+            error={fields['/currency']}
+            readOnly={!editable}
+            miw={120}
+          />
+          <TextInput
+            label="Timezone"
+            value={form.timezone}
+            onChange={set('timezone')}
+            error={fields['/timezone']}
+            readOnly={!editable}
+            miw={160}
+          />
         </Group>
         <TaxRateEditor rows={rates} onChange={setRates} errors={fields} editable={editable} />
         {error && (Object.keys(all).length === 0 || others.length > 0) && (
@@ -73,9 +99,7 @@ export function LocationForm({ accountId, location }: { accountId: string; locat
             {others.length ? others.join('; ') : error.message}
           </Alert>
         )}
-        {editable && (
-          <SubmitRow label="Save location" loading={loading} />
-        )}
+        {editable && <SubmitRow label="Save location" loading={loading} />}
       </Stack>
     </form>
   );

@@ -11,7 +11,13 @@ export function LocationLinks({ accountId, locationId }: { accountId: string; lo
   return (
     <Group gap="xs">
       {LOCATION_SCREENS.map((screen) => (
-        <Button key={screen.path} component={Link} to={`/accounts/${accountId}/locations/${locationId}/${screen.path}`} variant="light" size="xs">
+        <Button
+          key={screen.path}
+          component={Link}
+          to={`/accounts/${accountId}/locations/${locationId}/${screen.path}`}
+          variant="light"
+          size="xs"
+        >
           {screen.label}
         </Button>
       ))}

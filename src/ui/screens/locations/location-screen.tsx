@@ -32,7 +32,11 @@ type Ids = { accountId: string; locationId: string };
 
 // Each tab's panel, drawn only while it is the open one (keepMounted={false}).
 const TABS: { value: string; label: string; panel: (ids: Ids, location: LocationSettingsFragment) => ReactNode }[] = [
-  { value: 'details', label: 'Details and tax rates', panel: (ids, location) => <LocationForm accountId={ids.accountId} location={location} /> },
+  {
+    value: 'details',
+    label: 'Details and tax rates',
+    panel: (ids, location) => <LocationForm accountId={ids.accountId} location={location} />,
+  },
   { value: 'connections', label: 'Connections', panel: (ids) => <ConnectionsTab {...ids} /> },
   { value: 'catalog', label: 'Catalog', panel: (ids) => <CatalogTab {...ids} /> },
   { value: 'menus', label: 'Menus', panel: (ids) => <MenusTab {...ids} /> },
@@ -57,7 +61,11 @@ export function LocationScreen() {
             <Title order={2}>{data.location.name}</Title>
             <LocationLinks accountId={accountId} locationId={locationId} />
           </Group>
-          <Tabs value={tab} onChange={(value) => navigate(value === 'details' ? base : `${base}/${value}`)} keepMounted={false}>
+          <Tabs
+            value={tab}
+            onChange={(value) => navigate(value === 'details' ? base : `${base}/${value}`)}
+            keepMounted={false}
+          >
             <Tabs.List>
               {TABS.map((t) => (
                 <Tabs.Tab key={t.value} value={t.value}>

@@ -1,4 +1,14 @@
-import { Button, Checkbox, Fieldset, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import type { TaxRateInput, TaxRateType } from '../../gql/graphql';
 
 // SPEC's literal tax-rate rules, as the SDL states them: posReference optional (the hub generates a UUID when
@@ -17,7 +27,14 @@ export interface TaxRateRow {
 
 const PERCENT_SCALE = 10000;
 
-export function fromTaxRate(rate: { posReference: string; name: string; type: TaxRateType; rate: number; inclusive: boolean; isDefault: boolean }): TaxRateRow {
+export function fromTaxRate(rate: {
+  posReference: string;
+  name: string;
+  type: TaxRateType;
+  rate: number;
+  inclusive: boolean;
+  isDefault: boolean;
+}): TaxRateRow {
   return { ...rate, amount: rate.type === 'PERCENTAGE' ? rate.rate / PERCENT_SCALE : rate.rate };
 }
 
@@ -39,10 +56,28 @@ export function toTaxRateInput(row: TaxRateRow): TaxRateInput {
   };
 }
 
-const EMPTY: TaxRateRow = { posReference: '', name: '', type: 'PERCENTAGE', amount: '', inclusive: false, isDefault: false };
+const EMPTY: TaxRateRow = {
+  posReference: '',
+  name: '',
+  type: 'PERCENTAGE',
+  amount: '',
+  inclusive: false,
+  isDefault: false,
+};
 
-export function TaxRateEditor({ rows, onChange, errors, editable }: { rows: TaxRateRow[]; onChange: (rows: TaxRateRow[]) => void; errors: Record<string, string>; editable: boolean }) {
-  const change = (i: number, patch: Partial<TaxRateRow>) => onChange(rows.map((row, j) => (j === i ? { ...row, ...patch } : row)));
+export function TaxRateEditor({
+  rows,
+  onChange,
+  errors,
+  editable,
+}: {
+  rows: TaxRateRow[];
+  onChange: (rows: TaxRateRow[]) => void;
+  errors: Record<string, string>;
+  editable: boolean;
+}) {
+  const change = (i: number, patch: Partial<TaxRateRow>) =>
+    onChange(rows.map((row, j) => (j === i ? { ...row, ...patch } : row)));
   return (
     <Stack gap="sm">
       <Text fw={600}>Tax rates</Text>
@@ -57,7 +92,15 @@ export function TaxRateEditor({ rows, onChange, errors, editable }: { rows: TaxR
         return (
           <Fieldset key={i} legend={`Tax rate ${i + 1}${row.name ? `: ${row.name}` : ''}`}>
             <Group align="flex-start" wrap="wrap" grow>
-              <TextInput label="Name" required value={row.name} onChange={(e) => change(i, { name: e.currentTarget.value })} error={errors[`${path}/name`]} readOnly={!editable} miw={140} />
+              <TextInput
+                label="Name"
+                required
+                value={row.name}
+                onChange={(e) => change(i, { name: e.currentTarget.value })}
+                error={errors[`${path}/name`]}
+                readOnly={!editable}
+                miw={140}
+              />
               <TextInput
                 label="POS reference"
                 description="Optional: the hub generates one"
@@ -86,7 +129,13 @@ export function TaxRateEditor({ rows, onChange, errors, editable }: { rows: TaxR
               </Stack>
               <NumberInput
                 label={row.type === 'PERCENTAGE' ? 'Rate (%)' : 'Amount (smallest currency unit)'}
-                description={Number.isFinite(stored) ? `Stored value: ${stored}` : row.type === 'PERCENTAGE' ? 'Stored as percent × 10000' : 'Stored as typed'}
+                description={
+                  Number.isFinite(stored)
+                    ? `Stored value: ${stored}`
+                    : row.type === 'PERCENTAGE'
+                      ? 'Stored as percent × 10000'
+                      : 'Stored as typed'
+                }
                 value={row.amount}
                 onChange={(amount) => change(i, { amount })}
                 decimalScale={row.type === 'PERCENTAGE' ? 4 : 0}
@@ -96,8 +145,20 @@ export function TaxRateEditor({ rows, onChange, errors, editable }: { rows: TaxR
                 w={220}
               />
               <Stack gap="xs" pt={24}>
-                <Checkbox label="Inclusive" checked={row.inclusive} onChange={(e) => change(i, { inclusive: e.currentTarget.checked })} disabled={!editable} error={errors[`${path}/inclusive`]} />
-                <Checkbox label="Default" checked={row.isDefault} onChange={(e) => change(i, { isDefault: e.currentTarget.checked })} disabled={!editable} error={errors[`${path}/isDefault`]} />
+                <Checkbox
+                  label="Inclusive"
+                  checked={row.inclusive}
+                  onChange={(e) => change(i, { inclusive: e.currentTarget.checked })}
+                  disabled={!editable}
+                  error={errors[`${path}/inclusive`]}
+                />
+                <Checkbox
+                  label="Default"
+                  checked={row.isDefault}
+                  onChange={(e) => change(i, { isDefault: e.currentTarget.checked })}
+                  disabled={!editable}
+                  error={errors[`${path}/isDefault`]}
+                />
               </Stack>
             </Group>
             {errors[`${path}/type`] && (

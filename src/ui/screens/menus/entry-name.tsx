@@ -18,7 +18,21 @@ export interface Entry {
  * The name cell of a menu item or modifier: the name, marked when out of stock (`struck` also greys and strikes
  * it), the POS reference; on a phone also the price and the tax rates, whose columns are not shown there.
  */
-export function EntryName({ entry, currency, namesOf, phone, struck, children }: { entry: Entry; currency: string; namesOf: Map<string, string>; phone: boolean; struck?: boolean; children?: ReactNode }) {
+export function EntryName({
+  entry,
+  currency,
+  namesOf,
+  phone,
+  struck,
+  children,
+}: {
+  entry: Entry;
+  currency: string;
+  namesOf: Map<string, string>;
+  phone: boolean;
+  struck?: boolean;
+  children?: ReactNode;
+}) {
   const out = !entry.show_online;
   return (
     <>

@@ -98,15 +98,33 @@ export const ADD_MENU_ITEM = graphql(`
 
 export const UPDATE_MENU_ITEM = graphql(`
   mutation UpdateMenuItemTaxRates($accountId: ID!, $locationId: ID!, $menuId: ID!, $id: ID!, $taxRateIds: [String!]) {
-    updateMenuItem(accountId: $accountId, locationId: $locationId, menuId: $menuId, id: $id, input: { taxRateIds: $taxRateIds }) {
+    updateMenuItem(
+      accountId: $accountId
+      locationId: $locationId
+      menuId: $menuId
+      id: $id
+      input: { taxRateIds: $taxRateIds }
+    ) {
       ...MenuItemRow
     }
   }
 `);
 
 export const UPDATE_MENU_MODIFIER = graphql(`
-  mutation UpdateMenuModifierTaxRates($accountId: ID!, $locationId: ID!, $menuId: ID!, $id: ID!, $taxRateIds: [String!]) {
-    updateMenuModifier(accountId: $accountId, locationId: $locationId, menuId: $menuId, id: $id, input: { taxRateIds: $taxRateIds }) {
+  mutation UpdateMenuModifierTaxRates(
+    $accountId: ID!
+    $locationId: ID!
+    $menuId: ID!
+    $id: ID!
+    $taxRateIds: [String!]
+  ) {
+    updateMenuModifier(
+      accountId: $accountId
+      locationId: $locationId
+      menuId: $menuId
+      id: $id
+      input: { taxRateIds: $taxRateIds }
+    ) {
       ...MenuModifierRow
     }
   }
@@ -144,7 +162,13 @@ export const PRODUCT_CHOICES = graphql(`
 
 export const PUBLICATIONS = graphql(`
   query MenuPublications($accountId: ID!, $locationId: ID!, $menuId: ID!, $limit: Int!) {
-    menuPublications(accountId: $accountId, locationId: $locationId, menuId: $menuId, limit: $limit, newestFirst: true) {
+    menuPublications(
+      accountId: $accountId
+      locationId: $locationId
+      menuId: $menuId
+      limit: $limit
+      newestFirst: true
+    ) {
       data {
         id
         connectionId

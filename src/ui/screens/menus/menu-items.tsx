@@ -39,8 +39,18 @@ export function MenuItems({ ids, items, currency, taxRates, editable }: Props) {
   // The actions beside the item on a wide screen, under its name on a phone (so none hides off the side).
   const actionsOf = (item: MenuItemRowFragment) => (
     <Group gap={4}>
-      <OverrideActions entry={item} onOverride={() => setOverriding(item)} onClear={() => update({ variables: { ...ids, id: item.id, taxRateIds: null } }).catch(fail)} />
-      <Button size="compact-sm" variant="subtle" color="red" onClick={() => remove({ variables: { ...ids, id: item.id } }).catch(fail)} aria-label={`Remove ${item.name}`}>
+      <OverrideActions
+        entry={item}
+        onOverride={() => setOverriding(item)}
+        onClear={() => update({ variables: { ...ids, id: item.id, taxRateIds: null } }).catch(fail)}
+      />
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        color="red"
+        onClick={() => remove({ variables: { ...ids, id: item.id } }).catch(fail)}
+        aria-label={`Remove ${item.name}`}
+      >
         Remove
       </Button>
     </Group>
@@ -78,10 +88,20 @@ export function MenuItems({ ids, items, currency, taxRates, editable }: Props) {
                 {editable && (
                   <Table.Td>
                     <Stack gap={2} align="center">
-                      <ActionIcon variant="subtle" aria-label={`Move ${item.name} up`} disabled={index === 0 || reordering.loading} onClick={() => move(index, -1)}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Move ${item.name} up`}
+                        disabled={index === 0 || reordering.loading}
+                        onClick={() => move(index, -1)}
+                      >
                         ↑
                       </ActionIcon>
-                      <ActionIcon variant="subtle" aria-label={`Move ${item.name} down`} disabled={index === items.length - 1 || reordering.loading} onClick={() => move(index, 1)}>
+                      <ActionIcon
+                        variant="subtle"
+                        aria-label={`Move ${item.name} down`}
+                        disabled={index === items.length - 1 || reordering.loading}
+                        onClick={() => move(index, 1)}
+                      >
                         ↓
                       </ActionIcon>
                     </Stack>
@@ -102,14 +122,22 @@ export function MenuItems({ ids, items, currency, taxRates, editable }: Props) {
                     <TaxRatesCell entry={item} namesOf={namesOf} />
                   </Table.Td>
                 )}
-                <Table.Td visibleFrom="md">{item.modifierGroups.length ? item.modifierGroups.join(', ') : <Text c="dimmed">none</Text>}</Table.Td>
+                <Table.Td visibleFrom="md">
+                  {item.modifierGroups.length ? item.modifierGroups.join(', ') : <Text c="dimmed">none</Text>}
+                </Table.Td>
                 {editable && <Table.Td visibleFrom="sm">{actionsOf(item)}</Table.Td>}
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <TaxOverrideDialog kind="item" ids={ids} entry={overriding} taxRates={taxRates} onClose={() => setOverriding(null)} />
+      <TaxOverrideDialog
+        kind="item"
+        ids={ids}
+        entry={overriding}
+        taxRates={taxRates}
+        onClose={() => setOverriding(null)}
+      />
     </>
   );
 }

@@ -78,7 +78,13 @@ export function MenuModifiers({ ids, modifiers, currency, taxRates, editable }: 
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <TaxOverrideDialog kind="modifier" ids={ids} entry={overriding} taxRates={taxRates} onClose={() => setOverriding(null)} />
+      <TaxOverrideDialog
+        kind="modifier"
+        ids={ids}
+        entry={overriding}
+        taxRates={taxRates}
+        onClose={() => setOverriding(null)}
+      />
     </Stack>
   );
 }

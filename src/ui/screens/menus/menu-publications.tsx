@@ -26,7 +26,13 @@ const PAGE = 10;
 /** The API's largest page (src/common/pagination.ts MAX_LIMIT). */
 const MOST = 200;
 
-export function MenuPublications({ ids, editable }: { ids: { accountId: string; locationId: string; menuId: string }; editable: boolean }) {
+export function MenuPublications({
+  ids,
+  editable,
+}: {
+  ids: { accountId: string; locationId: string; menuId: string };
+  editable: boolean;
+}) {
   // The latest `limit` publications, newest first: showing older ones asks for a longer list rather than a
   // next page, so a live refresh (refetch) reads back everything on screen, not only the first page.
   const [limit, setLimit] = useState(PAGE);
@@ -46,7 +52,9 @@ export function MenuPublications({ ids, editable }: { ids: { accountId: string; 
   const data = query.data ?? query.previousData;
   const { error } = query;
 
-  const marketplaces = (data?.availableApplications.data ?? []).filter((a) => a.kind === 'MARKETPLACE' && a.connected && a.connectionId);
+  const marketplaces = (data?.availableApplications.data ?? []).filter(
+    (a) => a.kind === 'MARKETPLACE' && a.connected && a.connectionId,
+  );
   const nameOf = new Map(marketplaces.map((m) => [m.connectionId!, m.name]));
   const chosen = target ?? (marketplaces.length === 1 ? marketplaces[0].connectionId : null);
 
@@ -150,7 +158,11 @@ export function MenuPublications({ ids, editable }: { ids: { accountId: string; 
                           )
                         )}
                         {p.deliveryRetained ? (
-                          <Anchor component={Link} size="xs" to={`/accounts/${ids.accountId}/locations/${ids.locationId}/deliveries?delivery=${p.deliveryId}`}>
+                          <Anchor
+                            component={Link}
+                            size="xs"
+                            to={`/accounts/${ids.accountId}/locations/${ids.locationId}/deliveries?delivery=${p.deliveryId}`}
+                          >
                             Open the delivery
                           </Anchor>
                         ) : (
@@ -170,7 +182,12 @@ export function MenuPublications({ ids, editable }: { ids: { accountId: string; 
         {data?.menuPublications.hasNextPage &&
           (limit < MOST ? (
             <Group>
-              <Button variant="default" size="xs" onClick={() => setLimit((shown) => Math.min(shown + PAGE, MOST))} loading={query.loading}>
+              <Button
+                variant="default"
+                size="xs"
+                onClick={() => setLimit((shown) => Math.min(shown + PAGE, MOST))}
+                loading={query.loading}
+              >
                 Show older publications
               </Button>
             </Group>

@@ -25,7 +25,10 @@ export function MenuScreen() {
   // Live: a product going out of stock at the POS, a price or tax rate changed by an import, another
   // operator's edit. The menu is read again (coalesced); while the socket is down it is polled instead.
   const refresh = useCoalesced(() => query.refetch());
-  const events = useSubscription(MENU_EVENTS, { variables: { accountId, locationId, menuId }, onData: () => refresh() });
+  const events = useSubscription(MENU_EVENTS, {
+    variables: { accountId, locationId, menuId },
+    onData: () => refresh(),
+  });
   useLiveFallback(events, query);
   if (codeOf(error) === 'not_found') return <NotFound />;
   const ids = { accountId, locationId, menuId };
@@ -49,13 +52,31 @@ export function MenuScreen() {
           </Group>
           <MenuPublications ids={ids} editable={editable} />
           <Title order={3}>Items</Title>
-          {editable && <ProductPicker ids={ids} inMenu={new Set(menu.items.map((i) => i.productId))} currency={data.location.currency} />}
-          <MenuItems ids={ids} items={menu.items} currency={data.location.currency} taxRates={data.location.taxRates} editable={editable} />
+          {editable && (
+            <ProductPicker
+              ids={ids}
+              inMenu={new Set(menu.items.map((i) => i.productId))}
+              currency={data.location.currency}
+            />
+          )}
+          <MenuItems
+            ids={ids}
+            items={menu.items}
+            currency={data.location.currency}
+            taxRates={data.location.taxRates}
+            editable={editable}
+          />
           <Title order={3}>Modifiers</Title>
           <Text size="sm" c="dimmed">
             Copied from the catalog with the products' modifier groups.
           </Text>
-          <MenuModifiers ids={ids} modifiers={menu.modifiers} currency={data.location.currency} taxRates={data.location.taxRates} editable={editable} />
+          <MenuModifiers
+            ids={ids}
+            modifiers={menu.modifiers}
+            currency={data.location.currency}
+            taxRates={data.location.taxRates}
+            editable={editable}
+          />
         </>
       )}
     </Stack>

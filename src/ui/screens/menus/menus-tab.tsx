@@ -109,8 +109,22 @@ function CreateMenuForm({ accountId, locationId, onCreated }: Ids & { onCreated(
   return (
     <form onSubmit={onSubmit}>
       <Stack>
-        <TextInput label="Menu name" required value={name} onChange={(e) => setName(e.currentTarget.value)} error={fields['/name']} data-autofocus />
-        <Textarea label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={fields['/description']} autosize minRows={2} />
+        <TextInput
+          label="Menu name"
+          required
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={fields['/name']}
+          data-autofocus
+        />
+        <Textarea
+          label="Description"
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+          error={fields['/description']}
+          autosize
+          minRows={2}
+        />
         <FormError error={error} fields={all} />
         <SubmitRow label="Create menu" loading={loading} />
       </Stack>

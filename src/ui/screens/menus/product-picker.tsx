@@ -55,10 +55,19 @@ export function ProductPicker({ ids, inMenu, currency }: Props) {
         {error && <ErrorState error={error} />}
         {!shown && !error && <LoadingState label="Loading products" />}
         {shown && (
-          <Stack gap={4} aria-busy={loading} role="list" aria-label="Catalog products" mah={260} style={{ overflowY: 'auto' }}>
+          <Stack
+            gap={4}
+            aria-busy={loading}
+            role="list"
+            aria-label="Catalog products"
+            mah={260}
+            style={{ overflowY: 'auto' }}
+          >
             {shown.data.length === 0 && (
               <Text c="dimmed" size="sm" py="xs">
-                {debounced ? `No product matches "${debounced}".` : 'The catalog has no products yet. Sync it from the POS on the Catalog tab.'}
+                {debounced
+                  ? `No product matches "${debounced}".`
+                  : 'The catalog has no products yet. Sync it from the POS on the Catalog tab.'}
               </Text>
             )}
             {shown.data.map((p) => (
@@ -81,7 +90,14 @@ export function ProductPicker({ ids, inMenu, currency }: Props) {
                     In the menu
                   </Badge>
                 ) : (
-                  <Button size="xs" variant="light" aria-label={`Add ${p.name}`} loading={adding === p.id} onClick={() => onAdd(p)} style={{ flexShrink: 0 }}>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    aria-label={`Add ${p.name}`}
+                    loading={adding === p.id}
+                    onClick={() => onAdd(p)}
+                    style={{ flexShrink: 0 }}
+                  >
                     Add
                   </Button>
                 )}

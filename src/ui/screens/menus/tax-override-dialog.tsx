@@ -21,12 +21,20 @@ interface Props {
 export function TaxOverrideDialog({ kind, ids, entry, taxRates, onClose }: Props) {
   return (
     <Modal opened={entry !== null} onClose={onClose} title={entry ? `Tax rates of ${entry.name} on this menu` : ''}>
-      {entry && <OverrideForm key={entry.id} kind={kind} ids={ids} entry={entry} taxRates={taxRates} onClose={onClose} />}
+      {entry && (
+        <OverrideForm key={entry.id} kind={kind} ids={ids} entry={entry} taxRates={taxRates} onClose={onClose} />
+      )}
     </Modal>
   );
 }
 
-function OverrideForm({ kind, ids, entry, taxRates, onClose }: Omit<Props, 'entry'> & { entry: NonNullable<Props['entry']> }) {
+function OverrideForm({
+  kind,
+  ids,
+  entry,
+  taxRates,
+  onClose,
+}: Omit<Props, 'entry'> & { entry: NonNullable<Props['entry']> }) {
   const [chosen, setChosen] = useState<string[]>(entry.taxRateIds);
   const [saveItem, itemSaving] = useMutation(UPDATE_MENU_ITEM);
   const [saveModifier, modifierSaving] = useMutation(UPDATE_MENU_MODIFIER);
@@ -43,7 +51,8 @@ function OverrideForm({ kind, ids, entry, taxRates, onClose }: Omit<Props, 'entr
     <form onSubmit={onSubmit}>
       <Stack>
         <Text size="sm">
-          These rates apply to {entry.name} on this menu only, instead of {kind === 'item' ? "its product's" : "the catalog modifier's"}. Clear the override later to follow the
+          These rates apply to {entry.name} on this menu only, instead of{' '}
+          {kind === 'item' ? "its product's" : "the catalog modifier's"}. Clear the override later to follow the
           {kind === 'item' ? ' product' : ' catalog'} again.
         </Text>
         {taxRates.length === 0 ? (
@@ -54,7 +63,11 @@ function OverrideForm({ kind, ids, entry, taxRates, onClose }: Omit<Props, 'entr
           <Checkbox.Group label="Tax rates" value={chosen} onChange={setChosen}>
             <Stack gap="xs" mt="xs">
               {taxRates.map((rate) => (
-                <Checkbox key={rate.posReference} value={rate.posReference} label={`${rate.name} (${rate.posReference})`} />
+                <Checkbox
+                  key={rate.posReference}
+                  value={rate.posReference}
+                  label={`${rate.name} (${rate.posReference})`}
+                />
               ))}
             </Stack>
           </Checkbox.Group>

@@ -13,7 +13,13 @@ export function overriddenRowStyle(entry: { taxRateIdsOverride?: string[] | null
   return isOverridden(entry) ? { boxShadow: 'inset 3px 0 0 var(--mantine-color-orange-5)' } : undefined;
 }
 
-export function TaxRatesCell({ entry, namesOf }: { entry: { taxRateIds: string[]; taxRateIdsOverride?: string[] | null }; namesOf: Map<string, string> }) {
+export function TaxRatesCell({
+  entry,
+  namesOf,
+}: {
+  entry: { taxRateIds: string[]; taxRateIdsOverride?: string[] | null };
+  namesOf: Map<string, string>;
+}) {
   const overridden = isOverridden(entry);
   const color = overridden ? 'orange' : 'gray';
   return (
@@ -27,7 +33,14 @@ export function TaxRatesCell({ entry, namesOf }: { entry: { taxRateIds: string[]
         </Text>
       ) : (
         entry.taxRateIds.map((id) => (
-          <Badge key={id} size="sm" color={color} variant="light" style={{ textTransform: 'none' }} title={namesOf.get(id) ?? 'not a tax rate of this location'}>
+          <Badge
+            key={id}
+            size="sm"
+            color={color}
+            variant="light"
+            style={{ textTransform: 'none' }}
+            title={namesOf.get(id) ?? 'not a tax rate of this location'}
+          >
             {namesOf.get(id) ?? id}
           </Badge>
         ))

@@ -47,7 +47,14 @@ const BOARD = graphql(`
       status
       count
     }
-    orders(accountId: $accountId, locationId: $locationId, status: $status, newestFirst: true, limit: $limit, search: $search) {
+    orders(
+      accountId: $accountId
+      locationId: $locationId
+      status: $status
+      newestFirst: true
+      limit: $limit
+      search: $search
+    ) {
       data {
         ...BoardRow
       }
@@ -73,7 +80,15 @@ const BOARD_PAGE = 50;
 /** The API's largest page (src/common/pagination.ts MAX_LIMIT). */
 const MOST = 200;
 
-const STATUSES: OrderStatus[] = ['NEW', 'ACCEPTED', 'PREPARING', 'READY', 'COMPLETED', 'REJECTED', 'CANCELLED'] as OrderStatus[];
+const STATUSES: OrderStatus[] = [
+  'NEW',
+  'ACCEPTED',
+  'PREPARING',
+  'READY',
+  'COMPLETED',
+  'REJECTED',
+  'CANCELLED',
+] as OrderStatus[];
 
 export function OrderBoard() {
   const { accountId = '', locationId = '' } = useParams();
@@ -85,7 +100,9 @@ export function OrderBoard() {
   const [search, setSearch] = useState('');
   const [searched] = useDebouncedValue(search.trim(), 250);
   // A search looks through every status; the tabs come back when it is cleared or a tab is chosen.
-  const variables = searched ? { accountId, locationId, status: null, limit: shown, search: searched } : { accountId, locationId, status: [tab], limit: shown };
+  const variables = searched
+    ? { accountId, locationId, status: null, limit: shown, search: searched }
+    : { accountId, locationId, status: [tab], limit: shown };
   const board = useQuery(BOARD, { variables });
   // While the longer list or the next search loads, the last one stays (never another tab's: switching resets `shown`).
   const listed = board.data ?? (shown > BOARD_PAGE || searched ? board.previousData : undefined);
@@ -108,7 +125,8 @@ export function OrderBoard() {
       const event = data.data?.orderBoard;
       if (!event) return;
       // A new order is shown from the event itself, at once; the re-read that follows brings the counts.
-      if (event.kind === 'CREATED' && !searched && event.order?.status === tab) showAtOnce(client, { accountId, locationId, status: [tab], limit: shown }, event.order);
+      if (event.kind === 'CREATED' && !searched && event.order?.status === tab)
+        showAtOnce(client, { accountId, locationId, status: [tab], limit: shown }, event.order);
       refresh();
       if (event.kind === 'CREATED') {
         setArrived((n) => n + 1);
@@ -172,7 +190,9 @@ export function OrderBoard() {
           {board.loading && !listed && <LoadingState label="Loading the orders" />}
           {listed &&
             (listed.orders.data.length === 0 ? (
-              <EmptyState>{searched ? `No order's number, reference or customer contains "${searched}".` : `No order in ${tab}.`}</EmptyState>
+              <EmptyState>
+                {searched ? `No order's number, reference or customer contains "${searched}".` : `No order in ${tab}.`}
+              </EmptyState>
             ) : (
               // On a phone: order, total and time; the marketplace and how the order leaves where there is room.
               <Table.ScrollContainer minWidth={300}>
@@ -191,7 +211,10 @@ export function OrderBoard() {
                     {listed.orders.data.map((order) => (
                       <Table.Tr key={order.id}>
                         <Table.Td>
-                          <Button variant={order.id === selected ? 'light' : 'subtle'} onClick={() => setSelected(order.id)}>
+                          <Button
+                            variant={order.id === selected ? 'light' : 'subtle'}
+                            onClick={() => setSelected(order.id)}
+                          >
                             {order.externalId}
                           </Button>
                           {/* Under the button's label: its padding (1.125rem) and border (1px) in. */}
@@ -219,7 +242,12 @@ export function OrderBoard() {
           {listed?.orders.hasNextPage &&
             (shown < MOST ? (
               <Group mt="sm">
-                <Button variant="default" size="xs" loading={board.loading} onClick={() => setShown((n) => Math.min(n + BOARD_PAGE, MOST))}>
+                <Button
+                  variant="default"
+                  size="xs"
+                  loading={board.loading}
+                  onClick={() => setShown((n) => Math.min(n + BOARD_PAGE, MOST))}
+                >
                   Show older orders
                 </Button>
               </Group>

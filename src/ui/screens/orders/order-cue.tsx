@@ -69,5 +69,11 @@ export function useOrderCue(): OrderCue {
 }
 
 export function OrderCueSwitch({ cue }: { cue: OrderCue }) {
-  return <Switch label="Sound for new orders" checked={cue.enabled} onChange={(e) => cue.setEnabled(e.currentTarget.checked)} />;
+  return (
+    <Switch
+      label="Sound for new orders"
+      checked={cue.enabled}
+      onChange={(e) => cue.setEnabled(e.currentTarget.checked)}
+    />
+  );
 }

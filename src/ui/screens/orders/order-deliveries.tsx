@@ -91,7 +91,9 @@ export function OrderDeliveries({ accountId, locationId, orderId }: Props) {
                     {inWords(d.eventType)}
                   </Anchor>
                 </Table.Td>
-                <Table.Td style={{ overflowWrap: 'break-word' }}>{d.applicationName ?? 'A removed application'}</Table.Td>
+                <Table.Td style={{ overflowWrap: 'break-word' }}>
+                  {d.applicationName ?? 'A removed application'}
+                </Table.Td>
                 <Table.Td>
                   <DeliveryStatusBadge delivery={d} />
                   <Text size="xs" c="dimmed">

@@ -97,7 +97,9 @@ interface Props {
 }
 
 export function OrderDetail({ accountId, locationId, orderId, onChanged }: Props) {
-  const { data, loading, error, refetch } = useQuery(ORDER_DETAIL, { variables: { accountId, locationId, id: orderId } });
+  const { data, loading, error, refetch } = useQuery(ORDER_DETAIL, {
+    variables: { accountId, locationId, id: orderId },
+  });
   const [change, changing] = useMutation(CHANGE_STATUS);
   const [reason, setReason] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
@@ -111,7 +113,8 @@ export function OrderDetail({ accountId, locationId, orderId, onChanged }: Props
     const input = { status, ...(needsReason(status) && reason ? { cancellationReason: reason } : {}) };
     setRefusal(null);
     await change({ variables: { accountId, locationId, id: orderId, input } }).catch((error: unknown) => {
-      if (codeOf(error) === 'invalid_transition') setRefusal({ action: ACTION_OF[status] ?? status, from: order.status, error });
+      if (codeOf(error) === 'invalid_transition')
+        setRefusal({ action: ACTION_OF[status] ?? status, from: order.status, error });
     });
     await refetch();
     // Also after a refusal: someone else moved the order, so the board's tabs are as stale as this detail was.
@@ -122,17 +125,34 @@ export function OrderDetail({ accountId, locationId, orderId, onChanged }: Props
     <Stack component="section" aria-label={`Order ${order.externalId}`}>
       <Title order={3}>Order {order.externalId}</Title>
       <Text>
-        Status: <strong>{order.status}</strong> · from {order.sourceName} · total {formatMoney(order.total, order.currency)}
+        Status: <strong>{order.status}</strong> · from {order.sourceName} · total{' '}
+        {formatMoney(order.total, order.currency)}
       </Text>
-      {refusal ? <TransitionRefused refusal={refusal} order={order} /> : changing.error && <ErrorState error={changing.error} title="The status was not changed" />}
+      {refusal ? (
+        <TransitionRefused refusal={refusal} order={order} />
+      ) : (
+        changing.error && <ErrorState error={changing.error} title="The status was not changed" />
+      )}
       <OrderFacts order={order} />
       <OrderLines items={order.items} currency={order.currency} taxRates={order.location.taxRates} />
       {order.allowedTransitions.some(needsReason) && (
-        <Select label="Cancellation reason" placeholder="Choose a reason" data={data.orderCancellationReasons} value={reason} onChange={setReason} w={260} />
+        <Select
+          label="Cancellation reason"
+          placeholder="Choose a reason"
+          data={data.orderCancellationReasons}
+          value={reason}
+          onChange={setReason}
+          w={260}
+        />
       )}
       <Group>
         {order.allowedTransitions.map((status) => (
-          <Button key={status} color={needsReason(status) ? 'red' : undefined} loading={changing.loading} onClick={() => void move(status)}>
+          <Button
+            key={status}
+            color={needsReason(status) ? 'red' : undefined}
+            loading={changing.loading}
+            onClick={() => void move(status)}
+          >
             {ACTION_OF[status] ?? status}
           </Button>
         ))}

@@ -61,7 +61,9 @@ export function customerLine(customer: Record<string, unknown> | null | undefine
  * the customer was given, then their name as the server's Order.customerName gives it), or null when the
  * order has neither.
  */
-export function orderCallName(order: Pick<OrderFactsSource, 'orderNumber' | 'friendlyId'> & { customerName?: string | null }): string | null {
+export function orderCallName(
+  order: Pick<OrderFactsSource, 'orderNumber' | 'friendlyId'> & { customerName?: string | null },
+): string | null {
   const parts = [orderNumber(order), order.customerName].filter(Boolean);
   return parts.length ? parts.join(' · ') : null;
 }
@@ -70,7 +72,6 @@ export function orderCallName(order: Pick<OrderFactsSource, 'orderNumber' | 'fri
 function orderNumber(order: Pick<OrderFactsSource, 'orderNumber' | 'friendlyId'>): string | null {
   return text(order.friendlyId) ?? text(order.orderNumber);
 }
-
 
 // An address object's usual keys, in the order people write an address. The street and its number go on
 // one part ("Damrak 1A"); anything else the marketplace sent follows, but coordinates, which nobody reads.
@@ -83,7 +84,9 @@ export function addressLine(address: unknown): string | null {
   if (typeof address === 'string') return address.trim() || null;
   if (!address || typeof address !== 'object' || Array.isArray(address)) return null;
   const fields = address as Record<string, unknown>;
-  const street = STREET.map((key) => text(fields[key])).filter(Boolean).join(' ');
+  const street = STREET.map((key) => text(fields[key]))
+    .filter(Boolean)
+    .join(' ');
   const known = new Set([...STREET, ...REST]);
   const others = Object.keys(fields).filter((key) => !known.has(key) && !UNREAD.has(key));
   const parts = [street, ...[...REST, ...others].map((key) => text(fields[key]))].filter(Boolean);

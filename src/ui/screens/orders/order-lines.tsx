@@ -53,7 +53,9 @@ export function OrderLines({ items, currency, taxRates }: Props) {
             </Table.Td>
             <Table.Td>{item.quantity}</Table.Td>
             <Table.Td>{formatMoney(item.price, currency)}</Table.Td>
-            <Table.Td style={{ overflowWrap: 'anywhere' }}>{taxRateNames(item.taxRateIds, taxRates) || 'none'}</Table.Td>
+            <Table.Td style={{ overflowWrap: 'anywhere' }}>
+              {taxRateNames(item.taxRateIds, taxRates) || 'none'}
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>

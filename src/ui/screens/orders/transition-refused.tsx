@@ -31,7 +31,9 @@ export function TransitionRefused({ refusal, order }: { refusal: Refusal; order:
         <Text size="sm">
           The order was changed in the meantime: it is now <strong>{order.status}</strong>
           {who && last ? `, set by ${who} at ${formatWhen(last.at)}` : ''}.{' '}
-          {order.allowedTransitions.length ? `The actions offered now are the ones possible from ${order.status}.` : 'No further change is possible.'}
+          {order.allowedTransitions.length
+            ? `The actions offered now are the ones possible from ${order.status}.`
+            : 'No further change is possible.'}
         </Text>
       ) : null}
       <Text size="sm" c="dimmed">

@@ -32,7 +32,11 @@ export function PauseForm({ accountId, locationId }: { accountId: string; locati
     refetchQueries: [STORE_STATUS],
   });
   // The time as chosen, not as computed: "in 30 minutes" stays the same choice while the clock moves.
-  const { fields, all } = useFieldErrors(error, { closedUntil: choice === 'at' ? at : choice, closedReason: reason.trim() || null, closedReasonNotes: notes.trim() || null });
+  const { fields, all } = useFieldErrors(error, {
+    closedUntil: choice === 'at' ? at : choice,
+    closedReason: reason.trim() || null,
+    closedReasonNotes: notes.trim() || null,
+  });
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -59,7 +63,15 @@ export function PauseForm({ accountId, locationId }: { accountId: string; locati
           </Group>
         </Radio.Group>
         {choice === 'at' && (
-          <TextInput type="datetime-local" label="Reopen at" required value={at} onChange={(e) => setAt(e.currentTarget.value)} error={fields['/closedUntil']} w={260} />
+          <TextInput
+            type="datetime-local"
+            label="Reopen at"
+            required
+            value={at}
+            onChange={(e) => setAt(e.currentTarget.value)}
+            error={fields['/closedUntil']}
+            w={260}
+          />
         )}
         {choice !== 'at' && fields['/closedUntil'] && (
           <Text c="red" size="sm">

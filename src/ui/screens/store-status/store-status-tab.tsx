@@ -104,7 +104,8 @@ type Marketplace = StoreStatusFieldsFragment['marketplaces'][number];
 /** What was last sent to each marketplace; on a phone the status and its outcome go under the name. */
 function MarketplaceOutcomes({ ids, marketplaces }: { ids: Ids; marketplaces: Marketplace[] }) {
   const phone = usePhone();
-  if (marketplaces.length === 0) return <EmptyState>No marketplace with a store status URL is connected here: the status goes nowhere.</EmptyState>;
+  if (marketplaces.length === 0)
+    return <EmptyState>No marketplace with a store status URL is connected here: the status goes nowhere.</EmptyState>;
   return (
     <Table.ScrollContainer minWidth={340}>
       <Table aria-label="Marketplaces told" striped>
@@ -119,7 +120,15 @@ function MarketplaceOutcomes({ ids, marketplaces }: { ids: Ids; marketplaces: Ma
         </Table.Thead>
         <Table.Tbody>
           {marketplaces.map((m) => {
-            const lastSent = m.storeStatus ? m.storeStatus === 'OFFLINE' ? 'Paused' : 'Open' : <Text c="dimmed">Nothing sent yet</Text>;
+            const lastSent = m.storeStatus ? (
+              m.storeStatus === 'OFFLINE' ? (
+                'Paused'
+              ) : (
+                'Open'
+              )
+            ) : (
+              <Text c="dimmed">Nothing sent yet</Text>
+            );
             return (
               <Table.Tr key={m.connectionId}>
                 {phone ? (
@@ -169,7 +178,12 @@ function Outcome({ ids, marketplace: m }: { ids: Ids; marketplace: Marketplace }
         </Text>
       )}
       {m.deliveryId && (
-        <Anchor component={Link} size="xs" display="block" to={`/accounts/${ids.accountId}/locations/${ids.locationId}/deliveries?delivery=${m.deliveryId}`}>
+        <Anchor
+          component={Link}
+          size="xs"
+          display="block"
+          to={`/accounts/${ids.accountId}/locations/${ids.locationId}/deliveries?delivery=${m.deliveryId}`}
+        >
           Open the delivery
         </Anchor>
       )}

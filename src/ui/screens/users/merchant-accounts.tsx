@@ -48,8 +48,13 @@ function MerchantAccountsForm({ user, accounts, onDone }: Props & { onDone: () =
   // An admin reaches every account, also those beyond the first page of choices: they stay in the list, by id,
   // so saving never drops them unseen. A reseller's others are not its to send; the server keeps them.
   const unlisted = user.accountIds.filter((id) => !listed.has(id));
-  const choices = [...accounts.map((a) => ({ value: a.id, label: a.name })), ...(viewer.role === 'admin' ? unlisted.map((id) => ({ value: id, label: `Account ${id}` })) : [])];
-  const [accountIds, setAccountIds] = useState(() => user.accountIds.filter((id) => viewer.role === 'admin' || listed.has(id)));
+  const choices = [
+    ...accounts.map((a) => ({ value: a.id, label: a.name })),
+    ...(viewer.role === 'admin' ? unlisted.map((id) => ({ value: id, label: `Account ${id}` })) : []),
+  ];
+  const [accountIds, setAccountIds] = useState(() =>
+    user.accountIds.filter((id) => viewer.role === 'admin' || listed.has(id)),
+  );
   // The answer carries accountIds, so Apollo's cache updates the row by itself.
   const [update, { loading, error }] = useMutation(UPDATE_USER);
   const input = { accountIds };

@@ -1,5 +1,18 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Badge, Button, Group, Modal, MultiSelect, PasswordInput, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  PasswordInput,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState, type FormEvent } from 'react';
 import { useFieldErrors } from '../../components/field-errors';
@@ -87,7 +100,9 @@ export function UsersArea() {
                 const role = <Badge variant="light">{ROLE_LABEL[user.role]}</Badge>;
                 const memberOf = membership(user.accountIds, accountName);
                 // Only merchants belong to accounts.
-                const change = user.role === 'merchant' && <ChangeMerchantAccounts user={user} accounts={accounts.data?.accounts.data ?? []} />;
+                const change = user.role === 'merchant' && (
+                  <ChangeMerchantAccounts user={user} accounts={accounts.data?.accounts.data ?? []} />
+                );
                 return (
                   <Table.Tr key={user.id}>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>
@@ -142,9 +157,19 @@ function membership(accountIds: string[], accountName: Map<string, string>): str
 function CreateUserForm({ accounts, onDone }: { accounts: { id: string; name: string }[]; onDone: () => void }) {
   const viewer = useViewer();
   const roles = viewer.permissions.creatableRoles;
-  const [form, setForm] = useState({ email: '', password: '', role: roles[roles.length - 1] as Role, accountIds: [] as string[] });
+  const [form, setForm] = useState({
+    email: '',
+    password: '',
+    role: roles[roles.length - 1] as Role,
+    accountIds: [] as string[],
+  });
   const [create, { loading, error }] = useMutation(CREATE_USER, { refetchQueries: [USERS] });
-  const input = { email: form.email, password: form.password, role: form.role, ...(form.role === 'merchant' ? { accountIds: form.accountIds } : {}) };
+  const input = {
+    email: form.email,
+    password: form.password,
+    role: form.role,
+    ...(form.role === 'merchant' ? { accountIds: form.accountIds } : {}),
+  };
   const { fields, all } = useFieldErrors(error, input);
 
   async function onSubmit(event: FormEvent) {
@@ -158,11 +183,39 @@ function CreateUserForm({ accounts, onDone }: { accounts: { id: string; name: st
   return (
     <form onSubmit={onSubmit}>
       <Stack>
-        <TextInput label="E-mail" type="email" required value={form.email} onChange={(e) => setForm({ ...form, email: e.currentTarget.value })} error={fields['/email']} />
-        <PasswordInput label="Password" required value={form.password} onChange={(e) => setForm({ ...form, password: e.currentTarget.value })} error={fields['/password']} />
-        <Select label="Role" data={roles.map((r) => ({ value: r, label: ROLE_LABEL[r] }))} value={form.role} onChange={(role) => role && setForm({ ...form, role: role as Role })} allowDeselect={false} error={fields['/role']} />
+        <TextInput
+          label="E-mail"
+          type="email"
+          required
+          value={form.email}
+          onChange={(e) => setForm({ ...form, email: e.currentTarget.value })}
+          error={fields['/email']}
+        />
+        <PasswordInput
+          label="Password"
+          required
+          value={form.password}
+          onChange={(e) => setForm({ ...form, password: e.currentTarget.value })}
+          error={fields['/password']}
+        />
+        <Select
+          label="Role"
+          data={roles.map((r) => ({ value: r, label: ROLE_LABEL[r] }))}
+          value={form.role}
+          onChange={(role) => role && setForm({ ...form, role: role as Role })}
+          allowDeselect={false}
+          error={fields['/role']}
+        />
         {form.role === 'merchant' && (
-          <MultiSelect label="Accounts" description="The accounts this merchant works in" data={accounts.map((a) => ({ value: a.id, label: a.name }))} value={form.accountIds} onChange={(accountIds) => setForm({ ...form, accountIds })} error={fields['/accountIds']} searchable />
+          <MultiSelect
+            label="Accounts"
+            description="The accounts this merchant works in"
+            data={accounts.map((a) => ({ value: a.id, label: a.name }))}
+            value={form.accountIds}
+            onChange={(accountIds) => setForm({ ...form, accountIds })}
+            error={fields['/accountIds']}
+            searchable
+          />
         )}
         <FormError error={error} fields={all} />
         <SubmitRow label="Create user" loading={loading} />
