@@ -1795,6 +1795,8 @@ export interface components {
             clientId: string;
             /** @description The marketplace's name */
             sourceName: string;
+            /** @description A test order, placed by the sandbox marketplace: it reaches the POS and moves like any other, its events carry `test: true`, and it never counts in a figure. */
+            test: boolean;
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
             acceptedAt: components["schemas"]["NullableTimestamp"];
@@ -1849,6 +1851,7 @@ export interface components {
             locationId?: unknown;
             clientId?: unknown;
             sourceName?: unknown;
+            test?: unknown;
             createdAt?: unknown;
             updatedAt?: unknown;
             acceptedAt?: unknown;
@@ -2031,6 +2034,8 @@ export interface components {
         ordersSince: string;
         /** @description Only orders changed (placed, a status or an estimated time) at or after this time: a board or a POS polls with the time of its last look (the colons of the time may be sent as they are). */
         ordersUpdatedSince: string;
+        /** @description `false`: leave test orders out (what a figure counts); `true`: only test orders; absent: both. Test orders are placed by the sandbox marketplace (`POST {loc}/test-orders`). */
+        ordersTest: "true" | "false";
         /** @description Makes a retried POST safe; see the introduction. */
         idempotencyKey: string;
         accountId: string;
@@ -3433,6 +3438,8 @@ export interface operations {
                 since?: components["parameters"]["ordersSince"];
                 /** @description Only orders changed (placed, a status or an estimated time) at or after this time: a board or a POS polls with the time of its last look (the colons of the time may be sent as they are). */
                 updatedSince?: components["parameters"]["ordersUpdatedSince"];
+                /** @description `false`: leave test orders out (what a figure counts); `true`: only test orders; absent: both. Test orders are placed by the sandbox marketplace (`POST {loc}/test-orders`). */
+                test?: components["parameters"]["ordersTest"];
                 /** @description Page size, 1 to 200 (default 50). */
                 limit?: components["parameters"]["limit"];
                 /** @description The nextPageKey of the previous page. */
@@ -3506,6 +3513,8 @@ export interface operations {
                 since?: components["parameters"]["ordersSince"];
                 /** @description Only orders changed (placed, a status or an estimated time) at or after this time: a board or a POS polls with the time of its last look (the colons of the time may be sent as they are). */
                 updatedSince?: components["parameters"]["ordersUpdatedSince"];
+                /** @description `false`: leave test orders out (what a figure counts); `true`: only test orders; absent: both. Test orders are placed by the sandbox marketplace (`POST {loc}/test-orders`). */
+                test?: components["parameters"]["ordersTest"];
             };
             header?: never;
             path: {

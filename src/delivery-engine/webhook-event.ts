@@ -5,7 +5,8 @@ import type { DeliveryEventType, EnqueueDeliveryInput } from './outbox.js';
 
 // Every webhook body the hub sends is built here, so each event carries the same envelope (CONTRACT
 // sections 5 and 7): eventId (also the webhook-id header, stable across retries), eventType, objectType,
-// eventTime, accountId, locationId and the receiving application's connectionId, then the event's own fields.
+// eventTime, accountId, locationId, the receiving application's connectionId and `test` (an event about a test
+// order, or a sample sent on request), then the event's own fields.
 
 /** What each event type is about. */
 export const OBJECT_TYPE_OF = {
@@ -29,6 +30,8 @@ export interface WebhookEnvelope<T extends DeliveryEventType = DeliveryEventType
   locationId: string;
   /** The receiving application's connection to the location. */
   connectionId: string;
+  /** About a test order, or a sample event sent on request: a receiver may act on it, but nothing real happened. */
+  test: boolean;
 }
 
 /** Who receives the event: the application (its webhook secret signs it), through its connection, at this URL. */
@@ -56,6 +59,8 @@ export interface WebhookEventInput<T extends DeliveryEventType, B extends object
   orderingKey?: string | null;
   /** One change reported to several receivers shares its time; defaults to now. */
   eventTime?: string;
+  /** The envelope's `test`; default false. */
+  test?: boolean;
 }
 
 export type WebhookBody<T extends DeliveryEventType, B extends object> = WebhookEnvelope<T> &
@@ -74,6 +79,7 @@ export function webhookDelivery<T extends DeliveryEventType, B extends object>(
     accountId: input.accountId,
     locationId: input.locationId,
     connectionId: recipient.connectionId,
+    test: input.test ?? false,
   };
   const sealed = 'credentials' in input;
   const connection = sealed

@@ -187,6 +187,7 @@ describe('placing an order', () => {
       locationId: loc.locationId,
       clientId: market.clientId,
       sourceName: market.data.name,
+      test: false,
       cancellationReason: null,
       acceptedAt: null,
       total: 5999,
@@ -249,6 +250,7 @@ describe('placing an order', () => {
       accountId: loc.accountId,
       locationId: loc.locationId,
       connectionId: posConnectionId,
+      test: false,
       clientId: market.clientId,
       orderId: order.id,
       newState: order,
@@ -544,6 +546,13 @@ describe('reading orders', () => {
       404,
     );
     expect((await posClient.get(`${loc.path}/orders?status=DONE`)).status).toBe(400);
+
+    // None of these is a test order: test=false keeps them all, test=true none (test orders: sandbox.test.ts).
+    const sinceQuery = `since=${encodeURIComponent(since)}`;
+    const real = await posClient.get(`${loc.path}/orders?${sinceQuery}&test=false`);
+    expect(real.body.data.map((o: any) => o.id)).toEqual([...mine, theirs].map((o) => o.id));
+    expect((await posClient.get(`${loc.path}/orders?${sinceQuery}&test=true`)).body.data).toEqual([]);
+    expect((await posClient.get(`${loc.path}/orders?test=maybe`)).status).toBe(400);
   });
 
   it('tells a board what changed since its last look, and how many orders each status has', async () => {

@@ -9,7 +9,7 @@ const recipient = { applicationId: 'app-1', connectionId: 'conn-1', url: 'https:
 
 describe('webhookDelivery', () => {
   it.each(DELIVERY_EVENT_TYPES)(
-    '%s carries eventId, eventType, objectType, eventTime, accountId, locationId and connectionId',
+    '%s carries eventId, eventType, objectType, eventTime, accountId, locationId, connectionId and test',
     (eventType) => {
       const delivery = webhookDelivery({
         eventType,
@@ -26,6 +26,7 @@ describe('webhookDelivery', () => {
         accountId: 'acc-1',
         locationId: 'loc-1',
         connectionId: 'conn-1',
+        test: false,
         extra: 1,
       });
       expect(delivery).toMatchObject({

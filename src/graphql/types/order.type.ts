@@ -204,6 +204,12 @@ export class OrderType {
   @Field({ description: "The marketplace's name" })
   sourceName: string;
 
+  @Field({
+    description:
+      'A test order (placed by the sandbox marketplace): it flows like any other but never counts in a figure',
+  })
+  test: boolean;
+
   @Field()
   createdAt: string;
 
@@ -274,6 +280,9 @@ export class OrderListArgs extends PageArgs {
     description: 'Only the order with exactly this externalId (one per marketplace): whether an order arrived',
   })
   externalId?: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'true: only test orders; false: no test orders; absent: both' })
+  test?: boolean | null;
 }
 
 @ArgsType()
@@ -283,6 +292,9 @@ export class OrderCountArgs {
 
   @Field(() => String, { nullable: true, description: 'RFC 3339: only orders changed at or after it' })
   updatedSince?: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: 'true: only test orders; false: no test orders; absent: both' })
+  test?: boolean | null;
 }
 
 @ObjectType('OrderStatusCount', { description: 'How many orders are in a status: a tab of the live order board' })

@@ -11,7 +11,7 @@ export interface LocationSummary {
   locationId: string;
   locationName: string;
   storeStatus: string;
-  /** Orders in status NEW. */
+  /** Orders in status NEW (test orders never count). */
   newOrders: number;
   /** Deliveries of the last FAILING_WINDOW that are FAILED, or PENDING after a failed attempt. */
   failingDeliveries: number;
@@ -24,7 +24,7 @@ export const FAILING_WINDOW = '24 hours';
 
 const SUMMARY = (where: string) => `
   SELECT l.account_id AS "accountId", a.name AS "accountName", l.id AS "locationId", l.name AS "locationName", l.store_status AS "storeStatus",
-         (SELECT count(*) FROM orders o WHERE o.location_id = l.id AND o.status = 'NEW')::int AS "newOrders",
+         (SELECT count(*) FROM orders o WHERE o.location_id = l.id AND o.status = 'NEW' AND NOT o.test)::int AS "newOrders",
          (SELECT count(*) FROM deliveries d
            WHERE d.location_id = l.id AND d.created_at > now() - interval '${FAILING_WINDOW}'
              AND (d.status = 'FAILED' OR (d.status = 'PENDING' AND d.attempt_count > 0)))::int AS "failingDeliveries"

@@ -38,6 +38,7 @@ export function orderEvents(
         locationId: newState.locationId,
         recipient: { applicationId: party.applicationId, connectionId: party.connectionId, url: party.webhookUrl },
         orderingKey: newState.id,
+        test: newState.test,
         body: { clientId: newState.clientId, orderId: newState.id, newState, previousState },
       }),
     ];

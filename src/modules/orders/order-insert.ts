@@ -38,13 +38,13 @@ interface PlacementRow {
  */
 const PLACE_ORDERS_SQL = `WITH input AS (
        SELECT * FROM json_to_recordset(?::json) AS o(id uuid, created_at timestamptz, updated_at timestamptz, location_id uuid,
-              account_id uuid, application_id uuid, connection_id uuid, client_id text, source_name text, external_id text,
+              account_id uuid, application_id uuid, connection_id uuid, client_id text, source_name text, external_id text, test boolean,
               status_history jsonb, details jsonb, location_snapshot jsonb, signal text)
      ), placed AS (
        INSERT INTO orders (id, created_at, updated_at, location_id, account_id, application_id, connection_id, client_id, source_name,
-                           external_id, status, status_history, details, location_snapshot)
+                           external_id, test, status, status_history, details, location_snapshot)
        SELECT id, created_at, updated_at, location_id, account_id, application_id, connection_id, client_id, source_name,
-              external_id, 'NEW', status_history, details, location_snapshot
+              external_id, test, 'NEW', status_history, details, location_snapshot
          FROM input
        ON CONFLICT (application_id, external_id) DO NOTHING
        RETURNING id
@@ -107,6 +107,7 @@ export function insertOrder(
       client_id: order.clientId,
       source_name: order.sourceName,
       external_id: order.externalId,
+      test: order.test,
       status_history: order.statusHistory,
       details: order.details,
       location_snapshot: order.locationSnapshot,

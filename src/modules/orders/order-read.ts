@@ -9,7 +9,7 @@ import type { OrderFields } from './order.view.js';
 const ORDER_BY_ID_SQL = `
   select id, details, external_id as "externalId", status, cancellation_reason as "cancellationReason",
          cancelled_by as "cancelledBy", account_id as "accountId", location_id as "locationId", client_id as "clientId",
-         source_name as "sourceName", ${isoSql('created_at')} as "createdAt", ${isoSql('updated_at')} as "updatedAt",
+         source_name as "sourceName", test, ${isoSql('created_at')} as "createdAt", ${isoSql('updated_at')} as "updatedAt",
          ${isoSql('accepted_at')} as "acceptedAt", ${isoSql('rejected_at')} as "rejectedAt", ${isoSql('completed_at')} as "completedAt",
          ${isoSql('cancelled_at')} as "cancelledAt",
          status_history as "statusHistory", location_snapshot as "locationSnapshot"

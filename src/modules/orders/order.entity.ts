@@ -44,6 +44,7 @@ export class Order extends BaseEntity<
   | 'completedAt'
   | 'cancelledAt'
   | 'connectionId'
+  | 'test'
 > {
   @ManyToOne(() => Location, { deleteRule: 'cascade' })
   location: Rel<Location>;
@@ -69,6 +70,13 @@ export class Order extends BaseEntity<
 
   @Property({ type: 'text' })
   externalId: string;
+
+  /**
+   * A test order (placed by the sandbox marketplace): it flows like any other and is marked `test` on the
+   * board, in the order and in its events, and it never counts in a figure (reports, home, metrics).
+   */
+  @Property({ type: 'boolean', default: false })
+  test: boolean = false;
 
   @Enum({ items: () => [...ORDER_STATUSES] })
   status: OrderStatus = 'NEW';

@@ -248,6 +248,7 @@ export const ORDER_OUTPUT_FIELDS = [
   'locationId',
   'clientId',
   'sourceName',
+  'test',
   'createdAt',
   'updatedAt',
   'acceptedAt',

@@ -49,6 +49,8 @@ export interface OrderListInput extends ListInput {
    * externalId, so a POS or an operator may find one order per marketplace.
    */
   externalId?: string | null;
+  /** true: only test orders; false: none of them (what a figure counts); null or absent: both. */
+  test?: boolean | null;
 }
 
 /** How many of a location's orders are in each status: the tabs of a live order board. */
@@ -136,7 +138,8 @@ export class OrderService {
       if (!first) throw new ConflictError('The order was placed concurrently; retry to read it');
       return { order: first, created: false };
     }
-    this.observers.placed?.();
+    // A test order counts in no figure, the metrics included.
+    if (!order.test) this.observers.placed?.();
     return { order: view, created: true };
   }
 
@@ -205,7 +208,7 @@ export class OrderService {
     ctx: Ctx,
     accountId: string,
     locationId: string,
-    input: Pick<OrderListInput, 'since' | 'updatedSince'>,
+    input: Pick<OrderListInput, 'since' | 'updatedSince' | 'test'>,
   ): Promise<OrderStatusCount[]> {
     const where = await readableOrders(ctx, accountId, locationId, input);
     const rows = await ctx.em
@@ -304,12 +307,13 @@ async function readableOrders(
   ctx: Ctx,
   accountId: string,
   locationId: string,
-  input: Pick<OrderListInput, 'since' | 'updatedSince'>,
+  input: Pick<OrderListInput, 'since' | 'updatedSince' | 'test'>,
 ): Promise<Record<string, unknown>> {
   await withLocation(ctx, accountId, locationId, 'orders.read');
   const where: Record<string, unknown> = { location: locationId, accountId, ...visibleTo(ctx) };
   if (input.since) where.createdAt = { $gte: sinceDate('since', input.since) };
   if (input.updatedSince) where.updatedAt = { $gte: sinceDate('updatedSince', input.updatedSince) };
+  if (input.test != null) where.test = input.test;
   return where;
 }
 
@@ -387,6 +391,7 @@ function newOrder(
     clientId,
     sourceName: marketplace.name,
     externalId: input.externalId,
+    test: false,
     status: 'NEW',
     cancellationReason: null,
     cancelledBy: null,

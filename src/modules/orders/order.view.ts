@@ -14,6 +14,8 @@ export interface OrderView extends Record<string, unknown> {
   locationId: string;
   clientId: string;
   sourceName: string;
+  /** A test order (sandbox marketplace): never counted in a figure. */
+  test: boolean;
   createdAt: string;
   updatedAt: string;
   acceptedAt: string | null;
@@ -38,6 +40,7 @@ export type OrderFields = Pick<
   | 'accountId'
   | 'clientId'
   | 'sourceName'
+  | 'test'
   | 'createdAt'
   | 'updatedAt'
   | 'acceptedAt'
@@ -60,6 +63,7 @@ export function toOrderView(order: OrderFields): OrderView {
     locationId: order.location.id,
     clientId: order.clientId,
     sourceName: order.sourceName,
+    test: order.test,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
     acceptedAt: iso(order.acceptedAt),

@@ -1,13 +1,17 @@
 import type { Request, Router } from 'express';
 import type { RestDeps } from '../rest-deps.js';
-import { queryText } from '../query-param.js';
+import { queryFlag, queryText } from '../query-param.js';
 import { createdOrFound, list, single } from '../respond.js';
 
 const ORDERS = '/accounts/:accountId/locations/:locationId/orders';
 
 const ORDER_COUNTS = '/accounts/:accountId/locations/:locationId/order-counts';
 
-const filters = (req: Request) => ({ since: queryText(req, 'since'), updatedSince: queryText(req, 'updatedSince') });
+const filters = (req: Request) => ({
+  since: queryText(req, 'since'),
+  updatedSince: queryText(req, 'updatedSince'),
+  test: queryFlag(req, 'test'),
+});
 /** `status=NEW,ACCEPTED`: the statuses of a live board's tab, as GraphQL's `status: [OrderStatus!]`. */
 const statuses = (req: Request) => queryText(req, 'status')?.split(',') ?? null;
 
