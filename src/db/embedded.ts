@@ -11,6 +11,8 @@ export interface EmbeddedDatabase {
   url: string;
   /** NOTIFYs committed on any connection (PGlite hands them to the committing one, not to listeners). */
   onNotification(listener: NotificationListener): void;
+  /** The data directory as a tarball that `loadDataDir` starts another embedded database from (tests' template). */
+  dumpDataDir(): Promise<Blob>;
   stop(): Promise<void>;
 }
 
@@ -22,13 +24,17 @@ export function embeddedDatabaseAt(url: string): EmbeddedDatabase | undefined {
   return servedHere.get(url);
 }
 
-/** dataDir undefined keeps everything in memory (tests on a machine without PostgreSQL). */
+/**
+ * dataDir undefined keeps everything in memory (tests on a machine without PostgreSQL); such a database may
+ * start from a dump (`loadDataDir`) instead of an empty cluster.
+ */
 export async function startEmbeddedDatabase(
   dataDir: string | undefined,
   maxConnections = 20,
+  loadDataDir?: Blob,
 ): Promise<EmbeddedDatabase> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir);
+  const db = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections });
   // pglite-socket's own queue lets connections' extended-protocol messages interleave (see SessionQueue).
   // Its handlers take the server's queue when a connection opens, so replacing it before start() is enough;
@@ -45,6 +51,9 @@ export async function startEmbeddedDatabase(
     url,
     onNotification(listener) {
       queue.onNotification = listener;
+    },
+    async dumpDataDir() {
+      return (await db.dumpDataDir('none')) as Blob;
     },
     async stop() {
       servedHere.delete(url);

@@ -1,0 +1,13 @@
+import { PGlite } from '@electric-sql/pglite';
+let t = performance.now();
+const lap = (w) => { const n = performance.now(); console.log(w, Math.round(n - t)); t = n; };
+const a = await PGlite.create(); lap('fresh');
+await a.query('create table x(a int)'); 
+const dump = await a.dumpDataDir('none'); lap('dump ' + dump.size);
+await a.close();
+const b = await PGlite.create({ loadDataDir: dump }); lap('from dump');
+console.log((await b.query('select count(*) from x')).rows);
+await b.close();
+const c = await PGlite.create(); lap('fresh again');
+await c.close();
+const d = await PGlite.create({ loadDataDir: dump }); lap('from dump again');
