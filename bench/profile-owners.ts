@@ -78,7 +78,7 @@ const LAYERS: [string, RegExp][] = [
     /^(express|router|path-to-regexp|parseurl|finalhandler|send|etag|fresh|qs|on-finished|depd|content-type|type-is|accepts|negotiator|mime.*)$/,
   ],
   ['body parsing', /^(body-parser|raw-body|iconv-lite|src\/rest\/body)$/],
-  ['OpenAPI validation', /^(express-openapi-validator|ajv.*|src\/rest\/(operation-lookup|openapi-validation))$/],
+  ['OpenAPI validation', /^(ajv.*|src\/shapes\/.*|src\/rest\/(operations|request-validation))$/],
   ['bearer validation (oidc-provider, src/auth)', /^(oidc-provider|koa.*|jose|src\/auth\/.*)$/],
   ['rate limiting', /^(src\/http\/(rate-limit|limiter-store)|src\/common\/token-bucket)$/],
   ['admission control', /^(src\/http\/admission|p-queue|eventemitter3|p-timeout)$/],

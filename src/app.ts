@@ -32,6 +32,7 @@ import { metricsRoute } from './http/metrics-route.js';
 import type { HubMetrics } from './observability/metrics.js';
 import { problemHandler, sendOAuthError } from './rest/problem.js';
 import { restRouter } from './rest/router.js';
+import { NoSuchEndpoint } from './rest/route-errors.js';
 import type { Services } from './services.js';
 
 export interface AppDeps {
@@ -143,9 +144,7 @@ export async function createApp(
   app.use(graphql.router);
   app.use(docsRouter(deps.config.publicBaseUrl));
   app.use(webUiRouter());
-  app.use((_req: Request, _res: Response, next: NextFunction) =>
-    next(Object.assign(new Error('no route'), { status: 404, errors: [] })),
-  );
+  app.use((_req: Request, _res: Response, next: NextFunction) => next(new NoSuchEndpoint()));
   // Under /oauth2 errors are OAuth's {error, error_description}, except on the pages people see (interactions).
   const oauthErrors = problemHandler(deps.database, edge, sendOAuthError);
   app.use(OAUTH_MOUNT, (err: unknown, req: Request, res: Response, next: NextFunction) =>

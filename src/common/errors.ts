@@ -79,6 +79,10 @@ export class DomainError extends Error {
   }
 }
 
+/** The most field errors one answer names. */
+export const MAX_REPORTED_ERRORS = 100;
+const SHOWN_IN_MESSAGE = 10;
+
 export class ValidationError extends DomainError {
   constructor(message: string, errors?: FieldError[]) {
     super('validation_failed', message, errors);
@@ -89,9 +93,18 @@ export class ValidationError extends DomainError {
     return new ValidationError(`${path}: ${message}`, [{ path, message }]);
   }
 
-  /** Every bad field at once, each named in the message. */
+  /**
+   * Every bad field at once, each named in the message. An answer names at most MAX_REPORTED_ERRORS of them and
+   * its message the first ten: a 10,000-product import with one systematic mistake stays readable.
+   */
   static fields(errors: FieldError[]): ValidationError {
-    return new ValidationError(errors.map((e) => `${e.path}: ${e.message}`).join('; '), errors);
+    const reported = errors.slice(0, MAX_REPORTED_ERRORS);
+    const shown = reported
+      .slice(0, SHOWN_IN_MESSAGE)
+      .map((e) => `${e.path}: ${e.message}`)
+      .join('; ');
+    const more = errors.length > SHOWN_IN_MESSAGE ? ` (and ${errors.length - SHOWN_IN_MESSAGE} more)` : '';
+    return new ValidationError(shown + more, reported);
   }
 }
 

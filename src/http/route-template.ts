@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import type { DocumentedRequest } from '../rest/request-validation.js';
 
 /** oidc-provider's own endpoints under /oauth2 (its routes are not express routes). */
 const OAUTH_ENDPOINTS = new Set([
@@ -17,8 +18,8 @@ const OAUTH_ENDPOINTS = new Set([
  * the raw path, whose ids would make every request a label of its own. Read once the response is finished.
  */
 export function routeTemplate(req: Request): string {
-  const openapi = (req as Request & { openapi?: { openApiRoute?: string } }).openapi;
-  if (openapi?.openApiRoute) return openapi.openApiRoute;
+  const operation = (req as DocumentedRequest).operation;
+  if (operation) return operation.template;
   if (req.route?.path && typeof req.route.path === 'string') return `${req.baseUrl}${req.route.path}`;
   const path = req.originalUrl.split('?')[0];
   if (path === '/graphql') return path;

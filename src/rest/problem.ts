@@ -4,10 +4,12 @@ import { unavailableOf, type DatabaseWatch } from '../db/outage.js';
 import { overloadedWhenPoolTimedOut } from '../db/pool-timeout.js';
 import { bearerChallenge } from '../http/bearer-challenge.js';
 import { withPlusHint } from './plus-hint.js';
+import { MethodNotAllowed, NoSuchEndpoint } from './route-errors.js';
+import { UndocumentedAnswer } from './response-validation.js';
 
 // The one REST error mapping (RFC 9457 problem+json, CONTRACT section 1). Domain errors keep their code;
-// body-parser and OpenAPI validator errors are translated; anything else is a 500 that says nothing about
-// the inside (stack, SQL, secrets go to the log only).
+// body-parser errors and requests the document does not describe are translated; anything else is a 500 that
+// says nothing about the inside (stack, SQL, secrets go to the log only).
 
 export interface Problem {
   type: string;
@@ -29,48 +31,11 @@ function problem(code: ErrorCode, detail: string, errors?: FieldError[], status 
   };
 }
 
-interface ValidatorError {
-  status: number;
-  message: string;
-  errors?: { path: string; message: string }[];
-}
-
-function isValidatorError(err: unknown): err is ValidatorError {
-  return (
-    typeof err === 'object' &&
-    err !== null &&
-    typeof (err as ValidatorError).status === 'number' &&
-    Array.isArray((err as ValidatorError).errors)
-  );
-}
-
-/** "/body/taxRates/0/rate" → "/taxRates/0/rate"; "/query/limit" → "limit" */
-function fieldPath(path: string): string {
-  if (path.startsWith('/body')) return path.slice('/body'.length) || '/';
-  return path.replace(/^\/(query|path|headers)\//, '');
-}
-
-function fromValidator(err: ValidatorError): Problem {
-  switch (err.status) {
-    case 400: {
-      const errors = (err.errors ?? []).map((e) => ({ path: fieldPath(e.path), message: e.message }));
-      return problem(
-        'validation_failed',
-        errors.map((e) => `${e.path} ${e.message}`).join('; ') || err.message,
-        errors,
-      );
-    }
-    case 404:
-      return problem('not_found', 'No such endpoint');
-    case 405:
-      return problem('not_found', `Method not allowed on this endpoint`, undefined, 405);
-    case 413:
-      return problem('payload_too_large', err.message);
-    case 415:
-      return problem('unsupported_media_type', 'Send the body as application/json');
-    default:
-      return problem('internal', 'The request could not be processed');
-  }
+function fromRouteError(err: unknown): Problem | null {
+  if (err instanceof NoSuchEndpoint) return problem('not_found', err.message);
+  if (err instanceof MethodNotAllowed) return problem('not_found', err.message, undefined, 405);
+  if (err instanceof UndocumentedAnswer) return problem('internal', err.message);
+  return null;
 }
 
 interface BodyParserError {
@@ -99,7 +64,8 @@ export function toProblem(err: unknown): Problem {
   if (unavailable) return problem(unavailable.code, unavailable.message);
   const parsed = typeof (err as BodyParserError)?.type === 'string' ? fromBodyParser(err as BodyParserError) : null;
   if (parsed) return parsed;
-  if (isValidatorError(err)) return fromValidator(err);
+  const routeProblem = fromRouteError(err);
+  if (routeProblem) return routeProblem;
   return problem('internal', 'An unexpected error occurred');
 }
 

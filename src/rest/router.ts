@@ -1,9 +1,12 @@
 import { Router } from 'express';
 import type { Authenticator } from '../auth/authenticator.js';
 import { bearerAuth } from '../auth/bearer.js';
-import { OPENAPI_PATH } from '../docs/openapi-document.js';
 import { jsonBody } from './body.js';
-import { openApiValidation } from './openapi-validation.js';
+import { openApiDocument } from '../shapes/openapi-source.js';
+import { schemaValidator } from '../shapes/schema-validator.js';
+import { DocumentedOperations } from './operations.js';
+import { requestValidation } from './request-validation.js';
+import { responseValidation } from './response-validation.js';
 import type { DatabaseWatch } from '../db/outage.js';
 import { idempotencyKeys } from '../http/idempotency-keys.js';
 import { resumeRequestScope } from '../common/request-scope.js';
@@ -31,7 +34,7 @@ export interface RestOptions extends RestDeps {
 }
 
 /**
- * /v1: bearer auth → rate limit → body rules → OpenAPI validation → idempotency keys → routes. Errors go to
+ * /v1: bearer auth → rate limit → body rules → the document's checks → idempotency keys → routes. Errors go to
  * the problem handler. Authentication comes first so that a request without a valid token never has its
  * body read (a catalog import may be 32 MiB).
  */
@@ -40,24 +43,12 @@ export async function restRouter(options: RestOptions): Promise<Router> {
   router.use(bearerAuth(options.authenticator));
   router.use(options.rateLimiter.perRequest);
   router.use(jsonBody());
-  router.use(
-    await openApiValidation({
-      apiSpec: OPENAPI_PATH,
-      ignoreUndocumented: false,
-      validateRequests: {
-        allowUnknownQueryParameters: false,
-        removeAdditional: false,
-        coerceTypes: false,
-        allErrors: true,
-      },
-      validateResponses: options.validateResponses ? { removeAdditional: false } : false,
-      validateSecurity: false,
-      // No multipart operation is documented (bodies are JSON only, 415 otherwise: body.ts): no multer.
-      fileUploader: false,
-      // Bundle the document once: its $refs are all internal.
-      $refParser: { mode: 'bundle' },
-    }),
-  );
+  const doc = openApiDocument();
+  const validator = schemaValidator();
+  // Every schema compiled now: a document the validator cannot read stops the hub at start-up.
+  validator.compileAll(doc);
+  router.use(requestValidation(doc, new DocumentedOperations(doc), validator));
+  if (options.validateResponses) router.use(responseValidation(validator));
   router.use(idempotencyKeys(options.orm, { database: options.database }));
   router.use(resumeRequestScope);
   const routes = Router();
