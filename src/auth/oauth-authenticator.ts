@@ -95,26 +95,28 @@ export function oauthAuthenticator(provider: Provider, orm: MikroORM): Authentic
       }
 
       const em = orm.em.fork();
-      const [row] = await sqlRows<{ role: Role; application_id: string; first_party: boolean }>(
+      const [row] = await sqlRows<{ role: Role; application_id: string; kind: ApplicationKind | null }>(
         em,
         // A deactivated user's tokens are deleted with it; the check closes the window of one issued meanwhile.
-        'select u.role, a.id as application_id, a.first_party from users u cross join applications a where u.id = ? and u.deactivated_at is null and a.client_id = ?',
+        'select u.role, a.id as application_id, a.kind from users u cross join applications a where u.id = ? and u.deactivated_at is null and a.client_id = ?',
         [accountId, clientId],
       );
       if (!row) return null;
-      // Through a first-party client the user acts as itself; through a partner application, only within what
-      // that application reaches.
-      if (row.first_party) {
+      // Through one of the hub's own clients (no kind: the web UI, the bootstrap client) the user acts as
+      // itself. Through a partner application's client (authorization_code, or the password grant when an
+      // admin flagged it first-party) the token is that application acting for the user: the application's
+      // rules apply, within what both the application and the user reach.
+      if (row.kind === null) {
         const principal: Principal = { type: 'user', userId: accountId, role: row.role, clientId, scopes };
         return { principal, reach: await userReach(em, accountId, row.role) };
       }
       const principal: Principal = {
-        type: 'user',
-        userId: accountId,
-        role: row.role,
+        type: 'application',
+        applicationId: row.application_id,
+        kind: row.kind,
         clientId,
         scopes,
-        applicationId: row.application_id,
+        onBehalfOf: { userId: accountId, role: row.role },
       };
       const reach: Reach = await userThroughApplicationReach(em, accountId, row.role, row.application_id);
       return { principal, reach };

@@ -34,7 +34,7 @@ export function assertLocationReachable(ctx: RequestContext, accountId: string, 
   if (!canReachLocation(ctx, accountId, locationId)) throw new NotFoundError('Location');
 }
 
-/** An admin acting directly (not through a partner application it authorised). */
+/** An admin acting as itself (not a partner application acting for one). */
 export function isAdmin(ctx: RequestContext): boolean {
-  return ctx.principal.type === 'user' && ctx.principal.role === 'admin' && ctx.principal.applicationId === undefined;
+  return ctx.principal.type === 'user' && ctx.principal.role === 'admin';
 }

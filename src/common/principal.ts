@@ -4,19 +4,36 @@
 export type Role = 'admin' | 'reseller' | 'merchant';
 export type ApplicationKind = 'POS' | 'MARKETPLACE';
 
+/** A user of the hub: who signed in, whatever client the token came through. */
+export interface PrincipalUser {
+  readonly userId: string;
+  readonly role: Role;
+}
+
 export type Principal =
+  /** An operator acting as itself, through one of the hub's own first-party clients (the web UI, scripts). */
+  | { type: 'user'; userId: string; role: Role; clientId: string; scopes: ReadonlySet<string> }
   /**
-   * An operator user. `applicationId` is set when the token was issued to a partner application for that user
-   * (authorization_code): the user's rights then apply only through that application.
+   * A partner application. A token is always also the application it was obtained through: its own token
+   * (client_credentials), or a user's token issued through it (authorization_code, its refreshes, the
+   * password grant through its client), which carries `onBehalfOf`. Every partner rule (a marketplace's own
+   * orders, the transitions its kind may take, its own connections and deliveries) applies to both alike; the
+   * user only narrows what the application reaches (Reach) and the scopes it holds.
    */
-  | { type: 'user'; userId: string; role: Role; clientId: string; scopes: ReadonlySet<string>; applicationId?: string }
   | {
       type: 'application';
       applicationId: string;
       kind: ApplicationKind;
       clientId: string;
       scopes: ReadonlySet<string>;
+      onBehalfOf?: PrincipalUser;
     };
+
+/** The user behind a call: the operator itself, or the user an application acts for; null for an application's own token. */
+export function userBehind(principal: Principal): PrincipalUser | null {
+  if (principal.type === 'user') return { userId: principal.userId, role: principal.role };
+  return principal.onBehalfOf ?? null;
+}
 
 /**
  * What a principal may reach. `all` for admins. Otherwise the accounts it reaches and, for partner

@@ -44,7 +44,7 @@ export function idempotencyKeys(orm: MikroORM, options: IdempotencyOptions = {})
     key: string,
     principal: Principal,
   ): Promise<void> {
-    const caller = principal.type === 'user' ? `user:${principal.userId}` : `client:${principal.clientId}`;
+    const caller = idempotencyCaller(principal);
     const em = orm.em.fork();
     const claim = await service.claim(em, caller, key, requestHash(req.method, req.originalUrl, req.body));
     if (claim.outcome === 'replay') {
@@ -73,4 +73,14 @@ export function idempotencyKeys(orm: MikroORM, options: IdempotencyOptions = {})
     }) as Response['send'];
     next();
   }
+}
+
+/**
+ * Whose keys these are: an operator's own, an application's own, or an application's for one user, so that a
+ * response stored for one principal is never replayed to another that reaches different records.
+ */
+function idempotencyCaller(principal: Principal): string {
+  if (principal.type === 'user') return `user:${principal.userId}`;
+  const user = principal.onBehalfOf ? `:user:${principal.onBehalfOf.userId}` : '';
+  return `client:${principal.clientId}${user}`;
 }

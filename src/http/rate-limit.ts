@@ -1,13 +1,14 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { DomainError } from '../common/errors.js';
-import type { Principal } from '../common/principal.js';
+import { userBehind, type Principal } from '../common/principal.js';
 import type { LimiterStore } from './limiter-store.js';
 import { closeIfBodyUnread } from './unread-body.js';
 
-/** One budget per user, or per client for an application's own token. */
+/** One budget per user (signed in, or acting through an application), or per client for an application's own token. */
 function callerKey(principal: Principal): string {
-  return principal.type === 'user' ? `user:${principal.userId}` : `client:${principal.clientId}`;
+  const user = userBehind(principal);
+  return user ? `user:${user.userId}` : `client:${principal.clientId}`;
 }
 
 export interface ChargeDecision {

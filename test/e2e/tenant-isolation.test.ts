@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { buildSchema } from 'graphql';
 import { parse } from 'yaml';
-import { ALL_SCOPES } from '../../src/common/principal.js';
+import { ALL_SCOPES, type ApplicationKind } from '../../src/common/principal.js';
 import { OPENAPI_PATH } from '../../src/docs/openapi-document.js';
 import { enqueue } from '../support/deliveries.js';
 import type { HttpClient } from '../support/http.js';
 import { liveClient } from '../support/subscriber.js';
-import { startTestHub, type TestHub } from '../support/test-hub.js';
+import { startTestHub, type TestApplication, type TestHub } from '../support/test-hub.js';
 
 // Tenant isolation (CONTRACT sections 1 and 2): every /v1 route and every GraphQL operation, called about
 // another tenant's records by a caller that must not reach them, answers 404 (`not_found` in GraphQL), never
@@ -17,87 +17,146 @@ import { startTestHub, type TestHub } from '../support/test-hub.js';
 // parameter's name. TO ADD A GRAPHQL OPERATION: add one row to OPERATIONS (or GRAPHQL_LISTS); `$name` in the
 // document is the victim's id of that name. The last tests fail for any route of openapi.yaml and any
 // Query, Mutation or Subscription field of schema.graphql that has no row here.
+//
+// Every row also says what a partner application connected to the victim's location gets (`partners`): on
+// its own token and acting for the victim's merchant (a token obtained through an application, which is that
+// application), the partner rules decide, not tenancy.
 
 interface Row {
   /** `METHOD /path/{param}` exactly as in openapi.yaml. */
   route: string;
   /** A valid body: the OpenAPI validator answers 400 before tenancy is looked at. */
   body?: (victim: Victim) => unknown;
+  partners: Partners;
 }
 
 type Victim = Record<string, string>;
+
+/**
+ * What a partner application connected to the victim's location gets for a row, the same on its own token and
+ * acting for the victim's merchant:
+ * - 'not_found': the row names what no other partner reaches (another partner's connection, application or
+ *   deliveries; users);
+ * - 'as_application': the row is about the location, its catalog, menus or orders as a whole, which the
+ *   application reaches: acting for the merchant it answers exactly as on its own token (reads are compared;
+ *   writes are not sent, since one that succeeds would change the victim for the other rows).
+ */
+type PartnerOutcome = 'not_found' | 'as_application';
+type Partners = Readonly<Record<ApplicationKind, PartnerOutcome>>;
+
+const NOT_FOUND: Partners = { MARKETPLACE: 'not_found', POS: 'not_found' };
+const AS_APPLICATION: Partners = { MARKETPLACE: 'as_application', POS: 'as_application' };
+/** The victim's order, placed by another marketplace: a marketplace sees only its own orders, a POS all of them. */
+const ANOTHER_MARKETPLACES_ORDER: Partners = { MARKETPLACE: 'not_found', POS: 'as_application' };
 
 const LOC = '/v1/accounts/{accountId}/locations/{locationId}';
 
 /** Routes about one record of the victim (its account, location, connection, application): always 404. */
 const ROUTES: Row[] = [
-  { route: 'GET /v1/accounts/{accountId}' },
-  { route: 'PATCH /v1/accounts/{accountId}', body: () => ({ name: 'Taken over' }) },
-  { route: 'GET /v1/accounts/{accountId}/locations' },
-  { route: 'POST /v1/accounts/{accountId}/locations', body: () => ({ name: 'Intruder location' }) },
-  { route: `GET ${LOC}` },
-  { route: `PATCH ${LOC}`, body: () => ({ name: 'Taken over' }) },
-  { route: `GET ${LOC}/applications` },
-  { route: `GET ${LOC}/connections` },
-  { route: `POST ${LOC}/connections`, body: (v) => ({ applicationId: v.intruderApplicationId }) },
-  { route: `GET ${LOC}/connections/{connectionId}` },
-  { route: `DELETE ${LOC}/connections/{connectionId}` },
-  { route: `POST ${LOC}/connections/{connectionId}/pull` },
-  { route: 'GET /v1/applications/{applicationId}' },
-  { route: 'PATCH /v1/applications/{applicationId}', body: () => ({ name: 'Taken over' }) },
-  { route: 'POST /v1/applications/{applicationId}/secret' },
+  { route: 'GET /v1/accounts/{accountId}', partners: AS_APPLICATION },
+  { route: 'PATCH /v1/accounts/{accountId}', body: () => ({ name: 'Taken over' }), partners: AS_APPLICATION },
+  { route: 'GET /v1/accounts/{accountId}/locations', partners: AS_APPLICATION },
+  {
+    route: 'POST /v1/accounts/{accountId}/locations',
+    body: () => ({ name: 'Intruder location' }),
+    partners: AS_APPLICATION,
+  },
+  { route: `GET ${LOC}`, partners: AS_APPLICATION },
+  { route: `PATCH ${LOC}`, body: () => ({ name: 'Taken over' }), partners: AS_APPLICATION },
+  { route: `GET ${LOC}/applications`, partners: AS_APPLICATION },
+  { route: `GET ${LOC}/connections`, partners: AS_APPLICATION },
+  {
+    route: `POST ${LOC}/connections`,
+    body: (v) => ({ applicationId: v.intruderApplicationId }),
+    partners: AS_APPLICATION,
+  },
+  { route: `GET ${LOC}/connections/{connectionId}`, partners: NOT_FOUND },
+  { route: `DELETE ${LOC}/connections/{connectionId}`, partners: NOT_FOUND },
+  { route: `POST ${LOC}/connections/{connectionId}/pull`, partners: NOT_FOUND },
+  { route: 'GET /v1/applications/{applicationId}', partners: NOT_FOUND },
+  { route: 'PATCH /v1/applications/{applicationId}', body: () => ({ name: 'Taken over' }), partners: NOT_FOUND },
+  { route: 'POST /v1/applications/{applicationId}/secret', partners: NOT_FOUND },
   // Catalog (issue 5)
-  { route: `PUT ${LOC}/catalog/import`, body: () => ({ products: [] }) },
-  { route: `GET ${LOC}/catalog` },
-  { route: `GET ${LOC}/catalog/products` },
-  { route: `POST ${LOC}/catalog/products`, body: () => ({ posReference: 'intruder', name: 'Intruder', price: 1 }) },
-  { route: `GET ${LOC}/catalog/products/{productId}` },
-  { route: `PATCH ${LOC}/catalog/products/{productId}`, body: () => ({ show_online: false }) },
-  { route: `DELETE ${LOC}/catalog/products/{productId}` },
-  { route: `GET ${LOC}/catalog/modifiers` },
-  { route: `POST ${LOC}/catalog/modifiers`, body: () => ({ posReference: 'intruder', name: 'Intruder', price: 1 }) },
-  { route: `GET ${LOC}/catalog/modifiers/{modifierId}` },
-  { route: `PATCH ${LOC}/catalog/modifiers/{modifierId}`, body: () => ({ price: 1 }) },
-  { route: `DELETE ${LOC}/catalog/modifiers/{modifierId}` },
-  { route: `GET ${LOC}/catalog/categories` },
-  { route: `DELETE ${LOC}/catalog/categories/{categoryId}` },
-  { route: `GET ${LOC}/catalog/modifier-groups` },
+  { route: `PUT ${LOC}/catalog/import`, body: () => ({ products: [] }), partners: AS_APPLICATION },
+  { route: `GET ${LOC}/catalog`, partners: AS_APPLICATION },
+  { route: `GET ${LOC}/catalog/products`, partners: AS_APPLICATION },
+  {
+    route: `POST ${LOC}/catalog/products`,
+    body: () => ({ posReference: 'intruder', name: 'Intruder', price: 1 }),
+    partners: AS_APPLICATION,
+  },
+  { route: `GET ${LOC}/catalog/products/{productId}`, partners: AS_APPLICATION },
+  {
+    route: `PATCH ${LOC}/catalog/products/{productId}`,
+    body: () => ({ show_online: false }),
+    partners: AS_APPLICATION,
+  },
+  { route: `DELETE ${LOC}/catalog/products/{productId}`, partners: AS_APPLICATION },
+  { route: `GET ${LOC}/catalog/modifiers`, partners: AS_APPLICATION },
+  {
+    route: `POST ${LOC}/catalog/modifiers`,
+    body: () => ({ posReference: 'intruder', name: 'Intruder', price: 1 }),
+    partners: AS_APPLICATION,
+  },
+  { route: `GET ${LOC}/catalog/modifiers/{modifierId}`, partners: AS_APPLICATION },
+  { route: `PATCH ${LOC}/catalog/modifiers/{modifierId}`, body: () => ({ price: 1 }), partners: AS_APPLICATION },
+  { route: `DELETE ${LOC}/catalog/modifiers/{modifierId}`, partners: AS_APPLICATION },
+  { route: `GET ${LOC}/catalog/categories`, partners: AS_APPLICATION },
+  { route: `DELETE ${LOC}/catalog/categories/{categoryId}`, partners: AS_APPLICATION },
+  { route: `GET ${LOC}/catalog/modifier-groups`, partners: AS_APPLICATION },
   // Delivery log (issue 4)
-  { route: `GET ${LOC}/deliveries` },
-  { route: 'GET /v1/applications/{applicationId}/deliveries' },
-  { route: 'GET /v1/deliveries/{deliveryId}' },
-  { route: 'POST /v1/deliveries/{deliveryId}/retry' },
+  { route: `GET ${LOC}/deliveries`, partners: AS_APPLICATION },
+  { route: 'GET /v1/applications/{applicationId}/deliveries', partners: NOT_FOUND },
+  { route: 'GET /v1/deliveries/{deliveryId}', partners: NOT_FOUND },
+  { route: 'POST /v1/deliveries/{deliveryId}/retry', partners: NOT_FOUND },
   {
     route: `POST ${LOC}/orders`,
+    partners: AS_APPLICATION,
     body: () => ({
       externalId: 'intruder-order',
       fulfillmentType: 'PICKUP',
       items: [{ name: 'Product', quantity: 1, price: 500 }],
     }),
   },
-  { route: `GET ${LOC}/orders` },
-  { route: `GET ${LOC}/order-counts` },
-  { route: `GET ${LOC}/orders/{orderId}` },
-  { route: `PATCH ${LOC}/orders/{orderId}`, body: () => ({ status: 'CANCELLED' }) },
+  { route: `GET ${LOC}/orders`, partners: AS_APPLICATION },
+  { route: `GET ${LOC}/order-counts`, partners: AS_APPLICATION },
+  { route: `GET ${LOC}/orders/{orderId}`, partners: ANOTHER_MARKETPLACES_ORDER },
+  {
+    route: `PATCH ${LOC}/orders/{orderId}`,
+    body: () => ({ status: 'CANCELLED' }),
+    partners: ANOTHER_MARKETPLACES_ORDER,
+  },
   // Menus (issue 6)
-  { route: `GET ${LOC}/menus` },
-  { route: `POST ${LOC}/menus`, body: () => ({ name: 'Intruder menu' }) },
-  { route: `GET ${LOC}/menus/{menuId}` },
-  { route: `PATCH ${LOC}/menus/{menuId}`, body: () => ({ name: 'Taken over' }) },
-  { route: `DELETE ${LOC}/menus/{menuId}` },
-  { route: `POST ${LOC}/menus/{menuId}/items`, body: (v) => ({ productId: v.productId }) },
-  { route: `PATCH ${LOC}/menus/{menuId}/items/{itemId}`, body: () => ({ taxRateIds: [] }) },
-  { route: `DELETE ${LOC}/menus/{menuId}/items/{itemId}` },
-  { route: `PUT ${LOC}/menus/{menuId}/item-order`, body: (v) => ({ itemIds: [v.itemId] }) },
-  { route: `POST ${LOC}/menus/{menuId}/modifiers`, body: (v) => ({ modifierId: v.modifierId }) },
-  { route: `PATCH ${LOC}/menus/{menuId}/modifiers/{menuModifierId}`, body: () => ({ price: 1 }) },
-  { route: `POST ${LOC}/menus/{menuId}/publications`, body: (v) => ({ connectionId: v.connectionId }) },
-  { route: `GET ${LOC}/menus/{menuId}/publications` },
-  { route: 'PATCH /v1/users/{userId}', body: (v) => ({ accountIds: [v.accountId] }) },
-  { route: 'POST /v1/users/{userId}/deactivate' },
-  { route: 'POST /v1/users/{userId}/reactivate' },
-  { route: `GET ${LOC}/store-status` },
-  { route: `PUT ${LOC}/store-status`, body: () => ({ storeStatus: 'OFFLINE' }) },
+  { route: `GET ${LOC}/menus`, partners: AS_APPLICATION },
+  { route: `POST ${LOC}/menus`, body: () => ({ name: 'Intruder menu' }), partners: AS_APPLICATION },
+  { route: `GET ${LOC}/menus/{menuId}`, partners: AS_APPLICATION },
+  { route: `PATCH ${LOC}/menus/{menuId}`, body: () => ({ name: 'Taken over' }), partners: AS_APPLICATION },
+  { route: `DELETE ${LOC}/menus/{menuId}`, partners: AS_APPLICATION },
+  { route: `POST ${LOC}/menus/{menuId}/items`, body: (v) => ({ productId: v.productId }), partners: AS_APPLICATION },
+  { route: `PATCH ${LOC}/menus/{menuId}/items/{itemId}`, body: () => ({ taxRateIds: [] }), partners: AS_APPLICATION },
+  { route: `DELETE ${LOC}/menus/{menuId}/items/{itemId}`, partners: AS_APPLICATION },
+  { route: `PUT ${LOC}/menus/{menuId}/item-order`, body: (v) => ({ itemIds: [v.itemId] }), partners: AS_APPLICATION },
+  {
+    route: `POST ${LOC}/menus/{menuId}/modifiers`,
+    body: (v) => ({ modifierId: v.modifierId }),
+    partners: AS_APPLICATION,
+  },
+  {
+    route: `PATCH ${LOC}/menus/{menuId}/modifiers/{menuModifierId}`,
+    body: () => ({ price: 1 }),
+    partners: AS_APPLICATION,
+  },
+  {
+    route: `POST ${LOC}/menus/{menuId}/publications`,
+    body: (v) => ({ connectionId: v.connectionId }),
+    partners: NOT_FOUND,
+  },
+  { route: `GET ${LOC}/menus/{menuId}/publications`, partners: AS_APPLICATION },
+  { route: 'PATCH /v1/users/{userId}', body: (v) => ({ accountIds: [v.accountId] }), partners: NOT_FOUND },
+  { route: 'POST /v1/users/{userId}/deactivate', partners: NOT_FOUND },
+  { route: 'POST /v1/users/{userId}/reactivate', partners: NOT_FOUND },
+  { route: `GET ${LOC}/store-status`, partners: AS_APPLICATION },
+  { route: `PUT ${LOC}/store-status`, body: () => ({ storeStatus: 'OFFLINE' }), partners: AS_APPLICATION },
 ];
 
 /** Collections not under a location: never 200 with a victim's record in them. */
@@ -119,123 +178,208 @@ interface Operation {
   operation: string;
   /** The field with its arguments and selection. */
   call: string;
+  partners: Partners;
 }
 
 const L = 'accountId: $accountId, locationId: $locationId';
 
 const OPERATIONS: Operation[] = [
-  { operation: 'Query.account', call: 'account(id: $accountId) { id }' },
-  { operation: 'Query.locations', call: 'locations(accountId: $accountId) { data { id } }' },
-  { operation: 'Query.location', call: 'location(id: $locationId, accountId: $accountId) { id }' },
-  { operation: 'Query.locationDeliveries', call: `locationDeliveries(${L}) { data { id } }` },
+  { operation: 'Query.account', partners: AS_APPLICATION, call: 'account(id: $accountId) { id }' },
+  { operation: 'Query.locations', partners: AS_APPLICATION, call: 'locations(accountId: $accountId) { data { id } }' },
+  {
+    operation: 'Query.location',
+    partners: AS_APPLICATION,
+    call: 'location(id: $locationId, accountId: $accountId) { id }',
+  },
+  { operation: 'Query.locationDeliveries', partners: AS_APPLICATION, call: `locationDeliveries(${L}) { data { id } }` },
   {
     operation: 'Query.applicationDeliveries',
+    partners: NOT_FOUND,
     call: 'applicationDeliveries(applicationId: $applicationId) { data { id } }',
   },
-  { operation: 'Query.delivery', call: 'delivery(id: $deliveryId) { id }' },
-  { operation: 'Query.application', call: 'application(id: $applicationId) { id }' },
-  { operation: 'Query.availableApplications', call: `availableApplications(${L}) { data { id } }` },
-  { operation: 'Query.connections', call: `connections(${L}) { data { id } }` },
-  { operation: 'Query.connection', call: `connection(id: $connectionId, ${L}) { id }` },
-  { operation: 'Query.catalog', call: `catalog(${L}) { __typename }` },
-  { operation: 'Query.categories', call: `categories(${L}) { data { id } }` },
-  { operation: 'Query.modifierGroups', call: `modifierGroups(${L}) { data { id } }` },
-  { operation: 'Query.products', call: `products(${L}) { data { id } }` },
-  { operation: 'Query.product', call: `product(id: $productId, ${L}) { id }` },
-  { operation: 'Query.modifiers', call: `modifiers(${L}) { data { id } }` },
-  { operation: 'Query.modifier', call: `modifier(id: $modifierId, ${L}) { id }` },
-  { operation: 'Query.order', call: `order(id: $orderId, ${L}) { id }` },
-  { operation: 'Query.orders', call: `orders(${L}) { data { id } }` },
-  { operation: 'Query.orderCounts', call: `orderCounts(${L}) { status count }` },
-  { operation: 'Query.menus', call: `menus(${L}) { data { id } }` },
-  { operation: 'Query.menu', call: `menu(id: $menuId, ${L}) { id }` },
-  { operation: 'Query.menuPublications', call: `menuPublications(menuId: $menuId, ${L}) { data { id } }` },
-  { operation: 'Query.storeStatus', call: `storeStatus(${L}) { storeStatus }` },
-  { operation: 'Mutation.retryDelivery', call: 'retryDelivery(id: $deliveryId) { id }' },
+  { operation: 'Query.delivery', partners: NOT_FOUND, call: 'delivery(id: $deliveryId) { id }' },
+  { operation: 'Query.application', partners: NOT_FOUND, call: 'application(id: $applicationId) { id }' },
+  {
+    operation: 'Query.availableApplications',
+    partners: AS_APPLICATION,
+    call: `availableApplications(${L}) { data { id } }`,
+  },
+  { operation: 'Query.connections', partners: AS_APPLICATION, call: `connections(${L}) { data { id } }` },
+  { operation: 'Query.connection', partners: NOT_FOUND, call: `connection(id: $connectionId, ${L}) { id }` },
+  { operation: 'Query.catalog', partners: AS_APPLICATION, call: `catalog(${L}) { __typename }` },
+  { operation: 'Query.categories', partners: AS_APPLICATION, call: `categories(${L}) { data { id } }` },
+  { operation: 'Query.modifierGroups', partners: AS_APPLICATION, call: `modifierGroups(${L}) { data { id } }` },
+  { operation: 'Query.products', partners: AS_APPLICATION, call: `products(${L}) { data { id } }` },
+  { operation: 'Query.product', partners: AS_APPLICATION, call: `product(id: $productId, ${L}) { id }` },
+  { operation: 'Query.modifiers', partners: AS_APPLICATION, call: `modifiers(${L}) { data { id } }` },
+  { operation: 'Query.modifier', partners: AS_APPLICATION, call: `modifier(id: $modifierId, ${L}) { id }` },
+  { operation: 'Query.order', partners: ANOTHER_MARKETPLACES_ORDER, call: `order(id: $orderId, ${L}) { id }` },
+  { operation: 'Query.orders', partners: AS_APPLICATION, call: `orders(${L}) { data { id } }` },
+  { operation: 'Query.orderCounts', partners: AS_APPLICATION, call: `orderCounts(${L}) { status count }` },
+  { operation: 'Query.menus', partners: AS_APPLICATION, call: `menus(${L}) { data { id } }` },
+  { operation: 'Query.menu', partners: AS_APPLICATION, call: `menu(id: $menuId, ${L}) { id }` },
+  {
+    operation: 'Query.menuPublications',
+    partners: AS_APPLICATION,
+    call: `menuPublications(menuId: $menuId, ${L}) { data { id } }`,
+  },
+  { operation: 'Query.storeStatus', partners: AS_APPLICATION, call: `storeStatus(${L}) { storeStatus }` },
+  { operation: 'Mutation.retryDelivery', partners: NOT_FOUND, call: 'retryDelivery(id: $deliveryId) { id }' },
   {
     operation: 'Mutation.updateApplication',
+    partners: NOT_FOUND,
     call: 'updateApplication(id: $applicationId, input: { name: "Taken over" }) { id }',
   },
-  { operation: 'Mutation.rotateApplicationSecret', call: 'rotateApplicationSecret(id: $applicationId) { id }' },
-  { operation: 'Mutation.connect', call: `connect(${L}, input: { applicationId: $intruderApplicationId }) { id }` },
-  { operation: 'Mutation.disconnect', call: `disconnect(id: $connectionId, ${L}) { id }` },
-  { operation: 'Mutation.importCatalog', call: `importCatalog(${L}, catalog: { products: [] }) { products }` },
-  { operation: 'Mutation.pullCatalog', call: `pullCatalog(connectionId: $connectionId, ${L}) { products }` },
-  { operation: 'Mutation.deleteCategory', call: `deleteCategory(id: $categoryId, ${L})` },
+  {
+    operation: 'Mutation.rotateApplicationSecret',
+    partners: NOT_FOUND,
+    call: 'rotateApplicationSecret(id: $applicationId) { id }',
+  },
+  {
+    operation: 'Mutation.connect',
+    partners: AS_APPLICATION,
+    call: `connect(${L}, input: { applicationId: $intruderApplicationId }) { id }`,
+  },
+  { operation: 'Mutation.disconnect', partners: NOT_FOUND, call: `disconnect(id: $connectionId, ${L}) { id }` },
+  {
+    operation: 'Mutation.importCatalog',
+    partners: AS_APPLICATION,
+    call: `importCatalog(${L}, catalog: { products: [] }) { products }`,
+  },
+  {
+    operation: 'Mutation.pullCatalog',
+    partners: NOT_FOUND,
+    call: `pullCatalog(connectionId: $connectionId, ${L}) { products }`,
+  },
+  { operation: 'Mutation.deleteCategory', partners: AS_APPLICATION, call: `deleteCategory(id: $categoryId, ${L})` },
   {
     operation: 'Mutation.createProduct',
+    partners: AS_APPLICATION,
     call: `createProduct(${L}, input: { posReference: "intruder", name: "Intruder", price: 1 }) { id }`,
   },
   {
     operation: 'Mutation.updateProduct',
+    partners: AS_APPLICATION,
     call: `updateProduct(id: $productId, ${L}, input: { show_online: false }) { id }`,
   },
-  { operation: 'Mutation.deleteProduct', call: `deleteProduct(id: $productId, ${L})` },
+  { operation: 'Mutation.deleteProduct', partners: AS_APPLICATION, call: `deleteProduct(id: $productId, ${L})` },
   {
     operation: 'Mutation.createModifier',
+    partners: AS_APPLICATION,
     call: `createModifier(${L}, input: { posReference: "intruder", name: "Intruder", price: 1 }) { id }`,
   },
-  { operation: 'Mutation.updateModifier', call: `updateModifier(id: $modifierId, ${L}, input: { price: 1 }) { id }` },
-  { operation: 'Mutation.deleteModifier', call: `deleteModifier(id: $modifierId, ${L})` },
-  { operation: 'Mutation.updateAccount', call: 'updateAccount(id: $accountId, input: { name: "Taken over" }) { id }' },
+  {
+    operation: 'Mutation.updateModifier',
+    partners: AS_APPLICATION,
+    call: `updateModifier(id: $modifierId, ${L}, input: { price: 1 }) { id }`,
+  },
+  { operation: 'Mutation.deleteModifier', partners: AS_APPLICATION, call: `deleteModifier(id: $modifierId, ${L})` },
+  {
+    operation: 'Mutation.updateAccount',
+    partners: AS_APPLICATION,
+    call: 'updateAccount(id: $accountId, input: { name: "Taken over" }) { id }',
+  },
   {
     operation: 'Mutation.createLocation',
+    partners: AS_APPLICATION,
     call: 'createLocation(accountId: $accountId, input: { name: "Intruder location" }) { id }',
   },
   {
     operation: 'Mutation.updateLocation',
+    partners: AS_APPLICATION,
     call: 'updateLocation(id: $locationId, accountId: $accountId, input: { name: "Taken over" }) { id }',
   },
   {
     operation: 'Mutation.placeOrder',
+    partners: AS_APPLICATION,
     call: `placeOrder(${L}, order: { externalId: "intruder-order", fulfillmentType: "PICKUP", items: [{ name: "Product", quantity: 1, price: 500 }] }) { created }`,
   },
   {
     operation: 'Mutation.updateOrderStatus',
+    partners: ANOTHER_MARKETPLACES_ORDER,
     call: `updateOrderStatus(id: $orderId, ${L}, input: { status: "CANCELLED" }) { id }`,
   },
-  { operation: 'Mutation.createMenu', call: `createMenu(${L}, input: { name: "Intruder menu" }) { id }` },
-  { operation: 'Mutation.updateMenu', call: `updateMenu(id: $menuId, ${L}, input: { name: "Taken over" }) { id }` },
-  { operation: 'Mutation.deleteMenu', call: `deleteMenu(id: $menuId, ${L})` },
+  {
+    operation: 'Mutation.createMenu',
+    partners: AS_APPLICATION,
+    call: `createMenu(${L}, input: { name: "Intruder menu" }) { id }`,
+  },
+  {
+    operation: 'Mutation.updateMenu',
+    partners: AS_APPLICATION,
+    call: `updateMenu(id: $menuId, ${L}, input: { name: "Taken over" }) { id }`,
+  },
+  { operation: 'Mutation.deleteMenu', partners: AS_APPLICATION, call: `deleteMenu(id: $menuId, ${L})` },
   {
     operation: 'Mutation.addMenuItem',
+    partners: AS_APPLICATION,
     call: `addMenuItem(menuId: $menuId, ${L}, input: { productId: $productId }) { id }`,
   },
   {
     operation: 'Mutation.updateMenuItem',
+    partners: AS_APPLICATION,
     call: `updateMenuItem(menuId: $menuId, id: $itemId, ${L}, input: { taxRateIds: [] }) { id }`,
   },
-  { operation: 'Mutation.deleteMenuItem', call: `deleteMenuItem(menuId: $menuId, id: $itemId, ${L})` },
+  {
+    operation: 'Mutation.deleteMenuItem',
+    partners: AS_APPLICATION,
+    call: `deleteMenuItem(menuId: $menuId, id: $itemId, ${L})`,
+  },
   {
     operation: 'Mutation.reorderMenuItems',
+    partners: AS_APPLICATION,
     call: `reorderMenuItems(menuId: $menuId, ${L}, itemIds: [$itemId]) { id }`,
   },
   {
     operation: 'Mutation.addMenuModifier',
+    partners: AS_APPLICATION,
     call: `addMenuModifier(menuId: $menuId, ${L}, input: { modifierId: $modifierId }) { id }`,
   },
   {
     operation: 'Mutation.updateMenuModifier',
+    partners: AS_APPLICATION,
     call: `updateMenuModifier(menuId: $menuId, id: $menuModifierId, ${L}, input: { price: 1 }) { id }`,
   },
-  { operation: 'Mutation.publishMenu', call: `publishMenu(connectionId: $connectionId, menuId: $menuId, ${L}) { id }` },
-  { operation: 'Mutation.updateUser', call: 'updateUser(id: $userId, input: { accountIds: [$accountId] }) { id }' },
-  { operation: 'Mutation.deactivateUser', call: 'deactivateUser(id: $userId) { id }' },
-  { operation: 'Mutation.reactivateUser', call: 'reactivateUser(id: $userId) { id }' },
+  {
+    operation: 'Mutation.publishMenu',
+    partners: NOT_FOUND,
+    call: `publishMenu(connectionId: $connectionId, menuId: $menuId, ${L}) { id }`,
+  },
+  {
+    operation: 'Mutation.updateUser',
+    partners: NOT_FOUND,
+    call: 'updateUser(id: $userId, input: { accountIds: [$accountId] }) { id }',
+  },
+  { operation: 'Mutation.deactivateUser', partners: NOT_FOUND, call: 'deactivateUser(id: $userId) { id }' },
+  { operation: 'Mutation.reactivateUser', partners: NOT_FOUND, call: 'reactivateUser(id: $userId) { id }' },
   {
     operation: 'Mutation.setStoreStatus',
+    partners: AS_APPLICATION,
     call: `setStoreStatus(${L}, input: { storeStatus: OFFLINE }) { storeStatus }`,
   },
   // Subscriptions (over graphql-ws): refused with not_found when they start, as their queries are.
-  { operation: 'Subscription.orderBoard', call: `orderBoard(${L}) { kind }` },
-  { operation: 'Subscription.locationDeliveryChanged', call: `locationDeliveryChanged(${L}) { kind }` },
+  { operation: 'Subscription.orderBoard', partners: AS_APPLICATION, call: `orderBoard(${L}) { kind }` },
+  {
+    operation: 'Subscription.locationDeliveryChanged',
+    partners: AS_APPLICATION,
+    call: `locationDeliveryChanged(${L}) { kind }`,
+  },
   {
     operation: 'Subscription.applicationDeliveryChanged',
+    partners: NOT_FOUND,
     call: 'applicationDeliveryChanged(applicationId: $applicationId) { kind }',
   },
-  { operation: 'Subscription.menuChanged', call: `menuChanged(menuId: $menuId, ${L}) { kind }` },
-  { operation: 'Subscription.menuPublicationChanged', call: `menuPublicationChanged(menuId: $menuId, ${L}) { kind }` },
-  { operation: 'Subscription.storeStatusChanged', call: `storeStatusChanged(${L}) { kind }` },
+  {
+    operation: 'Subscription.menuChanged',
+    partners: AS_APPLICATION,
+    call: `menuChanged(menuId: $menuId, ${L}) { kind }`,
+  },
+  {
+    operation: 'Subscription.menuPublicationChanged',
+    partners: AS_APPLICATION,
+    call: `menuPublicationChanged(menuId: $menuId, ${L}) { kind }`,
+  },
+  { operation: 'Subscription.storeStatusChanged', partners: AS_APPLICATION, call: `storeStatusChanged(${L}) { kind }` },
 ];
 
 /** Collections not under a location: never a victim's record in them (`ids` reads them from the field's value). */
@@ -285,6 +429,9 @@ function documentOf(row: { operation: string; call: string }): { query: string; 
 let t: TestHub;
 const victim: Victim = {};
 const callers: Record<string, HttpClient> = {};
+/** Partner applications connected to the victim's location: each on its own token and acting for the victim's merchant. */
+const partners = {} as Record<ApplicationKind, { app: TestApplication; own: HttpClient; delegated: HttpClient }>;
+let victimMarketplace: TestApplication;
 
 function pathOf(route: string): string {
   return route.slice(route.indexOf(' ') + 1).replace(/\{(\w+)\}/g, (_m, name: string) => {
@@ -304,7 +451,8 @@ beforeAll(async () => {
     applicationId: application.id,
   });
   victim.connectionId = await t.connect(application, location, { apiKey: 'victim-secret-key' });
-  victim.merchantId = (await t.createUser('merchant', [location.accountId])).id;
+  const victimMerchant = await t.createUser('merchant', [location.accountId]);
+  victim.merchantId = victimMerchant.id;
   victim.userId = victim.merchantId;
   const catalog = await t.admin.put(`${location.path}/catalog/import`, {
     categories: [{ posReference: 'cat', name: 'Category' }],
@@ -340,6 +488,7 @@ beforeAll(async () => {
     })
   ).id;
   const marketplace = await t.createApplication('MARKETPLACE');
+  victimMarketplace = marketplace;
   await t.connect(marketplace, location);
   const order = await (
     await t.applicationClient(marketplace)
@@ -363,10 +512,34 @@ beforeAll(async () => {
   await t.admin.delete(`${location.path}/connections/${former}`);
   callers['an application disconnected from the location'] = await t.applicationClient(formerApp);
 
-  callers['a merchant of another account'] = await t.userClient(await t.createUser('merchant', [elsewhere.accountId]));
+  const merchantElsewhere = await t.createUser('merchant', [elsewhere.accountId]);
+  callers['a merchant of another account'] = await t.userClient(merchantElsewhere);
+  // Applications connected to both locations, acting for that merchant: they reach only what both reach.
+  for (const kind of ['MARKETPLACE', 'POS'] as const) {
+    const both = await t.createApplication(kind, { scopes: [...ALL_SCOPES] });
+    await t.connect(both, elsewhere);
+    await t.connect(both, location);
+    callers[`a ${kind} acting for a merchant of another account`] = await t.delegatedClient(
+      both,
+      merchantElsewhere,
+      elsewhere,
+    );
+  }
   const reseller = await t.userClient(await t.createUser('reseller'));
   await t.createLocation(reseller, 'Reseller location');
   callers['a reseller that did not create the account'] = reseller;
+
+  // Partners at the victim's location, with every scope its merchant can give, so that its token and theirs
+  // hold the same scopes and only the partner rules tell them apart from an operator.
+  for (const kind of ['MARKETPLACE', 'POS'] as const) {
+    const app = await t.createApplication(kind, { scopes: ALL_SCOPES.filter((s) => s !== 'provisioning') });
+    await t.connect(app, location);
+    partners[kind] = {
+      app,
+      own: await t.applicationClient(app),
+      delegated: await t.delegatedClient(app, victimMerchant, location),
+    };
+  }
   // A whole tenant and four intruders take a while on a loaded machine.
 }, 120_000);
 afterAll(() => t.stop());
@@ -377,6 +550,8 @@ describe.each(
     'an application disconnected from the location': 0,
     'a merchant of another account': 0,
     'a reseller that did not create the account': 0,
+    'a MARKETPLACE acting for a merchant of another account': 0,
+    'a POS acting for a merchant of another account': 0,
   }),
 )('%s', (caller) => {
   it.each(ROUTES.map((row) => [row.route, row] as const))('%s → 404', async (_route, row) => {
@@ -440,6 +615,217 @@ describe.each(
   );
 });
 
+/** What a call answered, with each record reduced to its id: two callers that see the same records agree. */
+function digest(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(digest);
+  if (value && typeof value === 'object') {
+    if ('id' in value) return (value as { id: unknown }).id;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, digest(v)]));
+  }
+  return value;
+}
+
+async function restAnswer(client: HttpClient, method: string, path: string, body?: unknown) {
+  const res = await client.request(method, path, body);
+  return { status: res.status, code: res.body?.code, data: digest(res.body?.data) };
+}
+
+async function graphqlAnswer(client: HttpClient, row: { operation: string; call: string }) {
+  const { query, variables } = documentOf(row);
+  const res = await client.graphql(query, variables);
+  const codes = (res.body.errors ?? []).map((e: { extensions?: { code?: string } }) => e.extensions?.code);
+  return { status: res.status, codes, data: digest(res.body.data?.[row.operation.split('.')[1]]) };
+}
+
+/** The subscription's start: its first event (always a RESYNC) or the error that refused it. */
+async function subscriptionStart(client: HttpClient, row: Operation) {
+  const { query, variables } = documentOf(row);
+  const live = liveClient(t.url, client.token);
+  try {
+    await live.connected;
+    const subscription = live.subscribe(query, variables);
+    await Promise.race([subscription.settled(15_000), subscription.waitFor(() => true, 15_000)]);
+    return {
+      codes: subscription.errors.map((e) => e.extensions?.code),
+      first: subscription.events.map((e) => Object.values(e.data as Record<string, { kind: string }>)[0].kind),
+    };
+  } finally {
+    await live.close();
+  }
+}
+
+const isRead = (row: Row) => row.route.startsWith('GET ');
+
+describe.each(['MARKETPLACE', 'POS'] as const)(
+  "a %s connected to the victim's location, on its own token and acting for the victim's merchant",
+  (kind) => {
+    const both = () => [partners[kind].own, partners[kind].delegated];
+
+    it.each(ROUTES.filter((row) => row.partners[kind] === 'not_found').map((row) => [row.route, row] as const))(
+      '%s → 404 on both',
+      async (_route, row) => {
+        const method = row.route.split(' ')[0];
+        for (const client of both()) {
+          const res = await client.request(method, pathOf(row.route), row.body?.(victim));
+          expect({ route: row.route, status: res.status, code: res.body?.code }).toEqual({
+            route: row.route,
+            status: 404,
+            code: 'not_found',
+          });
+        }
+      },
+    );
+
+    it.each(
+      [
+        ...ROUTES.filter((row) => row.partners[kind] === 'as_application' && isRead(row)).map((row) => row.route),
+        ...LISTS.map((row) => row.route),
+      ].map((route) => [route] as const),
+    )('%s answers acting for the merchant as on its own token', async (route) => {
+      const path = pathOf(route) + (LISTS.some((row) => row.route === route) ? '?limit=200' : '');
+      const own = await restAnswer(partners[kind].own, 'GET', path);
+      const delegated = await restAnswer(partners[kind].delegated, 'GET', path);
+      expect({ route, ...delegated }).toEqual({ route, ...own });
+    });
+
+    it.each(
+      OPERATIONS.filter((row) => !row.operation.startsWith('Subscription.') && row.partners[kind] === 'not_found').map(
+        (row) => [row.operation, row] as const,
+      ),
+    )('GraphQL %s → not_found on both', async (_operation, row) => {
+      for (const client of both()) {
+        const { status, codes } = await graphqlAnswer(client, row);
+        expect({ operation: row.operation, status, codes }).toEqual({
+          operation: row.operation,
+          status: 200,
+          codes: ['not_found'],
+        });
+      }
+    });
+
+    it.each(
+      [
+        ...OPERATIONS.filter((row) => row.operation.startsWith('Query.') && row.partners[kind] === 'as_application'),
+        ...GRAPHQL_LISTS,
+      ].map((row) => [row.operation, row] as const),
+    )('GraphQL %s answers acting for the merchant as on its own token', async (_operation, row) => {
+      const own = await graphqlAnswer(partners[kind].own, row);
+      const delegated = await graphqlAnswer(partners[kind].delegated, row);
+      expect({ operation: row.operation, ...delegated }).toEqual({ operation: row.operation, ...own });
+    });
+
+    it.each(
+      OPERATIONS.filter((row) => row.operation.startsWith('Subscription.')).map((row) => [row.operation, row] as const),
+    )('GraphQL %s starts acting for the merchant as on its own token', async (_operation, row) => {
+      const expected =
+        row.partners[kind] === 'not_found' ? { codes: ['not_found'], first: [] } : { codes: [], first: ['RESYNC'] };
+      for (const client of both())
+        expect({ operation: row.operation, ...(await subscriptionStart(client, row)) }).toEqual({
+          operation: row.operation,
+          ...expected,
+        });
+    });
+  },
+);
+
+describe("partners at the victim's location, live", () => {
+  const BOARD = `subscription ($accountId: ID!, $locationId: ID!) {
+    orderBoard(accountId: $accountId, locationId: $locationId) { kind order { id status } } }`;
+  const DELIVERIES = `subscription ($accountId: ID!, $locationId: ID!) {
+    locationDeliveryChanged(accountId: $accountId, locationId: $locationId) {
+      kind delivery { id applicationId eventType orderingKey } } }`;
+
+  /** Until every delivery of the order has been attempted: its live signals have been sent by then. */
+  async function attempted(orderId: string): Promise<void> {
+    for (let tries = 0; ; tries++) {
+      const res = await t.admin.get(`${pathOf(`GET ${LOC}/deliveries`)}?orderId=${orderId}`);
+      const deliveries = res.body.data as { attemptCount: number }[];
+      if (deliveries.length > 0 && deliveries.every((d) => d.attemptCount > 0)) return;
+      if (tries > 500) throw new Error(`the deliveries of order ${orderId} were not attempted`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  const placement = (externalId: string) => ({
+    externalId,
+    fulfillmentType: 'PICKUP',
+    items: [{ posReference: 'prod', name: 'Product', quantity: 1, price: 500 }],
+  });
+
+  it("pushes a partner acting for the merchant what it pushes its own token: a marketplace never sees another marketplace's orders, a partner never another's deliveries", async () => {
+    const variables = { accountId: victim.accountId, locationId: victim.locationId };
+    const watchers = (['MARKETPLACE', 'POS'] as const).flatMap((kind) =>
+      (['own', 'delegated'] as const).map((token) => {
+        const live = liveClient(t.url, partners[kind][token].token);
+        return {
+          kind,
+          token,
+          live,
+          board: live.subscribe(BOARD, variables),
+          deliveries: live.subscribe(DELIVERIES, variables),
+        };
+      }),
+    );
+    try {
+      for (const w of watchers) {
+        await w.board.waitFor((d) => d.orderBoard.kind === 'RESYNC');
+        await w.deliveries.waitFor((d) => d.locationDeliveryChanged.kind === 'RESYNC');
+      }
+      // Another marketplace's order, sent to both POS applications of the location; then the partners' own.
+      const theirs = await (
+        await t.applicationClient(victimMarketplace)
+      ).post(pathOf(`POST ${LOC}/orders`), placement('live-theirs'));
+      expect(theirs.status).toBe(201);
+      await attempted(theirs.body.data.id);
+      const ours = await partners.MARKETPLACE.own.post(pathOf(`POST ${LOC}/orders`), placement('live-ours'));
+      expect(ours.status).toBe(201);
+      await attempted(ours.body.data.id);
+      const accepted = await partners.POS.own.patch(`${pathOf(`GET ${LOC}/orders`)}/${ours.body.data.id}`, {
+        status: 'ACCEPTED',
+      });
+      expect(accepted.status).toBe(200);
+
+      const seen = new Map<string, unknown>();
+      for (const w of watchers) {
+        // What each saw up to the last change it must see: the same signals reach every watcher in one order.
+        const boardEnd = await w.board.waitFor(
+          (d) => d.orderBoard.order?.id === ours.body.data.id && d.orderBoard.order.status === 'ACCEPTED',
+          10_000,
+          'the accepted order',
+        );
+        const deliveriesEnd = await w.deliveries.waitFor(
+          (d) =>
+            d.locationDeliveryChanged.delivery?.applicationId === partners[w.kind].app.id &&
+            d.locationDeliveryChanged.delivery.orderingKey === ours.body.data.id,
+          10_000,
+          "a delivery of the partner's own about the second order",
+        );
+        const board = w.board.events
+          .slice(0, w.board.events.indexOf(boardEnd) + 1)
+          .map((e) => e.data.orderBoard.order?.id ?? 'RESYNC');
+        const deliveries = w.deliveries.events
+          .slice(0, w.deliveries.events.indexOf(deliveriesEnd) + 1)
+          .map((e) => e.data.locationDeliveryChanged.delivery)
+          .filter(Boolean);
+        seen.set(`${w.kind} ${w.token}`, {
+          board: [...new Set(board)],
+          deliveries: [...new Set(deliveries.map((d: { id: string }) => d.id))],
+        });
+        // Only the partner's own deliveries, whoever it acts for.
+        expect(deliveries.map((d: { applicationId: string }) => d.applicationId)).toEqual(
+          deliveries.map(() => partners[w.kind].app.id),
+        );
+        // A marketplace sees only its own orders; a POS all of the location's.
+        expect(board.includes(theirs.body.data.id)).toBe(w.kind === 'POS');
+      }
+      expect(seen.get('MARKETPLACE delegated')).toEqual(seen.get('MARKETPLACE own'));
+      expect(seen.get('POS delegated')).toEqual(seen.get('POS own'));
+    } finally {
+      await Promise.all(watchers.map((w) => w.live.close()));
+    }
+  });
+});
+
 describe('control: the same requests are about real records', () => {
   it.each(ROUTES.filter((row) => row.route.startsWith('GET ')).map((row) => [row.route] as const))(
     '%s is 200 for an admin',
@@ -453,6 +839,7 @@ describe('control: the same requests are about real records', () => {
     const connection = await t.admin.get(pathOf(`GET ${LOC}/connections/{connectionId}`));
     expect(connection.body.data.status).toBe('ACTIVE');
     expect((await t.admin.get(pathOf(`GET ${LOC}`))).body.data.name).toBe('Victim location');
+    expect((await t.admin.get(pathOf(`GET ${LOC}/orders/{orderId}`))).body.data.status).toBe('NEW');
     expect((await t.admin.get(pathOf('GET /v1/accounts/{accountId}'))).body.data.name).not.toBe('Taken over');
     const merchant = (await t.admin.get('/v1/users?limit=200')).body.data.find(
       (u: { id: string }) => u.id === victim.merchantId,

@@ -4,6 +4,7 @@ import { loadConfig } from '../../src/config/config.js';
 import { createLogger } from '../../src/common/logger.js';
 import type { ApplicationKind, Role } from '../../src/common/principal.js';
 import { startHub, type HubOptions, type RunningHub } from '../../src/hub.js';
+import { Browser, formAction, hiddenField } from './browser.js';
 import { createTestDatabase, type TestDatabase } from './database.js';
 import { HttpClient, type HttpResult } from './http.js';
 
@@ -83,6 +84,23 @@ export interface TestHub {
   createUser(role: Role, accountIds?: string[], as?: HttpClient): Promise<TestUser>;
   /** A client carrying the user's token (password grant through the first-party client). */
   userClient(user: Pick<TestUser, 'email' | 'password'>, scope?: string): Promise<HttpClient>;
+  /**
+   * The token response of the authorization code flow: `user` signs in on the hub's pages and allows the
+   * application at `location` (the application's first redirect URI), then the application exchanges the code.
+   */
+  delegatedToken(
+    app: Pick<TestApplication, 'clientId' | 'clientSecret' | 'data'>,
+    user: Pick<TestUser, 'email' | 'password'>,
+    location: Pick<TestLocation, 'locationId'>,
+    scope?: string,
+  ): Promise<TokenResponse>;
+  /** A client carrying that token: the application acting for the user. */
+  delegatedClient(
+    app: Pick<TestApplication, 'clientId' | 'clientSecret' | 'data'>,
+    user: Pick<TestUser, 'email' | 'password'>,
+    location: Pick<TestLocation, 'locationId'>,
+    scope?: string,
+  ): Promise<HttpClient>;
   stop(): Promise<void>;
 }
 
@@ -188,6 +206,45 @@ export async function startTestHub(
       'client_credentials grant',
     ) as TokenResponse;
 
+  const delegatedToken: TestHub['delegatedToken'] = async (app, user, location, scope) => {
+    const browser = new Browser(hub.url);
+    const redirectUri = app.data.redirectUris[0] as string;
+    const authorize = new URLSearchParams({
+      response_type: 'code',
+      client_id: app.clientId,
+      redirect_uri: redirectUri,
+      state: unique(),
+      location_id: location.locationId,
+      ...(scope ? { scope } : {}),
+    });
+    const login = await browser.follow(await browser.get(`/oauth2/authorize?${authorize}`));
+    const consent = await browser.follow(
+      await browser.post(formAction(login.html, '/login'), {
+        csrf: hiddenField(login.html, 'csrf'),
+        email: user.email,
+        password: user.password,
+      }),
+    );
+    const back = await browser.follow(
+      await browser.post(formAction(consent.html, '/confirm'), {
+        csrf: hiddenField(consent.html, 'csrf'),
+        location_id: location.locationId,
+      }),
+    );
+    const code = back.location ? new URL(back.location).searchParams.get('code') : null;
+    if (!code) throw new Error(`authorization did not end with a code: ${back.status} ${back.location ?? back.html}`);
+    return expectOk(
+      await token({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: redirectUri,
+        client_id: app.clientId,
+        client_secret: app.clientSecret,
+      }),
+      'authorization_code grant',
+    ) as TokenResponse;
+  };
+
   const helpers: TestHub = {
     hub,
     db,
@@ -250,6 +307,10 @@ export async function startTestHub(
     },
     async userClient(user, scope) {
       return new HttpClient(hub.url, (await passwordToken(user.email, user.password, scope)).access_token);
+    },
+    delegatedToken,
+    async delegatedClient(app, user, location, scope) {
+      return new HttpClient(hub.url, (await delegatedToken(app, user, location, scope)).access_token);
     },
     async stop() {
       await hub.stop();

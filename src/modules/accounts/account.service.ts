@@ -1,4 +1,5 @@
 import { assertAccountReachable, requireScope } from '../../common/access.js';
+import { userBehind } from '../../common/principal.js';
 import { ValidationError } from '../../common/errors.js';
 import { findPage, pageRequest, type ListInput, type Page } from '../../common/pagination.js';
 import { containing, searchText } from '../../common/like.js';
@@ -23,7 +24,8 @@ export class AccountService {
   async create(ctx: RequestContext, input: CreateAccountInput): Promise<AccountView> {
     requireScope(ctx, 'provisioning');
     const name = checkedName(input);
-    const createdBy = ctx.principal.type === 'user' ? ctx.principal.userId : null;
+    // The user who made it (an operator, or the user an application acts for) is who a reseller's reach counts.
+    const createdBy = userBehind(ctx.principal)?.userId ?? null;
     const account = new Account(name, createdBy);
     await ctx.em.persist(account).flush();
     return toAccountView(account);

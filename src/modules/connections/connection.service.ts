@@ -41,8 +41,8 @@ export class ConnectionService {
    * operators, who choose from every application.
    */
   private async partnerDirectory(ctx: RequestContext, locationId: string): Promise<object | undefined> {
-    const self = ctx.principal.type === 'application' ? ctx.principal.applicationId : ctx.principal.applicationId;
-    if (!self) return undefined;
+    if (ctx.principal.type !== 'application') return undefined;
+    const self = ctx.principal.applicationId;
     const connected = await ctx.em.find(
       Connection,
       { location: locationId, status: 'ACTIVE' },

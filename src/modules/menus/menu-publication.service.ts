@@ -7,6 +7,7 @@ import { enqueueDelivery } from '../../delivery-engine/outbox.js';
 import { webhookDelivery } from '../../delivery-engine/webhook-event.js';
 import { Connection } from '../connections/connection.entity.js';
 import { openCredentials } from '../connections/connection-credentials.js';
+import { visibleTo } from '../connections/connection-visibility.js';
 import { reachLocation, withLocation } from '../locations/location-access.js';
 import { readMenuExport, type MenuExportEntity } from './menu-export.js';
 import { MenuPublication } from './menu-publication.entity.js';
@@ -35,7 +36,7 @@ export class MenuPublicationService {
     return ctx.em.transactional(async (em) => {
       const location = await access.load(em);
       const menu = await loadMenu(em, location, menuId);
-      const connection = await marketplaceConnection(em, location.id, input.connectionId);
+      const connection = await marketplaceConnection({ ...ctx, em }, location.id, input.connectionId);
       const publicationId = uuidv7();
       const exported = (await readMenuExport(em, menu.id))!;
       const credentials = openCredentials(connection);
@@ -104,14 +105,19 @@ export class MenuPublicationService {
 }
 
 /**
- * An active connection of this location (404 otherwise: another location's connection is out of reach),
- * to a MARKETPLACE with a menu publication URL (400 otherwise).
+ * An active connection of this location that the caller may use (404 otherwise: another location's
+ * connection, or another partner's, is out of reach), to a MARKETPLACE with a menu publication URL (400
+ * otherwise).
  */
-async function marketplaceConnection(em: EntityManager, locationId: string, connectionId: string): Promise<Connection> {
+async function marketplaceConnection(
+  ctx: RequestContext,
+  locationId: string,
+  connectionId: string,
+): Promise<Connection> {
   const connection = isUuid(connectionId)
-    ? await em.findOne(
+    ? await ctx.em.findOne(
         Connection,
-        { id: connectionId, location: locationId, status: 'ACTIVE' },
+        { $and: [{ id: connectionId, location: locationId, status: 'ACTIVE' }, visibleTo(ctx)] } as never,
         { populate: ['application'] },
       )
     : null;

@@ -26,8 +26,7 @@ export class UserService {
     ctx: RequestContext,
   ): asserts ctx is RequestContext & { principal: { type: 'user'; userId: string; role: Role } } {
     requireScope(ctx, 'provisioning');
-    if (ctx.principal.type !== 'user' || ctx.principal.applicationId !== undefined)
-      throw new InsufficientScopeError('provisioning');
+    if (ctx.principal.type !== 'user') throw new InsufficientScopeError('provisioning');
   }
 
   async create(ctx: RequestContext, input: CreateUserInput): Promise<UserView> {
@@ -123,8 +122,7 @@ export class UserService {
  * cannot tell another tenant's users exist.
  */
 async function manageableUser(ctx: RequestContext, em: EntityManager, userId: string): Promise<User> {
-  const operator =
-    ctx.principal.type === 'user' && ctx.principal.applicationId === undefined ? ctx.principal.userId : null;
+  const operator = ctx.principal.type === 'user' ? ctx.principal.userId : null;
   const user = operator && isUuid(userId) ? await em.findOne(User, { id: userId }, { populate: ['accounts'] }) : null;
   if (!user || (!isAdmin(ctx) && user.createdByUserId !== operator)) throw new NotFoundError('User');
   return user;

