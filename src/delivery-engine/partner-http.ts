@@ -4,6 +4,7 @@ import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { PartnerError, PartnerTimeoutError } from '../common/errors.js';
 import { partnerAgents } from './guarded-agent.js';
+import { signWebhook } from './sign.js';
 
 // Every call from the hub to a partner (CONTRACT section 7) goes through here: got with a request timeout,
 // no redirects followed, no got-level retries (the outbox retries), and agents that refuse loopback,
@@ -123,17 +124,21 @@ export class PartnerHttp {
   }
 
   /**
-   * A synchronous JSON call (the catalog pull): 2xx answers are parsed; anything else throws the
-   * DomainErrors of CONTRACT section 1: partner_timeout (504) or partner_error (502).
+   * A synchronous JSON call (the catalog pull), signed as webhooks are when `signed` is given: 2xx answers are
+   * parsed; anything else throws partner_timeout (504) or partner_error (502).
    */
   async postJson(
     url: string,
     body: unknown,
-    call: PartnerCallOptions = {},
+    call: PartnerCallOptions & { signed?: { secret: string; id: string } } = {},
   ): Promise<{ status: number; body: unknown }> {
+    const { signed, ...options } = call;
+    const text = JSON.stringify(body);
+    if (signed)
+      options.headers = { ...options.headers, ...signWebhook(signed.secret, signed.id, Date.now() / 1000, text) };
     let response: PartnerResponse;
     try {
-      response = await this.post(url, JSON.stringify(body), call);
+      response = await this.post(url, text, options);
     } catch (error) {
       if (error instanceof PartnerRequestError && error.kind === 'timeout')
         throw new PartnerTimeoutError('The partner did not answer in time');

@@ -1,3 +1,4 @@
+import { Webhook } from 'standardwebhooks';
 import { FakePartner } from '../support/fake-partner.js';
 import type { HttpClient } from '../support/http.js';
 import { startTestHub, type TestApplication, type TestHub, type TestLocation } from '../support/test-hub.js';
@@ -71,6 +72,20 @@ describe('a successful pull', () => {
     expect(await productNames()).toEqual(['Pasta', 'Pizza']);
     const location_ = await t.admin.get(location.path);
     expect(location_.body.data.taxRates.map((r: { posReference: string }) => r.posReference)).toEqual(['vat-9']);
+  });
+
+  it("is signed as webhooks are, with the POS application's webhook secret", async () => {
+    posServer.respond('/catalog', { body: answer });
+    expect((await pull()).status).toBe(200);
+    const [request] = posServer.requestsTo('/catalog');
+    const headers = request.headers as Record<string, string>;
+    expect(Object.keys(headers)).toEqual(
+      expect.arrayContaining(['webhook-id', 'webhook-timestamp', 'webhook-signature']),
+    );
+    expect(new Webhook(app.webhookSecret).verify(request.body, headers)).toEqual(JSON.parse(request.body));
+    // Another application's secret does not verify it: the POS can tell the hub from anyone else.
+    const other = await t.createApplication('POS');
+    expect(() => new Webhook(other.webhookSecret).verify(request.body, headers)).toThrow();
   });
 
   it('accepts an answer wrapped as {data: ...}, and a later pull is a full statement again', async () => {

@@ -116,5 +116,8 @@ describe('health and docs', () => {
     const doc = await t.anonymous.get('/docs/openapi.json');
     expect(doc.body.info.title).toBe('Order Hub API');
     expect(doc.body.servers[0].url).toBe(t.url);
+    // The calls the hub makes to partners are in the document Swagger UI shows (OpenAPI 3.1 webhooks).
+    expect(doc.body.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.body.webhooks)).toEqual(expect.arrayContaining(['ORDER_CREATED', 'CATALOG_PULL']));
   });
 });

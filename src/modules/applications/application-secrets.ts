@@ -25,6 +25,12 @@ export function newWebhookSecret(): string {
  */
 export async function webhookSecretFor(em: EntityManager, applicationId: string): Promise<string> {
   const application = await em.findOne(Application, { id: applicationId });
-  if (!application?.webhookSecretSealed) throw new NotFoundError('Application');
+  if (!application) throw new NotFoundError('Application');
+  return webhookSecretOf(application);
+}
+
+/** The signing secret of an application already loaded (the catalog pull signs with the POS's). */
+export function webhookSecretOf(application: Pick<Application, 'webhookSecretSealed'>): string {
+  if (!application.webhookSecretSealed) throw new NotFoundError('Application');
   return secretBox().open(application.webhookSecretSealed);
 }

@@ -1,7 +1,9 @@
 import { PartnerError, ValidationError } from '../../common/errors.js';
+import { uuidv7 } from '../../common/ids.js';
 import type { RequestContext } from '../../common/request-context.js';
 import type { PartnerHttp } from '../../delivery-engine/partner-http.js';
 import { Application } from '../applications/application.entity.js';
+import { webhookSecretOf } from '../applications/application-secrets.js';
 import { withCredentials } from '../connections/connection-credentials.js';
 import { findVisibleConnection } from '../connections/connection-visibility.js';
 import { reachLocation } from '../locations/location-access.js';
@@ -50,12 +52,17 @@ export class CatalogPullService {
     url.searchParams.set('accountId', accountId);
     url.searchParams.set('locationId', locationId);
     url.searchParams.set('connectionId', connection.id);
-    // Credentials travel in the body only, never in the URL or a log line.
+    // Credentials travel in the body only, never in the URL or a log line. The request is signed with the
+    // POS's webhook secret, as its webhooks are, so the POS can tell the hub from anyone else who calls the URL.
     const started = Date.now();
     const answer = await this.deps.partnerHttp.postJson(
       url.toString(),
       { connection: { id: connection.id, credentials: connection.credentials ?? {} } },
-      { timeoutMs: this.deps.timeoutMs, maxResponseBytes: MAX_IMPORT_BYTES },
+      {
+        timeoutMs: this.deps.timeoutMs,
+        maxResponseBytes: MAX_IMPORT_BYTES,
+        signed: { secret: webhookSecretOf(application), id: uuidv7() },
+      },
     );
     const catalog = this.parseAnswer(unwrap(answer.body));
     let result: ImportResult;
