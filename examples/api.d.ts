@@ -2235,6 +2235,8 @@ export interface components {
              * @description The receiving application's connection to the location
              */
             connectionId: string;
+            /** @description True for the events of a test order and for sample events: nothing real happened */
+            test: boolean;
         };
         /** @description The receiving application's connection, with the client's own keys at this partner. */
         ConnectionWithCredentials: {
