@@ -554,8 +554,8 @@ export interface paths {
         head?: never;
         /**
          * Change a product; show_online false is out of stock (scope catalogs.write)
-         * @description Fields sent change; fields left out stay, except taxRateIds: omitted (or []) clears it (SPEC "Tax
-         *     references"), so resend taxRateIds with every patch. show_online false marks the product out of
+         * @description Fields sent change; fields left out stay, except taxRateIds: omitted (or []) clears it, as
+         *     existing POS clients expect, so resend taxRateIds with every patch. show_online false marks the product out of
          *     stock and true brings it back; the product is never deleted for it.
          */
         patch: operations["updateProduct"];
@@ -774,7 +774,7 @@ export interface paths {
         put?: never;
         /**
          * Place an order (a MARKETPLACE application connected to the location; scope orders.write)
-         * @description Stored with status NEW; every item and option carries the taxRateIds resolved by CONTRACT section 8 (the
+         * @description Stored with status NEW; every item and option carries its resolved taxRateIds (the
          *     catalog product or modifier it maps to by productId/modifierId or posReference, even when empty; else the
          *     line's own non-empty taxRateIds; else a catalog record with exactly the line's name; else []). Amounts are
          *     carried as sent, never computed. ORDER_CREATED goes to every active POS connection's webhookUrl.
@@ -962,7 +962,7 @@ export interface paths {
         /**
          * Change a menu item (scope menu.write)
          * @description taxRateIds sent (even []) sets the override; omitted, the override is removed and the item inherits
-         *     the product's taxRateIds again (CONTRACT section 8). name and price override the product's; null
+         *     the product's taxRateIds again. name and price override the product's; null
          *     goes back to the product's; omitted leaves them.
          */
         patch: operations["updateMenuItem"];
@@ -1073,7 +1073,169 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    ORDER_CREATED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order was placed (to the POS's webhookUrl)
+         * @description A marketplace placed an order at a location: every POS application with an active connection to the
+         *     location receives it at its `webhookUrl`, with `previousState: null`. The POS moves the order on with
+         *     `PATCH {loc}/orders/{orderId}`.
+         */
+        post: operations["orderCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ORDER_STATUS_CHANGED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order's status changed (to the other side's webhookUrl)
+         * @description The order's status changed. When the POS (or an operator) changed it, the marketplace that placed the
+         *     order receives this; when the marketplace cancelled it, the location's POS applications do.
+         *     `previousState` is the order before the change, `newState` after it; `newState.statusHistory` says
+         *     who made each change.
+         */
+        post: operations["orderStatusChangedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ORDER_UPDATED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order's estimated times changed (to the marketplace's webhookUrl)
+         * @description The POS (or an operator) changed the order's `estimatedPickupTime` or `estimatedDeliveryTime` without
+         *     changing its status: the marketplace that placed the order receives the order before and after.
+         */
+        post: operations["orderUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    MENU_PUBLISHED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A menu was published (to the marketplace's menuPublicationUrl)
+         * @description `POST {loc}/menus/{menuId}/publications` (or Publish in the web UI) sends the whole menu, the
+         *     MenuExportEntity, to the marketplace's `menuPublicationUrl`. Every item and modifier carries its
+         *     effective `taxRateIds` and `show_online`; `location.taxRates` resolves the references (the hub computes
+         *     no tax). `connection.credentials` are the client's own keys at the marketplace, entered when the
+         *     location was connected. The publication's status (`GET {loc}/menus/{menuId}/publications`) follows
+         *     this delivery: PENDING, then DELIVERED or FAILED.
+         */
+        post: operations["menuPublishedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    MENU_UPDATED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A published menu changed (to the marketplace's webhookUrl)
+         * @description Something a published menu shows changed: a product's or modifier's name, price, `taxRateIds` or
+         *     `show_online` (out of stock), an item or menu modifier, a catalog import, or the location's name,
+         *     currency, timezone or tax rates. Each marketplace the menu was published to receives the menu as it is
+         *     now in `newState`, in the MenuExportEntity's shape, at its `webhookUrl`.
+         */
+        post: operations["menuUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    STORE_STATUS_CHANGED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The store went offline or online (to the marketplace's storeStatusUrl)
+         * @description `PUT {loc}/store-status` changed the location's store status, or a closing with `closedUntil` ended and
+         *     the store went back ONLINE by itself: every marketplace connected to the location receives the status
+         *     at its `storeStatusUrl`.
+         */
+        post: operations["storeStatusChangedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    CATALOG_PULL: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The hub asks the POS for its catalog (to the POS's catalogPullUrl)
+         * @description `POST {loc}/connections/{connectionId}/pull` (or Sync catalog in the web UI) calls the POS's
+         *     `catalogPullUrl` while it waits, once, with the location in the query and the connection's credentials
+         *     in the body, signed like every webhook (`webhook-id` is a fresh id per pull). The POS answers `200` with
+         *     its whole catalog in the CatalogImportEntity shape (the body of `PUT {loc}/catalog/import`), bare or
+         *     wrapped as `{"data": ...}`, and the hub applies it as an import. Products and modifiers sent without
+         *     `taxRateIds` end up with none, and `show_online: false` marks one out of stock.
+         */
+        post: operations["catalogPull"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Problem: {
@@ -1711,7 +1873,7 @@ export interface components {
             address?: Record<string, never> | null;
         } | null;
         OrderNumber: (string | null) | number;
-        /** @description The order body of existing POS Hub marketplace clients (CONTRACT section 5). */
+        /** @description The order body existing marketplace clients of POS Hub send. */
         PlaceOrder: {
             externalId: components["schemas"]["Reference"];
             orderNumber?: components["schemas"]["OrderNumber"];
@@ -1760,17 +1922,29 @@ export interface components {
             timezone: string;
             taxRates: components["schemas"]["TaxRate"][];
         };
+        /** @description An option as the marketplace sent it, with its taxRateIds resolved and its quantity (default 1). */
         OrderOption: {
+            posReference?: components["schemas"]["NullableText"];
+            modifierId?: components["schemas"]["NullableText"];
             name: string;
             quantity: number;
             price: number;
             taxRateIds: components["schemas"]["TaxRateIds"];
+            menuModifierGroupId?: components["schemas"]["NullableText"];
+            modifierGroupName?: components["schemas"]["NullableText"];
         };
+        /** @description A line as the marketplace sent it, with its taxRateIds resolved (see the Orders tag). */
         OrderItem: {
+            posReference?: components["schemas"]["NullableText"];
+            productId?: components["schemas"]["NullableText"];
+            partnerId?: components["schemas"]["NullableText"];
+            parentPosReference?: components["schemas"]["NullableText"];
+            menuCategoryId?: components["schemas"]["NullableText"];
             name: string;
             quantity: number;
             price: number;
             taxRateIds: components["schemas"]["TaxRateIds"];
+            customerNotes?: components["schemas"]["NullableText"];
             options: components["schemas"]["OrderOption"][];
         };
         /** @description The order as placed (every PlaceOrder field it was sent with) plus the hub's fields. */
@@ -1778,10 +1952,29 @@ export interface components {
             /** Format: uuid */
             id: string;
             externalId: string;
+            orderNumber?: components["schemas"]["OrderNumber"];
+            friendlyId?: components["schemas"]["OrderNumber"];
             /** @enum {string} */
             fulfillmentType: "DELIVERY" | "PICKUP" | "DINE_IN";
+            /** @description As sent, else the location's */
             currency: string;
+            placedOn?: components["schemas"]["NullableTimestamp"];
+            isPaid?: boolean | null;
+            isScheduledOrder?: boolean | null;
+            estimatedPickupTime?: components["schemas"]["NullableTimestamp"];
+            estimatedDeliveryTime?: components["schemas"]["NullableTimestamp"];
+            notes?: components["schemas"]["NullableText"];
+            tableName?: components["schemas"]["NullableText"];
+            customer?: components["schemas"]["OrderCustomer"];
+            delivery?: components["schemas"]["OrderDelivery"];
             items: components["schemas"]["OrderItem"][];
+            discounts?: components["schemas"]["OrderAmountLine"][] | null;
+            charges?: components["schemas"]["OrderAmountLine"][] | null;
+            tax?: components["schemas"]["OrderAmountLine"][] | null;
+            payments?: components["schemas"]["OrderAmountLine"][] | null;
+            subTotal?: number | null;
+            totalTax?: number | null;
+            total?: number | null;
             status: components["schemas"]["OrderStatus"];
             /** @enum {string|null} */
             cancellationReason: "OUT_OF_STOCK" | "STORE_CLOSED" | "TOO_BUSY" | "CUSTOMER_CANCELLED" | "OTHER" | null;
@@ -2017,6 +2210,140 @@ export interface components {
         StoreStatusEnvelope: {
             data: components["schemas"]["StoreStatus"];
         };
+        /** @description What every event carries first; the event's own fields follow. */
+        WebhookEnvelope: {
+            /**
+             * Format: uuid
+             * @description Also the webhook-id header: the same on every attempt and replay. Deduplicate on it.
+             */
+            eventId: string;
+            /** @description What happened (the name of the entry under Webhooks). Ignore event types you do not know. */
+            eventType: string;
+            /**
+             * @description What the event is about
+             * @enum {string}
+             */
+            objectType: "ORDER" | "MENU" | "STORE_STATUS";
+            /** @description When the change happened (not when this attempt was sent) */
+            eventTime: components["schemas"]["Timestamp"];
+            /** Format: uuid */
+            accountId: string;
+            /** Format: uuid */
+            locationId: string;
+            /**
+             * Format: uuid
+             * @description The receiving application's connection to the location
+             */
+            connectionId: string;
+            /** @description True for the events of a test order and for sample events: nothing real happened */
+            test: boolean;
+        };
+        /** @description The receiving application's connection, with the client's own keys at this partner. */
+        ConnectionWithCredentials: {
+            /** Format: uuid */
+            id: string;
+            /** @description What the client entered for this connection (a store id, an API key), exactly as entered; null when nothing was. Sent only in bodies, never in URLs; the hub's own reads show it masked. */
+            credentials: Record<string, never> | null;
+        };
+        /** @description An order event. `newState` is the order after the change, `previousState` before it (null for ORDER_CREATED). */
+        OrderWebhookEvent: components["schemas"]["WebhookEnvelope"] & {
+            /** @enum {string} */
+            eventType?: "ORDER_CREATED" | "ORDER_STATUS_CHANGED" | "ORDER_UPDATED";
+            /** @constant */
+            objectType?: "ORDER";
+            /** @description The client id of the marketplace that placed the order */
+            clientId: string;
+            /** Format: uuid */
+            orderId: string;
+            newState: components["schemas"]["Order"];
+            previousState: components["schemas"]["Order"] | null;
+        };
+        /** @description The location as it is now, with every tax rate the menu's taxRateIds may name. */
+        ExportLocation: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            currency: string;
+            timezone: string;
+            taxRates: components["schemas"]["TaxRate"][];
+        };
+        /** @description The menu with the catalog categories and modifier groups its items name, in catalog order. */
+        MenuExport: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string | null;
+            categories: components["schemas"]["Category"][];
+            items: components["schemas"]["MenuItem"][];
+            modifierGroups: components["schemas"]["ModifierGroup"][];
+            modifiers: components["schemas"]["MenuModifier"][];
+        };
+        /** @description A menu publication (MENU_PUBLISHED). */
+        MenuExportEntity: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            eventType?: "MENU_PUBLISHED";
+            /** @constant */
+            objectType?: "MENU";
+            /** Format: uuid */
+            menuId: string;
+            /**
+             * Format: uuid
+             * @description The publication, as GET {loc}/menus/{menuId}/publications lists it
+             */
+            publicationId: string;
+            connection: components["schemas"]["ConnectionWithCredentials"];
+            location: components["schemas"]["ExportLocation"];
+            menu: components["schemas"]["MenuExport"];
+        };
+        /** @description A published menu as it is now (MENU_UPDATED). */
+        MenuUpdatedEvent: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            eventType?: "MENU_UPDATED";
+            /** @constant */
+            objectType?: "MENU";
+            /** Format: uuid */
+            menuId: string;
+            connection: components["schemas"]["ConnectionWithCredentials"];
+            /** @description The menu export, as a publication would send it now. */
+            newState: {
+                /** Format: uuid */
+                menuId: string;
+                /**
+                 * Format: uuid
+                 * @description The latest publication of the menu to this marketplace
+                 */
+                publicationId: string;
+                /** Format: uuid */
+                accountId: string;
+                /** Format: uuid */
+                locationId: string;
+                /** Format: uuid */
+                connectionId: string;
+                location: components["schemas"]["ExportLocation"];
+                menu: components["schemas"]["MenuExport"];
+            };
+        };
+        /** @description The location's store status (STORE_STATUS_CHANGED). */
+        StoreStatusChangedEvent: components["schemas"]["WebhookEnvelope"] & components["schemas"]["StoreStatus"] & {
+            /** @constant */
+            eventType?: "STORE_STATUS_CHANGED";
+            /** @constant */
+            objectType?: "STORE_STATUS";
+            connection: components["schemas"]["ConnectionWithCredentials"];
+        };
+        /** @description The body of a catalog pull; the location is in the query. */
+        CatalogPullRequest: {
+            connection: {
+                /** Format: uuid */
+                id: string;
+                /** @description What the client entered for this connection, exactly as entered; {} when nothing was. */
+                credentials: Record<string, never>;
+            };
+        };
+        /** @description The POS's catalog, bare or wrapped in `data`. */
+        CatalogPullAnswer: components["schemas"]["CatalogImport"] | {
+            data: components["schemas"]["CatalogImport"];
+        };
     };
     responses: {
         /** @description An error (RFC 9457) */
@@ -2027,6 +2354,31 @@ export interface components {
             content: {
                 "application/problem+json": components["schemas"]["Problem"];
             };
+        };
+        /** @description Received. Any 2xx within 10 seconds; the body is ignored (the delivery log keeps its first 1 KiB). */
+        WebhookReceived: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Stop sending this delivery. It is FAILED at once and not retried (a retry from the delivery log sends it again). */
+        WebhookGone: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /**
+         * @description Anything else is retried on the schedule of the Webhooks tag (about 5 s, 30 s, 2 min, 10 min, 30 min,
+         *     1 h, then every 3 h for up to 3 days): another status, a redirect (not followed), a timeout or no
+         *     connection. A `429` or `503` with `Retry-After` is retried no earlier than that.
+         */
+        WebhookRetried: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
         };
     };
     parameters: {
@@ -2073,6 +2425,16 @@ export interface components {
         menuId: string;
         itemId: string;
         menuModifierId: string;
+        /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
+        webhookId: string;
+        /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
+        webhookTimestamp: string;
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
+        webhookSignature: string;
+        /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
+        webhookRequestId: string;
+        /** @description W3C trace context continuing the trace of the request that caused the event. */
+        webhookTraceparent: string;
     };
     requestBodies: never;
     headers: never;
@@ -4026,6 +4388,243 @@ export interface operations {
                 };
             };
             default: components["responses"]["Problem"];
+        };
+    };
+    orderCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
+                "webhook-id": components["parameters"]["webhookId"];
+                /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
+                "webhook-signature": components["parameters"]["webhookSignature"];
+                /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
+                "x-request-id"?: components["parameters"]["webhookRequestId"];
+                /** @description W3C trace context continuing the trace of the request that caused the event. */
+                traceparent?: components["parameters"]["webhookTraceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderWebhookEvent"] & {
+                    /** @constant */
+                    eventType?: "ORDER_CREATED";
+                    previousState?: null;
+                };
+            };
+        };
+        responses: {
+            410: components["responses"]["WebhookGone"];
+            "2XX": components["responses"]["WebhookReceived"];
+            default: components["responses"]["WebhookRetried"];
+        };
+    };
+    orderStatusChangedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
+                "webhook-id": components["parameters"]["webhookId"];
+                /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
+                "webhook-signature": components["parameters"]["webhookSignature"];
+                /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
+                "x-request-id"?: components["parameters"]["webhookRequestId"];
+                /** @description W3C trace context continuing the trace of the request that caused the event. */
+                traceparent?: components["parameters"]["webhookTraceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderWebhookEvent"] & {
+                    /** @constant */
+                    eventType?: "ORDER_STATUS_CHANGED";
+                    previousState?: components["schemas"]["Order"];
+                };
+            };
+        };
+        responses: {
+            410: components["responses"]["WebhookGone"];
+            "2XX": components["responses"]["WebhookReceived"];
+            default: components["responses"]["WebhookRetried"];
+        };
+    };
+    orderUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
+                "webhook-id": components["parameters"]["webhookId"];
+                /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
+                "webhook-signature": components["parameters"]["webhookSignature"];
+                /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
+                "x-request-id"?: components["parameters"]["webhookRequestId"];
+                /** @description W3C trace context continuing the trace of the request that caused the event. */
+                traceparent?: components["parameters"]["webhookTraceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderWebhookEvent"] & {
+                    /** @constant */
+                    eventType?: "ORDER_UPDATED";
+                    previousState?: components["schemas"]["Order"];
+                };
+            };
+        };
+        responses: {
+            410: components["responses"]["WebhookGone"];
+            "2XX": components["responses"]["WebhookReceived"];
+            default: components["responses"]["WebhookRetried"];
+        };
+    };
+    menuPublishedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
+                "webhook-id": components["parameters"]["webhookId"];
+                /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
+                "webhook-signature": components["parameters"]["webhookSignature"];
+                /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
+                "x-request-id"?: components["parameters"]["webhookRequestId"];
+                /** @description W3C trace context continuing the trace of the request that caused the event. */
+                traceparent?: components["parameters"]["webhookTraceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MenuExportEntity"];
+            };
+        };
+        responses: {
+            410: components["responses"]["WebhookGone"];
+            "2XX": components["responses"]["WebhookReceived"];
+            default: components["responses"]["WebhookRetried"];
+        };
+    };
+    menuUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
+                "webhook-id": components["parameters"]["webhookId"];
+                /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
+                "webhook-signature": components["parameters"]["webhookSignature"];
+                /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
+                "x-request-id"?: components["parameters"]["webhookRequestId"];
+                /** @description W3C trace context continuing the trace of the request that caused the event. */
+                traceparent?: components["parameters"]["webhookTraceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MenuUpdatedEvent"];
+            };
+        };
+        responses: {
+            410: components["responses"]["WebhookGone"];
+            "2XX": components["responses"]["WebhookReceived"];
+            default: components["responses"]["WebhookRetried"];
+        };
+    };
+    storeStatusChangedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
+                "webhook-id": components["parameters"]["webhookId"];
+                /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
+                "webhook-signature": components["parameters"]["webhookSignature"];
+                /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
+                "x-request-id"?: components["parameters"]["webhookRequestId"];
+                /** @description W3C trace context continuing the trace of the request that caused the event. */
+                traceparent?: components["parameters"]["webhookTraceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreStatusChangedEvent"];
+            };
+        };
+        responses: {
+            410: components["responses"]["WebhookGone"];
+            "2XX": components["responses"]["WebhookReceived"];
+            default: components["responses"]["WebhookRetried"];
+        };
+    };
+    catalogPull: {
+        parameters: {
+            query: {
+                accountId: string;
+                locationId: string;
+                /** @description The POS's connection to the location */
+                connectionId: string;
+            };
+            header: {
+                /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
+                "webhook-id": components["parameters"]["webhookId"];
+                /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
+                "webhook-signature": components["parameters"]["webhookSignature"];
+                /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
+                "x-request-id"?: components["parameters"]["webhookRequestId"];
+                /** @description W3C trace context continuing the trace of the request that caused the event. */
+                traceparent?: components["parameters"]["webhookTraceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogPullRequest"];
+            };
+        };
+        responses: {
+            /** @description The catalog. Up to 32 MiB; anything that is not a valid catalog fails the pull (502). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogPullAnswer"];
+                };
+            };
+            /**
+             * @description Anything but a 2xx with a valid catalog within 15 seconds fails the pull and leaves the catalog as it
+             *     was: the caller of the pull gets `502 partner_error` (naming the paths the import refused, for an
+             *     invalid catalog) or, with no answer in time, `504 partner_timeout`. The pull is not retried.
+             */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }
