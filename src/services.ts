@@ -17,6 +17,7 @@ import { MenuService } from './modules/menus/menu.service.js';
 import { StoreStatusService } from './modules/store-status/store-status.service.js';
 import { UserService } from './modules/users/user.service.js';
 import { HomeService } from './modules/home/home.service.js';
+import { ReportService } from './modules/reports/report.service.js';
 import { ViewerService } from './modules/users/viewer.service.js';
 
 /** The one service layer, shared by REST routes and GraphQL resolvers. */
@@ -36,6 +37,7 @@ export interface Services {
   menuPublications: MenuPublicationService;
   storeStatus: StoreStatusService;
   home: HomeService;
+  reports: ReportService;
 }
 
 /** What services need from outside the process: the guarded client for calls to partners. */
@@ -80,5 +82,6 @@ export function createServices(
     menuPublications: new MenuPublicationService(),
     storeStatus: new StoreStatusService(),
     home: new HomeService(),
+    reports: new ReportService(),
   };
 }

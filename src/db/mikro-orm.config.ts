@@ -30,8 +30,9 @@ export function ormOptions(clientUrl: string, overrides: Partial<Options> = {}):
       silent: true,
     },
     // graphile-worker's schema (scheduled tasks) is installed and migrated by graphile-worker itself;
-    // rate_limiter's table belongs to rate-limiter-flexible (src/http/limiter-store.ts).
-    schemaGenerator: { ignoreSchema: ['graphile_worker', 'rate_limiter'] },
+    // rate_limiter's table belongs to rate-limiter-flexible (src/http/limiter-store.ts); order_reports holds
+    // rollups that triggers keep (its migration, src/modules/reports).
+    schemaGenerator: { ignoreSchema: ['graphile_worker', 'rate_limiter', 'order_reports'] },
     pool: POOL_SIZE,
     // knex prints a "Connection Error" line for every pooled connection a database outage cuts; the hub's
     // database watch (src/db/outage.ts) reports the outage once instead.

@@ -39,6 +39,11 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
   name: 'deliveries_delivered_at',
   expression: `create index "deliveries_delivered_at" on "deliveries" ("delivered_at") where "status" = 'DELIVERED'`,
 })
+// The failed deliveries an order report counts per period (src/modules/reports): only FAILED rows, which are few.
+@Index({
+  name: 'deliveries_failed_by_location',
+  expression: `create index "deliveries_failed_by_location" on "deliveries" ("location_id", "created_at") where "status" = 'FAILED'`,
+})
 export class Delivery extends BaseEntity {
   /** The webhook-id header: stable across every attempt and replay, so receivers deduplicate on it. */
   @Property({ type: 'uuid' })

@@ -21,6 +21,7 @@ import { locationRoutes } from './routes/locations.routes.js';
 import { orderRoutes } from './routes/orders.routes.js';
 import { menuRoutes } from './routes/menus.routes.js';
 import { storeStatusRoutes } from './routes/store-status.routes.js';
+import { reportRoutes } from './routes/reports.routes.js';
 import { userRoutes } from './routes/users.routes.js';
 
 export interface RestOptions extends RestDeps {
@@ -66,6 +67,7 @@ export async function restRouter(options: RestOptions): Promise<Router> {
   catalogRoutes(routes, options);
   menuRoutes(routes, options);
   storeStatusRoutes(routes, options);
+  reportRoutes(routes, options);
   router.use('/v1', routes);
   return router;
 }

@@ -27,6 +27,8 @@ interface Row {
   route: string;
   /** A valid body: the OpenAPI validator answers 400 before tenancy is looked at. */
   body?: (victim: Victim) => unknown;
+  /** The query its required parameters need, for the same reason (pathOf adds it). */
+  query?: string;
   partners: Partners;
 }
 
@@ -157,6 +159,16 @@ const ROUTES: Row[] = [
   { route: 'POST /v1/users/{userId}/reactivate', partners: NOT_FOUND },
   { route: `GET ${LOC}/store-status`, partners: AS_APPLICATION },
   { route: `PUT ${LOC}/store-status`, body: () => ({ storeStatus: 'OFFLINE' }), partners: AS_APPLICATION },
+  {
+    route: `GET ${LOC}/reports/orders`,
+    query: 'from=2026-11-01&to=2026-11-07',
+    partners: AS_APPLICATION,
+  },
+  {
+    route: 'GET /v1/accounts/{accountId}/reports/orders',
+    query: 'from=2026-11-01&to=2026-11-07',
+    partners: AS_APPLICATION,
+  },
 ];
 
 /** Collections not under a location: never 200 with a victim's record in them. */
@@ -224,6 +236,11 @@ const OPERATIONS: Operation[] = [
     call: `menuPublications(menuId: $menuId, ${L}) { data { id } }`,
   },
   { operation: 'Query.storeStatus', partners: AS_APPLICATION, call: `storeStatus(${L}) { storeStatus }` },
+  {
+    operation: 'Query.orderReport',
+    partners: AS_APPLICATION,
+    call: `orderReport(${L}, from: "2026-11-01", to: "2026-11-07") { from totals { orders } }`,
+  },
   { operation: 'Mutation.retryDelivery', partners: NOT_FOUND, call: 'retryDelivery(id: $deliveryId) { id }' },
   {
     operation: 'Mutation.updateApplication',
@@ -434,10 +451,12 @@ const partners = {} as Record<ApplicationKind, { app: TestApplication; own: Http
 let victimMarketplace: TestApplication;
 
 function pathOf(route: string): string {
-  return route.slice(route.indexOf(' ') + 1).replace(/\{(\w+)\}/g, (_m, name: string) => {
+  const query = ROUTES.find((row) => row.route === route)?.query;
+  const path = route.slice(route.indexOf(' ') + 1).replace(/\{(\w+)\}/g, (_m, name: string) => {
     if (!victim[name]) throw new Error(`the victim has no ${name}: create one in beforeAll and set victim.${name}`);
     return victim[name];
   });
+  return query ? `${path}?${query}` : path;
 }
 
 beforeAll(async () => {

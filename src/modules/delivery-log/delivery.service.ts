@@ -60,6 +60,11 @@ function canSee(ctx: RequestContext, delivery: Delivery): boolean {
   );
 }
 
+/** The application whose deliveries alone the caller sees in a location's log (and counts, in reports), if any. */
+export function ownDeliveriesOf(ctx: RequestContext): string | null {
+  return ctx.principal.type === 'application' && !ctx.reach.all ? ctx.principal.applicationId : null;
+}
+
 export class DeliveryService {
   /** Throws unless the caller may read the location's delivery log (also what a live log subscribes with). */
   async assertLocationReadable(ctx: RequestContext, accountId: string, locationId: string): Promise<void> {
@@ -82,8 +87,8 @@ export class DeliveryService {
     await this.assertLocationReadable(ctx, accountId, locationId);
     const page = pageRequest(input.limit, input.nextPageKey);
     const where = { locationId, ...listFilter(input) };
-    const own =
-      ctx.principal.type === 'application' && !ctx.reach.all ? { applicationId: ctx.principal.applicationId } : {};
+    const ownApplication = ownDeliveriesOf(ctx);
+    const own = ownApplication ? { applicationId: ownApplication } : {};
     return findPage(ctx.em, Delivery, { ...where, ...own }, page, toDeliveryView, {
       newestFirst: input.newestFirst === true,
     });

@@ -83,8 +83,8 @@ function visibleTo(ctx: Ctx): object {
   return placedBy ? { applicationId: placedBy } : {};
 }
 
-/** The marketplace application calling, if it is one: the one whose orders alone it sees. */
-function marketplaceOf(ctx: Ctx): string | null {
+/** The marketplace application calling, if it is one: the one whose orders alone it sees (and counts, in reports). */
+export function marketplaceOf(ctx: Ctx): string | null {
   return ctx.principal.type === 'application' && ctx.principal.kind === 'MARKETPLACE'
     ? ctx.principal.applicationId
     : null;
