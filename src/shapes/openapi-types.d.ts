@@ -810,6 +810,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{accountId}/locations/{locationId}/reports/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The location's orders over a range of its days, by hour, day or week (scope orders.read)
+         * @description Orders and revenue per marketplace, average basket, acceptance time (p50 and p90), rejected and
+         *     cancelled orders with their reasons, and failed deliveries, over `from` to `to` (both included) in the
+         *     location's timezone. A marketplace counts only the orders it placed, and a partner application only
+         *     the deliveries addressed to it. Answered from rollups kept in the transaction of every order change.
+         */
+        get: operations["orderReportOfLocation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{accountId}/reports/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The account's orders over a range of days, every location it reaches (scope orders.read)
+         * @description As a location's report, summed over every location of the account the caller reaches; each location's
+         *     days are its own (its timezone), so a day is each restaurant's day.
+         */
+        get: operations["orderReportOfAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{accountId}/locations/{locationId}/orders/{orderId}": {
         parameters: {
             query?: never;
@@ -2005,6 +2054,73 @@ export interface components {
         OrderPage: components["schemas"]["PageInfo"] & {
             data: components["schemas"]["Order"][];
         };
+        ReportFigures: {
+            /** @description Orders placed in the period, whatever became of them */
+            orders: number;
+            /** @description Per currency (the most orders first), over the orders placed in the period that were not rejected or cancelled */
+            revenue: {
+                currency: string;
+                /** @description The sum of their `total`, in the smallest unit */
+                amount: number;
+                /** @description amount divided by those of them that carried a total, rounded */
+                averageBasket: number | null;
+            }[];
+            /** @description Orders placed in the period that were accepted */
+            accepted: number;
+            /** @description From NEW to ACCEPTED, within 2% of the exact quantiles; null when no order was accepted */
+            acceptanceTime: {
+                p50Ms: number;
+                p90Ms: number;
+            } | null;
+            rejected: components["schemas"]["ReportOutcome"];
+            cancelled: components["schemas"]["ReportOutcome"];
+            /** @description Deliveries of the period given up after the whole retry schedule (FAILED) */
+            failedDeliveries: number;
+        };
+        ReportOutcome: {
+            count: number;
+            reasons: {
+                /** @description The cancellationReason; null when none was given */
+                reason: string | null;
+                count: number;
+            }[];
+        };
+        ReportMarketplace: {
+            /** Format: uuid */
+            applicationId: string;
+            name: string;
+            figures: components["schemas"]["ReportFigures"];
+        };
+        OrderReport: {
+            /** Format: uuid */
+            accountId: string;
+            /**
+             * Format: uuid
+             * @description Null for an account's report
+             */
+            locationId: string | null;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @enum {string} */
+            granularity: "HOUR" | "DAY" | "WEEK";
+            /** @description The location's; null for an account's report (each location counts in its own) */
+            timezone: string | null;
+            totals: components["schemas"]["ReportFigures"];
+            /** @description Each marketplace that placed orders in the range, the most orders first */
+            marketplaces: components["schemas"]["ReportMarketplace"][];
+            /** @description Every period of the range in order, empty ones too */
+            periods: {
+                /** @description The first local day (2026-11-02) or, by HOUR, the local hour (2026-11-02T13:00) */
+                start: string;
+                totals: components["schemas"]["ReportFigures"];
+                marketplaces: components["schemas"]["ReportMarketplace"][];
+            }[];
+        };
+        OrderReportEnvelope: {
+            data: components["schemas"]["OrderReport"];
+        };
         /**
          * @description status, cancellationReason, estimatedPickupTime and estimatedDeliveryTime are read; the other properties
          *     are the order's own fields, which existing POS clients echo back, accepted and ignored: the hub's, and
@@ -2382,6 +2498,12 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The report's first day (YYYY-MM-DD), in the location's timezone. */
+        reportFrom: string;
+        /** @description The report's last day, included; a range holds at most 366 days (7 by HOUR). */
+        reportTo: string;
+        /** @description The periods (any case; DAY when omitted). Weeks start on Monday. */
+        reportGranularity: "HOUR" | "DAY" | "WEEK" | "hour" | "day" | "week";
         /** @description Only orders placed at or after this time (the colons of the time may be sent as they are). */
         ordersSince: string;
         /** @description Only orders changed (placed, a status or an estimated time) at or after this time: a board or a POS polls with the time of its last look (the colons of the time may be sent as they are). */
@@ -3899,6 +4021,67 @@ export interface operations {
                             count: number;
                         }[];
                     };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    orderReportOfLocation: {
+        parameters: {
+            query: {
+                /** @description The report's first day (YYYY-MM-DD), in the location's timezone. */
+                from: components["parameters"]["reportFrom"];
+                /** @description The report's last day, included; a range holds at most 366 days (7 by HOUR). */
+                to: components["parameters"]["reportTo"];
+                /** @description The periods (any case; DAY when omitted). Weeks start on Monday. */
+                granularity?: components["parameters"]["reportGranularity"];
+            };
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderReportEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    orderReportOfAccount: {
+        parameters: {
+            query: {
+                /** @description The report's first day (YYYY-MM-DD), in the location's timezone. */
+                from: components["parameters"]["reportFrom"];
+                /** @description The report's last day, included; a range holds at most 366 days (7 by HOUR). */
+                to: components["parameters"]["reportTo"];
+                /** @description The periods (any case; DAY when omitted). Weeks start on Monday. */
+                granularity?: components["parameters"]["reportGranularity"];
+            };
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderReportEnvelope"];
                 };
             };
             default: components["responses"]["Problem"];

@@ -226,6 +226,18 @@ describe('figures of a location', () => {
     ]);
   });
 
+  it('never counts a test order', async () => {
+    const sample = await place(kolkata, m1Client, m1, { total: 4000 });
+    await setStatus(sample, posClient, 'ACCEPTED');
+    await placedAt(sample, '2026-11-21T06:30:00Z', 10);
+    expect((await report(t.admin, kolkata.path, 'from=2026-11-21&to=2026-11-21')).totals.orders).toBe(6);
+    // Flagged as a test order (what the sandbox marketplace's orders are), it leaves every figure.
+    await sql('update orders set test = true where id = $1', [sample.id]);
+    const r = await report(t.admin, kolkata.path, 'from=2026-11-21&to=2026-11-21');
+    expect(r.totals).toMatchObject({ orders: 5, accepted: 3 });
+    expect(r.totals.revenue[0]).toEqual({ currency: 'EUR', amount: 2000 + 1500, averageBasket: 1750 });
+  });
+
   it("a marketplace's report holds only its own orders", async () => {
     const own = await report(m2Client, kolkata.path, 'from=2026-11-20&to=2026-11-23');
     expect(own.totals).toMatchObject({ orders: 2, accepted: 1, rejected: { count: 1 }, cancelled: { count: 0 } });

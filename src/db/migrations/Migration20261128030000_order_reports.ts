@@ -65,9 +65,9 @@ export class Migration20261128030000_order_reports extends Migration {
   "sign" int, "location_id" uuid, "application_id" uuid, "created_at" timestamptz, "currency" text,
   "status" text, "reason" text, "total" bigint, "accepted_ms" bigint
 );`);
-    // Which orders count. One place, so that excluding another kind of order is one condition here.
+    // Which orders count: never test orders (placed through the sandbox). One place for the rule.
     this.addSql(`create function "order_reports"."counts"(o "orders") returns boolean language sql immutable as $$
-  select true
+  select not o.test
 $$;`);
     this
       .addSql(`create function "order_reports"."delta_of"(o "orders", sign int) returns "order_reports"."delta" language sql immutable as $$
