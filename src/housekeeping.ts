@@ -1,6 +1,6 @@
 import { deleteExpiredPayloads } from './auth/adapter.js';
 import type { HubConfig } from './config/config.js';
-import { deleteDeliveredBefore } from './delivery-engine/retention.js';
+import { deleteDeliveredBefore, deleteEventsBefore } from './delivery-engine/retention.js';
 import { deleteExpiredLimits } from './http/limiter-store.js';
 import { MAINTENANCE_BATCH, type MaintenanceTask } from './maintenance.js';
 import { IdempotencyService } from './modules/idempotency/idempotency.service.js';
@@ -9,7 +9,9 @@ import { IdempotencyService } from './modules/idempotency/idempotency.service.js
  * What housekeeping deletes (src/maintenance.ts runs it, one process at a time), each in batches: without
  * it these tables grow with every request, token and order.
  */
-export function housekeepingTasks(config: Pick<HubConfig, 'deliveryRetentionDays'>): Record<string, MaintenanceTask> {
+export function housekeepingTasks(
+  config: Pick<HubConfig, 'deliveryRetentionDays' | 'eventFeedRetentionDays'>,
+): Record<string, MaintenanceTask> {
   const idempotency = new IdempotencyService();
   return {
     'OAuth codes, tokens and sessions expired': (orm, now) => deleteExpiredPayloads(orm, now, 300, MAINTENANCE_BATCH),
@@ -17,5 +19,7 @@ export function housekeepingTasks(config: Pick<HubConfig, 'deliveryRetentionDays
     'deliveries delivered before the retention': (orm, now) =>
       deleteDeliveredBefore(orm, now, config.deliveryRetentionDays, MAINTENANCE_BATCH),
     'rate limit counts expired': (orm, now) => deleteExpiredLimits(orm, now, MAINTENANCE_BATCH),
+    'events past the feed retention': (orm, now) =>
+      deleteEventsBefore(orm, now, config.eventFeedRetentionDays, MAINTENANCE_BATCH),
   };
 }

@@ -19,6 +19,7 @@ import { UserService } from './modules/users/user.service.js';
 import { HomeService } from './modules/home/home.service.js';
 import { ReportService } from './modules/reports/report.service.js';
 import { ViewerService } from './modules/users/viewer.service.js';
+import { EventFeedService } from './modules/events/event-feed.service.js';
 
 /** The one service layer, shared by REST routes and GraphQL resolvers. */
 export interface Services {
@@ -38,6 +39,8 @@ export interface Services {
   storeStatus: StoreStatusService;
   home: HomeService;
   reports: ReportService;
+  /** GET /v1/events: an application's events, oldest first. */
+  eventFeed: EventFeedService;
 }
 
 /** What services need from outside the process: the guarded client for calls to partners. */
@@ -83,5 +86,6 @@ export function createServices(
     storeStatus: new StoreStatusService(),
     home: new HomeService(),
     reports: new ReportService(),
+    eventFeed: new EventFeedService(),
   };
 }

@@ -53,6 +53,11 @@ export interface HubConfig {
   readonly limiterStore: { redisUrl: string | undefined; redisKeyPrefix: string };
   /** Days a DELIVERED delivery (and its attempts) is kept in the log before housekeeping deletes it (DELIVERY_RETENTION_DAYS, default 30). */
   readonly deliveryRetentionDays: number;
+  /**
+   * Days an application's event stays in its feed (GET /v1/events) before housekeeping deletes it, delivered or
+   * not (EVENT_FEED_RETENTION_DAYS, default and least 7: partners that poll are promised a week).
+   */
+  readonly eventFeedRetentionDays: number;
   /** Bearer token that GET /metrics asks for (METRICS_TOKEN, at least 16 characters); unset: no /metrics. */
   readonly metricsToken: string | undefined;
   /** Failed logins per e-mail and address, and per e-mail before slowing (src/auth/login-attempts.ts). */
@@ -317,6 +322,7 @@ export function loadConfig(env: Env = process.env): HubConfig {
     limiterStore: Object.freeze({ redisUrl: redisUrl(env), redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'orderhub:' }),
     metricsToken: metricsToken(env),
     deliveryRetentionDays: number(env, 'DELIVERY_RETENTION_DAYS', 30),
+    eventFeedRetentionDays: integer(env, 'EVENT_FEED_RETENTION_DAYS', 7, 7),
     login: Object.freeze({
       maxFailures: integer(env, 'LOGIN_MAX_FAILURES', 10, 0),
       refillSeconds: integer(env, 'LOGIN_FAILURE_REFILL_SECONDS', 60, 1),

@@ -4,6 +4,7 @@ import { Account } from '../modules/accounts/account.entity.js';
 import { Delivery } from '../delivery-engine/delivery.entity.js';
 import { DeliveryAttempt } from '../delivery-engine/delivery-attempt.entity.js';
 import { DeliveryWorkerProcess } from '../delivery-engine/delivery-worker-process.entity.js';
+import { ApplicationEvent } from '../delivery-engine/application-event.entity.js';
 import { Application } from '../modules/applications/application.entity.js';
 import { Connection } from '../modules/connections/connection.entity.js';
 import { Category } from '../modules/catalog/category.entity.js';
@@ -38,6 +39,7 @@ export const ENTITIES = [
   Delivery,
   DeliveryAttempt,
   DeliveryWorkerProcess,
+  ApplicationEvent,
   Order,
   Menu,
   MenuItem,

@@ -9,6 +9,8 @@ import { endpointOf } from './queue.js';
 // change that causes the event. The delivery row is written on that transaction's connection, so it commits
 // with the change or not at all: no event without the change, no change without its event. The row is the
 // queue entry itself (queue.ts); its insert's NOTIFY fires on commit and wakes a worker within milliseconds.
+// The same statement writes the event into the receiving application's feed (application-event.entity.ts),
+// also when the application has no URL for it: it then reads the event from GET /v1/events only.
 
 /**
  * Event types of CONTRACT sections 5 and 7 (consumers ignore unknown ones, so v1 may add more here). Bodies
@@ -38,8 +40,11 @@ export interface EnqueueDeliveryInput {
    * one waits until the earlier one is DELIVERED or FAILED. Orders use their order id.
    */
   orderingKey?: string | null;
-  /** The partner's webhookUrl, menuPublicationUrl or storeStatusUrl. */
-  url: string;
+  /**
+   * The partner's webhookUrl, menuPublicationUrl or storeStatusUrl; null when the application has none for this
+   * event: it is then written to the application's event feed only.
+   */
+  url: string | null;
   /** The JSON body, sent exactly as given (but for sealed credentials, below). */
   payload: unknown;
   /**
@@ -54,19 +59,28 @@ export interface EnqueuedDelivery {
   eventId: string;
 }
 
+/** An event enqueued: its delivery, or null for one without a URL (in the feed only). */
+export interface EnqueuedEvent {
+  id: string | null;
+  eventId: string;
+}
+
 /**
- * One statement: the row, and for a chain its position and whether it waits behind an unfinished delivery
- * (held; otherwise due at once). The unfinished ones are marked successor_waiting by the same statement, so
- * that recording one of them as finished releases the next (record-outcomes.ts explains the handshake).
- * createdAt in milliseconds, like every createdAt, so the keyset paging of the log compares exactly what it
- * stored.
+ * One statement: the event in the application's feed and, with a URL, the delivery row, and for a chain its
+ * position and whether it waits behind an unfinished delivery (held; otherwise due at once). The unfinished ones
+ * are marked successor_waiting by the same statement, so that recording one of them as finished releases the
+ * next (record-outcomes.ts explains the handshake). createdAt in milliseconds, like every createdAt, so the
+ * keyset paging of the log compares exactly what it stored.
  * $1 id, $2 event id, $3 type, $4 application, $5 account, $6 location, $7 connection, $8 ordering key,
- * $9 url, $10 endpoint, $11 payload, $12 request id, $13 trace, $14 sealed credentials.
+ * $9 url (null: the feed only), $10 endpoint, $11 payload, $12 request id, $13 trace, $14 sealed credentials.
  */
 export const ENQUEUE_SQL = `with waited_on as (
        update deliveries set successor_waiting = true
         where $8::text is not null and ordering_key = $8::text and url = $9::text and status in ('PENDING', 'DELIVERING')
-       returning 1)
+       returning 1),
+     fed as (
+       insert into application_events (application_id, event_id, event_type, payload, credentials_sealed)
+       values ($4, $2, $3, $11::json, $14))
      insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, account_id, location_id, connection_id,
        ordering_key, chain_position, url, endpoint, payload, status, held, request_id, trace, credentials_sealed)
      select $1, date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', clock_timestamp()),
@@ -75,20 +89,26 @@ export const ENQUEUE_SQL = `with waited_on as (
                  else coalesce((select max(chain_position) from deliveries where ordering_key = $8::text and url = $9::text), 0) + 1 end,
             $9::text, $10, $11::json, 'PENDING',
             exists(select 1 from waited_on),
-            $12, $13, $14`;
+            $12, $13, $14
+      where $9::text is not null`;
 
 /**
  * Writes the delivery in the caller's transaction. Must be called inside `em.transactional`
  * (or with an em forked inside one); it refuses to run outside, where the event could outlive a rolled
  * back change.
  */
-export async function enqueueDelivery(em: EntityManager, input: EnqueueDeliveryInput): Promise<EnqueuedDelivery> {
+export async function enqueueDelivery(
+  em: EntityManager,
+  input: EnqueueDeliveryInput & { url: string },
+): Promise<EnqueuedDelivery>;
+export async function enqueueDelivery(em: EntityManager, input: EnqueueDeliveryInput): Promise<EnqueuedEvent>;
+export async function enqueueDelivery(em: EntityManager, input: EnqueueDeliveryInput): Promise<EnqueuedEvent> {
   if (!em.isInTransaction())
     throw new Error('enqueueDelivery must run inside the transaction of the change that causes the event');
   const id = uuidv7();
   const eventId = input.eventId ?? uuidv7();
-  const endpoint = endpointOf(input.url);
-  if (input.orderingKey) {
+  const endpoint = input.url === null ? null : endpointOf(input.url);
+  if (input.orderingKey && input.url !== null) {
     // Under the chain lock, enqueuers of one chain take their turns: positions are given in order, and
     // a release (which runs under the same lock) never interleaves with an insert. The lock is a statement of
     // its own: the insert's snapshot must be taken after the lock is granted.
@@ -116,7 +136,7 @@ export async function enqueueDelivery(em: EntityManager, input: EnqueueDeliveryI
       input.credentialsSealed ?? null,
     ]),
   );
-  return { id, eventId };
+  return { id: input.url === null ? null : id, eventId };
 }
 
 /** The request whose change causes the event (none for the worker's own, such as a store's reopening). */
@@ -127,35 +147,44 @@ function requestOrigin(): { request_id: string | null; trace: string | null } {
 
 /**
  * The outbox rows of events that open their ordering chain (an order's ORDER_CREATED: nothing of that order
- * can precede it, and nothing can follow it before the order is committed), as an INSERT … SELECT that the
- * caller places in a CTE of the very statement that makes the change: one round trip, atomic without an
- * explicit transaction. Each event names the row of `sourceCte` it belongs to (its `id`), and is written only
- * if that row is returned, so a change that did not happen (an insert that hit ON CONFLICT DO NOTHING) writes
- * no event, while the others of the same statement do. Opening a chain needs no chain lock: there is no
- * earlier delivery to wait for.
+ * can precede it, and nothing can follow it before the order is committed), as common table expressions that the
+ * caller places in the very statement that makes the change: one round trip, atomic without an explicit
+ * transaction. Each event names the row of `sourceCte` it belongs to (its `id`), and is written only if that row
+ * is returned, so a change that did not happen (an insert that hit ON CONFLICT DO NOTHING) writes no event, while
+ * the others of the same statement do. Every event goes into its application's feed; those with a URL get their
+ * delivery too. Opening a chain needs no chain lock: there is no earlier delivery to wait for.
  *
- * The text (openingDeliveriesSql, one `?`: a JSON array of openingDeliveryRows) and its rows come apart so that
+ * The text (openingEventsCtes, one `?`: a JSON array of openingDeliveryRows) and its rows come apart so that
  * a hot statement embedding the text can be built once: a statement rebuilt per call is hashed again by the
- * prepared-statement cache (src/db/raw-sql.ts) on every call.
+ * prepared-statement cache (src/db/raw-sql.ts) on every call. The CTEs are named opening, opening_deliveries and
+ * opening_feed.
  */
-export function openingDeliveriesSql(sourceCte: string): string {
-  return `insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, account_id, location_id, connection_id,
-       ordering_key, chain_position, url, endpoint, payload, status, held, request_id, trace)
-     select e.id, date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', clock_timestamp()), e.event_id, e.event_type,
-            e.application_id, e.account_id, e.location_id, e.connection_id, e.ordering_key, case when e.ordering_key is null then null else 1 end,
-            e.url, e.endpoint, e.payload, 'PENDING', false, e.request_id, e.trace
-       from ${sourceCte} source
-       join json_to_recordset(?::json) as e(source_id uuid, id uuid, event_id uuid, event_type text, application_id uuid, account_id uuid,
-                                             location_id uuid, connection_id uuid, ordering_key text, url text, endpoint text, payload json,
-                                             request_id text, trace text)
-         on e.source_id = source.id`;
+export function openingEventsCtes(sourceCte: string): string {
+  return `opening AS (
+       select e.* from ${sourceCte} source
+         join json_to_recordset(?::json) as e(source_id uuid, id uuid, event_id uuid, event_type text, application_id uuid, account_id uuid,
+                                               location_id uuid, connection_id uuid, ordering_key text, url text, endpoint text, payload json,
+                                               request_id text, trace text)
+           on e.source_id = source.id
+     ), opening_deliveries AS (
+       insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, account_id, location_id, connection_id,
+              ordering_key, chain_position, url, endpoint, payload, status, held, request_id, trace)
+       select e.id, date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', clock_timestamp()), e.event_id, e.event_type,
+              e.application_id, e.account_id, e.location_id, e.connection_id, e.ordering_key, case when e.ordering_key is null then null else 1 end,
+              e.url, e.endpoint, e.payload, 'PENDING', false, e.request_id, e.trace
+         from opening e
+        where e.url is not null
+     ), opening_feed AS (
+       insert into application_events (application_id, event_id, event_type, payload)
+       select e.application_id, e.event_id, e.event_type, e.payload from opening e
+     )`;
 }
 
-/** An element of openingDeliveriesSql's binding. */
+/** An element of openingEventsCtes's binding. */
 export type OpeningDeliveryRow = Record<string, unknown>;
 
 /**
- * openingDeliveriesSql's rows for the events of one source row: each with its delivery id and the request that
+ * openingEventsCtes's rows for the events of one source row: each with its delivery id and the request that
  * causes it (read here, so this runs in the request's own scope).
  */
 export function openingDeliveryRows(sourceId: string, inputs: readonly EnqueueDeliveryInput[]): OpeningDeliveryRow[] {
@@ -172,7 +201,7 @@ export function openingDeliveryRows(sourceId: string, inputs: readonly EnqueueDe
     connection_id: input.connectionId ?? null,
     ordering_key: input.orderingKey ?? null,
     url: input.url,
-    endpoint: endpointOf(input.url),
+    endpoint: input.url === null ? null : endpointOf(input.url),
     payload: input.payload ?? null,
   }));
 }

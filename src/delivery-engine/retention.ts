@@ -1,5 +1,6 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { repeatInBatches } from '../db/batch-delete.js';
+import { deleteInBatches } from '../db/batch-delete.js';
 import { sqlChanged } from '../db/raw-sql.js';
 
 /** What the partner answered last to delivery `alias` (the start of its body): null before any answer came. */
@@ -43,4 +44,14 @@ export function deleteDeliveredBefore(orm: MikroORM, now: Date, retentionDays: n
   return repeatInBatches(orm.em, batch, (outside) =>
     sqlChanged(outside, DELETE_DELIVERED_BATCH, [cutoff, batch, cutoff]),
   );
+}
+
+/**
+ * Deletes the events of the feed (application-event.entity.ts) written more than `retentionDays` before `now`, in
+ * batches, found through the BRIN index on created_at. A cursor that named one of them still works: it is a
+ * position, not a row.
+ */
+export function deleteEventsBefore(orm: MikroORM, now: Date, retentionDays: number, batch: number): Promise<number> {
+  const cutoff = new Date(now.getTime() - retentionDays * 24 * 3600 * 1000);
+  return deleteInBatches(orm.em, 'application_events', 'created_at < ?', [cutoff], batch);
 }

@@ -34,11 +34,14 @@ export interface WebhookEnvelope<T extends DeliveryEventType = DeliveryEventType
   test: boolean;
 }
 
-/** Who receives the event: the application (its webhook secret signs it), through its connection, at this URL. */
+/**
+ * Who receives the event: the application (its webhook secret signs it), through its connection, at this URL,
+ * or, with no URL, from its event feed only.
+ */
 export interface WebhookRecipient {
   applicationId: string;
   connectionId: string;
-  url: string;
+  url: string | null;
 }
 
 export interface WebhookEventInput<T extends DeliveryEventType, B extends object> {
@@ -101,8 +104,8 @@ export function webhookDelivery<T extends DeliveryEventType, B extends object>(
 
 /**
  * The body as it is sent: the stored payload with the connection's credentials opened into
- * `connection.credentials`. Only the worker calls this, just before signing; everything that reads a
- * delivery sees the stored, masked payload.
+ * `connection.credentials`. Only the worker calls this, just before signing, and the event feed as it answers the
+ * receiving application itself; everything else that reads an event sees the stored, masked payload.
  */
 export function withSealedCredentials(storedBody: string, credentialsSealed: string | null): string {
   if (!credentialsSealed) return storedBody;

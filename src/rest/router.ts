@@ -14,6 +14,7 @@ import type { RestDeps } from './rest-deps.js';
 import type { CallerRateLimit } from '../http/rate-limit.js';
 import { accountRoutes } from './routes/accounts.routes.js';
 import { deliveryRoutes } from './routes/deliveries.routes.js';
+import { eventRoutes } from './routes/events.routes.js';
 import { applicationRoutes } from './routes/applications.routes.js';
 import { connectionRoutes } from './routes/connections.routes.js';
 import { catalogRoutes } from './routes/catalog.routes.js';
@@ -61,6 +62,7 @@ export async function restRouter(options: RestOptions): Promise<Router> {
   accountRoutes(routes, options);
   locationRoutes(routes, options);
   deliveryRoutes(routes, options);
+  eventRoutes(routes, options);
   applicationRoutes(routes, options);
   connectionRoutes(routes, options);
   userRoutes(routes, options);

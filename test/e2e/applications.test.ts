@@ -74,7 +74,7 @@ describe('registering an application', () => {
   });
 
   it.each([
-    ['a missing webhookUrl', { ...pos, webhookUrl: undefined }, '/webhookUrl'],
+    ['an empty webhookUrl', { ...pos, webhookUrl: '' }, '/webhookUrl'],
     ['a menuPublicationUrl on a POS', { ...pos, menuPublicationUrl: 'https://x.example/m' }, '/menuPublicationUrl'],
     ['a relative redirect URI', { ...pos, redirectUris: ['/callback'] }, '/redirectUris/0'],
     ['a redirect URI with a fragment', { ...pos, redirectUris: ['https://x.example/cb#frag'] }, '/redirectUris/0'],
@@ -147,18 +147,24 @@ describe('updating and rotating', () => {
     expect(token.body.scope).toBe('orders.read');
   });
 
-  it('refuses webhookUrl: null over REST and GraphQL alike (the same null rules), changing nothing', async () => {
+  it('registers an application without a webhookUrl, and clears one with null over REST and GraphQL alike', async () => {
+    const created = await t.admin.post('/v1/applications', { kind: 'POS', name: `No hooks ${Date.now()}` });
+    expect(created.status).toBe(201);
+    expect(created.body.data.webhookUrl).toBeNull();
+
     const app = await t.createApplication('POS');
     const rest = await t.admin.patch(`/v1/applications/${app.id}`, { webhookUrl: null });
-    expect(rest.status).toBe(400);
+    expect(rest.status).toBe(200);
+    expect(rest.body.data.webhookUrl).toBeNull();
+    const other = await t.createApplication('MARKETPLACE');
     const graphql = await t.admin.graphql(
-      'mutation($id: ID!) { updateApplication(id: $id, input: { webhookUrl: null, name: "Renamed" }) { id } }',
-      { id: app.id },
+      'mutation($id: ID!) { updateApplication(id: $id, input: { webhookUrl: null, name: "Renamed" }) { id webhookUrl name } }',
+      { id: other.id },
     );
-    expect(graphql.body.errors?.[0].extensions?.code).toBe('validation_failed');
-    expect(JSON.stringify(graphql.body.errors?.[0].extensions?.errors)).toContain('/webhookUrl');
-    const after = (await t.admin.get(`/v1/applications/${app.id}`)).body.data;
-    expect(after).toMatchObject({ webhookUrl: app.data.webhookUrl, name: app.data.name });
+    expect(graphql.body.data.updateApplication).toEqual({ id: other.id, webhookUrl: null, name: 'Renamed' });
+    // An empty one is not a URL.
+    const empty = await t.admin.patch(`/v1/applications/${app.id}`, { webhookUrl: '' });
+    expect(empty.status).toBe(400);
   });
 
   it('rotates both secrets: the old client secret stops working at once', async () => {

@@ -178,8 +178,11 @@ const LISTS: { route: string; victimId: string }[] = [
   { route: 'GET /v1/users', victimId: 'merchantId' },
 ];
 
-/** Routes that create a new top-level record and so name no tenant. */
-const NOT_TENANT_SCOPED = ['POST /v1/accounts', 'POST /v1/applications', 'POST /v1/users'];
+/**
+ * Routes that create a new top-level record and so name no tenant, or answer the caller only about itself (the
+ * event feed: an application's own events; test/e2e/event-feed.test.ts).
+ */
+const NOT_TENANT_SCOPED = ['POST /v1/accounts', 'POST /v1/applications', 'POST /v1/users', 'GET /v1/events'];
 
 /**
  * A GraphQL operation about one record of the victim: always `not_found`. `$name` is the victim's id `name`

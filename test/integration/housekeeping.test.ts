@@ -32,7 +32,7 @@ beforeAll(async () => {
     orm: t.hub.orm,
     databaseUrl: t.db.url,
     log: createLogger('silent'),
-    tasks: housekeepingTasks({ deliveryRetentionDays: 30 }),
+    tasks: housekeepingTasks({ deliveryRetentionDays: 30, eventFeedRetentionDays: 7 }),
   };
   const posApp = await t.createApplication('POS', { webhookUrl: pos.urlFor(HOOK) });
   const marketApp = await t.createApplication('MARKETPLACE');
@@ -77,6 +77,7 @@ it('deletes nothing before its time', async () => {
     'idempotency keys past their window': 0,
     'deliveries delivered before the retention': 0,
     'rate limit counts expired': 0,
+    'events past the feed retention': 0,
   });
   expect(await count('oidc_payloads')).toBe(before.payloads);
 });

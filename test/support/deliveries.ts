@@ -5,14 +5,14 @@ import type { HttpClient } from './http.js';
 
 // Events are enqueued the way services will: enqueueDelivery inside a transaction of the hub's ORM.
 
-export function enqueue(orm: MikroORM, input: EnqueueDeliveryInput): Promise<EnqueuedDelivery> {
+export function enqueue(orm: MikroORM, input: EnqueueDeliveryInput & { url: string }): Promise<EnqueuedDelivery> {
   return orm.em.fork().transactional((em) => enqueueDelivery(em, input));
 }
 
 /** Many events, each in its own transaction (as many changes would), a few at a time. */
 export async function enqueueMany(
   orm: MikroORM,
-  inputs: EnqueueDeliveryInput[],
+  inputs: (EnqueueDeliveryInput & { url: string })[],
   parallel = 8,
 ): Promise<EnqueuedDelivery[]> {
   const results: EnqueuedDelivery[] = new Array(inputs.length);

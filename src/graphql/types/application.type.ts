@@ -78,8 +78,11 @@ export class CreateApplicationInput {
   @Field(() => [String], { nullable: true, description: "Default: the kind's scopes" })
   scopes?: string[] | null;
 
-  @Field()
-  webhookUrl: string;
+  @Field(() => String, {
+    nullable: true,
+    description: 'Where order and menu update events go; without it, the application reads them from GET /v1/events',
+  })
+  webhookUrl?: string | null;
 
   @Field(() => String, { nullable: true, description: 'POS only' })
   catalogPullUrl?: string | null;
@@ -105,7 +108,7 @@ export class UpdateApplicationInput {
   @Field(() => [String], { nullable: true })
   scopes?: string[] | null;
 
-  @Field(() => String, { nullable: true })
+  @Field(() => String, { nullable: true, description: 'null clears it' })
   webhookUrl?: string | null;
 
   @Field(() => String, { nullable: true, description: 'null clears it' })

@@ -73,10 +73,8 @@ export function checkApplicationFields(
         if (!isScope(scope)) errors.push({ path: `/scopes/${i}`, message: `"${scope}" is not a scope of this hub` });
       });
   }
-  if (creating && !fields.webhookUrl) errors.push({ path: '/webhookUrl', message: 'is required' });
-  // Null is not "unchanged": REST and GraphQL alike refuse it for what an application always has.
-  if (!creating && fields.webhookUrl === null)
-    errors.push({ path: '/webhookUrl', message: 'is required and cannot be cleared' });
+  // Every URL is optional: an application without one for an event reads it from the event feed
+  // (GET /v1/events). Null clears one on update, as it does for the kind's other URLs.
   for (const key of ['redirectUris', 'scopes', 'firstParty'] as const) {
     if (fields[key] === null) errors.push({ path: `/${key}`, message: 'cannot be null' });
   }

@@ -58,7 +58,8 @@ export class MenuPublicationService {
         } satisfies MenuExportEntity,
       });
       const delivery = await enqueueDelivery(em, event);
-      em.persist(new MenuPublication(publicationId, menu, connection, delivery.id));
+      // marketplaceConnection made sure of the URL: the event has its delivery.
+      em.persist(new MenuPublication(publicationId, menu, connection, delivery.id!));
       await em.flush();
       return (await readPublications(em, [publicationId]))[0];
     });

@@ -12,7 +12,7 @@ import { uuidArray } from './menu-read.js';
 // of the change:
 // - operators with the menu open hear of it (a live signal, src/live; their screen reads the menu again);
 // - MENU_UPDATED (CONTRACT section 7): each marketplace the menu was published to hears about it at its
-//   webhookUrl, with the menu export as newState, through the outbox.
+//   webhookUrl (or in its event feed), with the menu export as newState, through the outbox.
 
 /** Menus one live signal names; beyond this many it says "every menu of the location" (NOTIFY payloads are small). */
 const MOST_MENUS_NAMED = 100;
@@ -36,8 +36,8 @@ const LATEST_PUBLICATIONS = `
    ORDER BY menu_id, connection_id, created_at DESC`;
 
 /**
- * Enqueues MENU_UPDATED for every active marketplace (with a webhookUrl) that these menus of the location
- * were published to; returns how many.
+ * Enqueues MENU_UPDATED for every active marketplace that these menus of the location were published to (to its
+ * webhookUrl, or without one into its event feed); returns how many.
  */
 async function enqueueMenuUpdates(em: EntityManager, locationId: string, menuIds: readonly string[]): Promise<number> {
   if (menuIds.length === 0) return 0;
@@ -49,7 +49,7 @@ async function enqueueMenuUpdates(em: EntityManager, locationId: string, menuIds
   if (publications.length === 0) return 0;
   const marketplaces = new Map(
     (await activeConnectionsWithCredentials(em, locationId))
-      .filter((c) => c.kind === 'MARKETPLACE' && c.webhookUrl)
+      .filter((c) => c.kind === 'MARKETPLACE')
       .map((c) => [c.connectionId, c]),
   );
   const exports = new Map<string, Awaited<ReturnType<typeof readMenuExport>>>();
@@ -67,7 +67,7 @@ async function enqueueMenuUpdates(em: EntityManager, locationId: string, menuIds
         eventType: 'MENU_UPDATED',
         accountId: marketplace.accountId,
         locationId,
-        recipient: { applicationId: marketplace.applicationId, connectionId, url: marketplace.webhookUrl! },
+        recipient: { applicationId: marketplace.applicationId, connectionId, url: marketplace.webhookUrl },
         // Successive updates of one menu reach the marketplace in the order they happened.
         orderingKey: `menu:${menuId}`,
         credentials: marketplace.credentials,

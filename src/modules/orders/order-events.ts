@@ -19,7 +19,7 @@ export interface OrderWebhookEvent extends WebhookEnvelope<OrderEventType> {
 
 /**
  * One event per receiving party, each with its own eventId (a webhook-id is unique per receiver), ready for the
- * outbox. Parties without a webhookUrl receive nothing.
+ * outbox. A party without a webhookUrl gets it in its event feed only.
  */
 export function orderEvents(
   eventType: OrderEventType,
@@ -28,19 +28,16 @@ export function orderEvents(
   previousState: OrderView | null,
 ): EnqueueDeliveryInput[] {
   const eventTime = new Date().toISOString();
-  return receivers.flatMap((party) => {
-    if (!party.webhookUrl) return [];
-    return [
-      webhookDelivery({
-        eventType,
-        eventTime,
-        accountId: newState.accountId,
-        locationId: newState.locationId,
-        recipient: { applicationId: party.applicationId, connectionId: party.connectionId, url: party.webhookUrl },
-        orderingKey: newState.id,
-        test: newState.test,
-        body: { clientId: newState.clientId, orderId: newState.id, newState, previousState },
-      }),
-    ];
-  });
+  return receivers.map((party) =>
+    webhookDelivery({
+      eventType,
+      eventTime,
+      accountId: newState.accountId,
+      locationId: newState.locationId,
+      recipient: { applicationId: party.applicationId, connectionId: party.connectionId, url: party.webhookUrl },
+      orderingKey: newState.id,
+      test: newState.test,
+      body: { clientId: newState.clientId, orderId: newState.id, newState, previousState },
+    }),
+  );
 }

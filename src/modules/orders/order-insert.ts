@@ -3,8 +3,8 @@ import { NotFoundError } from '../../common/errors.js';
 import { NaturalBatch } from '../../db/natural-batch.js';
 import { preparedRows } from '../../db/raw-sql.js';
 import {
-  openingDeliveriesSql,
   openingDeliveryRows,
+  openingEventsCtes,
   type EnqueueDeliveryInput,
   type OpeningDeliveryRow,
 } from '../../delivery-engine/outbox.js';
@@ -34,7 +34,7 @@ interface PlacementRow {
  * ORDER_CREATED outbox rows and the live signal only for the orders that were inserted. Answers the ids
  * inserted: an order missing from them was placed before, or by a concurrent request whose statement has
  * committed by now (the insert waits for it), and the caller reads that one. Plain SQL: the order is written
- * exactly once and never through the identity map. One text, built once (see openingDeliveriesSql).
+ * exactly once and never through the identity map. One text, built once (see openingEventsCtes).
  */
 const PLACE_ORDERS_SQL = `WITH input AS (
        SELECT * FROM json_to_recordset(?::json) AS o(id uuid, created_at timestamptz, updated_at timestamptz, location_id uuid,
@@ -48,7 +48,7 @@ const PLACE_ORDERS_SQL = `WITH input AS (
          FROM input
        ON CONFLICT (application_id, external_id) DO NOTHING
        RETURNING id
-     ), events AS (${openingDeliveriesSql('placed')})
+     ), ${openingEventsCtes('placed')}
      SELECT id, ${notifyExpression('input.signal')} FROM placed JOIN input USING (id)`;
 
 /** Every placement of the batch, in one statement: for each, whether its order was inserted. */

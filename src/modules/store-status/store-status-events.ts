@@ -7,8 +7,8 @@ import type { Location } from '../locations/location.entity.js';
 import { toStoreStatusView } from './store-status.view.js';
 
 // STORE_STATUS_CHANGED (CONTRACT section 7): the store status of a location, to every connected marketplace's
-// storeStatusUrl, through the outbox in the caller's transaction. Sent by PUT store-status and by the
-// resume at closedUntil (store-status-resume.ts).
+// storeStatusUrl (or, without one, into its event feed), through the outbox in the caller's transaction. Sent by
+// PUT store-status and by the resume at closedUntil (store-status-resume.ts).
 
 /** One STORE_STATUS_CHANGED delivery per connected marketplace and a live signal (src/live), in the caller's transaction. */
 export async function sendStoreStatus(em: EntityManager, location: Location): Promise<void> {
@@ -20,7 +20,7 @@ export async function sendStoreStatus(em: EntityManager, location: Location): Pr
   });
   const eventTime = new Date().toISOString();
   for (const connection of await activeConnectionsWithCredentials(em, location.id)) {
-    if (connection.kind !== 'MARKETPLACE' || !connection.storeStatusUrl) continue;
+    if (connection.kind !== 'MARKETPLACE') continue;
     await enqueueDelivery(
       em,
       webhookDelivery({

@@ -40,7 +40,8 @@ export type CreateApplicationInput = {
   scopes?: Array<string> | null | undefined;
   /** MARKETPLACE only */
   storeStatusUrl?: string | null | undefined;
-  webhookUrl: string;
+  /** Where order and menu update events go; without it, the application reads them from GET /v1/events */
+  webhookUrl?: string | null | undefined;
 };
 
 export type CreateLocationInput = {
@@ -166,6 +167,7 @@ export type UpdateApplicationInput = {
   scopes?: Array<string> | null | undefined;
   /** null clears it */
   storeStatusUrl?: string | null | undefined;
+  /** null clears it */
   webhookUrl?: string | null | undefined;
 };
 

@@ -103,7 +103,7 @@ export function ApplicationDetail() {
 function EditUrls({ app }: { app: ApplicationQuery['application'] }) {
   const [urls, setUrls] = useState(() => urlsOf(app));
   const [update, { loading, error }] = useMutation(UPDATE_APPLICATION);
-  const input = urlInput(urls, app.kind);
+  const input = urlInput(urls, app.kind, true);
   const { fields, all } = useFieldErrors(error, input);
 
   async function onSubmit(event: FormEvent) {

@@ -43,12 +43,15 @@ export function urlsOf(app: {
   };
 }
 
-/** The input the server reads: lists split, empty optional URLs left out. */
-export function urlInput(urls: ApplicationUrls, kind: string | null | undefined) {
-  const optional = (value: string) => (value.trim() ? value.trim() : undefined);
+/**
+ * The input the server reads: lists split; an empty URL left out on registration, and cleared (null) on an edit,
+ * where leaving it out would keep the old one.
+ */
+export function urlInput(urls: ApplicationUrls, kind: string | null | undefined, editing = false) {
+  const optional = (value: string) => (value.trim() ? value.trim() : editing ? null : undefined);
   return {
     redirectUris: urls.redirectUris.split(/\s+/).filter(Boolean),
-    webhookUrl: urls.webhookUrl.trim(),
+    webhookUrl: optional(urls.webhookUrl),
     ...(kind === 'POS' ? { catalogPullUrl: optional(urls.catalogPullUrl) } : {}),
     ...(kind === 'MARKETPLACE'
       ? { menuPublicationUrl: optional(urls.menuPublicationUrl), storeStatusUrl: optional(urls.storeStatusUrl) }
@@ -87,7 +90,7 @@ export function ApplicationUrlFields({
       />
       <TextInput
         label="Webhook URL"
-        required
+        description="Without one, the application reads its events from GET /v1/events"
         value={value.webhookUrl}
         onChange={set('webhookUrl')}
         error={errorAt(errors, 'webhookUrl')}

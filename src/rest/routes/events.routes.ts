@@ -1,0 +1,16 @@
+import type { Router } from 'express';
+import type { RestDeps } from '../rest-deps.js';
+import { queryText } from '../query-param.js';
+import { contextOf } from '../../http/context.js';
+
+export function eventRoutes(router: Router, { orm, services }: RestDeps): void {
+  router.get('/events', async (req, res) => {
+    const limit = queryText(req, 'limit');
+    res.json(
+      await services.eventFeed.read(contextOf(orm, res), {
+        after: queryText(req, 'after'),
+        limit: limit === null ? undefined : Number(limit),
+      }),
+    );
+  });
+}
