@@ -759,6 +759,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calling application's events, oldest first (an application's own token)
+         * @description Every event the hub has for the calling application: order events, menu publications and updates, store
+         *     status, whatever its URLs. Each is the body its webhook carries (the same envelope and `eventId`, which is
+         *     the `webhook-id` header; credentials opened as in the webhook). An application without a URL for an event
+         *     (no `webhookUrl`, say) gets it here only; one with a URL gets it both ways, so deduplicate on `eventId`.
+         *
+         *     Call without `after` to start from the oldest event kept, then with the `cursor` of each answer. The
+         *     cursor holds across hub processes and restarts: an event committed later is never placed before a cursor
+         *     already handed out. `hasNextPage: true` means more events are ready now; otherwise poll again later with
+         *     the same cursor. Events are kept at least 7 days (`EVENT_FEED_RETENTION_DAYS`). Operators and users'
+         *     tokens are refused with 403: the feed is the application's own.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{accountId}/locations/{locationId}/orders": {
         parameters: {
             query?: never;
@@ -1435,7 +1464,8 @@ export interface components {
             redirectUris?: components["schemas"]["Url"][];
             /** @description Default: POS locations.read connections.read catalogs.read catalogs.write menu.read orders.read orders.write; MARKETPLACE locations.read menu.read orders.read orders.write */
             scopes?: components["schemas"]["Scope"][];
-            webhookUrl: components["schemas"]["Url"];
+            /** @description Where order and menu update events go; without it, the application reads them from GET /v1/events */
+            webhookUrl?: components["schemas"]["Url"];
             /** @description POS only */
             catalogPullUrl?: components["schemas"]["Url"];
             /** @description MARKETPLACE only */
@@ -1449,7 +1479,8 @@ export interface components {
             name?: string;
             redirectUris?: components["schemas"]["Url"][];
             scopes?: components["schemas"]["Scope"][];
-            webhookUrl?: components["schemas"]["Url"];
+            /** @description null clears it (the application then reads its events from GET /v1/events) */
+            webhookUrl?: components["schemas"]["NullableUrl"];
             catalogPullUrl?: components["schemas"]["NullableUrl"];
             menuPublicationUrl?: components["schemas"]["NullableUrl"];
             storeStatusUrl?: components["schemas"]["NullableUrl"];
@@ -2047,6 +2078,41 @@ export interface components {
             cancelledAt: components["schemas"]["NullableTimestamp"];
             statusHistory: components["schemas"]["OrderStatusChange"][];
             location: components["schemas"]["OrderLocation"];
+        };
+        /**
+         * @description The envelope every event body starts with, whatever its type; the fields of each type follow it (an
+         *     order event: clientId, orderId, newState, previousState; a menu publication: the MenuExportEntity; a
+         *     store status: the status).
+         */
+        WebhookEvent: {
+            /**
+             * Format: uuid
+             * @description The webhook-id header: stable across retries
+             */
+            eventId: string;
+            /** @description ORDER_CREATED, ORDER_STATUS_CHANGED, MENU_PUBLISHED, ... */
+            eventType: string;
+            /** @description ORDER, MENU or STORE_STATUS */
+            objectType: string;
+            eventTime: components["schemas"]["Timestamp"];
+            /** Format: uuid */
+            accountId: string;
+            /** Format: uuid */
+            locationId: string;
+            /**
+             * Format: uuid
+             * @description The receiving application's connection
+             */
+            connectionId: string;
+            /** @description About a test order, or a sample sent on request (test events); nothing real happened. */
+            test: boolean;
+        };
+        EventFeedPage: {
+            data: components["schemas"]["WebhookEvent"][];
+            /** @description More events are ready now: call again at once with cursor */
+            hasNextPage: boolean;
+            /** @description The `after` of the next call (the one given when nothing came; null before any event) */
+            cursor: string | null;
         };
         OrderEnvelope: {
             data: components["schemas"]["Order"];
@@ -3902,6 +3968,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeliveryDetailEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description The `cursor` of the previous answer (opaque); absent, the oldest event kept. */
+                after?: string;
+                /** @description Page size, 1 to 200 (default 50). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The next events, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventFeedPage"];
                 };
             };
             default: components["responses"]["Problem"];
