@@ -2079,36 +2079,9 @@ export interface components {
             statusHistory: components["schemas"]["OrderStatusChange"][];
             location: components["schemas"]["OrderLocation"];
         };
-        /**
-         * @description The envelope every event body starts with, whatever its type; the fields of each type follow it (an
-         *     order event: clientId, orderId, newState, previousState; a menu publication: the MenuExportEntity; a
-         *     store status: the status).
-         */
-        WebhookEvent: {
-            /**
-             * Format: uuid
-             * @description The webhook-id header: stable across retries
-             */
-            eventId: string;
-            /** @description ORDER_CREATED, ORDER_STATUS_CHANGED, MENU_PUBLISHED, ... */
-            eventType: string;
-            /** @description ORDER, MENU or STORE_STATUS */
-            objectType: string;
-            eventTime: components["schemas"]["Timestamp"];
-            /** Format: uuid */
-            accountId: string;
-            /** Format: uuid */
-            locationId: string;
-            /**
-             * Format: uuid
-             * @description The receiving application's connection
-             */
-            connectionId: string;
-            /** @description About a test order, or a sample sent on request (test events); nothing real happened. */
-            test: boolean;
-        };
         EventFeedPage: {
-            data: components["schemas"]["WebhookEvent"][];
+            /** @description Each event exactly as its entry under Webhooks describes it (the envelope, then the event's fields). */
+            data: components["schemas"]["WebhookEnvelope"][];
             /** @description More events are ready now: call again at once with cursor */
             hasNextPage: boolean;
             /** @description The `after` of the next call (the one given when nothing came; null before any event) */

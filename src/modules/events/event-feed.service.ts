@@ -21,7 +21,10 @@ export interface EventFeedPage {
   cursor: string | null;
 }
 
-/** The feed is the application's own channel: an operator, or a user's token, has none. */
+/**
+ * The feed is the application's own channel, read with its own token: an operator has none, and a user's token
+ * through the application (which reaches only that user's locations) is refused rather than shown the rest.
+ */
 export class NotAnApplicationError extends DomainError {
   constructor() {
     super('insufficient_scope', "The event feed is read with an application's own token (client_credentials)");
@@ -50,7 +53,7 @@ const FEED_SQL = `
 export class EventFeedService {
   async read(ctx: RequestContext, input: EventFeedInput): Promise<EventFeedPage> {
     const { principal } = ctx;
-    if (principal.type !== 'application') throw new NotAnApplicationError();
+    if (principal.type !== 'application' || principal.onBehalfOf) throw new NotAnApplicationError();
     const { limit } = pageRequest(input.limit, null);
     const after = decodeFeedCursor(input.after);
     const rows = await sqlRows<{ xid: string; position: string; payload: string; credentialsSealed: string | null }>(
