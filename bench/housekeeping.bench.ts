@@ -52,7 +52,7 @@ const deps = {
   orm,
   databaseUrl: bench.databaseUrl,
   log: createLogger('warn'),
-  tasks: housekeepingTasks({ deliveryRetentionDays: 30, eventFeedRetentionDays: 7 }),
+  tasks: housekeepingTasks({ deliveryRetentionDays: 30, eventFeedRetentionDays: 7, activityRetentionDays: 365 }),
 };
 const lines: string[] = [];
 

@@ -4,13 +4,14 @@ import { deleteDeliveredBefore, deleteEventsBefore } from './delivery-engine/ret
 import { deleteExpiredLimits } from './http/limiter-store.js';
 import { MAINTENANCE_BATCH, type MaintenanceTask } from './maintenance.js';
 import { IdempotencyService } from './modules/idempotency/idempotency.service.js';
+import { deleteActivityBefore } from './modules/activity/activity-retention.js';
 
 /**
  * What housekeeping deletes (src/maintenance.ts runs it, one process at a time), each in batches: without
  * it these tables grow with every request, token and order.
  */
 export function housekeepingTasks(
-  config: Pick<HubConfig, 'deliveryRetentionDays' | 'eventFeedRetentionDays'>,
+  config: Pick<HubConfig, 'deliveryRetentionDays' | 'eventFeedRetentionDays' | 'activityRetentionDays'>,
 ): Record<string, MaintenanceTask> {
   const idempotency = new IdempotencyService();
   return {
@@ -18,6 +19,8 @@ export function housekeepingTasks(
     'idempotency keys past their window': (orm, now) => idempotency.purgeExpired(orm.em, now, MAINTENANCE_BATCH),
     'deliveries delivered before the retention': (orm, now) =>
       deleteDeliveredBefore(orm, now, config.deliveryRetentionDays, MAINTENANCE_BATCH),
+    'activity older than the retention': (orm, now) =>
+      deleteActivityBefore(orm, now, config.activityRetentionDays, MAINTENANCE_BATCH),
     'rate limit counts expired': (orm, now) => deleteExpiredLimits(orm, now, MAINTENANCE_BATCH),
     'events past the feed retention': (orm, now) =>
       deleteEventsBefore(orm, now, config.eventFeedRetentionDays, MAINTENANCE_BATCH),

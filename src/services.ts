@@ -20,6 +20,7 @@ import { HomeService } from './modules/home/home.service.js';
 import { ReportService } from './modules/reports/report.service.js';
 import { ViewerService } from './modules/users/viewer.service.js';
 import { EventFeedService } from './modules/events/event-feed.service.js';
+import { ActivityService } from './modules/activity/activity.service.js';
 
 /** The one service layer, shared by REST routes and GraphQL resolvers. */
 export interface Services {
@@ -41,6 +42,8 @@ export interface Services {
   reports: ReportService;
   /** GET /v1/events: an application's events, oldest first. */
   eventFeed: EventFeedService;
+  /** Who changed what (the activity log); services write it with recordActivity. */
+  activity: ActivityService;
 }
 
 /** What services need from outside the process: the guarded client for calls to partners. */
@@ -87,5 +90,6 @@ export function createServices(
     home: new HomeService(),
     reports: new ReportService(),
     eventFeed: new EventFeedService(),
+    activity: new ActivityService(),
   };
 }

@@ -9,6 +9,8 @@ export interface RequestScope {
   requestId: string;
   /** The request's W3C trace context: the caller's traceparent, or a trace this hub started. */
   trace: TraceContext;
+  /** The client's address (TRUST_PROXY applied), worked out only when asked for: the activity log records it. */
+  clientAddress?: () => string | undefined;
 }
 
 export interface TraceContext {

@@ -58,6 +58,8 @@ export interface HubConfig {
    * not (EVENT_FEED_RETENTION_DAYS, default and least 7: partners that poll are promised a week).
    */
   readonly eventFeedRetentionDays: number;
+  /** Days an entry of the activity log is kept before housekeeping deletes it (ACTIVITY_RETENTION_DAYS, default 365). */
+  readonly activityRetentionDays: number;
   /** Bearer token that GET /metrics asks for (METRICS_TOKEN, at least 16 characters); unset: no /metrics. */
   readonly metricsToken: string | undefined;
   /** Failed logins per e-mail and address, and per e-mail before slowing (src/auth/login-attempts.ts). */
@@ -323,6 +325,7 @@ export function loadConfig(env: Env = process.env): HubConfig {
     metricsToken: metricsToken(env),
     deliveryRetentionDays: number(env, 'DELIVERY_RETENTION_DAYS', 30),
     eventFeedRetentionDays: integer(env, 'EVENT_FEED_RETENTION_DAYS', 7, 7),
+    activityRetentionDays: number(env, 'ACTIVITY_RETENTION_DAYS', 365),
     login: Object.freeze({
       maxFailures: integer(env, 'LOGIN_MAX_FAILURES', 10, 0),
       refillSeconds: integer(env, 'LOGIN_FAILURE_REFILL_SECONDS', 60, 1),

@@ -20,6 +20,7 @@ import { Menu } from '../modules/menus/menu.entity.js';
 import { MenuPublication } from '../modules/menus/menu-publication.entity.js';
 import { User } from '../modules/users/user.entity.js';
 import { UiSession } from '../auth/session/ui-session.entity.js';
+import { ActivityEntry } from '../modules/activity/activity-entry.entity.js';
 
 /** Every MikroORM entity of the hub; one list so the ORM, migrations and tests agree. */
 
@@ -46,4 +47,5 @@ export const ENTITIES = [
   MenuModifier,
   MenuPublication,
   UiSession,
+  ActivityEntry,
 ];

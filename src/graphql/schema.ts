@@ -15,6 +15,7 @@ import { HomeResolver } from './resolvers/home.resolver.js';
 import { ReportResolver } from './resolvers/report.resolver.js';
 import { UserResolver } from './resolvers/user.resolver.js';
 import { ViewerResolver } from './resolvers/viewer.resolver.js';
+import { ActivityResolver } from './resolvers/activity.resolver.js';
 
 export const RESOLVERS = [
   AccountResolver,
@@ -36,6 +37,7 @@ export const RESOLVERS = [
   ReportResolver,
   LiveResolver,
   ViewerResolver,
+  ActivityResolver,
 ] as const;
 
 // Rules live in services; type-graphql's class-validator integration is off so there is one set of rules.

@@ -42,7 +42,7 @@ export function requestIdAndLogging(log: Logger, metrics?: HubMetrics) {
         );
       metrics?.httpRequest(req.method, route, res.statusCode, ms / 1000);
     });
-    res.locals.scope = { requestId, trace };
+    res.locals.scope = { requestId, trace, clientAddress: () => req.ip };
     runInRequestScope(res.locals.scope, next);
   };
 }

@@ -24,6 +24,7 @@ import { menuRoutes } from './routes/menus.routes.js';
 import { storeStatusRoutes } from './routes/store-status.routes.js';
 import { reportRoutes } from './routes/reports.routes.js';
 import { userRoutes } from './routes/users.routes.js';
+import { activityRoutes } from './routes/activity.routes.js';
 
 export interface RestOptions extends RestDeps {
   authenticator: Authenticator;
@@ -70,6 +71,7 @@ export async function restRouter(options: RestOptions): Promise<Router> {
   menuRoutes(routes, options);
   storeStatusRoutes(routes, options);
   reportRoutes(routes, options);
+  activityRoutes(routes, options);
   router.use('/v1', routes);
   return router;
 }

@@ -171,9 +171,10 @@ const ROUTES: Row[] = [
   },
 ];
 
-/** Collections not under a location: never 200 with a victim's record in them. */
-const LISTS: { route: string; victimId: string }[] = [
+/** Collections not under a location: never 200 with a victim's record in them (`field`: the rows' field holding it, default id). */
+const LISTS: { route: string; victimId: string; field?: string }[] = [
   { route: 'GET /v1/accounts', victimId: 'accountId' },
+  { route: 'GET /v1/activity', victimId: 'accountId', field: 'accountId' },
   { route: 'GET /v1/applications', victimId: 'applicationId' },
   { route: 'GET /v1/users', victimId: 'merchantId' },
 ];
@@ -408,6 +409,12 @@ const GRAPHQL_LISTS: { operation: string; call: string; victimId: string; ids?: 
   { operation: 'Query.applications', call: 'applications(limit: 200) { data { id } }', victimId: 'applicationId' },
   { operation: 'Query.users', call: 'users(limit: 200) { data { id } }', victimId: 'merchantId' },
   {
+    operation: 'Query.activity',
+    call: 'activity(limit: 200) { data { accountId } }',
+    victimId: 'accountId',
+    ids: (value) => value.data.map((entry: { accountId: string }) => entry.accountId),
+  },
+  {
     operation: 'Query.home',
     call: 'home { locationId }',
     victimId: 'locationId',
@@ -588,7 +595,10 @@ describe.each(
 
   it.each(LISTS.map((row) => [row.route, row] as const))('%s never lists the victim', async (_route, row) => {
     const res = await callers[caller].request('GET', `${pathOf(row.route)}?limit=200`);
-    if (res.status === 200) expect(res.body.data.map((r: { id: string }) => r.id)).not.toContain(victim[row.victimId]);
+    if (res.status === 200)
+      expect(res.body.data.map((r: Record<string, string>) => r[row.field ?? 'id'])).not.toContain(
+        victim[row.victimId],
+      );
     else expect([403, 404]).toContain(res.status);
   });
 

@@ -32,7 +32,7 @@ beforeAll(async () => {
     orm: t.hub.orm,
     databaseUrl: t.db.url,
     log: createLogger('silent'),
-    tasks: housekeepingTasks({ deliveryRetentionDays: 30, eventFeedRetentionDays: 7 }),
+    tasks: housekeepingTasks({ deliveryRetentionDays: 30, eventFeedRetentionDays: 7, activityRetentionDays: 365 }),
   };
   const posApp = await t.createApplication('POS', { webhookUrl: pos.urlFor(HOOK) });
   const marketApp = await t.createApplication('MARKETPLACE');
@@ -78,6 +78,7 @@ it('deletes nothing before its time', async () => {
     'deliveries delivered before the retention': 0,
     'rate limit counts expired': 0,
     'events past the feed retention': 0,
+    'activity older than the retention': 0,
   });
   expect(await count('oidc_payloads')).toBe(before.payloads);
 });

@@ -7,6 +7,7 @@ import type { RequestContext } from '../../common/request-context.js';
 import { Account } from './account.entity.js';
 import { loadReachableAccount } from './account-access.js';
 import { toAccountView, type AccountView } from './account.view.js';
+import { recordActivity } from '../activity/record-activity.js';
 
 export interface CreateAccountInput {
   name: string;
@@ -27,7 +28,13 @@ export class AccountService {
     // The user who made it (an operator, or the user an application acts for) is who a reseller's reach counts.
     const createdBy = userBehind(ctx.principal)?.userId ?? null;
     const account = new Account(name, createdBy);
-    await ctx.em.persist(account).flush();
+    ctx.em.persist(account);
+    recordActivity(ctx.em, ctx, {
+      action: 'account.created',
+      accountId: account.id,
+      subject: { type: 'account', id: account.id, name },
+    });
+    await ctx.em.flush();
     return toAccountView(account);
   }
 
@@ -41,6 +48,13 @@ export class AccountService {
     requireScope(ctx, 'provisioning');
     const name = checkedName(input);
     const account = await loadReachableAccount(ctx, accountId);
+    if (account.name !== name)
+      recordActivity(ctx.em, ctx, {
+        action: 'account.renamed',
+        accountId,
+        subject: { type: 'account', id: accountId, name },
+        changes: { name: { from: account.name, to: name } },
+      });
     account.name = name;
     await ctx.em.flush();
     return toAccountView(account);

@@ -10,6 +10,7 @@ import { checkApplicationFields, defaultScopes, type ApplicationFields } from '.
 import type { PartnerAddressCheck } from './partner-addresses.js';
 import { revokeTokensBeyond, scopeGrantProblems } from '../../auth/scope-grants.js';
 import { toApplicationView, type ApplicationView, type ApplicationWithSecrets } from './application.view.js';
+import { changesBetween, recordActivity } from '../activity/record-activity.js';
 
 export interface CreateApplicationInput extends ApplicationFields {
   kind: ApplicationKind;
@@ -98,7 +99,13 @@ export class ApplicationService {
     application.storeStatusUrl = input.storeStatusUrl ?? null;
     application.firstParty = input.firstParty ?? false;
     application.createdByUserId = ctx.principal.userId;
-    await ctx.em.persist(application).flush();
+    ctx.em.persist(application);
+    recordActivity(ctx.em, ctx, {
+      action: 'application.created',
+      subject: applicationSubject(application),
+      changes: { kind: application.kind, ...auditedSettings(toApplicationView(application)) },
+    });
+    await ctx.em.flush();
     return { ...toApplicationView(application), clientSecret, webhookSecret };
   }
 
@@ -127,6 +134,7 @@ export class ApplicationService {
     checkScopeGrant(ctx, application.scopes, input.scopes, application);
     await this.options.partnerAddresses.check(partnerUrls(input));
     const narrowedScopes = input.scopes != null && application.scopes.some((scope) => !input.scopes!.includes(scope));
+    const before = toApplicationView(application);
     if (input.name != null) application.name = input.name;
     if (input.redirectUris != null) application.redirectUris = [...new Set(input.redirectUris)];
     if (input.scopes != null) application.scopes = [...new Set(input.scopes)];
@@ -135,7 +143,10 @@ export class ApplicationService {
     }
     if (input.firstParty != null) application.firstParty = input.firstParty;
     application.updatedAt = new Date();
+    const changes = changesBetween(before, toApplicationView(application), AUDITED_FIELDS);
     await ctx.em.transactional(async (em) => {
+      if (changes)
+        recordActivity(em, ctx, { action: 'application.updated', subject: applicationSubject(application), changes });
       await em.flush();
       if (narrowedScopes) await revokeTokensBeyond(em, application.clientId, application.scopes);
     });
@@ -155,7 +166,32 @@ export class ApplicationService {
     application.clientSecretHash = sha256Hex(clientSecret);
     application.webhookSecretSealed = secretBox().seal(webhookSecret);
     application.updatedAt = new Date();
+    recordActivity(ctx.em, ctx, {
+      action: 'application.secretsRotated',
+      subject: applicationSubject(application),
+      changes: { clientSecret: true, webhookSecret: true },
+    });
     await ctx.em.flush();
     return { ...toApplicationView(application), clientSecret, webhookSecret };
   }
+}
+
+/** What the activity log records of an application's settings (its secrets never). */
+const AUDITED_FIELDS = [
+  'name',
+  'redirectUris',
+  'scopes',
+  'webhookUrl',
+  'catalogPullUrl',
+  'menuPublicationUrl',
+  'storeStatusUrl',
+  'firstParty',
+] as const;
+
+function auditedSettings(view: ApplicationView): Partial<ApplicationView> {
+  return Object.fromEntries(AUDITED_FIELDS.map((field) => [field, view[field]]));
+}
+
+function applicationSubject(application: Application) {
+  return { type: 'application', id: application.id, name: application.name };
 }

@@ -67,7 +67,10 @@ export class CatalogPullService {
     const catalog = this.parseAnswer(unwrap(answer.body));
     let result: ImportResult;
     try {
-      result = await this.deps.catalog.applyImport(ctx, accountId, locationId, catalog);
+      result = await this.deps.catalog.applyImport(ctx, accountId, locationId, catalog, {
+        connectionId: connection.id,
+        applicationName: application.name,
+      });
     } catch (error) {
       throw this.blamePartner(error);
     }

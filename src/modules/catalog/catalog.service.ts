@@ -37,6 +37,7 @@ import { Category } from './category.entity.js';
 import { ModifierGroup } from './modifier-group.entity.js';
 import { Modifier } from './modifier.entity.js';
 import { Product } from './product.entity.js';
+import { recordActivity } from '../activity/record-activity.js';
 
 export interface CatalogListInput extends ListInput {
   /** A lookup: the list holds the one record with this posReference, or nothing (CONTRACT section 1). */
@@ -66,13 +67,27 @@ export class CatalogService {
    * for here needs the database: group elements naming a modifier by service id (a ValidationError naming
    * the path).
    */
-  async applyImport(ctx: Ctx, accountId: string, locationId: string, catalog: ParsedCatalog): Promise<ImportResult> {
+  async applyImport(
+    ctx: Ctx,
+    accountId: string,
+    locationId: string,
+    catalog: ParsedCatalog,
+    pulledThrough?: { connectionId: string; applicationName: string },
+  ): Promise<ImportResult> {
     const access = reachLocation(ctx, accountId, locationId, 'catalogs.write');
     return ctx.em.transactional(async (em) => {
       // The location row is locked: two imports of one location apply one after the other.
       const location = await access.load(em, { lock: true, populateTaxRates: true });
       await checkModifiersNamedById(em, location, catalog);
-      return writeCatalog(em, location, catalog, this.listener);
+      const result = await writeCatalog(em, location, catalog, this.listener);
+      recordActivity(em, ctx, {
+        action: pulledThrough ? 'catalog.pulled' : 'catalog.imported',
+        accountId,
+        locationId,
+        subject: { type: 'catalog', id: locationId, name: pulledThrough?.applicationName ?? null },
+        changes: { ...result.changes, ...(pulledThrough ? { connectionId: pulledThrough.connectionId } : {}) },
+      });
+      return result;
     });
   }
 
@@ -114,6 +129,7 @@ export class CatalogService {
       await checkProductReferences(em, location, fields);
       const product = Object.assign(new Product(location, fields.posReference, fields.name, fields.price), fields);
       em.persist(product);
+      recordCatalogChange(em, ctx, location, 'catalog.productCreated', product, fields);
       await em.flush();
       return toProductView(product);
     });
@@ -139,6 +155,7 @@ export class CatalogService {
       const product = await loadRecord(em, Product, location, productId, 'Product');
       await checkProductReferences(em, location, patch);
       const watched = applyPatch(product, patch);
+      recordCatalogChange(em, ctx, location, 'catalog.productUpdated', product, patch);
       await em.flush();
       if (watched)
         await this.listener.catalogChanged(em, location.id, catalogChange({ changedProductIds: [product.id] }));
@@ -151,6 +168,7 @@ export class CatalogService {
     await ctx.em.transactional(async (em) => {
       const location = await access.load(em);
       const product = await loadRecord(em, Product, location, productId, 'Product');
+      recordCatalogChange(em, ctx, location, 'catalog.productDeleted', product);
       await em.remove(product).flush();
       await this.listener.catalogChanged(em, location.id, catalogChange({ deletedProductIds: [product.id] }));
     });
@@ -181,6 +199,7 @@ export class CatalogService {
       const location = await access.load(em);
       const modifier = Object.assign(new Modifier(location, fields.posReference, fields.name, fields.price), fields);
       em.persist(modifier);
+      recordCatalogChange(em, ctx, location, 'catalog.modifierCreated', modifier, fields);
       await em.flush();
       return toModifierView(modifier);
     });
@@ -203,6 +222,7 @@ export class CatalogService {
       const modifier = await loadRecord(em, Modifier, location, modifierId, 'Modifier');
       const previousReference = modifier.posReference;
       const watched = applyPatch(modifier, patch);
+      recordCatalogChange(em, ctx, location, 'catalog.modifierUpdated', modifier, patch);
       await em.flush();
       if (modifier.posReference !== previousReference)
         await renameInGroups(em, location, previousReference, modifier.posReference);
@@ -218,6 +238,7 @@ export class CatalogService {
     await ctx.em.transactional(async (em) => {
       const location = await access.load(em);
       const modifier = await loadRecord(em, Modifier, location, modifierId, 'Modifier');
+      recordCatalogChange(em, ctx, location, 'catalog.modifierDeleted', modifier);
       await em.remove(modifier).flush();
       await sqlRows(
         em,
@@ -261,6 +282,7 @@ export class CatalogService {
     await ctx.em.transactional(async (em) => {
       const location = await access.load(em);
       const category = await loadRecord(em, Category, location, categoryId, 'Category');
+      recordCatalogChange(em, ctx, location, 'catalog.categoryDeleted', category);
       await em.remove(category).flush();
       // `categories ? ref` would read as a placeholder (raw-sql.ts): containment (@>) asks the same.
       const listedIt = await sqlRows<{ id: string }>(
@@ -405,4 +427,26 @@ async function renameInGroups(em: EntityManager, location: Location, from: strin
         AND EXISTS (SELECT 1 FROM jsonb_array_elements(g.modifiers) AS y(e) WHERE y.e = to_jsonb(?::text) OR y.e->>'posReference' = ?)`,
     [from, to, from, to, location.id, from, from],
   );
+}
+
+/** The activity entry of a change to one catalog record, with the fields the request set. */
+function recordCatalogChange(
+  em: EntityManager,
+  ctx: Ctx,
+  location: Location,
+  action: string,
+  record: { id: string; name: string },
+  fields?: object,
+): void {
+  recordActivity(em, ctx, {
+    action,
+    accountId: location.account.id,
+    locationId: location.id,
+    subject: {
+      type: action.slice(action.indexOf('.') + 1).replace(/(Created|Updated|Deleted)$/, ''),
+      id: record.id,
+      name: record.name,
+    },
+    changes: fields ? { ...fields } : null,
+  });
 }

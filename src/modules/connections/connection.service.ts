@@ -12,6 +12,7 @@ import { openCredentials } from './connection-credentials.js';
 import { findVisibleConnection, visibleTo } from './connection-visibility.js';
 import { Connection } from './connection.entity.js';
 import { toConnectionView, type ConnectionView, type Credentials } from './connection.view.js';
+import { recordActivity } from '../activity/record-activity.js';
 
 export interface ConnectInput {
   applicationId: string;
@@ -123,7 +124,15 @@ export class ConnectionService {
         if (existing) throw new ConflictError('The application is already connected to this location');
         const connection = new Connection(application, location);
         connection.credentialsSealed = credentials ? secretBox().seal(JSON.stringify(credentials)) : null;
-        await em.persist(connection).flush();
+        em.persist(connection);
+        recordActivity(em, ctx, {
+          action: 'connection.created',
+          accountId,
+          locationId,
+          subject: { type: 'connection', id: connection.id, name: application.name },
+          changes: { applicationId: application.id, kind: application.kind, credentials: credentials !== null },
+        });
+        await em.flush();
         return toConnectionView(connection, credentials);
       });
     } catch (error) {
@@ -167,6 +176,14 @@ export class ConnectionService {
   ): Promise<ConnectionView> {
     const access = reachLocation(ctx, accountId, locationId, 'connections.write', 'provisioning');
     const connection = await findVisibleConnection(access, connectionId);
+    if (connection.status !== 'DISCONNECTED')
+      recordActivity(ctx.em, ctx, {
+        action: 'connection.disconnected',
+        accountId,
+        locationId,
+        subject: { type: 'connection', id: connection.id, name: connection.application.name },
+        changes: { applicationId: connection.application.id },
+      });
     connection.status = 'DISCONNECTED';
     connection.disconnectedAt = new Date();
     connection.updatedAt = new Date();

@@ -11,6 +11,7 @@ import { DELIVERY_STATUSES, Delivery, type DeliveryStatus } from '../../delivery
 import { notifyLive } from '../../live/notify.js';
 import type { LiveSignal } from '../../live/live-signal.js';
 import { toDeliveryDetailView, toDeliveryView, type DeliveryDetailView, type DeliveryView } from './delivery.view.js';
+import { recordActivity } from '../activity/record-activity.js';
 
 // The delivery log (CONTRACT section 7) for operators and partners, with scope deliveries.read:
 // - admins see every delivery;
@@ -134,6 +135,13 @@ export class DeliveryService {
           `Only a ${REPLAYABLE_STATUSES.join(' or ')} delivery, or a PENDING one waiting for its next retry, can be retried now; ${why}`,
         );
       }
+      recordActivity(em, ctx, {
+        action: 'delivery.retried',
+        accountId: delivery.accountId ?? null,
+        locationId: delivery.locationId ?? null,
+        subject: { type: 'delivery', id: delivery.id, name: delivery.eventType },
+        changes: { status: { from: delivery.status, to: 'PENDING' }, applicationId: delivery.applicationId },
+      });
       await em.refresh(delivery);
       await notifyLive(em, liveSignalOf(delivery));
       return this.detail(tx, delivery);

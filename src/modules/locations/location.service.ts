@@ -10,6 +10,7 @@ import { toLocationView, type LocationView } from './location.view.js';
 import { replaceTaxRates } from './tax-rate-replace.js';
 import { TaxRate } from './tax-rate.entity.js';
 import { normalizeTaxRates, type TaxRateInput } from './tax-rate.rules.js';
+import { changesBetween, recordActivity } from '../activity/record-activity.js';
 
 export interface LocationInput {
   name?: string;
@@ -36,8 +37,16 @@ export class LocationService {
       if (input.timezone) location.timezone = input.timezone;
       for (const rate of rates) location.taxRates.add(new TaxRate(location, rate));
       em.persist(location);
+      const view = toLocationView(location);
+      recordActivity(em, ctx, {
+        action: 'location.created',
+        accountId,
+        locationId: location.id,
+        subject: { type: 'location', id: location.id, name: location.name },
+        changes: { currency: view.currency, timezone: view.timezone, taxRates: view.taxRates },
+      });
       await em.flush();
-      return toLocationView(location);
+      return view;
     });
   }
 
@@ -64,6 +73,15 @@ export class LocationService {
       location.updatedAt = new Date();
       await em.flush();
       const view = toLocationView(location);
+      const changes = changesBetween(before, view, ['name', 'currency', 'timezone', 'taxRates']);
+      if (changes)
+        recordActivity(em, ctx, {
+          action: 'location.updated',
+          accountId,
+          locationId,
+          subject: { type: 'location', id: locationId, name: view.name },
+          changes,
+        });
       await this.listener.locationChanged(em, before, view);
       return view;
     });

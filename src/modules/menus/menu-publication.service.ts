@@ -14,6 +14,7 @@ import { MenuPublication } from './menu-publication.entity.js';
 import { readPublications, type MenuPublicationView } from './menu-publication.view.js';
 import { loadMenu } from './menu-load.js';
 import type { Menu } from './menu.entity.js';
+import { recordActivity } from '../activity/record-activity.js';
 
 export interface PublishInput {
   connectionId: string;
@@ -60,6 +61,13 @@ export class MenuPublicationService {
       const delivery = await enqueueDelivery(em, event);
       // marketplaceConnection made sure of the URL: the event has its delivery.
       em.persist(new MenuPublication(publicationId, menu, connection, delivery.id!));
+      recordActivity(em, ctx, {
+        action: 'menu.published',
+        accountId,
+        locationId,
+        subject: { type: 'menu', id: menu.id, name: menu.name },
+        changes: { publicationId, connectionId: connection.id, marketplace: connection.application.name },
+      });
       await em.flush();
       return (await readPublications(em, [publicationId]))[0];
     });

@@ -28,6 +28,7 @@ import {
   type UpdateMenuInput,
 } from './menu.rules.js';
 import type { MenuItemView, MenuModifierView, MenuView } from './menu.view.js';
+import { recordActivity } from '../activity/record-activity.js';
 
 type Ctx = RequestContext;
 
@@ -45,7 +46,9 @@ export class MenuService {
       const products = await selectProducts(em, location.id, selection);
       const menu = new Menu(location, input.name);
       menu.description = input.description ?? null;
-      await em.persist(menu).flush();
+      em.persist(menu);
+      recordActivity(em, ctx, { action: 'menu.created', accountId, locationId, subject: menuSubject(menu) });
+      await em.flush();
       await addProductsToMenu(em, location.id, menu.id, products, 0);
       return (await readMenu(em, menu.id))!;
     });
@@ -76,7 +79,7 @@ export class MenuService {
     menuId: string,
     input: UpdateMenuInput,
   ): Promise<MenuView> {
-    return this.changeMenu(ctx, accountId, locationId, menuId, async (em, menu) => {
+    return this.changeMenu(ctx, accountId, locationId, menuId, 'menu.updated', async (em, menu) => {
       checkUpdateMenu(input);
       if (input.name != null) menu.name = input.name;
       if (input.description !== undefined) menu.description = input.description;
@@ -90,6 +93,7 @@ export class MenuService {
     await ctx.em.transactional(async (em) => {
       const location = await access.load(em);
       const menu = await loadMenu(em, location, menuId);
+      recordActivity(em, ctx, { action: 'menu.deleted', accountId, locationId, subject: menuSubject(menu) });
       await em.remove(menu).flush();
     });
   }
@@ -106,28 +110,35 @@ export class MenuService {
   ): Promise<MenuItemView> {
     checkEntry(input, { name: 'productId', value: input.productId });
     let itemId = '';
-    const view = await this.changeMenu(ctx, accountId, locationId, menuId, async (em, menu, location) => {
-      const product = await em.findOne(Product, { id: input.productId, location: location.id });
-      if (!product) throw new NotFoundError('Product');
-      if (await em.count(MenuItem, { menu: menu.id, product: product.id }))
-        throw new ConflictError('This product is already in the menu');
-      const [{ next }] = await sqlRows<{ next: number }>(
-        em,
-        'SELECT coalesce(max(position) + 1, 0)::int AS next FROM menu_items WHERE menu_id = ?::uuid',
-        [menu.id],
-      );
-      await addProductsToMenu(
-        em,
-        location.id,
-        menu.id,
-        [{ id: product.id, posReference: product.posReference, modifierGroups: product.modifierGroups }],
-        next,
-      );
-      const item = await em.findOneOrFail(MenuItem, { menu: menu.id, product: product.id });
-      applyEntry(item, input, 'create');
-      await em.flush();
-      itemId = item.id;
-    });
+    const view = await this.changeMenu(
+      ctx,
+      accountId,
+      locationId,
+      menuId,
+      'menu.itemAdded',
+      async (em, menu, location) => {
+        const product = await em.findOne(Product, { id: input.productId, location: location.id });
+        if (!product) throw new NotFoundError('Product');
+        if (await em.count(MenuItem, { menu: menu.id, product: product.id }))
+          throw new ConflictError('This product is already in the menu');
+        const [{ next }] = await sqlRows<{ next: number }>(
+          em,
+          'SELECT coalesce(max(position) + 1, 0)::int AS next FROM menu_items WHERE menu_id = ?::uuid',
+          [menu.id],
+        );
+        await addProductsToMenu(
+          em,
+          location.id,
+          menu.id,
+          [{ id: product.id, posReference: product.posReference, modifierGroups: product.modifierGroups }],
+          next,
+        );
+        const item = await em.findOneOrFail(MenuItem, { menu: menu.id, product: product.id });
+        applyEntry(item, input, 'create');
+        await em.flush();
+        itemId = item.id;
+      },
+    );
     return view.items.find((i) => i.id === itemId)!;
   }
 
@@ -140,7 +151,7 @@ export class MenuService {
     input: MenuEntryInput,
   ): Promise<MenuItemView> {
     checkEntry(input);
-    const view = await this.changeMenu(ctx, accountId, locationId, menuId, async (em, menu) => {
+    const view = await this.changeMenu(ctx, accountId, locationId, menuId, 'menu.itemUpdated', async (em, menu) => {
       const item = isUuid(itemId) ? await em.findOne(MenuItem, { id: itemId, menu: menu.id }) : null;
       if (!item) throw new NotFoundError('Menu item');
       applyEntry(item, input, 'patch');
@@ -150,7 +161,7 @@ export class MenuService {
   }
 
   async deleteItem(ctx: Ctx, accountId: string, locationId: string, menuId: string, itemId: string): Promise<void> {
-    await this.changeMenu(ctx, accountId, locationId, menuId, async (em, menu) => {
+    await this.changeMenu(ctx, accountId, locationId, menuId, 'menu.itemRemoved', async (em, menu) => {
       const item = isUuid(itemId) ? await em.findOne(MenuItem, { id: itemId, menu: menu.id }) : null;
       if (!item) throw new NotFoundError('Menu item');
       await em.remove(item).flush();
@@ -169,7 +180,7 @@ export class MenuService {
     input: { itemIds: string[] },
   ): Promise<MenuView> {
     const itemIds = checkItemOrder(input.itemIds);
-    return this.changeMenu(ctx, accountId, locationId, menuId, async (em, menu) => {
+    return this.changeMenu(ctx, accountId, locationId, menuId, 'menu.itemsReordered', async (em, menu) => {
       const items = await em.find(MenuItem, { menu: menu.id });
       const held = new Set(items.map((i) => i.id));
       if (itemIds.length !== held.size || itemIds.some((id) => !held.has(id))) {
@@ -198,20 +209,27 @@ export class MenuService {
   ): Promise<MenuModifierView> {
     checkEntry(input, { name: 'modifierId', value: input.modifierId });
     let menuModifierId = '';
-    const view = await this.changeMenu(ctx, accountId, locationId, menuId, async (em, menu, location) => {
-      const modifier = await em.findOne(Modifier, { id: input.modifierId, location: location.id });
-      if (!modifier) throw new NotFoundError('Modifier');
-      const [{ next }] = await sqlRows<{ next: number }>(
-        em,
-        'SELECT coalesce(max(position) + 1, 0)::int AS next FROM menu_modifiers WHERE menu_id = ?::uuid',
-        [menu.id],
-      );
-      const entry = new MenuModifier(menu, modifier);
-      entry.position = next;
-      applyEntry(entry, input, 'create');
-      await em.persist(entry).flush();
-      menuModifierId = entry.id;
-    });
+    const view = await this.changeMenu(
+      ctx,
+      accountId,
+      locationId,
+      menuId,
+      'menu.modifierAdded',
+      async (em, menu, location) => {
+        const modifier = await em.findOne(Modifier, { id: input.modifierId, location: location.id });
+        if (!modifier) throw new NotFoundError('Modifier');
+        const [{ next }] = await sqlRows<{ next: number }>(
+          em,
+          'SELECT coalesce(max(position) + 1, 0)::int AS next FROM menu_modifiers WHERE menu_id = ?::uuid',
+          [menu.id],
+        );
+        const entry = new MenuModifier(menu, modifier);
+        entry.position = next;
+        applyEntry(entry, input, 'create');
+        await em.persist(entry).flush();
+        menuModifierId = entry.id;
+      },
+    );
     return view.modifiers.find((m) => m.id === menuModifierId)!;
   }
 
@@ -224,7 +242,7 @@ export class MenuService {
     input: MenuEntryInput,
   ): Promise<MenuModifierView> {
     checkEntry(input);
-    const view = await this.changeMenu(ctx, accountId, locationId, menuId, async (em, menu) => {
+    const view = await this.changeMenu(ctx, accountId, locationId, menuId, 'menu.modifierUpdated', async (em, menu) => {
       const entry = isUuid(menuModifierId)
         ? await em.findOne(MenuModifier, { id: menuModifierId, menu: menu.id })
         : null;
@@ -244,6 +262,7 @@ export class MenuService {
     accountId: string,
     locationId: string,
     menuId: string,
+    action: string,
     change: (em: EntityManager, menu: Menu, location: Location) => Promise<void>,
   ): Promise<MenuView> {
     const access = reachLocation(ctx, accountId, locationId, 'menu.write');
@@ -252,6 +271,7 @@ export class MenuService {
         const location = await access.load(em);
         const menu = await loadMenu(em, location, menuId, true);
         await change(em, menu, location);
+        recordActivity(em, ctx, { action, accountId, locationId, subject: menuSubject(menu) });
         // What the menu shows may have changed: operators watching it, and MENU_UPDATED to the marketplaces it was published to.
         await menusChanged(em, location.id, [menu.id]);
         return (await readMenu(em, menu.id))!;
@@ -274,4 +294,8 @@ function applyEntry(entry: MenuItem | MenuModifier, input: MenuEntryInput, mode:
   if (mode === 'create' || input.name !== undefined) entry.name = input.name ?? null;
   if (mode === 'create' || input.price !== undefined) entry.price = input.price ?? null;
   entry.updatedAt = new Date();
+}
+
+function menuSubject(menu: Menu) {
+  return { type: 'menu', id: menu.id, name: menu.name };
 }

@@ -31,6 +31,7 @@ import { readOrder } from './order-read.js';
 import { orderSearchFilter } from './order-search.js';
 import { searchText } from '../../common/like.js';
 import { MAX_REFERENCE_LENGTH } from '../locations/tax-rate.rules.js';
+import { recordActivity } from '../activity/record-activity.js';
 
 export interface OrderListInput extends ListInput {
   /** One status or several (any case); null or empty: every status. */
@@ -247,6 +248,13 @@ export class OrderService {
       if (verdict.kind === 'allowed')
         applyStatus(order, patch.status, { by: actor, byId: actorIdOf(ctx) }, patch.cancellationReason, now);
       order.updatedAt = now;
+      recordActivity(em, ctx, {
+        action: verdict.kind === 'allowed' ? 'order.statusChanged' : 'order.timesChanged',
+        accountId,
+        locationId,
+        subject: { type: 'order', id: order.id, name: orderLabel(order) },
+        changes: orderChanges(previous, order, patch.cancellationReason),
+      });
       await em.flush();
       const view = toOrderView(order);
       const parties = await activeConnections(em, locationId);
@@ -405,4 +413,22 @@ function newOrder(
     details: { ...input, currency: input.currency ?? location.currency, items },
     locationSnapshot: location,
   };
+}
+
+/** What a person calls the order: the number the customer was given, else the marketplace's reference. */
+function orderLabel(order: Order): string {
+  const number = (order.details as { orderNumber?: unknown }).orderNumber;
+  return typeof number === 'string' && number ? number : order.externalId;
+}
+
+function orderChanges(previous: OrderView, order: Order, reason: string | null): Record<string, unknown> {
+  const changes: Record<string, unknown> = {};
+  if (previous.status !== order.status) changes.status = { from: previous.status, to: order.status };
+  if (reason) changes.reason = reason;
+  for (const key of ['estimatedPickupTime', 'estimatedDeliveryTime'] as const) {
+    const from = (previous as unknown as Record<string, unknown>)[key] ?? null;
+    const to = (order.details as Record<string, unknown>)[key] ?? null;
+    if (from !== to) changes[key] = { from, to };
+  }
+  return changes;
 }

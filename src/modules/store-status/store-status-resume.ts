@@ -5,6 +5,7 @@ import type { Task } from 'graphile-worker';
 import { Location } from '../locations/location.entity.js';
 import { schedule, unschedule } from '../../delivery-engine/schedule.js';
 import { sendStoreStatus } from './store-status-events.js';
+import { recordActivity, SYSTEM } from '../activity/record-activity.js';
 
 // Back ONLINE by itself at closedUntil (CONTRACT section 3): a graphile-worker job with run_at = closedUntil,
 // added in the transaction that closes the store. Its job_key is the location's, so a later PUT replaces
@@ -37,6 +38,13 @@ export function resumeTask(orm: MikroORM): Task {
       const location = await em.findOne(Location, { id: job.locationId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!location || location.storeStatus !== 'OFFLINE' || location.closedUntil?.toISOString() !== job.closedUntil)
         return;
+      recordActivity(em, SYSTEM, {
+        action: 'storeStatus.changed',
+        accountId: location.account.id,
+        locationId: location.id,
+        subject: { type: 'location', id: location.id, name: location.name },
+        changes: { storeStatus: { from: 'OFFLINE', to: 'ONLINE' }, reopenedAutomatically: true },
+      });
       Object.assign(location, {
         storeStatus: 'ONLINE',
         closedUntil: null,

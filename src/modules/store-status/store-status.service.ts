@@ -4,8 +4,9 @@ import { activeConnectionsSubquery } from '../connections/active-connections.js'
 import { reachLocation, withLocation } from '../locations/location-access.js';
 import { sendStoreStatus } from './store-status-events.js';
 import { cancelResume, scheduleResume } from './store-status-resume.js';
-import { checkStoreStatus, type StoreStatusInput } from './store-status.rules.js';
+import { checkStoreStatus, type StoreStatusChange, type StoreStatusInput } from './store-status.rules.js';
 import { toStoreStatusView, type StoreStatusView } from './store-status.view.js';
+import { recordActivity } from '../activity/record-activity.js';
 
 /**
  * Store status (CONTRACT sections 3 and 7): PUT store-status changes the location's status and sends it to
@@ -23,6 +24,13 @@ export class StoreStatusService {
     const change = checkStoreStatus(input, new Date());
     return ctx.em.transactional(async (em) => {
       const location = await access.load(em, { lock: true });
+      recordActivity(em, ctx, {
+        action: 'storeStatus.changed',
+        accountId,
+        locationId,
+        subject: { type: 'location', id: locationId, name: location.name },
+        changes: { storeStatus: { from: location.storeStatus, to: change.storeStatus }, ...storeStatusFacts(change) },
+      });
       Object.assign(location, change);
       location.updatedAt = new Date();
       await em.flush();
@@ -75,3 +83,12 @@ const MARKETPLACE_OUTCOMES = `
        ORDER BY d.created_at DESC, d.id DESC LIMIT 1) d ON true
    WHERE ac.kind = 'MARKETPLACE' AND ac."storeStatusUrl" IS NOT NULL
    ORDER BY ac.name, ac."connectionId"`;
+
+/** The closing details an activity entry keeps (what the marketplaces were told). */
+function storeStatusFacts(change: StoreStatusChange): Record<string, unknown> {
+  return {
+    closedUntil: change.closedUntil?.toISOString() ?? null,
+    closedReason: change.closedReason,
+    closedReasonNotes: change.closedReasonNotes,
+  };
+}

@@ -16,6 +16,7 @@ import {
   type UpdateUserInput,
 } from './user-records.js';
 import { toUserView, type UserView } from './user.view.js';
+import { recordActivity } from '../activity/record-activity.js';
 
 /**
  * Users (CONTRACT section 2) are managed by operators: admins create any role; resellers create merchants for
@@ -47,6 +48,11 @@ export class UserService {
       const accounts = ids.length ? await em.find(Account, { id: { $in: ids } }) : [];
       if (accounts.length !== ids.length) throw new NotFoundError('Account');
       const user = await insertUser(em, input, ctx.principal.userId, accounts);
+      recordActivity(em, ctx, {
+        action: 'user.created',
+        subject: userSubject(user),
+        changes: { role: user.role, accountIds: ids },
+      });
       return toUserView(user);
     });
   }
@@ -62,6 +68,7 @@ export class UserService {
       this.assertOperator(ctx);
       if (user.id === ctx.principal.userId)
         throw ValidationError.field('id', 'is the signed-in operator: another operator deactivates this user');
+      if (!user.deactivatedAt) recordActivity(em, ctx, { action: 'user.deactivated', subject: userSubject(user) });
       user.deactivatedAt ??= new Date();
       await em.flush();
       await endSessionsOf(em, user.id);
@@ -74,6 +81,7 @@ export class UserService {
     return ctx.em.transactional(async (em) => {
       const user = await manageableUser(ctx, em, userId);
       this.assertOperator(ctx);
+      if (user.deactivatedAt) recordActivity(em, ctx, { action: 'user.reactivated', subject: userSubject(user) });
       user.deactivatedAt = null;
       await em.flush();
       return toUserView(user);
@@ -102,7 +110,15 @@ export class UserService {
       if (!isAdmin(ctx) && accounts.length === 0)
         throw ValidationError.field('/accountIds', "a reseller's merchant belongs to at least one of its accounts");
       const keptOutOfReach = user.accounts.getItems().filter((account) => !reachesAccount(ctx.reach, account.id));
+      const before = user.accounts.getItems().map((account) => account.id);
       user.accounts.set([...keptOutOfReach, ...accounts]);
+      const after = user.accounts.getItems().map((account) => account.id);
+      if (before.sort().join() !== [...after].sort().join())
+        recordActivity(em, ctx, {
+          action: 'user.accountsChanged',
+          subject: userSubject(user),
+          changes: { accountIds: { from: before, to: after } },
+        });
       await em.flush();
       return toUserView(user);
     });
@@ -126,4 +142,8 @@ async function manageableUser(ctx: RequestContext, em: EntityManager, userId: st
   const user = operator && isUuid(userId) ? await em.findOne(User, { id: userId }, { populate: ['accounts'] }) : null;
   if (!user || (!isAdmin(ctx) && user.createdByUserId !== operator)) throw new NotFoundError('User');
   return user;
+}
+
+function userSubject(user: Pick<User, 'id' | 'email'>) {
+  return { type: 'user', id: user.id, name: user.email };
 }
