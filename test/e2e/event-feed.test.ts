@@ -203,7 +203,11 @@ it('keeps events at least 7 days, then housekeeping deletes them; the cursor sti
     orm: t.hub.orm,
     databaseUrl: t.db.url,
     log: createLogger('silent'),
-    tasks: { [task]: housekeepingTasks({ deliveryRetentionDays: 30, eventFeedRetentionDays: 7, activityRetentionDays: 365 })[task] },
+    tasks: {
+      [task]: housekeepingTasks({ deliveryRetentionDays: 30, eventFeedRetentionDays: 7, activityRetentionDays: 365 })[
+        task
+      ],
+    },
   };
   const stored = async () =>
     Number((await query<{ n: string }>(t.db.url, 'select count(*) as n from application_events'))[0].n);
