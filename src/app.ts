@@ -61,7 +61,7 @@ export interface AppDeps {
   live: LiveFanout;
 }
 
-/** Express, in the order of ARCHITECTURE.md: request context → health → /v1 → /oauth2 → /graphql → /docs → /ui → errors. */
+/** Express, in this order: request context → health → /v1 → /oauth2 → /graphql → /docs → /ui → errors. */
 export async function createApp(
   deps: AppDeps,
 ): Promise<{ app: Express; admission: Admission; stop: () => Promise<void>; closeSockets: () => Promise<void> }> {

@@ -156,8 +156,8 @@ export class ApplicationClientAdapter {
 
   /**
    * By client_id, or by the application's id: existing POS Hub clients take applicationId from the redirect
-   * after authorization and send it as client_id (CONTRACT section 5). Either way the metadata names the
-   * application's client_id, so codes and tokens carry one client id whichever the client sent.
+   * after authorization and send it as client_id (docs/contract.md "Shapes existing clients send"). Either way the
+   * metadata names the application's client_id, so codes and tokens carry one client id whichever the client sent.
    */
   async find(clientId: string): Promise<Record<string, unknown> | undefined> {
     // A client_id PostgreSQL cannot even compare (NUL, unpaired surrogates) names no client: invalid_client, not a 500.

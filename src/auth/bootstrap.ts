@@ -8,7 +8,7 @@ import { User } from '../modules/users/user.entity.js';
 import { insertUser } from '../modules/users/user-records.js';
 import { sqlRows } from '../db/raw-sql.js';
 
-// The first admin and the first first-party client (CONTRACT section 11). BOOTSTRAP_ADMIN_* and
+// The first admin and the first first-party client (README "Settings"). BOOTSTRAP_ADMIN_* and
 // BOOTSTRAP_CLIENT_* create exactly those when they are missing. Without them, a hub with no admin (or no
 // first-party client) makes one with generated credentials and returns them, once, for main.ts to print.
 

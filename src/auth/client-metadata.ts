@@ -16,7 +16,7 @@ export interface HubClientFields {
 
 /**
  * An application as oidc-provider client metadata. Every grant type is listed so that a grant the client may
- * not use is refused by the grant itself with unauthorized_client (SPEC's error), not by the provider's generic
+ * not use is refused by the grant itself with unauthorized_client (the documented error), not by the provider's generic
  * invalid_request; authorization_code needs registered redirect URIs (the provider drops it without them).
  * client_secret is the stored SHA-256: Client.compareClientSecret is replaced to compare hashes (provider.ts).
  */

@@ -9,9 +9,9 @@ import { userReach } from './reach.js';
 import { parseScope } from './scopes.js';
 import { scopesUserMayGive } from './scope-grants.js';
 
-// What a signed-in user may give a partner application in the authorization code flow (CONTRACT section 2):
-// which scopes (scopesUserMayGive, the rule the password grant behind the web UI's sign-in applies too) and
-// which of the user's locations, those the user reaches where the application has an active connection (the
+// What a signed-in user may give a partner application in the authorization code flow (docs/contract.md "Principals,
+// scopes and tokens"): which scopes (scopesUserMayGive, the rule the password grant behind the web UI's sign-in applies
+// too) and which of the user's locations, those the user reaches where the application has an active connection (the
 // reach its tokens will have: userThroughApplicationReach). The login and consent pages only show and ask;
 // every decision is here, each read through one EntityManager.
 

@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 
-// SPEC's onboarding examples send the token request as JSON; oidc-provider parses only urlencoded bodies. This
+// Partners' onboarding examples send the token request as JSON; oidc-provider parses only urlencoded bodies. This
 // shim re-encodes a JSON body as a form and hands the provider a view of the request whose stream yields the
 // form, with content-type and content-length to match (the provider checks the length it reads).
 

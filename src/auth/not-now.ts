@@ -3,7 +3,7 @@ import type { UnavailableError } from '../common/errors.js';
 import { unavailableOf, type DatabaseWatch } from '../db/outage.js';
 import { overloadedWhenPoolTimedOut } from '../db/pool-timeout.js';
 
-// The OAuth surface when its database cannot serve it now (issue 16), as the REST and GraphQL surfaces answer
+// The OAuth surface when its database cannot serve it now, as the REST and GraphQL surfaces answer
 // it: 503 with Retry-After, `database_unavailable` during an outage (reported to the DatabaseWatch: one
 // warning per outage) and `overloaded` when no pooled connection came free in time, in this surface's error
 // shape ({error, error_description}, as the 429 of client-auth-throttle.ts), instead of a 500 server_error

@@ -19,13 +19,16 @@ import type { LimiterStore } from '../http/limiter-store.js';
 import { LOCATION_CONTEXT_KEY, type LocationContext } from './interactions/location-context.js';
 import { escapeHtml } from './interactions/views.js';
 
-// oidc-provider, configured as CONTRACT section 2 and the OAuth notes of ARCHITECTURE.md say: issuer
-// {base_url}/oauth2; client_credentials replaced and password added (both issue a Grant, an access token and a
-// rotating refresh token); opaque tokens stored in PostgreSQL; our own login and consent pages.
+// oidc-provider, configured as docs/contract.md "Principals, scopes and tokens" and docs/architecture.md "OAuth 2.0"
+// say: issuer {base_url}/oauth2; client_credentials replaced and password added (both issue a Grant, an access token
+// and a rotating refresh token); opaque tokens stored in PostgreSQL; our own login and consent pages.
 
 export const OAUTH_MOUNT = '/oauth2';
 
-/** The location context added to the redirect after consent (CONTRACT section 2: existing clients read these). */
+/**
+ * The location context added to the redirect after consent (docs/contract.md "Principals, scopes and tokens": existing
+ * clients read these).
+ */
 function addLocationContext(ctx: KoaContextWithOIDC, out?: Record<string, unknown>): void {
   const context = (ctx.oidc.result as Record<string, unknown> | undefined)?.[LOCATION_CONTEXT_KEY] as
     LocationContext | undefined;
@@ -220,7 +223,7 @@ export function createProvider({ config, orm, box, log, logins, limiters, metric
   // Outermost, so that it sees what every other middleware and route answered or threw.
   provider.use(answerNotNow(notNow, database));
   provider.use(clientAuthThrottle(config.clientAuth, limiters));
-  // Error bodies are exactly SPEC's {error, error_description}, whatever raised them.
+  // Error bodies are exactly {error, error_description}, as partners expect, whatever raised them.
   provider.use(async (ctx, next) => {
     await next();
     const body = ctx.body as { error?: unknown; error_description?: unknown } | undefined;

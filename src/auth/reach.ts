@@ -3,8 +3,8 @@ import { reachesAccount } from '../common/access.js';
 import { REACH_EVERYTHING, type Reach, type Role } from '../common/principal.js';
 import { sqlRows } from '../db/raw-sql.js';
 
-// What a caller reaches (CONTRACT section 2), read fresh on every request so that a disconnect, a new account
-// or a new membership counts at once:
+// What a caller reaches (docs/contract.md "Principals, scopes and tokens"), read fresh on every request so that a
+// disconnect, a new account or a new membership counts at once:
 // - admin: everything; reseller: the accounts it created; merchant: the accounts it is a member of;
 // - application: exactly the locations with an ACTIVE connection to it, and their accounts;
 // - a user through a partner application (authorization_code): that user's locations connected to it.

@@ -4,8 +4,8 @@ import type { Role, Scope } from '../common/principal.js';
 import { intersectScopes, ROLE_SCOPES } from './scopes.js';
 import { sqlChanged } from '../db/raw-sql.js';
 
-// Who may give an application which scopes (CONTRACT section 2), and what happens to its tokens when its
-// scopes shrink.
+// Who may give an application which scopes (docs/contract.md "Principals, scopes and tokens"), and what happens to its
+// tokens when its scopes shrink.
 
 /**
  * The scopes a user of `role` gives an application when signing in through it (the consent page of the

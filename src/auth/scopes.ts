@@ -1,7 +1,7 @@
 import { ALL_SCOPES, type ApplicationKind, type Role, type Scope } from '../common/principal.js';
 
-// Which scopes each kind of principal may hold (CONTRACT section 2). A token's scopes are what was asked for
-// (everything allowed when nothing was asked), intersected with these sets.
+// Which scopes each kind of principal may hold (docs/contract.md "Principals, scopes and tokens"). A token's scopes are
+// what was asked for (everything allowed when nothing was asked), intersected with these sets.
 
 const SCOPE_SET: ReadonlySet<string> = new Set(ALL_SCOPES);
 

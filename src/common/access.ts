@@ -3,7 +3,7 @@ import type { RequestContext } from './request-context.js';
 import type { Reach, Scope } from './principal.js';
 
 // Authorization rules shared by every service: scopes (403) and tenancy (404, never 403, so ids cannot be
-// probed: CONTRACT section 1).
+// probed: docs/contract.md "Conventions").
 
 /** 403 unless the token carries `scope` (or one of the `alternatives`, which also allow the operation). */
 export function requireScope(ctx: RequestContext, scope: Scope, ...alternatives: Scope[]): void {

@@ -1,4 +1,4 @@
-// Domain errors with the stable codes of CONTRACT section 1. Services throw them; each surface maps them
+// Domain errors with the stable codes of docs/contract.md "Conventions". Services throw them; each surface maps them
 // once: problem+json for REST (rest/problem.ts), extensions.code for GraphQL (graphql/error-formatter.ts).
 
 export interface FieldError {
@@ -18,7 +18,7 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
-  /** GraphQL only: an operation over its cost, alias, operation or answer-size limit (CONTRACT section 9). */
+  /** GraphQL only: an operation over its cost, alias, operation or answer-size limit (docs/contract.md "GraphQL"). */
   | 'query_too_complex'
   | 'partner_error'
   | 'partner_timeout'

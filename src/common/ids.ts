@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { randomInto } from './random-pool.js';
 
-// Service ids are UUID v7 (CONTRACT section 1): time-ordered, so b-tree inserts stay at the right edge and ids
-// sort in creation order. Node 20 has no built-in v7, and the layout is small enough to own (RFC 9562 §5.7).
+// Service ids are UUID v7 (docs/contract.md "Conventions"): time-ordered, so b-tree inserts stay at the right edge and
+// ids sort in creation order. Node 20 has no built-in v7, and the layout is small enough to own (RFC 9562 §5.7).
 let lastMs = 0;
 let sequence = 0;
 
@@ -29,7 +29,7 @@ export function uuidv7(now: number = Date.now()): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** A generated posReference (SPEC: "the service generates a UUID"). */
+/** A generated posReference (docs/contract.md "Records": a UUID when none is given). */
 export function generatedReference(): string {
   return randomUUID();
 }

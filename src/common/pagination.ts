@@ -1,8 +1,10 @@
 import { ValidationError } from './errors.js';
 
-// Keyset paging of CONTRACT section 1: stable order by creation time then id, an opaque nextPageKey.
+// Keyset paging of docs/contract.md "Conventions": stable order by creation time then id, an opaque nextPageKey.
 
-/** What a caller asks of a list (CONTRACT section 1): limit 1..200 (default 50) and the previous page's key. */
+/**
+ * What a caller asks of a list (docs/contract.md "Conventions"): limit 1..200 (default 50) and the previous page's key.
+ */
 export interface ListInput {
   limit?: number;
   nextPageKey?: string | null;

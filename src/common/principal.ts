@@ -48,7 +48,7 @@ export interface Reach {
 
 export const REACH_EVERYTHING: Reach = Object.freeze({ all: true, accountIds: new Set<string>(), locationIds: null });
 
-/** Every scope of CONTRACT section 2. */
+/** Every scope of docs/contract.md "Principals, scopes and tokens". */
 export const ALL_SCOPES = [
   'provisioning',
   'locations.read',

@@ -1,4 +1,4 @@
-// Token buckets (CONTRACT section 1: per client, 50 req/s sustained, burst 200). Pure logic with the clock
+// Token buckets (docs/contract.md "Conventions": per client, 50 req/s sustained, burst 200). Pure logic with the clock
 // passed in, so it is tested without waiting.
 
 export interface BucketDecision {

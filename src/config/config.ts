@@ -13,7 +13,7 @@ export interface HubConfig {
   readonly hubEnv: HubEnv;
   /** HTTP port; 0 picks a free one (tests). Default 3000. */
   readonly port: number;
-  /** {base_url} of SPEC; defaults to http://localhost:<port> (the bound port when PORT=0). */
+  /** The hub's own base URL ({base_url}); defaults to http://localhost:<port> (the bound port when PORT=0). */
   readonly publicBaseUrl: string;
   /** True when PUBLIC_BASE_URL was not set, so the hub derives it from the port it binds. */
   readonly publicBaseUrlFromPort: boolean;
@@ -29,7 +29,10 @@ export interface HubConfig {
   readonly deliveryRetrySchedule: readonly number[];
   /** The delivery worker (src/delivery-engine/); defaults below, in loadConfig. */
   readonly delivery: DeliveryWorkerConfig;
-  /** The synchronous catalog pull from a POS must answer within this (CATALOG_PULL_TIMEOUT_MS, CONTRACT section 7: 15 s). */
+  /**
+   * The synchronous catalog pull from a POS must answer within this (CATALOG_PULL_TIMEOUT_MS, docs/contract.md "Calls
+   * the hub makes": 15 s).
+   */
   readonly catalogPullTimeoutMs: number;
   /**
    * How long the hub takes at most to answer a request before it answers for it: 503 database_unavailable
@@ -82,7 +85,7 @@ export interface HubConfig {
   readonly encryptionKey: Buffer;
   /** True when encryptionKey is the derived development key. */
   readonly encryptionKeyIsDevelopmentKey: boolean;
-  /** Production rules of CONTRACT section 1. */
+  /** Production rules of docs/contract.md "Conventions". */
   readonly isProduction: boolean;
   /**
    * TRUST_PROXY: the reverse proxies whose X-Forwarded-For gives the client address (addresses, CIDR ranges,
@@ -110,7 +113,10 @@ export interface DeliveryWorkerConfig {
   readonly concurrency: number;
   /** Requests in flight at once per partner endpoint (origin) in one process, so a slow partner holds only its own slots (DELIVERY_ENDPOINT_CONCURRENCY, default 64). */
   readonly endpointConcurrency: number;
-  /** A partner answer must arrive within this (PARTNER_TIMEOUT_MS, default 10000: CONTRACT section 7). */
+  /**
+   * A partner answer must arrive within this (PARTNER_TIMEOUT_MS, default 10000: docs/contract.md "Calls the hub
+   * makes").
+   */
   readonly partnerTimeoutMs: number;
   /**
    * Fallback poll when no LISTEN/NOTIFY wake-up arrives (DELIVERY_POLL_INTERVAL_MS). Default 2000 on
@@ -152,7 +158,8 @@ export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
 
-// CONTRACT section 7: about 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, then every 3 h, for up to 3 days.
+// docs/contract.md "Calls the hub makes": about 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, then every 3 h, for up to 3
+// days.
 const DEFAULT_RETRY_SCHEDULE = (() => {
   const schedule = [5, 30, 120, 600, 1800, 3600];
   let elapsed = schedule.reduce((a, b) => a + b, 0);

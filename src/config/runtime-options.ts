@@ -3,9 +3,9 @@
 //
 // Node 22 only: there AsyncLocalStorage, which the request scope, MikroORM and oidc-provider all use, hooks
 // every promise unless `--experimental-async-context-frame` gives it Node 24's way of working (one context
-// frame carried by each promise). With it Node 22 spent a tenth to a fifth less CPU per request in sessions 9, 13,
-// 14 and 15 (bench/README.md); session 16's pairs could not tell it from the machine's drift. The whole test suite
-// passes with it. Node 24 works that way already and refuses the option; Node 20 has no such option.
+// frame carried by each promise). With it Node 22 spends up to a fifth less CPU per request in paired runs of
+// `npm run bench:orders`, though on a busy machine some pairs cannot tell it from drift (bench/README.md). The whole
+// test suite passes with it. Node 24 works that way already and refuses the option; Node 20 has no such option.
 
 /** The major version of a `process.version` string ("v22.23.3" → 22). */
 export const nodeMajor = (version: string): number => Number(/^v?(\d+)\./.exec(version)?.[1] ?? NaN);

@@ -2,9 +2,9 @@ import ipaddr from 'ipaddr.js';
 import { isIP, type LookupFunction } from 'node:net';
 import { lookup as dnsLookup } from 'node:dns';
 
-// The SSRF guard of CONTRACT section 7: a partner URL must never reach loopback, private, link-local,
-// metadata or unspecified addresses. The check runs on the addresses a name actually resolves to, at connect
-// time (so a DNS answer cannot be swapped between a check and the connection), and on IP literals.
+// The SSRF guard of docs/contract.md "Calls the hub makes": a partner URL must never reach loopback, private,
+// link-local, metadata or unspecified addresses. The check runs on the addresses a name actually resolves to, at
+// connect time (so a DNS answer cannot be swapped between a check and the connection), and on IP literals.
 
 // Judged by ipaddr.js's range of the address (a maintained table of IANA's special-purpose registries), as
 // an allow-list: only ordinary public unicast passes. IPv4 carried in IPv6 (::ffff:a.b.c.d) is judged as the

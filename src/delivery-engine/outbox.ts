@@ -5,16 +5,16 @@ import { currentRequestScope, formatTrace } from '../common/request-scope.js';
 import { CHAIN_LOCK_SQL, forKnex } from './chain-locks.js';
 import { endpointOf } from './queue.js';
 
-// The outbox (CONTRACT section 7): a service calls enqueueDelivery inside its own transaction, next to the
-// change that causes the event. The delivery row is written on that transaction's connection, so it commits
+// The outbox (docs/contract.md "Calls the hub makes"): a service calls enqueueDelivery inside its own transaction, next
+// to the change that causes the event. The delivery row is written on that transaction's connection, so it commits
 // with the change or not at all: no event without the change, no change without its event. The row is the
 // queue entry itself (queue.ts); its insert's NOTIFY fires on commit and wakes a worker within milliseconds.
 // The same statement writes the event into the receiving application's feed (application-event.entity.ts),
 // also when the application has no URL for it: it then reads the event from GET /v1/events only.
 
 /**
- * Event types of CONTRACT sections 5 and 7 (consumers ignore unknown ones, so v1 may add more here). Bodies
- * are built by webhookDelivery (webhook-event.ts).
+ * Event types of docs/contract.md "Shapes existing clients send" and "Calls the hub makes" (consumers ignore unknown
+ * ones, so v1 may add more here). Bodies are built by webhookDelivery (webhook-event.ts).
  */
 export const DELIVERY_EVENT_TYPES = [
   'ORDER_CREATED',

@@ -6,8 +6,8 @@ import { PartnerError, PartnerTimeoutError } from '../common/errors.js';
 import { partnerAgents } from './guarded-agent.js';
 import { signWebhook } from './sign.js';
 
-// Every call from the hub to a partner (CONTRACT section 7) goes through here: got with a request timeout,
-// no redirects followed, no got-level retries (the outbox retries), and agents that refuse loopback,
+// Every call from the hub to a partner (docs/contract.md "Calls the hub makes") goes through here: got with a request
+// timeout, no redirects followed, no got-level retries (the outbox retries), and agents that refuse loopback,
 // private, link-local and metadata addresses after DNS resolution unless explicitly allowed. Nothing here
 // logs; callers log outcomes without headers, bodies or secrets.
 

@@ -50,7 +50,7 @@ const DELIVERY_SIGNAL_SQL = `json_build_object('topic', 'delivery', 'accountId',
  * down into it. Written as one `id = any(…) and claimed_by = $1` filter, the plan PostgreSQL kept went through
  * the claimed_by index, whose entries for this process are every row version it ever claimed until VACUUM
  * removes the dead ones: each batch read more of them than the one before (0.3 ms a batch at the start of a
- * run, 4.5 ms two minutes later; bench/README.md, "Session 16"). A row that another process holds by now
+ * run, 4.5 ms two minutes later, in `npm run bench:orders`). A row that another process holds by now
  * (handed back and claimed again) is locked by the probe until this statement's transaction ends, and left
  * unchanged.
  */

@@ -1,4 +1,4 @@
-// What happens after an attempt (CONTRACT section 7): any 2xx is delivered; 410 Gone stops at once;
+// What happens after an attempt (docs/contract.md "Calls the hub makes"): any 2xx is delivered; 410 Gone stops at once;
 // anything else is retried after the next step of the schedule, with jitter so a partner coming back is not
 // hit by every waiting delivery at the same instant, and never before a Retry-After of a 429/503; after the
 // last step the delivery is FAILED (kept and replayable).

@@ -1,6 +1,7 @@
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 
-// Standard Webhooks (https://www.standardwebhooks.com, CONTRACT section 7): every partner request carries
+// Standard Webhooks (https://www.standardwebhooks.com; docs/contract.md "Calls the hub makes"). Every partner
+// request carries
 //   webhook-id         the event id, stable across retries and replays (receivers deduplicate on it)
 //   webhook-timestamp  unix seconds of this attempt
 //   webhook-signature  "v1,<base64 HMAC-SHA256 of '<id>.<timestamp>.<body>'>"

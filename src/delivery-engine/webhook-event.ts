@@ -3,10 +3,10 @@ import { uuidv7 } from '../common/ids.js';
 import { maskCredentials } from '../common/mask.js';
 import type { DeliveryEventType, EnqueueDeliveryInput } from './outbox.js';
 
-// Every webhook body the hub sends is built here, so each event carries the same envelope (CONTRACT
-// sections 5 and 7): eventId (also the webhook-id header, stable across retries), eventType, objectType,
-// eventTime, accountId, locationId, the receiving application's connectionId and `test` (an event about a test
-// order, or a sample sent on request), then the event's own fields.
+// Every webhook body the hub sends is built here, so each event carries the same envelope
+// (docs/contract.md "Calls the hub makes", and `WebhookEnvelope` in openapi.yaml): eventId (also the webhook-id header,
+// stable across retries), eventType, objectType, eventTime, accountId, locationId, the receiving application's
+// connectionId and `test` (an event about a test order, or a sample sent on request), then the event's own fields.
 
 /** What each event type is about. */
 export const OBJECT_TYPE_OF = {

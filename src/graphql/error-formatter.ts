@@ -4,7 +4,7 @@ import { DomainError, STATUS_OF, UnavailableError, type ErrorCode } from '../com
 import { overloadedWhenPoolTimedOut } from '../db/pool-timeout.js';
 import { unavailableOf } from '../db/outage.js';
 
-// The one GraphQL error mapping: extensions.code carries the codes of CONTRACT section 1. GraphQL's own
+// The one GraphQL error mapping: extensions.code carries the codes of docs/contract.md "Conventions". GraphQL's own
 // parse and validation errors (wrong types, unknown fields) are validation_failed. Anything unexpected is
 // "internal" with no detail.
 

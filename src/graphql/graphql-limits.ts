@@ -1,4 +1,4 @@
-// The limits one GraphQL request lives within (CONTRACT section 9), in one place so the README, the tests and
+// The limits one GraphQL request lives within (docs/contract.md "GraphQL"), in one place so the README, the tests and
 // the bench quote the same numbers.
 
 /** Fields nested below an operation; introspection has its own, larger room (depth-limit.ts). */

@@ -54,7 +54,7 @@ export interface GraphQLOptions {
 }
 
 /**
- * /graphql: the same bearer tokens and the same services as /v1 (CONTRACT section 9); subscriptions over
+ * /graphql: the same bearer tokens and the same services as /v1 (docs/contract.md "GraphQL"); subscriptions over
  * WebSocket on the same path. `closeSockets` ends the subscriptions (before the HTTP server can close).
  */
 export async function graphqlRouter(

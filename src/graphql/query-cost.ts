@@ -10,7 +10,7 @@ import {
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../common/pagination.js';
 
 // The cost of a GraphQL operation, computed from the document and its variables before any resolver runs
-// (CONTRACT section 9). The unit is one record (object) the answer may hold; scalars are free, because the
+// (docs/contract.md "GraphQL"). The unit is one record (object) the answer may hold; scalars are free, because the
 // records are what the database reads and what the answer is made of:
 // - a paged list field costs its `limit` (default 50) times the cost of one page entry;
 // - any other list of records costs an estimate of its length times one entry: the lines of a record (order

@@ -21,7 +21,7 @@ export function introspectionAllowed(principal: Principal, production: boolean):
 }
 
 /**
- * What runs between validation and the first resolver (CONTRACT section 9): introspection for those allowed
+ * What runs between validation and the first resolver (docs/contract.md "GraphQL"): introspection for those allowed
  * it, the operation's cost against MAX_QUERY_COST, and that cost charged to the caller's rate limit.
  */
 export function requestLimits(options: RequestLimitsOptions): ApolloServerPlugin<GraphQLContext> {

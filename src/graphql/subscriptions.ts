@@ -29,7 +29,7 @@ import { errorFormatter, type EdgeFacts } from './error-formatter.js';
 import { firstNonUuid } from './uuid-arguments.js';
 
 // GraphQL subscriptions over WebSocket (graphql-ws protocol) on the hub's own HTTP server, at the GraphQL
-// path (CONTRACT section 9). Queries and mutations stay on HTTP, where rate limits and cost rules apply:
+// path (docs/contract.md "GraphQL"). Queries and mutations stay on HTTP, where rate limits and cost rules apply:
 // the socket carries subscriptions only. The caller authenticates when the socket opens, with a bearer
 // token in connectionParams.authorization (scripts, partners) or the web UI's session cookie, and again
 // for every subscription and every event it is sent, so reach is always the current one, as on HTTP, and a

@@ -6,9 +6,9 @@ import type { AdmissionConfig } from '../config/config.js';
 import type { Priority } from './priorities.js';
 
 // Admission control for one hub process: a bound on the requests in progress, a short bounded wait for a
-// slot, and a fast 503 `overloaded` with Retry-After for the rest. Without it the hub took every request and
-// queued them all (in memory, in the event loop and in the database pool's wait list), so under twice its
-// capacity every answer came late and memory grew without bound (issue 18). Refusing at the door costs
+// slot, and a fast 503 `overloaded` with Retry-After for the rest. A hub without it takes every request and
+// queues them all (in memory, in the event loop and in the database pool's wait list), so under twice its
+// capacity every answer comes late and memory grows without bound (`npm run bench:overload`). Refusing at the door costs
 // almost nothing: no body is read, no token looked up, no connection taken.
 //
 // The slots and the wait list are p-queue's (a maintained priority queue with a concurrency limit and

@@ -19,8 +19,8 @@ export interface IdempotencyOptions {
 const serverError = (status: number) => status >= 500;
 
 /**
- * Idempotency-Key on every POST of /v1 and /graphql alike (CONTRACT section 1): the same key and body replay the
- * first answer, with `Idempotent-Replayed: true`. The response is stored before it is sent, so a client that
+ * Idempotency-Key on every POST of /v1 and /graphql alike (docs/contract.md "Conventions"): the same key and body
+ * replay the first answer, with `Idempotent-Replayed: true`. The response is stored before it is sent, so a client that
  * retries the moment it hears back already gets the replay.
  */
 export function idempotencyKeys(orm: MikroORM, options: IdempotencyOptions = {}) {

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import { getOperationAST, parse, type OperationDefinitionNode } from 'graphql';
 import { MAX_TOKENS } from '../graphql/graphql-limits.js';
 
-// Which requests go first when the hub is short of capacity (issue 18, src/http/admission.ts): orders being
+// Which requests go first when the hub is short of capacity (src/http/admission.ts): orders being
 // placed and moved through their statuses (and the store being paused or reopened) are what a dinner rush
 // is made of, and a partner cannot put them off; catalog imports and pulls, menu publications and GraphQL
 // reads can come back a minute later. Everything else is in between.

@@ -30,7 +30,7 @@ export interface CallerRateLimit {
 const secondsUntil = (state: RateLimiterRes) => Math.max(1, Math.ceil(state.msBeforeNext / 1000));
 
 /**
- * CONTRACT section 1 rate limit, after authentication: RateLimit-* headers on every response, 429 with
+ * docs/contract.md "Conventions" rate limit, after authentication: RateLimit-* headers on every response, 429 with
  * Retry-After over the limit; rps 0 turns it off. The budget lives in the limiter store (src/http/limiter-store.ts),
  * so it holds across every hub process together. It is a window of burst/rps seconds holding `burst`
  * requests: the contract's sustained rate and burst, one store round trip per request; unlike a token bucket

@@ -6,7 +6,7 @@ import { sendGraphQLError } from '../graphql/error-answer.js';
 import { sendOAuthError, sendProblem, toProblem } from '../rest/problem.js';
 import { pullsCatalog } from './priorities.js';
 
-// A bound on how long the hub takes to answer a request (REQUEST_TIMEOUT_MS, issue 16). A database that goes
+// A bound on how long the hub takes to answer a request (REQUEST_TIMEOUT_MS). A database that goes
 // silent (a network partition, a managed failover leaving the old address unanswering) closes nothing and
 // throws nothing: a request waiting on a query of a pooled connection would wait as long as TCP does, long
 // after /readyz took the process out. Past the bound the hub answers for the request: 503 with Retry-After,

@@ -3,8 +3,8 @@ import { DomainError, ValidationError } from '../common/errors.js';
 import { findUnsafeText, isUnsafeText, refuseUnsafeText } from '../common/unsafe-text.js';
 import { MAX_IMPORT_BYTES } from '../modules/catalog/catalog-import.rules.js';
 
-// Body rules of CONTRACT section 1: JSON only (415), 1 MiB (catalog import 32 MiB), malformed JSON 400; text
-// PostgreSQL cannot store (NUL, unpaired surrogates) 400 naming where it is, in the body or the query.
+// Body rules of docs/contract.md "Conventions": JSON only (415), 1 MiB (catalog import 32 MiB), malformed JSON 400;
+// text PostgreSQL cannot store (NUL, unpaired surrogates) 400 naming where it is, in the body or the query.
 
 export const BODY_LIMIT = 1024 * 1024;
 export const IMPORT_BODY_LIMIT = MAX_IMPORT_BYTES;

@@ -7,7 +7,7 @@ import { withPlusHint } from './plus-hint.js';
 import { MethodNotAllowed, NoSuchEndpoint } from './route-errors.js';
 import { UndocumentedAnswer } from './response-validation.js';
 
-// The one REST error mapping (RFC 9457 problem+json, CONTRACT section 1). Domain errors keep their code;
+// The one REST error mapping (RFC 9457 problem+json, docs/contract.md "Conventions"). Domain errors keep their code;
 // body-parser errors and requests the document does not describe are translated; anything else is a 500 that
 // says nothing about the inside (stack, SQL, secrets go to the log only).
 

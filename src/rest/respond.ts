@@ -4,7 +4,7 @@ import type { Page, ListInput } from '../common/pagination.js';
 import type { RequestContext } from '../common/request-context.js';
 import { contextOf } from '../http/context.js';
 
-// Route handlers only translate: request → service call → `{data}` envelope (CONTRACT section 1).
+// Route handlers only translate: request → service call → `{data}` envelope (docs/contract.md "Conventions").
 
 export type Params = Record<string, string>;
 

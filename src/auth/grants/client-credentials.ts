@@ -5,9 +5,10 @@ import { parseScope } from '../scopes.js';
 import { issueTokens, requestedScopes } from './issue.js';
 
 /**
- * client_credentials, replacing the provider's own (which never issues a refresh token): SPEC says every grant
- * returns both. The tokens belong to the application itself (account id `app:<applicationId>`), so what they
- * reach is the locations connected to it. The hub's own kind-less clients are not partners and may not use it.
+ * client_credentials, replacing the provider's own (which never issues a refresh token): every grant
+ * returns both (docs/contract.md "Principals, scopes and tokens"). The tokens belong to the application itself (account
+ * id `app:<applicationId>`), so what they reach is the locations connected to it. The hub's own kind-less clients are
+ * not partners and may not use it.
  */
 export function clientCredentialsGrant(provider: Provider) {
   return async function clientCredentials(ctx: KoaContextWithOIDC): Promise<void> {

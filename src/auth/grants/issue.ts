@@ -4,7 +4,7 @@ import { parseScope } from '../scopes.js';
 
 /**
  * The scopes a grant asks for, checked against what the client is registered with: none asked means all of
- * them (CONTRACT section 2); asking for one outside them is invalid_scope.
+ * them (docs/contract.md "Principals, scopes and tokens"); asking for one outside them is invalid_scope.
  */
 export function requestedScopes(ctx: KoaContextWithOIDC, registered: string[]): string[] {
   const asked = parseScope(ctx.oidc.params?.scope as string | undefined);

@@ -9,8 +9,8 @@ import { parseScope } from '../scopes.js';
 import { issueTokens, requestedScopes } from './issue.js';
 
 /**
- * The password grant (the "reseller token"): only for clients an admin flagged first-party (SPEC: unavailable
- * to external developers), and the web UI's sign-in (src/auth/session). The granted scopes are those asked for
+ * The password grant (the "reseller token"): only for clients an admin flagged first-party (never for external
+ * developers), and the web UI's sign-in (src/auth/session). The granted scopes are those asked for
  * (or all the client's), limited by the user's role: scopesUserMayGive, as on the consent page.
  */
 export function passwordGrant(provider: Provider, orm: MikroORM, logins: LoginAttempts) {

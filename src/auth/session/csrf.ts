@@ -9,7 +9,7 @@ export const UI_REQUEST_HEADER = 'x-order-hub-ui';
 
 /**
  * Cookie-authenticated GraphQL must come from the hub's own pages: the UI's header and, as a second lock
- * (CONTRACT section 10), an Origin equal to the hub's public origin. Browsers send Origin on every POST.
+ * (docs/contract.md "Web UI"), an Origin equal to the hub's public origin. Browsers send Origin on every POST.
  */
 export function assertOwnPage(req: Request, ownOrigin: string): void {
   if (req.header(UI_REQUEST_HEADER) === undefined)

@@ -24,7 +24,7 @@ export interface UiSessionHttpOptions {
 }
 
 /**
- * Who calls /graphql: a bearer token (Authorization) as before; else the UI's session cookie, from the hub's
+ * Who calls /graphql: a bearer token (Authorization), as on /v1; else the UI's session cookie, from the hub's
  * own pages only; else, for the UI's own requests, nobody yet (only viewer and signIn answer, see the
  * GraphQL context). Anything else without a token is the bearer middleware's 401.
  */

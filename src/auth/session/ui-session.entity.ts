@@ -1,7 +1,7 @@
 import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
 
 /**
- * A signed-in browser of the web UI (backend-for-frontend, CONTRACT section 10). The browser holds only a
+ * A signed-in browser of the web UI (backend-for-frontend, docs/contract.md "Web UI"). The browser holds only a
  * random cookie; this row holds its SHA-256 (so a read of the table gives no usable cookie) and the OAuth
  * tokens sealed with ENCRYPTION_KEY, like the other secrets the hub must read back.
  */

@@ -20,7 +20,7 @@ interface SessionRow {
   version: number;
 }
 
-/** Sign-in refused in words a person reads on the sign-in page (CONTRACT section 1 codes). */
+/** Sign-in refused in words a person reads on the sign-in page (docs/contract.md "Conventions" codes). */
 export class SignInRefusedError extends DomainError {}
 
 const SELECT =
@@ -192,7 +192,7 @@ export class UiSessions implements Authenticator {
         ]);
         throw later;
       }
-      // A refused refresh ends the session (CONTRACT section 10).
+      // A refused refresh ends the session (docs/contract.md "Web UI").
       await this.delete(id);
       return null;
     }

@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
 
-// The deliveries table becomes its own queue (issue 17): a due delivery is found through a partial index
+// The deliveries table becomes its own queue: a due delivery is found through a partial index
 // and claimed with SKIP LOCKED, workers are woken by a NOTIFY that every insert sends, and a retry is simply
 // a PENDING row with a later next_attempt_at. The graphile-worker job each delivery had (job_id, job_seq)
 // and the jobs themselves go: they bookkept the same state twice.

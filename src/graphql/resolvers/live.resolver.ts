@@ -15,7 +15,7 @@ import type { MenuPublicationView } from '../../modules/menus/menu-publication.v
 import type { MenuView } from '../../modules/menus/menu.view.js';
 import type { StoreStatusView } from '../../modules/store-status/store-status.view.js';
 
-// Subscriptions (graphql-ws at /graphql, CONTRACT section 9), fed by the live signals of src/live. Each one
+// Subscriptions (graphql-ws at /graphql, docs/contract.md "GraphQL"), fed by the live signals of src/live. Each one
 // is authorized by the service check of its query and reads what a signal names through the same service
 // method as that query, with the caller's reach as of the signal.
 

@@ -67,8 +67,7 @@ export class OrderResolver {
   }
 
   @FieldResolver(() => [OrderStatusEnum], {
-    description:
-      'The statuses the caller may move this order to now (CONTRACT section 6 for its role): the actions a UI offers',
+    description: 'The statuses the caller may move this order to now, by its role: the actions a UI offers',
   })
   allowedTransitions(@Root() order: OrderView, @Ctx() { ctx, services }: GraphQLContext) {
     return services.orders.allowedTransitions(ctx, order);
@@ -91,7 +90,7 @@ export class OrderResolver {
     return services.orders.place(ctx, accountId, locationId, order);
   }
 
-  @Mutation(() => OrderType, { description: 'The order PATCH: a status change (CONTRACT section 6), estimated times' })
+  @Mutation(() => OrderType, { description: 'The order PATCH: a status change, estimated times' })
   updateOrderStatus(
     @Arg('accountId', () => ID) accountId: string,
     @Arg('locationId', () => ID) locationId: string,

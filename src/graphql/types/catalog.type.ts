@@ -4,8 +4,9 @@ import { TaxRateType } from './location.type.js';
 import { PageArgs } from './page-args.js';
 import { PageType } from './page.type.js';
 
-// The catalog over GraphQL (CONTRACT section 9), the shapes of catalog.view.ts. The compatibility fields of
-// existing POS clients (CONTRACT section 5) travel as one JSON object, passThrough, in both directions.
+// The catalog over GraphQL (docs/contract.md "GraphQL"), the shapes of catalog.view.ts. The compatibility fields of
+// existing POS clients (docs/contract.md "Shapes existing clients send") travel as one JSON object, passThrough, in
+// both directions.
 
 @ObjectType('Category')
 export class CategoryType {
@@ -231,7 +232,7 @@ export class ModifierInput {
 
   @Field(() => [String], {
     nullable: true,
-    description: 'Omitted or null clears them, on create and update alike (SPEC "Tax references")',
+    description: 'Omitted or null clears them, on create and update alike',
   })
   taxRateIds?: string[] | null;
 

@@ -30,7 +30,7 @@ export class DeliveryAttemptType {
   responseExcerpt: string | null;
 }
 
-@ObjectType('Delivery', { description: 'One event on its way to one partner URL (CONTRACT section 7)' })
+@ObjectType('Delivery', { description: 'One event on its way to one partner URL' })
 export class DeliveryType {
   @Field(() => ID)
   id: string;

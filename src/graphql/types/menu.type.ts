@@ -1,7 +1,7 @@
 import { ArgsType, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
 import { PageType } from './page.type.js';
 
-// Menus over GraphQL (CONTRACT section 9), the shapes of menus/menu.view.ts.
+// Menus over GraphQL (docs/contract.md "GraphQL"), the shapes of menus/menu.view.ts.
 
 @ObjectType('MenuItem')
 export class MenuItemType {

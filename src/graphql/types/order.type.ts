@@ -7,8 +7,8 @@ import { PageType } from './page.type.js';
 import { enumOf } from './enum-of.js';
 import { ORDER_STATUSES, type OrderStatus } from '../../modules/orders/order-status.js';
 
-// The order of CONTRACT section 5 as GraphQL reads it: what the hub decides is typed; what the marketplace
-// sent and the hub only carries (customer, delivery, amounts lines) is JSON, exactly as received.
+// The order of docs/contract.md "Shapes existing clients send" as GraphQL reads it: what the hub decides is typed; what
+// the marketplace sent and the hub only carries (customer, delivery, amounts lines) is JSON, exactly as received.
 
 export const OrderStatusEnum = enumOf(ORDER_STATUSES);
 export type OrderStatusEnum = OrderStatus;
@@ -16,12 +16,12 @@ export const CancellationReasonEnum = enumOf(CANCELLATION_REASONS);
 export type CancellationReasonEnum = CancellationReason;
 registerEnumType(CancellationReasonEnum, {
   name: 'CancellationReason',
-  description: `One of ${CANCELLATION_REASONS.join(', ')} (CONTRACT section 6)`,
+  description: `One of ${CANCELLATION_REASONS.join(', ')}`,
 });
 
 registerEnumType(OrderStatusEnum, {
   name: 'OrderStatus',
-  description: `One of ${ORDER_STATUSES.join(', ')} (CONTRACT section 6)`,
+  description: `One of ${ORDER_STATUSES.join(', ')}`,
 });
 
 /** What items and options share: the catalog reference, name, quantity, price and resolved taxRateIds. */
@@ -39,7 +39,9 @@ abstract class OrderLineType {
   @Field(() => Int)
   price: number;
 
-  @Field(() => [String], { description: 'Resolved at placement (CONTRACT section 8)' })
+  @Field(() => [String], {
+    description: 'Resolved at placement from the catalog (see the Orders tag of the REST document)',
+  })
   taxRateIds: string[];
 }
 

@@ -1,6 +1,6 @@
 import { Field, ObjectType, type ClassType } from 'type-graphql';
 
-/** The list shape of CONTRACT section 1 as a GraphQL type: data, hasNextPage, nextPageKey. */
+/** The list shape of docs/contract.md "Conventions" as a GraphQL type: data, hasNextPage, nextPageKey. */
 export function PageType<T extends object>(item: ClassType<T>, name: string) {
   @ObjectType(name)
   abstract class PageClass {

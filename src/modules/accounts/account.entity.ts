@@ -6,7 +6,10 @@ export class Account extends BaseEntity<'createdByUserId'> {
   @Property({ type: 'text' })
   name: string;
 
-  /** The user who created it: a reseller reaches the accounts it created (CONTRACT section 2). */
+  /**
+   * The user who created it: a reseller reaches the accounts it created (docs/contract.md "Principals, scopes and
+   * tokens").
+   */
   @Index()
   @Property({ type: 'uuid', nullable: true })
   createdByUserId: string | null = null;

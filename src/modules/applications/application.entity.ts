@@ -5,7 +5,7 @@ import { BaseEntity } from '../../db/base.entity.js';
 export const APPLICATION_KINDS: readonly ApplicationKind[] = ['POS', 'MARKETPLACE'];
 
 /**
- * A registered OAuth client (CONTRACT section 3): a partner application of kind POS or MARKETPLACE, or, with
+ * A registered OAuth client (docs/contract.md "Operations"): a partner application of kind POS or MARKETPLACE, or, with
  * no kind, one of the hub's own first-party clients (the web UI's, the bootstrap client). oidc-provider reads
  * clients from this table through the adapter's Client model (auth/adapter.ts).
  */
@@ -48,7 +48,7 @@ export class Application extends BaseEntity<
   @Property({ type: 'text', nullable: true })
   webhookUrl: string | null = null;
 
-  /** POS: where the hub pulls the catalog from (CONTRACT section 7). */
+  /** POS: where the hub pulls the catalog from (docs/contract.md "Calls the hub makes"). */
   @Property({ type: 'text', nullable: true })
   catalogPullUrl: string | null = null;
 

@@ -2,8 +2,8 @@ import { ValidationError, type FieldError } from '../../common/errors.js';
 import type { ApplicationKind } from '../../common/principal.js';
 import { DEFAULT_APPLICATION_SCOPES, isScope } from '../../auth/scopes.js';
 
-// Field rules of an application (CONTRACT section 3). Partner URLs and redirect URIs are absolute http(s) URLs
-// without credentials or fragment, and https when HUB_ENV=production. Whether an address is private or
+// Field rules of an application (docs/contract.md "Operations"). Partner URLs and redirect URIs are absolute http(s)
+// URLs without credentials or fragment, and https when HUB_ENV=production. Whether an address is private or
 // loopback is the delivery engine's SSRF guard's business (checked again when it calls).
 
 export interface ApplicationFields {

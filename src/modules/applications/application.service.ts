@@ -19,7 +19,10 @@ export interface CreateApplicationInput extends ApplicationFields {
 
 export type UpdateApplicationInput = Omit<ApplicationFields, 'kind'>;
 
-/** CONTRACT section 2: only an admin gives provisioning and applications.*; an application never widens its own scopes. */
+/**
+ * docs/contract.md "Principals, scopes and tokens": only an admin gives provisioning and applications.*; an application
+ * never widens its own scopes.
+ */
 function checkScopeGrant(
   ctx: RequestContext,
   current: readonly string[],

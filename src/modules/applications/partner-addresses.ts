@@ -3,8 +3,8 @@ import { isIP, type LookupFunction } from 'node:net';
 import { ValidationError, type FieldError } from '../../common/errors.js';
 import { isForbiddenAddress } from '../../delivery-engine/address-guard.js';
 
-// CONTRACT section 7: partner URLs that point at loopback, private, link-local or metadata addresses are
-// refused when registered or changed, naming the field, not only when the hub calls them (the delivery
+// docs/contract.md "Calls the hub makes": partner URLs that point at loopback, private, link-local or metadata
+// addresses are refused when registered or changed, naming the field, not only when the hub calls them (the delivery
 // engine's guard checks again at connect time, since a name may resolve elsewhere later). IPv4 written as
 // 127.1, 2130706433, 0177.0.0.1 or 0x7f.0.0.1 arrives here as 127.0.0.1: the WHATWG URL parser normalises it.
 

@@ -37,8 +37,8 @@ export function catalogChange(partial: Partial<CatalogChange>): CatalogChange {
 /**
  * Who hears of catalog changes: the menus (menus/menu-change-listener.ts), wired in createServices so the
  * catalog never imports them. Called inside the transaction of the change, so that what it writes
- * (MENU_UPDATED rows in the outbox, CONTRACT section 7; removing deleted products from menus, section 8)
- * commits or rolls back with the change itself.
+ * (MENU_UPDATED rows in the outbox, docs/contract.md "Calls the hub makes"; removing deleted products from menus,
+ * "Literal rules") commits or rolls back with the change itself.
  */
 export interface CatalogListener {
   catalogChanged(em: EntityManager, locationId: string, change: CatalogChange): Promise<void>;

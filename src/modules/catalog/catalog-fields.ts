@@ -1,11 +1,15 @@
 import { ValidationError, type FieldError } from '../../common/errors.js';
 import { MAX_REFERENCE_LENGTH } from '../locations/tax-rate.rules.js';
 
-// The field rules of catalog records (CONTRACT sections 1, 4, 5 and 8), shared by the import, create and
-// patch on every surface, and by the catalog pull (which must refuse a wrong-shaped answer with a clear
-// message). Pure functions: every problem is collected with its JSON path, then thrown at once.
+// The field rules of catalog records (docs/contract.md "Conventions", "Records", "Shapes existing clients send" and
+// "Literal rules"), shared by the import, create and patch on every surface, and by the catalog pull (which must refuse
+// a wrong-shaped answer with a clear message). Pure functions: every problem is collected with its JSON path, then
+// thrown at once.
 
-/** The compatibility fields of existing POS Hub clients (CONTRACT section 5), stored and returned as sent. */
+/**
+ * The compatibility fields of existing POS Hub clients (docs/contract.md "Shapes existing clients send"), stored and
+ * returned as sent.
+ */
 export const PASS_THROUGH_FIELDS = [
   'inStorePrice',
   'type',
@@ -25,7 +29,10 @@ export const PASS_THROUGH_FIELDS = [
   'description',
   'parentId',
 ] as const;
-/** Accepted from existing clients and dropped (CONTRACT section 5: "errorMessage (ignored)"). */
+/**
+ * Accepted from existing clients and dropped (docs/contract.md "Shapes existing clients send": "errorMessage
+ * (ignored)").
+ */
 const IGNORED_FIELDS = ['errorMessage'];
 /** Read-only fields of our own answers (GET catalog), accepted so a catalog read back can be imported again. */
 const READ_ONLY_FIELDS = ['id', 'createdAt', 'updatedAt'];
@@ -78,7 +85,9 @@ export interface ModifierGroupFields {
   position: number;
 }
 
-/** A patch: what is given changes; taxRateIds is always present (omitted clears it: CONTRACT section 8). */
+/**
+ * A patch: what is given changes; taxRateIds is always present (omitted clears it: docs/contract.md "Literal rules").
+ */
 export type ProductPatch = Partial<Omit<ProductFields, 'taxRateIds'>> & { taxRateIds: string[] };
 export type ModifierPatch = Partial<Omit<ModifierFields, 'taxRateIds'>> & { taxRateIds: string[] };
 
@@ -107,7 +116,10 @@ function isObject(value: unknown): value is Raw {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** An object whose keys are all named; else one problem per unknown key (CONTRACT section 1: no silent typos). */
+/**
+ * An object whose keys are all named; else one problem per unknown key (docs/contract.md "Conventions": no silent
+ * typos).
+ */
 function record(value: unknown, path: string, allowed: readonly string[], p: Problems, what: string): Raw | null {
   if (!isObject(value)) {
     p.add(path || '/', `must be ${what} object`);
@@ -140,7 +152,10 @@ function name(value: unknown, path: string, p: Problems): string {
   return value;
 }
 
-/** CONTRACT section 1: an integer in the smallest unit; 350.00 arrives from JSON as 350 and passes, 3.5 does not. */
+/**
+ * docs/contract.md "Conventions": an integer in the smallest unit; 350.00 arrives from JSON as 350 and passes, 3.5 does
+ * not.
+ */
 export function money(value: unknown, path: string, p: Problems): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < MIN_PRICE || value > MAX_PRICE) {
     p.add(path, 'must be a whole number in the smallest currency unit (e.g. 350 for 3.50)');
@@ -169,7 +184,10 @@ function stringArray(value: unknown, path: string, p: Problems, asReference: boo
   });
 }
 
-/** show_online and its alias showOnline (CONTRACT section 5): both given and different is a 400. */
+/**
+ * show_online and its alias showOnline (docs/contract.md "Shapes existing clients send"): both given and different is a
+ * 400.
+ */
 function showOnline(raw: Raw, path: string, p: Problems): boolean | undefined {
   const snake = raw.show_online;
   const camel = raw.showOnline;
@@ -249,7 +267,7 @@ function sellable(
   if (!raw) return null;
   const whole = mode !== 'patch';
   const out: Partial<ProductFields> & { taxRateIds: string[] } = {
-    // Omitted taxRateIds clears them on create, patch and import alike (SPEC "Tax references" 4).
+    // Omitted taxRateIds clears them on create, patch and import alike (docs/contract.md "Literal rules").
     taxRateIds:
       raw.taxRateIds === undefined || raw.taxRateIds === null
         ? []

@@ -13,15 +13,18 @@ import {
   type ProductFields,
 } from './catalog-fields.js';
 
-// CatalogImportEntity (CONTRACT section 5): its shape, and the references inside it. The import is a full
-// statement, so every reference must name a record of the same import. Exported for the catalog pull, which
-// must refuse a POS answer of the wrong shape with the same clear message.
+// CatalogImportEntity (docs/contract.md "Shapes existing clients send"): its shape, and the references inside it. The
+// import is a full statement, so every reference must name a record of the same import. Exported for the catalog pull,
+// which must refuse a POS answer of the wrong shape with the same clear message.
 
-/** A catalog import, sent or pulled, may be up to 32 MiB of JSON (CONTRACT section 1). */
+/** A catalog import, sent or pulled, may be up to 32 MiB of JSON (docs/contract.md "Conventions"). */
 export const MAX_IMPORT_BYTES = 32 * 1024 * 1024;
 
 export interface ParsedCatalog {
-  /** Checked by the location's rules. undefined: the location's rates stay as they are (SPEC: omitted is unchanged). */
+  /**
+   * Checked by the location's rules. undefined: the location's rates stay as they are (docs/contract.md "Records":
+   * omitted is unchanged).
+   */
   taxRates: NormalizedTaxRate[] | undefined;
   categories: CategoryFields[];
   products: ProductFields[];
@@ -112,7 +115,7 @@ function uniqueReferences(records: { posReference: string }[], kind: string, p: 
   return new Set(seen.keys());
 }
 
-/** Every reference names a record of this import (CONTRACT section 8: unknown is 400 naming the path). */
+/** Every reference names a record of this import (docs/contract.md "Literal rules": unknown is 400 naming the path). */
 function checkReferences(catalog: ParsedCatalog, p: Problems): void {
   const categories = uniqueReferences(catalog.categories, 'categories', p);
   uniqueReferences(catalog.products, 'products', p);

@@ -14,7 +14,7 @@ import type { CatalogService } from './catalog.service.js';
 export interface CatalogPullDeps {
   partnerHttp: PartnerHttp;
   catalog: CatalogService;
-  /** CATALOG_PULL_TIMEOUT_MS: CONTRACT section 7 says 15 s. */
+  /** CATALOG_PULL_TIMEOUT_MS: docs/contract.md "Calls the hub makes" says 15 s. */
   timeoutMs: number;
 }
 
@@ -28,9 +28,9 @@ function unwrap(answer: unknown): unknown {
 }
 
 /**
- * SPEC behaviour 1: the hub calls the POS application's catalog pull endpoint and applies the answer as a
- * catalog import (CONTRACT section 7). Synchronous: a partner that fails, hangs or answers something that is
- * not a valid CatalogImportEntity gives 502/504 and the catalog stays as it was.
+ * docs/contract.md "Behaviours": the hub calls the POS application's catalog pull endpoint and applies the answer as a
+ * catalog import (docs/contract.md "Calls the hub makes"). Synchronous: a partner that fails, hangs or answers
+ * something that is not a valid CatalogImportEntity gives 502/504 and the catalog stays as it was.
  */
 export class CatalogPullService {
   constructor(private readonly deps: CatalogPullDeps) {}

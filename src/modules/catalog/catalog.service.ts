@@ -40,7 +40,7 @@ import { Product } from './product.entity.js';
 import { recordActivity } from '../activity/record-activity.js';
 
 export interface CatalogListInput extends ListInput {
-  /** A lookup: the list holds the one record with this posReference, or nothing (CONTRACT section 1). */
+  /** A lookup: the list holds the one record with this posReference, or nothing (docs/contract.md "Conventions"). */
   posReference?: string | null;
   /** Records whose name contains this (any case) or whose posReference starts with it. */
   search?: string | null;
@@ -49,8 +49,8 @@ export interface CatalogListInput extends ListInput {
 type Ctx = RequestContext;
 
 /**
- * The catalog of a location (SPEC behaviours 1, 4, 5): the full-statement import, products and modifiers
- * with their taxRateIds rules (CONTRACT section 8), categories and modifier groups. Every method checks
+ * The catalog of a location (docs/contract.md "Behaviours"): the full-statement import, products and modifiers
+ * with their taxRateIds rules (docs/contract.md "Literal rules"), categories and modifier groups. Every method checks
  * reaches the location and checks its scope through reachLocation (404 for anything out of reach, then 403).
  */
 export class CatalogService {
@@ -136,8 +136,8 @@ export class CatalogService {
   }
 
   /**
-   * A patch changes what it names, except taxRateIds: omitted clears it (CONTRACT section 8), so a POS that
-   * sets show_online resends taxRateIds. show_online false is out of stock; true brings the product back.
+   * A patch changes what it names, except taxRateIds: omitted clears it (docs/contract.md "Literal rules"), so a POS
+   * that sets show_online resends taxRateIds. show_online false is out of stock; true brings the product back.
    */
   async updateProduct(
     ctx: Ctx,

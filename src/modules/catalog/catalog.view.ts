@@ -4,9 +4,9 @@ import { PASS_THROUGH_FIELDS, type GroupModifierRef, type PassThrough } from './
 import type { ModifierGroup } from './modifier-group.entity.js';
 import type { Product } from './product.entity.js';
 
-// The one public shape of catalog records (CONTRACT sections 4 and 5), for REST and GraphQL alike. The
-// pass-through fields come back exactly as received; showOnline is always the alias of show_online, so it
-// can never disagree with it.
+// The one public shape of catalog records (docs/contract.md "Records" and "Shapes existing clients send"), for REST and
+// GraphQL alike. The pass-through fields come back exactly as received; showOnline is always the alias of show_online,
+// so it can never disagree with it.
 
 export interface CategoryView {
   id: string;

@@ -1,7 +1,7 @@
 import { Entity, Index, Property, Unique } from '@mikro-orm/core';
 import { CatalogRecord } from './catalog-record.entity.js';
 
-/** A catalog category (CONTRACT section 4); products reference it by posReference. */
+/** A catalog category (docs/contract.md "Records"); products reference it by posReference. */
 @Entity({ tableName: 'categories' })
 @Unique({ properties: ['location', 'posReference'] })
 @Index({ properties: ['location', 'createdAt', 'id'] })

@@ -1,6 +1,6 @@
 // What a published menu shows of each kind of catalog record (menus/menu-read.ts for items and modifiers,
 // menus/menu-export.ts for the categories and modifier groups the items name): a change of any of it is a
-// MENU_UPDATED (CONTRACT section 7). The one list: a PATCH (catalog.service.ts) and an import
+// MENU_UPDATED (docs/contract.md "Calls the hub makes"). The one list: a PATCH (catalog.service.ts) and an import
 // (catalog-import.ts) decide from it whether menus hear of a change; the menu SQL reads these columns.
 // Property name → column.
 

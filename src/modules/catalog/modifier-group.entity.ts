@@ -3,7 +3,7 @@ import { CatalogRecord } from './catalog-record.entity.js';
 import type { GroupModifierRef } from './catalog-fields.js';
 
 /**
- * A modifier group (CONTRACT section 4). modifiers keeps each element as the POS sent it: a modifier
+ * A modifier group (docs/contract.md "Records"). modifiers keeps each element as the POS sent it: a modifier
  * posReference, or an object {id | posReference, price?, name?}.
  */
 @Entity({ tableName: 'modifier_groups' })

@@ -3,11 +3,12 @@ import type { Location } from '../locations/location.entity.js';
 import { CatalogRecord } from './catalog-record.entity.js';
 import type { PassThrough } from './catalog-fields.js';
 
-/** A catalog modifier (CONTRACT section 4); modifier groups reference it by posReference or id. */
+/** A catalog modifier (docs/contract.md "Records"); modifier groups reference it by posReference or id. */
 @Entity({ tableName: 'modifiers' })
 @Unique({ properties: ['location', 'posReference'] })
 @Index({ properties: ['location', 'createdAt', 'id'] })
-// An order line that maps by nothing else is matched by its exact name (CONTRACT section 8), on every placement.
+// An order line that maps by nothing else is matched by its exact name (docs/contract.md "Literal rules"), on every
+// placement.
 @Index({ properties: ['location', 'name'] })
 export class Modifier extends CatalogRecord<'taxRateIds' | 'showOnline' | 'passThrough'> {
   @Property({ type: 'integer' })

@@ -4,14 +4,15 @@ import { CatalogRecord } from './catalog-record.entity.js';
 import type { PassThrough } from './catalog-fields.js';
 
 /**
- * A catalog product (CONTRACT section 4). categories and modifierGroups hold posReferences of the location's
+ * A catalog product (docs/contract.md "Records"). categories and modifierGroups hold posReferences of the location's
  * categories and modifier groups; taxRateIds hold tax-rate posReferences exactly as sent (a value matching
- * no rate is kept and relayed: SPEC "Tax references"). show_online false is "out of stock".
+ * no rate is kept and relayed: docs/contract.md "Literal rules"). show_online false is "out of stock".
  */
 @Entity({ tableName: 'products' })
 @Unique({ properties: ['location', 'posReference'] })
 @Index({ properties: ['location', 'createdAt', 'id'] })
-// An order line that maps by nothing else is matched by its exact name (CONTRACT section 8), on every placement.
+// An order line that maps by nothing else is matched by its exact name (docs/contract.md "Literal rules"), on every
+// placement.
 @Index({ properties: ['location', 'name'] })
 export class Product extends CatalogRecord<
   'categories' | 'taxRateIds' | 'showOnline' | 'modifierGroups' | 'passThrough'
@@ -32,7 +33,10 @@ export class Product extends CatalogRecord<
   @Property({ type: 'json' })
   modifierGroups: string[] = [];
 
-  /** The compatibility fields of CONTRACT section 5 (and description, imageUrl), returned as received. */
+  /**
+   * The compatibility fields of docs/contract.md "Shapes existing clients send" (and description, imageUrl), returned
+   * as received.
+   */
   @Property({ type: 'json' })
   passThrough: PassThrough = {};
 

@@ -5,8 +5,8 @@ import { openCredentials } from './connection-credentials.js';
 import type { Credentials } from './connection.view.js';
 
 // The one owner of "the active connections of a location with their applications": who takes part in its
-// orders, who hears of its store status and menus. A disconnected application is not among them (CONTRACT
-// section 3: it loses the location at once), so it receives nothing. Oldest connection first.
+// orders, who hears of its store status and menus. A disconnected application is not among them (it
+// loses the location at once), so it receives nothing. Oldest connection first.
 
 export interface ActiveConnection {
   connectionId: string;

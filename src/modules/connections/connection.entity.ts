@@ -6,7 +6,7 @@ import { Location } from '../locations/location.entity.js';
 export type ConnectionStatus = 'ACTIVE' | 'DISCONNECTED';
 
 /**
- * An application installed at a location (CONTRACT section 3): what a partner's token reaches. A disconnect
+ * An application installed at a location (docs/contract.md "Operations"): what a partner's token reaches. A disconnect
  * keeps the row (deliveries and orders refer to it) with status DISCONNECTED; at most one ACTIVE connection
  * per application and location (a partial unique index, see the migration).
  */

@@ -32,7 +32,9 @@ export interface AvailableApplicationView {
   createdAt: string;
 }
 
-/** Every method checks reach before scope: a location out of reach is 404, never 403 (CONTRACT section 1). */
+/**
+ * Every method checks reach before scope: a location out of reach is 404, never 403 (docs/contract.md "Conventions").
+ */
 export class ConnectionService {
   constructor(private readonly options: { production: boolean }) {}
 
@@ -191,7 +193,7 @@ export class ConnectionService {
     return toConnectionView(connection, openCredentials(connection));
   }
 
-  /** CONTRACT section 7: partner URLs are checked at registration and again at connect time. */
+  /** docs/contract.md "Calls the hub makes": partner URLs are checked at registration and again at connect time. */
   private checkPartnerUrls(application: Application): void {
     const errors: FieldError[] = [];
     for (const key of ['webhookUrl', 'catalogPullUrl', 'menuPublicationUrl', 'storeStatusUrl'] as const) {

@@ -13,7 +13,7 @@ import type { LiveSignal } from '../../live/live-signal.js';
 import { toDeliveryDetailView, toDeliveryView, type DeliveryDetailView, type DeliveryView } from './delivery.view.js';
 import { recordActivity } from '../activity/record-activity.js';
 
-// The delivery log (CONTRACT section 7) for operators and partners, with scope deliveries.read:
+// The delivery log (docs/contract.md "Calls the hub makes") for operators and partners, with scope deliveries.read:
 // - admins see every delivery;
 // - a partner application sees only the deliveries addressed to it (never another partner's payloads);
 // - users (resellers, merchants) see the deliveries of the locations they reach.
@@ -27,7 +27,7 @@ export interface DeliveryListInput extends ListInput {
   eventType?: string | null;
   /** Only the deliveries of this order's events: ORDER_CREATED and each ORDER_STATUS_CHANGED, to every partner. */
   orderId?: string | null;
-  /** Most recent first, as the UI's delivery log shows them; default oldest first (CONTRACT section 1). */
+  /** Most recent first, as the UI's delivery log shows them; default oldest first (docs/contract.md "Conventions"). */
   newestFirst?: boolean | null;
 }
 

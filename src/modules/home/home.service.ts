@@ -2,7 +2,7 @@ import { requireScope } from '../../common/access.js';
 import type { RequestContext } from '../../common/request-context.js';
 import { sqlRows } from '../../db/raw-sql.js';
 
-// The home page of an operator (issue 13): the locations it reaches, those that need someone first: new
+// The home page of an operator: the locations it reaches, those that need someone first: new
 // orders waiting to be accepted, then deliveries that keep failing.
 
 export interface LocationSummary {

@@ -1,7 +1,7 @@
 import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/core';
 
 /**
- * A POST made with an Idempotency-Key (CONTRACT section 1), scoped to its caller. While the first request
+ * A POST made with an Idempotency-Key (docs/contract.md "Conventions"), scoped to its caller. While the first request
  * runs the row is IN_FLIGHT; afterwards it holds the response to replay for 24 hours.
  */
 @Entity({ tableName: 'idempotency_keys' })

@@ -4,7 +4,7 @@ import { secretBox } from '../../common/crypto.js';
 import { ConflictError, DomainError, ValidationError } from '../../common/errors.js';
 import { sqlRows } from '../../db/raw-sql.js';
 
-// CONTRACT section 1: same key and body within 24 h replays the first response; same key with another
+// docs/contract.md "Conventions": same key and body within 24 h replays the first response; same key with another
 // body is 422; same key while the first is still running is 409. Kept in PostgreSQL so it holds across
 // hub processes.
 

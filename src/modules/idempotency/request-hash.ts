@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-// What makes two requests "the same" for Idempotency-Key (CONTRACT section 1): method, path and body, the
+// What makes two requests "the same" for Idempotency-Key (docs/contract.md "Conventions"): method, path and body, the
 // body's object keys in any order. Pure.
 
 /** JSON with object keys sorted, so that key order does not make two bodies differ. */

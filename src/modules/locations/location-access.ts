@@ -8,8 +8,8 @@ import { Location } from './location.entity.js';
 
 // The one way a service method reaches a location under {accountId}/locations/{locationId}, so that the
 // rule lives here and a method without it stands out in review:
-// 1. reach: a location the caller does not reach is 404, before anything else (CONTRACT section 1: never 403,
-//    so ids cannot be probed);
+// 1. reach: a location the caller does not reach is 404, before anything else (docs/contract.md "Conventions":
+//    never 403, so ids cannot be probed);
 // 2. scope: a missing scope is 403 naming it;
 // 3. the row: a location that is not in that account (or does not exist) is 404.
 // Input is validated between 2 and 3 (a 400 needs no database), so a method calls `reachLocation` first and

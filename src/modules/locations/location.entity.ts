@@ -28,7 +28,7 @@ export class Location extends BaseEntity<
   @Property({ type: 'text' })
   storeStatus: StoreStatus = 'ONLINE';
 
-  /** While OFFLINE: when the store goes back ONLINE by itself (PUT store-status, CONTRACT section 3). */
+  /** While OFFLINE: when the store goes back ONLINE by itself (PUT store-status, docs/contract.md "Operations"). */
   @Property({ type: 'timestamptz', nullable: true })
   closedUntil: Date | null = null;
 

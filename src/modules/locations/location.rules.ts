@@ -1,6 +1,6 @@
 import { ValidationError, type FieldError } from '../../common/errors.js';
 
-// Location fields beyond tax rates (CONTRACT section 4): ISO 4217 currency and IANA time zone.
+// Location fields beyond tax rates (docs/contract.md "Records"): ISO 4217 currency and IANA time zone.
 
 const CURRENCY = /^[A-Z]{3}$/;
 

@@ -16,7 +16,9 @@ export interface LocationInput {
   name?: string;
   currency?: string | null;
   timezone?: string | null;
-  /** Omitted: unchanged. An array replaces the location's rates entirely; [] clears them (SPEC). */
+  /**
+   * Omitted: unchanged. An array replaces the location's rates entirely; [] clears them (docs/contract.md "Records").
+   */
   taxRates?: TaxRateInput[] | null;
 }
 
@@ -24,7 +26,7 @@ export class LocationService {
   constructor(private readonly listener: LocationListener) {}
 
   async create(ctx: RequestContext, accountId: string, input: LocationInput): Promise<LocationView> {
-    // Out of reach is 404 before anything else, scope included (CONTRACT section 1: never 403 for those).
+    // Out of reach is 404 before anything else, scope included (docs/contract.md "Conventions": never 403 for those).
     assertAccountReachable(ctx, accountId);
     requireScope(ctx, 'provisioning');
     checkLocationFields(input, true);

@@ -2,7 +2,7 @@ import type { Location } from './location.entity.js';
 import type { TaxRate } from './tax-rate.entity.js';
 import type { TaxRateType } from './tax-rate.entity.js';
 
-// The one public shape of a location (CONTRACT section 4), used by REST and GraphQL alike, so both surfaces
+// The one public shape of a location (docs/contract.md "Records"), used by REST and GraphQL alike, so both surfaces
 // answer with the same data.
 
 export interface TaxRateView {

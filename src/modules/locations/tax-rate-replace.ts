@@ -5,8 +5,8 @@ import { TaxRate } from './tax-rate.entity.js';
 import type { normalizeTaxRates } from './tax-rate.rules.js';
 
 /**
- * Full replacement (SPEC: a rate left out is removed). The old rows are deleted and flushed before the new
- * ones are inserted, so a resent posReference never meets its old row in the unique index. True when the
+ * Full replacement (docs/contract.md "Records": a rate left out is removed). The old rows are deleted and flushed
+ * before the new ones are inserted, so a resent posReference never meets its old row in the unique index. True when the
  * rates as views (what orders and menus carry) are not the same as before.
  */
 export async function replaceTaxRates(

@@ -6,7 +6,7 @@ export type TaxRateType = 'FIXED' | 'PERCENTAGE';
 export const TAX_RATE_TYPES: readonly TaxRateType[] = ['FIXED', 'PERCENTAGE'];
 
 /**
- * A tax rate of a location (SPEC "TaxRate"). The hub stores and relays it; it computes no tax, so inclusive
+ * A tax rate of a location (docs/contract.md "Records"). The hub stores and relays it; it computes no tax, so inclusive
  * and isDefault are carried and never interpreted.
  */
 @Entity({ tableName: 'tax_rates' })

@@ -3,7 +3,7 @@ import { ValidationError, type FieldError } from '../../common/errors.js';
 import { TAX_RATE_TYPES, type TaxRateType } from './tax-rate.entity.js';
 import type { TaxRateView } from './location.view.js';
 
-// SPEC "TaxRate": the rules every surface shares (REST also checks the shape from OpenAPI first; GraphQL's
+// docs/contract.md "Records": the rules every surface shares (REST also checks the shape from OpenAPI first; GraphQL's
 // type system checks types; these rules are the ones both rely on).
 
 export interface TaxRateInput {
@@ -23,8 +23,8 @@ export const MAX_REFERENCE_LENGTH = 255;
 
 /**
  * Checks every rate and returns them ready to store. A rate without posReference gets a fresh UUID, on every
- * write (SPEC: references to the old value stop resolving). All problems are reported at once, each with
- * its JSON path under `basePath`.
+ * write (docs/contract.md "Literal rules": references to the old value stop resolving). All problems are reported at
+ * once, each with its JSON path under `basePath`.
  */
 export function normalizeTaxRates(rates: readonly TaxRateInput[], basePath: string): NormalizedTaxRate[] {
   const errors: FieldError[] = [];

@@ -4,7 +4,7 @@ import { sqlRows } from '../../db/raw-sql.js';
 import { Problems, type GroupModifierRef } from '../catalog/catalog-fields.js';
 import type { ProductSelection } from './menu.rules.js';
 
-// Building a menu's contents from the catalog (CONTRACT section 3, "Create menu"): one item per product in
+// Building a menu's contents from the catalog (docs/contract.md "Operations", "Create menu"): one item per product in
 // the order given, each with its product's modifier groups, and one menu modifier per catalog modifier that
 // those groups offer. Set-based SQL, so a 5,000-item menu is a few statements.
 

@@ -23,8 +23,8 @@ const MENUS_NAMING = `
        OR EXISTS (SELECT 1 FROM jsonb_array_elements_text(i.modifier_groups) g(ref) WHERE g.ref IN (SELECT jsonb_array_elements_text(?::jsonb))))`;
 
 /**
- * A deleted product or modifier leaves every menu (CONTRACT section 8); the references are checked only at
- * commit, so its menu rows are still here to say which menus it was in. Returns the ids of the menus whose
+ * A deleted product or modifier leaves every menu (docs/contract.md "Literal rules"); the references are checked only
+ * at commit, so its menu rows are still here to say which menus it was in. Returns the ids of the menus whose
  * contents changed: those containing a changed or deleted product or modifier, or naming a changed or
  * deleted category or modifier group of the location.
  */

@@ -4,8 +4,8 @@ import { Menu } from './menu.entity.js';
 
 /**
  * What menu items and menu modifiers share: the menu they are in, their position in it, and the overrides
- * of CONTRACT section 8. name and price null mean the catalog record's, live; taxRateIdsOverride null means
- * the catalog record's taxRateIds are inherited.
+ * of docs/contract.md "Literal rules". name and price null mean the catalog record's, live; taxRateIdsOverride null
+ * means the catalog record's taxRateIds are inherited.
  */
 export abstract class MenuEntry<Optional = never> extends BaseEntity<
   Optional | 'name' | 'price' | 'taxRateIdsOverride' | 'position'

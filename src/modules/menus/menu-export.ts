@@ -7,9 +7,10 @@ import type { LocationView, TaxRateView } from '../locations/location.view.js';
 import { readMenu } from './menu-read.js';
 import type { MenuItemView, MenuModifierView } from './menu.view.js';
 
-// The MenuExportEntity of CONTRACT section 4: what a marketplace receives on publication (MENU_PUBLISHED)
+// The MenuExportEntity of docs/contract.md "Records": what a marketplace receives on publication (MENU_PUBLISHED)
 // and as newState of MENU_UPDATED. Every item and modifier carries its effective taxRateIds and show_online;
-// the location carries its tax rates, so the marketplace can resolve the references itself (SPEC behaviour 5).
+// the location carries its tax rates, so the marketplace can resolve the references itself (docs/contract.md
+// "Behaviours").
 
 export interface ExportLocation {
   id: string;

@@ -5,7 +5,7 @@ import type { Menu } from './menu.entity.js';
 
 /**
  * A menu item: one catalog product in one menu. name and price are overrides (null: the product's, live);
- * taxRateIdsOverride null means the item inherits the product's taxRateIds (CONTRACT section 8).
+ * taxRateIdsOverride null means the item inherits the product's taxRateIds (docs/contract.md "Literal rules").
  *
  * The product reference is checked at commit (deferred, no action) rather than cascaded: the catalog deletes
  * a product, then the menus listener (menu-change-listener.ts) removes its items in the same transaction and learns

@@ -4,8 +4,8 @@ import { Connection } from '../connections/connection.entity.js';
 import { Menu } from './menu.entity.js';
 
 /**
- * A publication of a menu to a marketplace connection (CONTRACT section 3). While its MENU_PUBLISHED delivery
- * is in the delivery log, it keeps no state of its own: its status, attempts and last error are the
+ * A publication of a menu to a marketplace connection (docs/contract.md "Operations"). While its MENU_PUBLISHED
+ * delivery is in the delivery log, it keeps no state of its own: its status, attempts and last error are the
  * delivery's, read through the join (the log is the one record of what happened on the wire).
  *
  * A publication outlives its delivery. The log's retention removes DELIVERED deliveries after

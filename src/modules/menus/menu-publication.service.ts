@@ -21,9 +21,10 @@ export interface PublishInput {
 }
 
 /**
- * Publication of a menu to a marketplace (SPEC behaviour 2, CONTRACT sections 3, 4, 7): the publication row
- * and its MENU_PUBLISHED delivery are written in one transaction; the delivery worker sends the
- * MenuExportEntity to the marketplace's menuPublicationUrl after commit, signed, with retries.
+ * Publication of a menu to a marketplace (docs/contract.md "Behaviours", "Operations", "Records" and
+ * "Calls the hub makes"): the publication row and its MENU_PUBLISHED delivery are written in one transaction; the
+ * delivery worker sends the MenuExportEntity to the marketplace's menuPublicationUrl after commit, signed, with
+ * retries.
  */
 export class MenuPublicationService {
   async publish(

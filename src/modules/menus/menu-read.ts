@@ -3,8 +3,8 @@ import { isoSql, sqlRows } from '../../db/raw-sql.js';
 import type { MenuItemView, MenuModifierView, MenuView } from './menu.view.js';
 
 // Menus straight from SQL into their views: items joined with their products and menu modifiers with their
-// modifiers, so the effective values (CONTRACT section 8) are computed where the data is, for one menu or a
-// page of them, in two statements whatever the menu's size.
+// modifiers, so the effective values (docs/contract.md "Literal rules") are computed where the data is, for one menu or
+// a page of them, in two statements whatever the menu's size.
 
 const MENUS = `
   SELECT m.id, l.account_id AS "accountId", m.location_id AS "locationId", m.name, m.description,

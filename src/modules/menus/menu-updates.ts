@@ -11,8 +11,8 @@ import { uuidArray } from './menu-read.js';
 // menu modifier override, an import, the location's name, currency, timezone or tax rates), in the transaction
 // of the change:
 // - operators with the menu open hear of it (a live signal, src/live; their screen reads the menu again);
-// - MENU_UPDATED (CONTRACT section 7): each marketplace the menu was published to hears about it at its
-//   webhookUrl (or in its event feed), with the menu export as newState, through the outbox.
+// - MENU_UPDATED (docs/contract.md "Calls the hub makes"): each marketplace the menu was published to hears about
+//   it at its webhookUrl (or in its event feed), with the menu export as newState, through the outbox.
 
 /** Menus one live signal names; beyond this many it says "every menu of the location" (NOTIFY payloads are small). */
 const MOST_MENUS_NAMED = 100;

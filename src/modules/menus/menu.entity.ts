@@ -3,7 +3,7 @@ import { BaseEntity } from '../../db/base.entity.js';
 import { Location } from '../locations/location.entity.js';
 
 /**
- * A menu of a location (CONTRACT section 4), built from catalog products. Its items and menu modifiers are
+ * A menu of a location (docs/contract.md "Records"), built from catalog products. Its items and menu modifiers are
  * rows of their own (menu-item.entity.ts, menu-modifier.entity.ts) that point at the catalog records, so
  * show_online, and taxRateIds without an override, are the catalog's, live.
  */

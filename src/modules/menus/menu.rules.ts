@@ -19,7 +19,7 @@ export interface UpdateMenuInput {
 /**
  * An item or menu modifier, on create and patch. name and price: a value overrides the catalog's, null goes
  * back to the catalog's, omitted (patch) leaves it. taxRateIds: any array, even [], sets the override;
- * omitted (or null) means none, so a patch without it removes the override (CONTRACT section 8).
+ * omitted (or null) means none, so a patch without it removes the override (docs/contract.md "Literal rules").
  */
 export interface MenuEntryInput {
   name?: string | null;

@@ -33,8 +33,8 @@ import { recordActivity } from '../activity/record-activity.js';
 type Ctx = RequestContext;
 
 /**
- * Menus of a location (SPEC behaviours 2 and 6): built from catalog products, with items and menu modifiers
- * whose taxRateIds are the catalog's unless overridden (CONTRACT section 8). Every method reaches the
+ * Menus of a location (docs/contract.md "Behaviours"): built from catalog products, with items and menu modifiers
+ * whose taxRateIds are the catalog's unless overridden (docs/contract.md "Literal rules"). Every method reaches the
  * location first (404 for anything out of reach), then checks menu.read / menu.write.
  */
 export class MenuService {
@@ -285,7 +285,7 @@ export class MenuService {
 }
 
 /**
- * The override rules of CONTRACT section 8 on an item or menu modifier. taxRateIds: an array (even [])
+ * The override rules of docs/contract.md "Literal rules" on an item or menu modifier. taxRateIds: an array (even [])
  * sets the override; omitted removes it, on create and patch alike. name and price: omitted on patch
  * leaves them; null goes back to the catalog's.
  */

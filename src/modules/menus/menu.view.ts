@@ -1,4 +1,4 @@
-// The one public shape of menus (CONTRACT section 4), for REST, GraphQL and the MenuExportEntity alike.
+// The one public shape of menus (docs/contract.md "Records"), for REST, GraphQL and the MenuExportEntity alike.
 // Effective values are computed by SQL (menu-read.ts): name, price and taxRateIds are the override when set,
 // else the catalog record's; show_online is always the catalog record's, live.
 

@@ -1,6 +1,7 @@
 /**
- * The customer's name as a kitchen calls it: "first last" from what the marketplace sent (CONTRACT section 5
- * carries `customer` as sent), or null without one. The order search matches the same words (order-search.ts).
+ * The customer's name as a kitchen calls it: "first last" from what the marketplace sent (docs/contract.md "Shapes
+ * existing clients send" carries `customer` as sent), or null without one. The order search matches the same words
+ * (order-search.ts).
  */
 export function customerName(customer: unknown): string | null {
   if (!customer || typeof customer !== 'object') return null;

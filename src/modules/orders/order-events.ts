@@ -3,9 +3,9 @@ import { webhookDelivery, type WebhookEnvelope } from '../../delivery-engine/web
 import type { OrderParty } from './order-parties.js';
 import type { OrderView } from './order.view.js';
 
-// OrderWebhookEvent (CONTRACT section 5) and its way out: a row of the durable outbox written in the
-// transaction of the order change (CONTRACT section 7), with the order id as ordering key so one order's
-// events reach each partner in the order they happened.
+// OrderWebhookEvent (docs/contract.md "Shapes existing clients send") and its way out: a row of the durable outbox
+// written in the transaction of the order change (docs/contract.md "Calls the hub makes"), with the order id as
+// ordering key so one order's events reach each partner in the order they happened.
 
 export type OrderEventType = 'ORDER_CREATED' | 'ORDER_STATUS_CHANGED' | 'ORDER_UPDATED';
 

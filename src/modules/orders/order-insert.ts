@@ -16,7 +16,7 @@ import type { OrderFields } from './order.view.js';
 // Writing a placed order: the order row, its ORDER_CREATED outbox rows and its live signal (src/live), in one
 // statement, atomic without an explicit transaction. Placements that arrive while the previous statement is in
 // flight are written together by the next one (src/db/natural-batch.ts): under load a placement then shares
-// its round trip and its commit instead of paying for both alone (bench/README "Session 10"). Each order still
+// its round trip and its commit instead of paying for both alone (`npm run bench:orders` measures it). Each order still
 // commits before its caller hears of it, and a placement that the statement cannot take (a constraint it
 // breaks) is written again alone, so it fails alone.
 

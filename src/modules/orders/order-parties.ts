@@ -10,7 +10,10 @@ export type OrderParty = Pick<ActiveConnection, 'connectionId' | 'applicationId'
 
 /** Everything a placement needs to know about its location, read in one statement. */
 export interface PlacementContext {
-  /** The location as the order will carry it (CONTRACT section 5: id, name, currency, timezone, taxRates). */
+  /**
+   * The location as the order will carry it (docs/contract.md "Shapes existing clients send": id, name, currency,
+   * timezone, taxRates).
+   */
   location: OrderLocation;
   parties: OrderParty[];
   /** The catalog records the order's lines can map to (order-tax.ts). */

@@ -4,7 +4,7 @@ import type { OrderFields } from './order.view.js';
 
 // The read of one order by id, as one named prepared statement outside the ORM: a GET of an order is the
 // call partners poll most, and through MikroORM (a fork, findOne's query building, hydration into an entity)
-// it cost the process more than the rest of the request. Reads only; a change loads the entity as before.
+// it costs the process more than the rest of the request. Reads only; a change loads the entity through the ORM.
 
 const ORDER_BY_ID_SQL = `
   select id, details, external_id as "externalId", status, cancellation_reason as "cancellationReason",

@@ -1,5 +1,5 @@
-// The order state machine of CONTRACT section 6, as pure functions: the service asks it whether a change is
-// allowed, and by whom, and never encodes a transition itself.
+// The order state machine of docs/contract.md "Order statuses", as pure functions: the service asks it whether a change
+// is allowed, and by whom, and never encodes a transition itself.
 
 export const ORDER_STATUSES = ['NEW', 'ACCEPTED', 'REJECTED', 'PREPARING', 'READY', 'COMPLETED', 'CANCELLED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -26,10 +26,10 @@ const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
   CANCELLED: [],
 };
 
-/** The statuses a marketplace may still cancel from: before READY (CONTRACT section 6). */
+/** The statuses a marketplace may still cancel from: before READY (docs/contract.md "Order statuses"). */
 const MARKETPLACE_MAY_CANCEL: readonly OrderStatus[] = ['NEW', 'ACCEPTED', 'PREPARING'];
 
-/** The timestamp field a status stamps when it is reached (CONTRACT section 5). */
+/** The timestamp field a status stamps when it is reached (docs/contract.md "Shapes existing clients send"). */
 export const STAMP_OF: Partial<Record<OrderStatus, 'acceptedAt' | 'rejectedAt' | 'completedAt' | 'cancelledAt'>> = {
   ACCEPTED: 'acceptedAt',
   REJECTED: 'rejectedAt',
@@ -55,14 +55,14 @@ export function isFinal(status: OrderStatus): boolean {
 }
 
 export type TransitionVerdict =
-  /** The order is already in that status: nothing changes, no event (CONTRACT section 3). */
+  /** The order is already in that status: nothing changes, no event (docs/contract.md "Operations"). */
   | { kind: 'unchanged' }
   | { kind: 'allowed' }
-  /** Not an edge of section 6, or not one this actor may take: 409 invalid_transition. */
+  /** Not an edge of docs/contract.md "Order statuses", or not one this actor may take: 409 invalid_transition. */
   | { kind: 'refused'; reason: string };
 
 /**
- * May `actor` move an order from `from` to `to`? The POS (and an operator) may take any edge of section 6;
+ * May `actor` move an order from `from` to `to`? The POS (and an operator) may take any edge of the graph;
  * a marketplace only CANCELLED, and only before READY.
  */
 export function checkTransition(from: OrderStatus, to: OrderStatus, actor: OrderActor): TransitionVerdict {

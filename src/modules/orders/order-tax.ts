@@ -1,14 +1,14 @@
 import type { SqlFragment } from '../../db/raw-sql.js';
 import { asServiceId, type ItemInput, type OptionInput } from './order.rules.js';
 
-// Order tax resolution (SPEC "Tax references" rule 5, CONTRACT section 8), per item and per option:
+// Order tax resolution (docs/contract.md "Literal rules"), per item and per option:
 //   1. the catalog product (modifier) the line maps to by productId (modifierId) or posReference gives its
 //      taxRateIds, even when empty;
 //   2. else the taxRateIds on the incoming line, when it sends some;
 //   3. else the "catalog map": a catalog product (modifier) whose name equals the line's exactly;
 //   4. else [].
-// A line that sends taxRateIds: [] has sent none, so it falls through to the name match: section 8 says "even
-// when empty" of the catalog record only. The hub computes no tax; it only decides which references a line
+// A line that sends taxRateIds: [] has sent none, so it falls through to the name match: "even when
+// empty" is said of the catalog record only. The hub computes no tax; it only decides which references a line
 // carries. The catalog is read set-based: one expression for all lines and options of the order.
 
 export interface CatalogTaxRecord {

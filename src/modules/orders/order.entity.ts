@@ -24,10 +24,10 @@ export interface OrderLocation {
 }
 
 /**
- * An order placed by a marketplace (CONTRACT section 5). What the hub filters and changes has its own column;
- * the marketplace's body (items and options with their resolved taxRateIds, amounts as sent, the compatibility
- * fields) is kept whole in `details`. One order per (marketplace application, externalId): the unique index
- * is what makes simultaneous identical placements create one order.
+ * An order placed by a marketplace (docs/contract.md "Shapes existing clients send"). What the hub filters and changes
+ * has its own column; the marketplace's body (items and options with their resolved taxRateIds, amounts as sent, the
+ * compatibility fields) is kept whole in `details`. One order per (marketplace application, externalId): the unique
+ * index is what makes simultaneous identical placements create one order.
  */
 @Entity({ tableName: 'orders' })
 @Unique({ properties: ['applicationId', 'externalId'] })
@@ -102,7 +102,10 @@ export class Order extends BaseEntity<
   @Property({ type: 'json' })
   statusHistory: StatusChange[];
 
-  /** The order body of CONTRACT section 5 as the marketplace sent it, with the resolved taxRateIds. */
+  /**
+   * The order body of docs/contract.md "Shapes existing clients send" as the marketplace sent it, with the resolved
+   * taxRateIds.
+   */
   @Property({ type: 'json' })
   details: Record<string, unknown>;
 

@@ -1,6 +1,6 @@
 import { DomainError } from '../../common/errors.js';
 
-/** A status change that section 6 of the CONTRACT does not allow, or not to this caller: 409. */
+/** A status change that docs/contract.md "Order statuses" does not allow, or not to this caller: 409. */
 export class InvalidTransitionError extends DomainError {
   constructor(message: string) {
     super('invalid_transition', message);
@@ -8,7 +8,7 @@ export class InvalidTransitionError extends DomainError {
 }
 
 /**
- * Orders are placed by marketplaces (CONTRACT section 3). Another caller holding orders.write (a POS, an
+ * Orders are placed by marketplaces (docs/contract.md "Operations"). Another caller holding orders.write (a POS, an
  * operator) is refused with 403, without the scope challenge: no scope would help.
  */
 export class NotAMarketplaceError extends DomainError {

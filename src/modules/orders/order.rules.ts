@@ -8,9 +8,9 @@ import {
   type OrderStatus,
 } from './order-status.js';
 
-// The order body of CONTRACT section 5 (marketplace → hub) and the order PATCH of section 3, checked the same
-// way on every surface. Pure: every problem is collected with its JSON path and thrown at once. Amounts are
-// checked to be integers and carried; nothing is computed from them.
+// The order body of docs/contract.md "Shapes existing clients send" (marketplace → hub) and the order PATCH
+// ("Operations"), checked the same way on every surface. Pure: every problem is collected with its JSON path and thrown
+// at once. Amounts are checked to be integers and carried; nothing is computed from them.
 
 export const FULFILLMENT_TYPES = ['DELIVERY', 'PICKUP', 'DINE_IN'] as const;
 export type FulfillmentType = (typeof FULFILLMENT_TYPES)[number];
@@ -80,7 +80,7 @@ const bool: Rule = (value, path, p) => {
   return value;
 };
 const amount: Rule = (value, path, p) => money(value, path, p);
-/** Prices and totals are never negative (issue 14): a discount is a line of its own, with any sign. */
+/** Prices and totals are never negative: a discount is a line of its own, with any sign. */
 const nonNegativeAmount: Rule = (value, path, p) => {
   const parsed = money(value, path, p);
   if (typeof value === 'number' && Number.isInteger(value) && value < 0) p.add(path, 'must not be negative');
@@ -202,7 +202,10 @@ const item = shape(
 const named = (extra: Record<string, Rule>, requiredKeys: string[]) =>
   arrayOf(shape({ name: nonEmpty, displayName: text, amount, ...extra }, requiredKeys), MAX_ITEMS);
 
-/** The fields of CONTRACT section 5 that a marketplace sends; the order as stored adds the hub's own. */
+/**
+ * The fields of docs/contract.md "Shapes existing clients send" that a marketplace sends; the order as stored adds the
+ * hub's own.
+ */
 export const ORDER_INPUT_RULES: Record<string, Rule> = {
   externalId: reference,
   orderNumber: textOrNumber,
@@ -268,8 +271,8 @@ export interface StatusPatch {
 }
 
 /**
- * Fields of the order as existing POS Hub clients model it that this hub does not (CONTRACT section 5):
- * their status PATCH echoes them back with everything else, so they are accepted and ignored there too.
+ * Fields of the order as existing POS Hub clients model it that this hub does not (docs/contract.md "Shapes existing
+ * clients send"): their status PATCH echoes them back with everything else, so they are accepted and ignored there too.
  */
 export const FOREIGN_ECHO_FIELDS = [
   'sourceDeviceType',
@@ -287,7 +290,7 @@ const PATCH_FIELDS = new Set<string>([
 ]);
 
 /**
- * The order PATCH (CONTRACT section 3): status (any case), cancellationReason, the two estimated times. The
+ * The order PATCH (docs/contract.md "Operations"): status (any case), cancellationReason, the two estimated times. The
  * whole order that existing POS clients echo back is accepted: its other fields are named by the contract
  * and ignored; a field the contract does not name is still a 400.
  */

@@ -40,7 +40,9 @@ export interface OrderListInput extends ListInput {
   since?: string | null;
   /** RFC 3339: orders changed (placed, a status or an estimated time) at or after it: what a board polls for. */
   updatedSince?: string | null;
-  /** Most recent first (a live order board); default oldest first, the stable order of CONTRACT section 1. */
+  /**
+   * Most recent first (a live order board); default oldest first, the stable order of docs/contract.md "Conventions".
+   */
   newestFirst?: boolean | null;
   /** Only orders whose reference, order number or customer name contains this text (order-search.ts). */
   search?: string | null;
@@ -92,9 +94,10 @@ export function marketplaceOf(ctx: Ctx): string | null {
 }
 
 /**
- * Orders (SPEC behaviours 3 and 5, CONTRACT sections 3, 5, 6 and 8): placement by a marketplace with tax
- * resolution and ORDER_CREATED to the POS, reads, and the status round trip with ORDER_STATUS_CHANGED to the
- * other side. Every event is an outbox row written in the statement or transaction of the change it reports.
+ * Orders (docs/contract.md "Behaviours", "Operations", "Shapes existing clients send", "Order
+ * statuses" and "Literal rules"): placement by a marketplace with tax resolution and ORDER_CREATED to the POS, reads,
+ * and the status round trip with ORDER_STATUS_CHANGED to the other side. Every event is an outbox row written in the
+ * statement or transaction of the change it reports.
  */
 export class OrderService {
   /** `placed` hears of every new order (the metrics of src/observability). */
@@ -177,7 +180,7 @@ export class OrderService {
   }
 
   /**
-   * The statuses the caller may move this order to now (CONTRACT section 6 for its role): what the UI
+   * The statuses the caller may move this order to now (docs/contract.md "Order statuses" for its role): what the UI
    * offers. None without orders.write.
    */
   allowedTransitions(ctx: Ctx, order: Pick<OrderView, 'status'>): OrderStatus[] {
@@ -223,8 +226,8 @@ export class OrderService {
   }
 
   /**
-   * The order PATCH (CONTRACT sections 3 and 6). The order row is locked, so concurrent changes of one order
-   * apply one after the other and their events are enqueued in that same order.
+   * The order PATCH (docs/contract.md "Operations" and "Order statuses"). The order row is locked, so concurrent
+   * changes of one order apply one after the other and their events are enqueued in that same order.
    */
   async updateStatus(
     ctx: Ctx,

@@ -1,8 +1,8 @@
 import type { Order, OrderLocation, StatusChange } from './order.entity.js';
 import type { OrderStatus } from './order-status.js';
 
-// The one public shape of an order (CONTRACT section 5, "Order as stored and sent"): REST, GraphQL and the
-// OrderWebhookEvent's newState/previousState all use it.
+// The one public shape of an order (docs/contract.md "Shapes existing clients send", "Order as stored and sent"): REST,
+// GraphQL and the OrderWebhookEvent's newState/previousState all use it.
 
 export interface OrderView extends Record<string, unknown> {
   id: string;

@@ -6,9 +6,9 @@ import { activeConnectionsWithCredentials } from '../connections/active-connecti
 import type { Location } from '../locations/location.entity.js';
 import { toStoreStatusView } from './store-status.view.js';
 
-// STORE_STATUS_CHANGED (CONTRACT section 7): the store status of a location, to every connected marketplace's
-// storeStatusUrl (or, without one, into its event feed), through the outbox in the caller's transaction. Sent by
-// PUT store-status and by the resume at closedUntil (store-status-resume.ts).
+// STORE_STATUS_CHANGED (docs/contract.md "Calls the hub makes"): the store status of a location, to every connected
+// marketplace's storeStatusUrl (or, without one, into its event feed), through the outbox in the caller's transaction.
+// Sent by PUT store-status and by the resume at closedUntil (store-status-resume.ts).
 
 /** One STORE_STATUS_CHANGED delivery per connected marketplace and a live signal (src/live), in the caller's transaction. */
 export async function sendStoreStatus(em: EntityManager, location: Location): Promise<void> {

@@ -7,8 +7,8 @@ import { schedule, unschedule } from '../../delivery-engine/schedule.js';
 import { sendStoreStatus } from './store-status-events.js';
 import { recordActivity, SYSTEM } from '../activity/record-activity.js';
 
-// Back ONLINE by itself at closedUntil (CONTRACT section 3): a graphile-worker job with run_at = closedUntil,
-// added in the transaction that closes the store. Its job_key is the location's, so a later PUT replaces
+// Back ONLINE by itself at closedUntil (docs/contract.md "Operations"): a graphile-worker job with run_at =
+// closedUntil, added in the transaction that closes the store. Its job_key is the location's, so a later PUT replaces
 // (or, back ONLINE, removes) the one scheduled before; the job also checks the location still waits for
 // exactly this closedUntil, so a stale job does nothing.
 

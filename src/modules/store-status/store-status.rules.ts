@@ -1,6 +1,6 @@
 import { ValidationError, type FieldError } from '../../common/errors.js';
 
-// PUT {loc}/store-status (CONTRACT section 3): the rules both surfaces share.
+// PUT {loc}/store-status (docs/contract.md "Operations"): the rules both surfaces share.
 
 export type StoreStatusValue = 'ONLINE' | 'OFFLINE';
 

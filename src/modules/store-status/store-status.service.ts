@@ -9,9 +9,9 @@ import { toStoreStatusView, type StoreStatusView } from './store-status.view.js'
 import { recordActivity } from '../activity/record-activity.js';
 
 /**
- * Store status (CONTRACT sections 3 and 7): PUT store-status changes the location's status and sends it to
- * every connected marketplace's storeStatusUrl through the outbox; an OFFLINE with closedUntil goes back
- * ONLINE by itself then (store-status-resume.ts).
+ * Store status (docs/contract.md "Operations" and "Calls the hub makes"): PUT store-status changes the location's
+ * status and sends it to every connected marketplace's storeStatusUrl through the outbox; an OFFLINE with closedUntil
+ * goes back ONLINE by itself then (store-status-resume.ts).
  */
 export class StoreStatusService {
   async set(

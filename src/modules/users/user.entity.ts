@@ -6,9 +6,9 @@ import { Account } from '../accounts/account.entity.js';
 export const ROLES: readonly Role[] = ['admin', 'reseller', 'merchant'];
 
 /**
- * An operator user (CONTRACT section 2). Signs in with the password grant through a first-party client, or
- * authorises a partner application on the login and consent pages. The e-mail is kept lower-case, so it is
- * unique whatever case it was typed in.
+ * An operator user (docs/contract.md "Principals, scopes and tokens"). Signs in with the password grant through a
+ * first-party client, or authorises a partner application on the login and consent pages. The e-mail is kept
+ * lower-case, so it is unique whatever case it was typed in.
  */
 @Entity({ tableName: 'users' })
 @Unique({ properties: ['email'] })

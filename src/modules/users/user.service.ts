@@ -19,8 +19,8 @@ import { toUserView, type UserView } from './user.view.js';
 import { recordActivity } from '../activity/record-activity.js';
 
 /**
- * Users (CONTRACT section 2) are managed by operators: admins create any role; resellers create merchants for
- * the accounts they created. Partner applications never manage users.
+ * Users (docs/contract.md "Principals, scopes and tokens") are managed by operators: admins create any role; resellers
+ * create merchants for the accounts they created. Partner applications never manage users.
  */
 export class UserService {
   private assertOperator(

@@ -9,7 +9,7 @@ import { User } from './user.entity.js';
  * buttons that would succeed and holds no rule of its own.
  */
 export interface ViewerPermissions {
-  /** Register and manage partner applications: the hub-wide registry is the admin's (SPEC). */
+  /** Register and manage partner applications: the hub-wide registry is the admin's. */
   manageApplications: boolean;
   /** List and create users (UserService: operators with provisioning). */
   manageUsers: boolean;

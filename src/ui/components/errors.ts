@@ -19,7 +19,7 @@ function serverErrors(error: unknown): ServerError[] {
   return CombinedGraphQLErrors.is(error) ? (error.errors as ServerError[]) : [];
 }
 
-/** The stable code of the first GraphQL error (CONTRACT section 1), if any. */
+/** The stable code of the first GraphQL error (docs/contract.md "Conventions"), if any. */
 export function codeOf(error: unknown): string | undefined {
   return serverErrors(error)[0]?.extensions?.code;
 }

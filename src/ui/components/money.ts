@@ -1,4 +1,4 @@
-// Amounts travel as integers in the currency's smallest unit (CONTRACT: prices and totals); people read them
+// Amounts travel as integers in the currency's smallest unit (the API's prices and totals); people read them
 // in the currency's own notation, so 650 EUR minor units shows as €6.50 and 650 JPY as ¥650.
 
 /** An amount in the smallest unit of `currency`, written for people; without a currency, two decimals. */

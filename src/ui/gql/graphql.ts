@@ -8,7 +8,7 @@ export type ApplicationKind =
   | 'MARKETPLACE'
   | 'POS';
 
-/** One of OUT_OF_STOCK, STORE_CLOSED, TOO_BUSY, CUSTOMER_CANCELLED, OTHER (CONTRACT section 6) */
+/** One of OUT_OF_STOCK, STORE_CLOSED, TOO_BUSY, CUSTOMER_CANCELLED, OTHER */
 export type CancellationReason =
   | 'CUSTOMER_CANCELLED'
   | 'OTHER'
@@ -82,7 +82,7 @@ export type LiveEventKind =
   | 'STATUS_CHANGED'
   | 'UPDATED';
 
-/** One of NEW, ACCEPTED, REJECTED, PREPARING, READY, COMPLETED, CANCELLED (CONTRACT section 6) */
+/** One of NEW, ACCEPTED, REJECTED, PREPARING, READY, COMPLETED, CANCELLED */
 export type OrderStatus =
   | 'ACCEPTED'
   | 'CANCELLED'
@@ -108,7 +108,7 @@ export type ProductInput = {
   price?: number | null | undefined;
   /** false is out of stock; default true on create */
   show_online?: boolean | null | undefined;
-  /** Omitted or null clears them, on create and update alike (SPEC "Tax references") */
+  /** Omitted or null clears them, on create and update alike */
   taxRateIds?: Array<string> | null | undefined;
 };
 

@@ -7,7 +7,10 @@ import { OrderBoard } from '../orders/order-board';
 import { LocationDeliveryLog } from '../deliveries/location-delivery-log';
 import { MenuScreen } from '../menus/menu-screen';
 
-/** Accounts, their locations, and everything at a location (SPEC's Application Flow). */
+/**
+ * Accounts, their locations, and everything at a location (the Application Flow of docs/contract.md "Onboarding
+ * flows").
+ */
 export function AccountsArea() {
   return (
     <Routes>

@@ -4,7 +4,10 @@ import { ApplicationDetail } from './application-detail';
 import { ApplicationsList } from './applications-list';
 import { ApplicationDeliveryLog } from '../deliveries/application-delivery-log';
 
-/** Partner applications (POS and marketplaces): SPEC's Application Flow starts by registering them. */
+/**
+ * Partner applications (POS and marketplaces): the Application Flow (docs/contract.md "Onboarding flows") starts by
+ * registering them.
+ */
 export function ApplicationsArea() {
   return (
     <Routes>

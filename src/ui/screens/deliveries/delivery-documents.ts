@@ -1,6 +1,6 @@
 import { graphql } from '../../gql';
 
-// The GraphQL of the delivery log (issue 13, screen 4): one list per source (a location, an application), the
+// The GraphQL of the delivery log: one list per source (a location, an application), the
 // detail with every attempt and the masked payload, the live event of each source, and Retry now. The live
 // events and Retry now answer with the detail's fields, so Apollo's cache updates an open detail by itself.
 

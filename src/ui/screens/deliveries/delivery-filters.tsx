@@ -10,7 +10,7 @@ export interface DeliveryFilter {
 }
 
 const STATUSES: DeliveryStatus[] = ['PENDING', 'DELIVERING', 'DELIVERED', 'FAILED'];
-/** The event types of CONTRACT section 7 (src/delivery-engine/outbox.ts). */
+/** The event types of docs/contract.md "Calls the hub makes" (src/delivery-engine/outbox.ts). */
 const EVENT_TYPES = [
   'ORDER_CREATED',
   'ORDER_STATUS_CHANGED',

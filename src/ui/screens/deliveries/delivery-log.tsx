@@ -17,7 +17,7 @@ export function useDeliveryLogState() {
 }
 
 /**
- * The delivery log of one source (a location, an application; issue 13 screen 4): filters, a page of
+ * The delivery log of one source (a location, an application): filters, a page of
  * deliveries newest first, and the open delivery in a drawer. The open delivery is in the address
  * (?delivery=<id>), so a link from elsewhere (the home page's failing deliveries) opens it.
  */

@@ -1,8 +1,8 @@
 import { Badge } from '@mantine/core';
 import { counted } from '../../components/counted';
 
-// A delivery's state in words (CONTRACT section 7): PENDING after a failed attempt is waiting for its next
-// retry, FAILED has no retry left (dead until someone retries it).
+// A delivery's state in words (docs/contract.md "Calls the hub makes"): PENDING after a failed attempt is waiting for
+// its next retry, FAILED has no retry left (dead until someone retries it).
 
 interface StatusOf {
   status: string;

@@ -6,7 +6,7 @@ import { graphql } from '../../gql';
 import type { HomeQuery } from '../../gql/graphql';
 import { useViewer, type Viewer } from '../../viewer';
 
-// The page after sign-in (issue 13 screen 6): for an operator, the locations it reaches with what waits there,
+// The page after sign-in: for an operator, the locations it reaches with what waits there,
 // new orders and failing deliveries first (the server's `home` query orders them), each a click from its
 // board and its delivery log. A summary, not a live screen: it is read again every 15 s while open.
 

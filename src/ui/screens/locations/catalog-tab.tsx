@@ -187,7 +187,7 @@ function ProductList({ accountId, locationId, search }: Ids & { search: string }
                       disabled={!viewer.permissions.editCatalog}
                       onChange={(e) => {
                         const showOnline = e.currentTarget.checked;
-                        // taxRateIds are sent back as they are: omitted would clear them (SPEC's literal rule).
+                        // taxRateIds are sent back as they are: omitted would clear them.
                         setShowOnline({
                           variables: {
                             accountId,

@@ -43,7 +43,10 @@ const TABS: { value: string; label: string; panel: (ids: Ids, location: Location
   { value: 'store-status', label: 'Store status', panel: (ids) => <StoreStatusTab {...ids} /> },
 ];
 
-/** One location: its settings, the applications connected to it, its catalog and menus (SPEC's Application Flow). */
+/**
+ * One location: its settings, the applications connected to it, its catalog and menus (the Application Flow of
+ * docs/contract.md "Onboarding flows").
+ */
 export function LocationScreen() {
   const { accountId = '', locationId = '', tab = 'details' } = useParams();
   const navigate = useNavigate();

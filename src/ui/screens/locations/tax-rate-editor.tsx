@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import type { TaxRateInput, TaxRateType } from '../../gql/graphql';
 
-// SPEC's literal tax-rate rules, as the SDL states them: posReference optional (the hub generates a UUID when
+// The tax-rate rules, as the SDL states them: posReference optional (the hub generates a UUID when
 // it is left empty, shown after saving), type FIXED or PERCENTAGE, a PERCENTAGE rate typed as a percentage
 // and stored as percent × 10000 (the stored value is shown), FIXED in the currency's smallest unit.
 

@@ -1,6 +1,6 @@
 import { graphql } from '../../gql';
 
-// The GraphQL documents of the menu screens (issue 13 screens 1 and 2), in one place so the list, the
+// The GraphQL documents of the menu screens, in one place so the list, the
 // editor and the publications read and refresh the same fields.
 
 export const MENU_ITEM = graphql(`

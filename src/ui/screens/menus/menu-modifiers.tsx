@@ -22,7 +22,7 @@ interface Props {
 
 /**
  * The menu modifiers, as copied from the catalog with the products' modifier groups. Like an item, a modifier
- * takes its catalog modifier's tax rates unless the menu overrides them (SPEC); which modifiers a menu has
+ * takes its catalog modifier's tax rates unless the menu overrides them; which modifiers a menu has
  * follows its items, so there is nothing to add, move or remove here.
  */
 export function MenuModifiers({ ids, modifiers, currency, taxRates, editable }: Props) {

@@ -10,7 +10,7 @@ import { PUBLICATION_EVENTS, PUBLICATIONS, PUBLISH_MENU } from './menu-documents
 import { notifyFailure } from '../../components/notify';
 import { attemptsLabel } from '../deliveries/delivery-status';
 
-// Publishing a menu to a connected marketplace (issue 13 screen 2). The publication is a MENU_PUBLISHED
+// Publishing a menu to a connected marketplace. The publication is a MENU_PUBLISHED
 // delivery through the outbox, so it starts PENDING; the menuPublicationChanged subscription (graphql-ws, fed
 // by LISTEN/NOTIFY) tells the screen when it is delivered or failed, and the list is read again then. While
 // the socket is down the list is polled instead (components/live.tsx).

@@ -14,7 +14,7 @@ import { MenuModifiers } from './menu-modifiers';
 import { MenuPublications } from './menu-publications';
 import { ProductPicker } from './product-picker';
 
-/** One menu (issue 13 screens 1 and 2): its items from the catalog, their tax rates, and its publications. */
+/** One menu: its items from the catalog, their tax rates, and its publications. */
 export function MenuScreen() {
   const { accountId = '', locationId = '', menuId = '' } = useParams();
   const viewer = useViewer();

@@ -12,7 +12,7 @@ import { CREATE_MENU, MENUS } from './menu-documents';
 
 type Ids = { accountId: string; locationId: string };
 
-/** The menus of a location (issue 13 screen 1): each with its size and what is out of stock, and a new one. */
+/** The menus of a location: each with its size and what is out of stock, and a new one. */
 export function MenusTab({ accountId, locationId }: Ids) {
   const viewer = useViewer();
   const cursor = useCursor();

@@ -1,6 +1,6 @@
 import { Badge, Group, Text } from '@mantine/core';
 
-// SPEC: a menu item (or menu modifier) inherits its product's taxRateIds unless the menu overrides them. The
+// A menu item (or menu modifier) inherits its product's taxRateIds unless the menu overrides them. The
 // two must never look alike: an inherited set is grey and says "inherited"; an override is orange, says
 // "override", and an empty override says in words that no tax applies.
 

@@ -18,7 +18,7 @@ import { OrderCueSwitch, useOrderCue } from './order-cue';
 import { ORDER_DETAIL, OrderDetail } from './order-detail';
 import { fulfilment, orderCallName } from './order-facts-format';
 
-// The live order board of a location (issue 13): a tab per status with its count, the orders in it newest
+// The live order board of a location: a tab per status with its count, the orders in it newest
 // first, and an order's detail with the actions the server allows from its status. Pushed by the orderBoard
 // subscription (graphql-ws); while the socket is down the board polls instead. Which actions exist and
 // every rule behind them come from the server (allowedTransitions, orderCancellationReasons). "Find an order"

@@ -1,7 +1,7 @@
 import { Switch } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-// The board's optional audible cue for a new order (issue 13, screen 3): off by default, the choice kept in
+// The board's optional audible cue for a new order: off by default, the choice kept in
 // this browser (localStorage), a short beep made with WebAudio (no sound file to fetch). Browsers let a page
 // make sound only after a person interacted with it: turning the cue on is that interaction, and a board
 // opened with the cue already on starts sounding after the first click anywhere on it.

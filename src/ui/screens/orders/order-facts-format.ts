@@ -1,7 +1,7 @@
 // What a kitchen reads first about an order, in words: how it leaves (pickup, delivery, a table), when, for
-// whom, where to, and whether it is paid. The marketplace sends these as it pleases (CONTRACT section 5:
-// customer and delivery are carried as sent, the address object has no fixed shape), so each fact is shown
-// only when the order has it. Pure, so that the unit tests compile it with the server's code (tsconfig.json
+// whom, where to, and whether it is paid. The marketplace sends these as it pleases (docs/contract.md "Shapes existing
+// clients send": customer and delivery are carried as sent, the address object has no fixed shape), so each fact is
+// shown only when the order has it. Pure, so that the unit tests compile it with the server's code (tsconfig.json
 // lists this file); order-facts.tsx lays the facts out.
 
 export interface OrderFactsSource {
@@ -100,8 +100,8 @@ function text(value: unknown): string | null {
 }
 
 /**
- * A line's tax rates by the names the location gives them ("VAT 9%"). taxRateIds hold posReferences (SPEC: tax
- * references); one that matches no rate of the location refers to nothing, and is shown as sent.
+ * A line's tax rates by the names the location gives them ("VAT 9%"). taxRateIds hold posReferences; one that
+ * matches no rate of the location refers to nothing, and is shown as sent.
  */
 export function taxRateNames(ids: readonly string[], rates: readonly { posReference: string; name: string }[]): string {
   const names = new Map(rates.map((rate) => [rate.posReference, rate.name]));

@@ -5,8 +5,8 @@ import { useFieldErrors } from '../../components/field-errors';
 import { FormError, SubmitRow } from '../../components/form-footer';
 import { SET_STORE_STATUS, STORE_STATUS } from './store-status-documents';
 
-// Pausing a store: until when (it reopens by itself then, CONTRACT section 3) or until someone reopens it, and
-// why, in words the marketplaces pass on. The resume time is sent as an absolute RFC 3339 instant.
+// Pausing a store: until when (it reopens by itself then, docs/contract.md "Operations") or until someone reopens it,
+// and why, in words the marketplaces pass on. The resume time is sent as an absolute RFC 3339 instant.
 
 const RESUME_CHOICES = [
   { value: '15', label: 'In 15 min' },

@@ -1,6 +1,6 @@
 import { graphql } from '../../gql';
 
-// The store status screen's GraphQL (issue 13 screen 5): the status, the marketplaces it goes to and what
+// The store status screen's GraphQL: the status, the marketplaces it goes to and what
 // each received; the change; and the live feed that says when any of it moved.
 
 export const STORE_STATUS_FIELDS = graphql(`

@@ -13,7 +13,7 @@ import { SET_STORE_STATUS, STORE_STATUS, STORE_STATUS_EVENTS } from './store-sta
 import { notifyFailure } from '../../components/notify';
 import { attemptsLabel } from '../deliveries/delivery-status';
 
-// Store status per location (issue 13 screen 5): open or paused, a pause that ends by itself at a set time,
+// Store status per location: open or paused, a pause that ends by itself at a set time,
 // and for each connected marketplace the last status sent to it and whether it received it. Kept live by the
 // storeStatusChanged subscription (the automatic reopening and each marketplace's answer show without a
 // reload); polled while the socket is down.
