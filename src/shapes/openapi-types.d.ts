@@ -1150,6 +1150,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the activity log, newest first (operators; scope locations.read)
+         * @description Who changed what: every change an operator or a partner makes (applications and their URLs and secrets,
+         *     users and their access, accounts, locations and tax rates, connections, the catalog, menus and their
+         *     publications, store status, order status, deliveries retried), recorded in the transaction of the
+         *     change. An admin reads every entry; a reseller or merchant the entries of the accounts it reaches and
+         *     the changes it made itself. Partner applications get 404. Entries are kept `ACTIVITY_RETENTION_DAYS`
+         *     (default 365). Secrets are never recorded: a rotated secret shows as `true`.
+         */
+        get: operations["listActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     ORDER_CREATED: {
@@ -1344,6 +1369,56 @@ export interface components {
         };
         AccountEnvelope: {
             data: components["schemas"]["Account"];
+        };
+        ActivityPage: components["schemas"]["PageInfo"] & {
+            data: components["schemas"]["ActivityEntry"][];
+        };
+        ActivityEntry: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made
+             */
+            at: string;
+            /**
+             * @description `subject.verb`: application.created, application.updated, application.secretsRotated, user.created, user.deactivated, user.reactivated, user.accountsChanged, account.created, account.renamed, location.created, location.updated, connection.created, connection.disconnected, catalog.imported, catalog.productChanged, menu.created, menu.updated, menu.deleted, menu.itemsChanged, menu.published, storeStatus.changed, order.statusChanged, delivery.retried, and more as the hub grows.
+             * @example order.statusChanged
+             */
+            action: string;
+            actor: {
+                /** @enum {string} */
+                type: "USER" | "APPLICATION" | "SYSTEM";
+                /** Format: uuid */
+                id: string | null;
+                /** @description The user's e-mail or the application's name */
+                name: string | null;
+                /**
+                 * Format: uuid
+                 * @description The application a user acted through (a token it obtained for the user)
+                 */
+                viaApplicationId: string | null;
+                viaApplicationName: string | null;
+            };
+            /** @description The client's address as the hub saw it */
+            sourceAddress: string | null;
+            /** @description The request's X-Request-Id */
+            requestId: string | null;
+            /** Format: uuid */
+            accountId: string | null;
+            /** Format: uuid */
+            locationId: string | null;
+            subject: {
+                /** @example order */
+                type: string;
+                id: string | null;
+                /** @description What a person recognises the record by */
+                name: string | null;
+            };
+            /** @description `{field: {from, to}}` or facts of the change; secrets are never in it */
+            changes: {
+                [key: string]: unknown;
+            } | null;
         };
         AccountPage: components["schemas"]["PageInfo"] & {
             data: components["schemas"]["Account"][];
@@ -4633,6 +4708,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StoreStatusEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listActivity: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 200 (default 50). */
+                limit?: components["parameters"]["limit"];
+                /** @description The nextPageKey of the previous page. */
+                nextPageKey?: components["parameters"]["nextPageKey"];
+                /** @description Only this account's entries (404 when out of reach). */
+                accountId?: string;
+                /** @description Only this location's entries. */
+                locationId?: string;
+                /** @description An action (`order.statusChanged`) or every action on a kind of record (`order`). */
+                action?: string;
+                /** @description Only changes made by this user or application. */
+                actorId?: string;
+                /** @description Changes made at or after this time. */
+                from?: string;
+                /** @description Changes made before this time. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityPage"];
                 };
             };
             default: components["responses"]["Problem"];
