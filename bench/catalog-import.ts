@@ -7,7 +7,7 @@ import { loadConfig } from '../src/config/config.js';
 import { startHub } from '../src/hub.js';
 import { adminTokenAt, testEnv } from '../test/support/test-hub.js';
 
-// Catalog import benchmark (issue 5): 10,000 products, 2,000 modifiers, 500 modifier groups, 50 categories,
+// Catalog import benchmark: 10,000 products, 2,000 modifiers, 500 modifier groups, 50 categories,
 // through HTTP against a hub in this process on a scratch database of the local PostgreSQL, as a POS
 // application with its own client_credentials token (as in production, responses are not validated against
 // OpenAPI; requests are): first import,

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { BENCH_ADMIN, BENCH_FIRST_PARTY, percentile, scratchHub } from './support.js';
 
-// Cross-tenant load (issue 14): while an attacker's application sends the heaviest GraphQL requests the cost
+// Cross-tenant load: while an attacker's application sends the heaviest GraphQL requests the cost
 // budget allows (a whole catalog of a 2,000-product location per request, as fast as it can, from several
 // connections) and anonymous clients send 32 MiB bodies to catalog/import, another tenant's marketplace places
 // orders at a steady rate; its latencies and failures are the figures. First the victim alone, then under

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { uuidv7 } from '../src/common/ids.js';
 import { signWebhook } from '../src/delivery-engine/sign.js';
 
-// The delivering baseline of bench/orders (issue 17): the floor for "an order placed and its ORDER_CREATED
+// The delivering baseline of bench/orders: the floor for "an order placed and its ORDER_CREATED
 // delivered" on this machine, written the plainest way that is still durable and correct. node:http + pg, one
 // process: the order row and its outbox row in one transaction (with a NOTIFY, delivered on commit);
 // dispatchers woken by LISTEN lease pending rows with FOR UPDATE SKIP LOCKED (32 at a time), sign each

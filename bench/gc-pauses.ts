@@ -1,7 +1,7 @@
 import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 
 // The process's garbage-collection pauses during a phase of a bench, as perf_hooks reports them: at a fixed
-// rate the placement tail follows them (bench/README.md "Session 12"). A full collection (mark-compact) marks
+// rate the placement tail follows them (bench/README.md "Orders"). A full collection (mark-compact) marks
 // for about 100 ms on a second thread before its pause, and on two cores that thread takes the core the
 // database needs, so a phase's p99 reads differently with one inside it or not; the summary says which.
 

@@ -7,7 +7,7 @@ import { housekeepingTasks } from '../src/housekeeping.js';
 import { MAINTENANCE_BATCH, runMaintenance } from '../src/maintenance.js';
 import { fmt, startFlowBench, untilDelivered, type Outcome } from './order-flow.js';
 
-// Housekeeping under the order bench (issue 16): do the tables that grow with every order, token and request
+// Housekeeping under the order bench: do the tables that grow with every order, token and request
 // stay bounded? The order flow of bench/order-flow.ts (a marketplace places each order with an
 // Idempotency-Key, the POS accepts and completes it: three requests, three deliveries) runs at BENCH_RATE
 // orders/s (default 40) against a hub in its own process, while the marketplace also fetches a new token

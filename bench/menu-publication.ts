@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { FakePartner } from '../test/support/fake-partner.js';
 import { startTestHub } from '../test/support/test-hub.js';
 
-// Menu publication benchmark (issue 6): a menu of 5,000 items and 1,000 menu modifiers, published to a
+// Menu publication benchmark: a menu of 5,000 items and 1,000 menu modifiers, published to a
 // marketplace on loopback. Measured: from the publish call (POST {loc}/menus/{id}/publications) to the
 // marketplace having received the whole body, i.e. building the MenuExportEntity, writing it through the
 // outbox in the publication's transaction, the worker claiming, signing and sending it. A hub in this

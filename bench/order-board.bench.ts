@@ -4,7 +4,7 @@ import { percentile } from './support.js';
 import { startTestHub, TEST_ADMIN } from '../test/support/test-hub.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/ui/chromium.js';
 
-// The live order board under load (bench/README.md "Web UI: the live order board", issue 13), in Debian's
+// The live order board under load (bench/README.md "Order board"), in Debian's
 // Chromium against a hub in this process on PostgreSQL (TEST_DATABASE_URL):
 // 1. a location with BENCH_BOARD_ORDERS (500) orders: from navigation to the board showing its counts and its
 //    first 50 orders, median and worst of BENCH_ROUNDS;

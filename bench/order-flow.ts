@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { startChildHub, type ChildHub } from '../test/support/child-hub.js';
 import { percentile } from './support.js';
 
-// The order flow of issue 18, shared by the overload bench and the soak: a hub in its own process (so its RSS
+// The order flow shared by the overload bench and the soak: a hub in its own process (so its RSS
 // is its own and the load generator's CPU is not counted in its figures) on a scratch database, a fake POS
 // and a fake marketplace on loopback in this process. Each order is three requests: the marketplace places
 // it (201), the POS accepts it and then completes it (PATCH, 200 each); and three deliveries: ORDER_CREATED
@@ -185,7 +185,7 @@ export async function startFlowBench(name: string, options: FlowOptions = {}): P
     let json: Json | undefined;
     let retryAfter: string | null = null;
     try {
-      // A client gives up after 30 s, as the marketplaces of issue 18 did.
+      // A client gives up after 30 s, as marketplaces do.
       const res = await fetch(`${hub.url}${path}`, {
         method,
         headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json', ...headers },

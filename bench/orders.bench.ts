@@ -11,7 +11,7 @@ import { countStatements, statementsByText, statementsSent } from './statement-c
 import { closeLoopbackClient, send } from './loopback-client.js';
 import { watchPauses } from './gc-pauses.js';
 
-// Order placement benchmark (issue 7). A hub in this process on a scratch database of the local PostgreSQL; a
+// Order placement benchmark. A hub in this process on a scratch database of the local PostgreSQL; a
 // MARKETPLACE application places orders of 3 items with 2 options each through the full stack (bearer token
 // lookup, OpenAPI and contract validation, tax resolution against the catalog, the order insert and its
 // ORDER_CREATED outbox row in one transaction); a fake POS on loopback records when each ORDER_CREATED arrives.
@@ -33,16 +33,16 @@ import { watchPauses } from './gc-pauses.js';
 // length (default 60); BENCH_TIMELINE=1: its placements by the quarter second they were sent in;
 // BENCH_SKIP_BASELINE=1: no baseline (to profile the hub alone); BENCH_PAIRS=n: n pairs of the hub's closed loop and
 // the delivering baseline's, each pair's ratio and their median (default 3; the first pair is phases 1 and 5); BENCH_CLIENT=fetch: the measured requests
-// through Node's fetch, as before session 12 (bench/loopback-client.ts). DATABASE_URL names the server (default
+// through Node's fetch instead of bench/loopback-client.ts. DATABASE_URL names the server (default
 // the local one).
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 16);
 const CLOSED_LOOP_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const OPEN_LOOP_RATE = Number(process.env.BENCH_RATE ?? 200);
-// Three by default: the ratio issue 17 sets a goal for is their median (bench/README.md, "Session 16").
+// Three by default: the goal is read on their median ratio (bench/README.md "Orders").
 const PAIRS = Math.max(1, Number(process.env.BENCH_PAIRS ?? 3));
 // A minute, not BENCH_SECONDS: the fixed rate is about the steady state. Its tail follows the process's full
-// collections (bench/README.md "Session 12"), which come as the old generation fills: within a few seconds the
+// collections (bench/README.md "Orders"), which come as the old generation fills: within a few seconds the
 // open loop would still be paying for the garbage the 16-client phase before it promoted, and a full collection
 // in a short window weighs many times what it does at the rate's own pace (one in about 30 s here).
 const OPEN_LOOP_SECONDS = Number(process.env.BENCH_OPEN_SECONDS ?? 60);
@@ -310,7 +310,7 @@ async function main(): Promise<void> {
   const { hub, scratch, databaseUrl, stop } = await scratchHub('orders', { RATE_LIMIT_RPS: '0' });
   const pos = await fakePos();
   // The runtime matters to every figure: Node 20's AsyncLocalStorage runs on promise hooks that every promise
-  // pays for, Node 24's does not (bench/README "Session 8").
+  // pays for, Node 24's does not (bench/README.md "Orders").
   const lines: string[] = [
     `Node ${process.version}${process.execArgv.length ? ` (${process.execArgv.join(' ')})` : ''}, ${cpus().length} cores, load average ${loadavg()
       .map((l) => l.toFixed(2))

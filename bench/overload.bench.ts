@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { fmt, latency, openLoop, startFlowBench, untilDelivered, type Outcome } from './order-flow.js';
 
-// Overload (issue 18): how the hub behaves when offered twice what it can serve. A hub in its own process on
+// Overload: how the hub behaves when offered twice what it can serve. A hub in its own process on
 // a scratch database; each order is placed by a marketplace, then accepted and completed by the POS (three
 // requests, three deliveries; bench/order-flow.ts).
 //   1. capacity: BENCH_CLIENTS (default 32) clients in a closed loop for BENCH_CAPACITY_SECONDS (default 20):

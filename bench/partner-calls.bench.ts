@@ -5,8 +5,8 @@ import { got } from 'got';
 import { PartnerHttp } from '../src/delivery-engine/partner-http.js';
 
 // What one partner call costs this process, the way the delivery worker makes it (PartnerHttp.post: got's
-// stream interface, only the options that are set), against got's promise interface configured as the worker
-// had it until session 9, and against node:http alone (the delivering baseline's way). The partner is a
+// stream interface, only the options that are set), against got's promise interface (the obvious way to
+// call got), and against node:http alone (the delivering baseline's way). The partner is a
 // keep-alive server in a child process, so that only the caller's CPU is counted.
 // Run: npm run bench:partner-calls. BENCH_CALLS: calls per way and round (default 20000); 8 in flight.
 

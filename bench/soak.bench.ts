@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { fmt, latency, openLoop, startFlowBench, untilDelivered, type Outcome } from './order-flow.js';
 
-// The soak of issue 18: BENCH_RATE orders/s (default 40) for BENCH_MINUTES (default 30), each order placed by
+// The soak: BENCH_RATE orders/s (default 40) for BENCH_MINUTES (default 30), each order placed by
 // a marketplace, then accepted and completed by the POS (three requests, three deliveries; bench/order-flow.ts),
 // against a hub in its own process. Per minute: requests, p50/p99 of the answers, anything not 2xx, and the
 // hub's RSS at the minute's end. Targets: RSS after the first 5 minutes grows by less than 50 MB to the end;

@@ -4,7 +4,7 @@ import { heldRequest, type HeldRequest } from '../support/held-request.js';
 import type { HttpClient } from '../support/http.js';
 import { startTestHub, type TestHub, type TestLocation } from '../support/test-hub.js';
 
-// Admission control (issue 18): a tiny bound on requests in progress, set by configuration, shows what the
+// Admission control: a tiny bound on requests in progress, set by configuration, shows what the
 // hub does beyond it. Requests are held in progress by holding back their bodies (Expect: 100-continue), so
 // the test decides when each one finishes, without timers.
 

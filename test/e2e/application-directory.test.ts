@@ -1,6 +1,6 @@
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 
-// Issue 14 item 10: the application directory of a location (GET {loc}/applications) shows a partner's token
+// The application directory of a location (GET {loc}/applications) shows a partner's token
 // only the applications that matter to it (itself and those connected there), not every other reseller's;
 // operators still choose from every application.
 

@@ -6,7 +6,7 @@ import { createTestDatabase, query } from '../support/database.js';
 import { HttpClient } from '../support/http.js';
 import { startTestHub, testEnv, type TestHub } from '../support/test-hub.js';
 
-// Applications (CONTRACT section 3): registration, secrets shown once and stored hashed or sealed, rotation,
+// Applications (docs/contract.md "Operations"): registration, secrets shown once and stored hashed or sealed, rotation,
 // kinds with their URLs and default scopes, firstParty for admins only, who sees which application.
 
 let t: TestHub;

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { startTestHub, type TestHub, type TestLocation } from '../support/test-hub.js';
 
-// Issue 14 item 5: bearer authentication runs before any body is read, so an anonymous client cannot make
+// Bearer authentication runs before any body is read, so an anonymous client cannot make
 // the hub parse 32 MiB catalog imports (or any body) for free.
 
 let t: TestHub;

@@ -3,7 +3,7 @@ import { FakePartner } from '../support/fake-partner.js';
 import type { HttpClient } from '../support/http.js';
 import { startTestHub, type TestApplication, type TestHub, type TestLocation } from '../support/test-hub.js';
 
-// SPEC behaviour 1 and CONTRACT section 7: the hub pulls the catalog from the POS's catalogPullUrl and
+// docs/contract.md "Behaviours", "Calls the hub makes": the hub pulls the catalog from the POS's catalogPullUrl and
 // applies the answer as an import; failures are 502/504 and leave the catalog as it was. The POS is a real
 // server on loopback; the pull timeout is shortened through configuration, so the hang case needs no sleep.
 

@@ -2,8 +2,9 @@ import { query } from '../support/database.js';
 import type { HttpClient } from '../support/http.js';
 import { startTestHub, type TestApplication, type TestHub } from '../support/test-hub.js';
 
-// SPEC behaviours 1, 4, 5 and CONTRACT sections 5 and 8 for the catalog, through HTTP against a running hub,
-// as a POS application with its own client_credentials token, connected to each location it works on.
+// docs/contract.md "Behaviours", "Shapes existing clients send" and "Literal rules" for the catalog, through HTTP
+// against a running hub, as a POS application with its own client_credentials token, connected to each location it
+// works on.
 
 let t: TestHub;
 let app: TestApplication;

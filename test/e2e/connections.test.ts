@@ -2,7 +2,7 @@ import { connectionWithCredentials } from '../../src/modules/connections/connect
 import { query } from '../support/database.js';
 import { startTestHub, type TestApplication, type TestHub, type TestLocation } from '../support/test-hub.js';
 
-// Connections (CONTRACT section 3): what a partner's token reaches. One active per application and location;
+// Connections (docs/contract.md "Operations"): what a partner's token reaches. One active per application and location;
 // credentials sealed at rest and masked on every read; a disconnect ends the reach at once.
 
 let t: TestHub;

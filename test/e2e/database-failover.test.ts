@@ -13,7 +13,7 @@ import {
 } from '../support/test-hub.js';
 import { postgresBinaries, startThrowawayCluster, type ThrowawayCluster } from '../support/throwaway-cluster.js';
 
-// A database failover under load (issue 16): the hub runs on a PostgreSQL cluster of this test's own, which
+// A database failover under load: the hub runs on a PostgreSQL cluster of this test's own, which
 // is stopped (connections cut, as in a failover or a restart) while a marketplace places orders steadily,
 // and started again. Requests meanwhile answer 503 database_unavailable with Retry-After, never 500; the hub
 // logs one warning for the outage; /readyz is 503 during it and 200 again within 5 s of the database's

@@ -4,7 +4,7 @@ import { FakePartner } from '../support/fake-partner.js';
 import type { HttpClient } from '../support/http.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 
-// Issue 14 item 2: a connection's credentials reach the marketplace in MENU_PUBLISHED and STORE_STATUS_CHANGED
+// A connection's credentials reach the marketplace in MENU_PUBLISHED and STORE_STATUS_CHANGED
 // bodies, but are stored sealed, not in the deliveries table's payload, and no read of a delivery (REST or
 // GraphQL, by any principal that may read it) shows them.
 

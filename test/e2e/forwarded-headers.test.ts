@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { startTestHub, TEST_CLIENT, type TestHub } from '../support/test-hub.js';
 
-// Issue 14 item 9: forwarded headers are trusted only from the proxies TRUST_PROXY names (none by default),
+// Forwarded headers are trusted only from the proxies TRUST_PROXY names (none by default),
 // and the OAuth issuer and endpoints always come from PUBLIC_BASE_URL.
 
 let t: TestHub;

@@ -3,7 +3,7 @@ import { getIntrospectionQuery } from 'graphql';
 import { COST_PER_RATE_POINT, MAX_ALIASES, MAX_OPERATIONS, MAX_QUERY_COST } from '../../src/graphql/graphql-limits.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 
-// CONTRACT section 9: a cost budget per request checked before any resolver runs, caps on aliases and
+// docs/contract.md "GraphQL": a cost budget per request checked before any resolver runs, caps on aliases and
 // operations, a bounded answer, the cost charged to the rate limit; introspection for signed-in operators
 // everywhere, for partner applications only outside production, where suggestions are hidden too.
 

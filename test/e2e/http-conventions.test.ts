@@ -1,6 +1,6 @@
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 
-// CONTRACT section 1 conventions that hold for every /v1 endpoint, checked on the simplest ones.
+// The conventions of docs/contract.md "Conventions" that hold for every /v1 endpoint, checked on the simplest ones.
 
 let t: TestHub;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { query } from '../support/database.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 
-// CONTRACT section 1: Idempotency-Key on every POST, scoped to the caller, kept in PostgreSQL. The store's
+// docs/contract.md "Conventions": Idempotency-Key on every POST, scoped to the caller, kept in PostgreSQL. The store's
 // own rules (in flight, abandoned, the 24 h window) are test/integration/idempotency-store.test.ts.
 
 let t: TestHub;

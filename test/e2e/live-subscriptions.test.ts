@@ -7,7 +7,7 @@ import { describeOnServer } from '../support/on-server.js';
 import { liveClient, type LiveClient } from '../support/subscriber.js';
 import { adminTokenAt, TEST_CLIENT, testEnv } from '../support/test-hub.js';
 
-// Live updates across hub processes (issue 13): two hubs as real processes on one PostgreSQL database, a real
+// Live updates across hub processes: two hubs as real processes on one PostgreSQL database, a real
 // graphql-ws client on a WebSocket to process A, changes made through process B over REST. What B commits
 // reaches A through PostgreSQL NOTIFY (src/live) and is pushed to the subscriber. Needs a PostgreSQL server:
 // the embedded PGlite hosts one process only.

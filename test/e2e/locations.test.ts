@@ -1,7 +1,8 @@
 import { isUuid } from '../../src/common/ids.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 
-// SPEC "TaxRate" and "PATCH locations" rules, through HTTP against a running hub and a real database.
+// The tax rate rules of docs/contract.md "Records" (TaxRate, taxRates on a location create and PATCH), through HTTP
+// against a running hub and a real database.
 
 let t: TestHub;
 let accountId: string;

@@ -5,8 +5,8 @@ import { FakePartner, type RecordedRequest } from '../support/fake-partner.js';
 import type { HttpClient } from '../support/http.js';
 import { startTestHub, type TestApplication, type TestHub, type TestLocation } from '../support/test-hub.js';
 
-// SPEC behaviour 2 and CONTRACT sections 3, 4 and 7 end to end: menus published to a marketplace on
-// loopback through the outbox (signed, retried), MENU_UPDATED on catalog and menu changes, store status.
+// docs/contract.md "Behaviours", "Operations", "Records" and "Calls the hub makes" end to end: menus published to a
+// marketplace on loopback through the outbox (signed, retried), MENU_UPDATED on catalog and menu changes, store status.
 
 let t: TestHub;
 let api: HttpClient;
@@ -460,7 +460,7 @@ describe('store status', () => {
       closedReasonNotes: 'Kitchen full',
     });
     expect(verified(s.app, reopened)).toMatchObject({ storeStatus: 'ONLINE', closedUntil: null, closedReason: null });
-    // The envelope of every webhook (CONTRACT section 7).
+    // The envelope of every webhook (docs/contract.md "Calls the hub makes").
     expect(verified(s.app, closed)).toMatchObject({
       eventType: 'STORE_STATUS_CHANGED',
       objectType: 'STORE_STATUS',

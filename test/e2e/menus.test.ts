@@ -1,8 +1,8 @@
 import type { HttpClient } from '../support/http.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 
-// SPEC behaviours 2 and 6, CONTRACT sections 3, 4 and 8 for menus, through HTTP against a running hub:
-// building from the catalog, tax inheritance and overrides, show_online live, catalog deletions.
+// docs/contract.md "Behaviours", "Operations", "Records" and "Literal rules" for menus, through HTTP against a running
+// hub: building from the catalog, tax inheritance and overrides, show_online live, catalog deletions.
 
 let t: TestHub;
 let api: HttpClient;
@@ -147,7 +147,7 @@ describe('menus built from the catalog', () => {
   });
 });
 
-describe('tax inheritance (CONTRACT section 8)', () => {
+describe('tax inheritance', () => {
   it('an item inherits its product taxRateIds live; an override (even []) wins; a patch without it removes it', async () => {
     const k = await kitchen();
     const menu = (await api.post(`${k.path}/menus`, { name: 'Dinner', productPosReferences: ['burger', 'cola'] })).body

@@ -6,7 +6,7 @@ import { sample } from '../support/metrics.js';
 import type { HttpClient, HttpResult } from '../support/http.js';
 import { startTestHub, type TestApplication, type TestHub, type TestLocation } from '../support/test-hub.js';
 
-// Natural batching (issue 17, src/db/natural-batch.ts): placements that arrive while the previous placement
+// Natural batching (src/db/natural-batch.ts): placements that arrive while the previous placement
 // statement is in flight are written together by the next one, and bearer tokens that arrive while a token
 // read is in flight are read together. What a caller sees must not change: its own order with its own event,
 // its own token's verdict and reach, and a failure only when its own order fails.

@@ -123,7 +123,8 @@ async function exchange(flow: Flow, callback: URL, redirectUri = CALLBACK) {
 
 describe('the authorization code flow', () => {
   it('takes the applicationId of the redirect as client_id everywhere, as existing POS Hub clients send it', async () => {
-    // Such a client keeps applicationId from the redirect and sends it as its client_id (CONTRACT section 5).
+    // Such a client keeps applicationId from the redirect and sends it as its client_id (docs/contract.md "Shapes
+    // existing clients send").
     const byId = { client_id: app.id } as oauth.Client;
     const flow = await newFlow();
     const consent = await toConsent(flow, { client_id: app.id, location_id: connected.locationId });

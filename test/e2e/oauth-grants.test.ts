@@ -10,7 +10,7 @@ import {
   type TestLocation,
 } from '../support/test-hub.js';
 
-// The token, revocation and introspection endpoints (SPEC Authentication and Errors, CONTRACT section 2),
+// The token, revocation and introspection endpoints (docs/contract.md "Principals, scopes and tokens"),
 // driven with oauth4webapi, an independent OAuth client, and with raw HTTP where the exact wire matters.
 
 let t: TestHub;
@@ -201,7 +201,7 @@ describe('password grant (the reseller token)', () => {
   });
 });
 
-describe('token endpoint errors: JSON {error, error_description} with the SPEC status', () => {
+describe('token endpoint errors: JSON {error, error_description} with the documented status', () => {
   const cc = () => ({ grant_type: 'client_credentials', client_id: pos.clientId, client_secret: pos.clientSecret });
   const cases: [string, () => Record<string, string>, number, string][] = [
     ['an unknown grant_type', () => ({ ...cc(), grant_type: 'urn:example:unknown' }), 400, 'unsupported_grant_type'],
@@ -367,7 +367,8 @@ describe('refresh tokens', () => {
     expect(statuses).toEqual([200, 400, 400, 400, 400]);
     for (const res of results.filter((r) => r.status === 400)) expect(res.body.error).toBe('invalid_grant');
     // The token is spent. (A loser that arrives after the winner's rotation is a reuse, which RFC 9700 cannot
-    // tell from theft, so it may also have revoked the family: SPEC asks clients to serialise refreshes.)
+    // tell from theft, so it may also have revoked the family: clients are asked to serialise
+    // refreshes, docs/contract.md "Principals, scopes and tokens".)
     await expectOAuthError(await t.token(params), 400, 'invalid_grant');
   });
 

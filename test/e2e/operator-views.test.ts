@@ -8,7 +8,7 @@ import {
   type TestLocation,
 } from '../support/test-hub.js';
 
-// What the operator UI reads and does beyond the REST operations (issue 13), through GraphQL as the UI does:
+// What the operator UI reads and does beyond the REST operations, through GraphQL as the UI does:
 // the transitions an order offers, who made each change, "Retry now" on a delivery waiting for its next
 // retry, payloads with credentials masked, the store status with what each marketplace received, and the
 // home page with the locations that need someone first.

@@ -1,6 +1,6 @@
 import { startTestHub, type TestHub, type TestLocation } from '../support/test-hub.js';
 
-// Issue 14 item 10: an order's prices and totals are never negative (a discount is a line of its own and
+// An order's prices and totals are never negative (a discount is a line of its own and
 // keeps any sign, as existing clients send it), through REST and GraphQL alike.
 
 let t: TestHub;

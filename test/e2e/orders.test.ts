@@ -6,7 +6,7 @@ import { FakePartner, type RecordedRequest } from '../support/fake-partner.js';
 import type { HttpClient } from '../support/http.js';
 import { startTestHub, type TestApplication, type TestHub, type TestLocation } from '../support/test-hub.js';
 
-// Orders end to end (issue 7): a marketplace places orders over HTTP with its own client_credentials token,
+// Orders end to end: a marketplace places orders over HTTP with its own client_credentials token,
 // a POS and a marketplace on loopback receive the signed OrderWebhookEvents, the POS moves the order through
 // its statuses with its own token.
 
@@ -426,7 +426,8 @@ describe('the status round trip', () => {
 
   it('takes the whole order a POS Hub client echoes, with the fields this hub does not model, and acts only on the status', async () => {
     const order = (await place(simpleOrder())).body.data;
-    // As such a client sends it (CONTRACT section 5): the order it knows, its own fields included.
+    // As such a client sends it (docs/contract.md "Shapes existing clients send"): the order it knows, its own fields
+    // included.
     const echo = {
       ...order,
       status: 'accepted',

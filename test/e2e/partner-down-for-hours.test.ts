@@ -5,7 +5,7 @@ import { HttpClient } from '../support/http.js';
 import { sample } from '../support/metrics.js';
 import { startTestHub, type TestApplication, type TestHub, type TestLocation } from '../support/test-hub.js';
 
-// A partner down for hours (issue 16, CONTRACT section 7). The hub runs the contract's own retry schedule
+// A partner down for hours (docs/contract.md "Calls the hub makes"). The hub runs the contract's own retry schedule
 // (5 s, 30 s, 2 min, 10 min, 30 min, 1 h, then every 3 h for up to 3 days) with every step divided by
 // 36,000, so an hour passes in 0.1 s and the whole three-day window in about 7 s; the steps, their number and
 // their proportions are the contract's. A partner on loopback fails on purpose for every attempt but the

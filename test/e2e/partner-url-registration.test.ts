@@ -1,7 +1,7 @@
 import type { LookupFunction } from 'node:net';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 
-// CONTRACT section 7 / issue 14 item 6: partner URLs that reach loopback, private, link-local or metadata
+// docs/contract.md "Calls the hub makes": partner URLs that reach loopback, private, link-local or metadata
 // addresses are refused when an application is registered or changed (400 naming the field), in every way
 // such an address can be written, and for names that resolve to one.
 

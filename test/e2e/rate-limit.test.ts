@@ -1,6 +1,6 @@
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 
-// CONTRACT section 1: a token bucket per client; RateLimit-* on every response; 429 with Retry-After.
+// docs/contract.md "Conventions": a token bucket per client; RateLimit-* on every response; 429 with Retry-After.
 // A sustained rate of one request per 100 s keeps refill out of the test, however slow the machine.
 
 let t: TestHub;

@@ -1,6 +1,6 @@
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 
-// CONTRACT section 2 / issue 14 item 3: only an admin gives an application provisioning or applications.*;
+// docs/contract.md "Principals, scopes and tokens": only an admin gives an application provisioning or applications.*;
 // an application never widens its own scopes; narrowing an application revokes its tokens beyond the new
 // scopes, so no refresh hands back what was taken away.
 

@@ -6,7 +6,7 @@ import { HttpClient } from '../support/http.js';
 import { describeOnServer } from '../support/on-server.js';
 import { adminTokenAt, testEnv } from '../support/test-hub.js';
 
-// SIGTERM under load (issue 16): a hub process is stopped while a marketplace places orders as fast as it can
+// SIGTERM under load: a hub process is stopped while a marketplace places orders as fast as it can
 // and the POS is being sent their ORDER_CREATED. Some placements are in progress on the hub at that moment
 // (their bodies held back until after the signal), some deliveries are in flight (the POS holds its answers
 // until after the signal), and more wait in the queue (the POS's endpoint takes 4 at a time). In-flight
@@ -14,8 +14,8 @@ import { adminTokenAt, testEnv } from '../support/test-hub.js';
 // which starts on the same database. Counted at the end: nothing lost (every 201 is stored and its
 // ORDER_CREATED reaches the POS; what got no answer is sent again to the second process with the same
 // Idempotency-Key, as a marketplace does), nothing twice (one order per externalId, one ORDER_CREATED per
-// order, and, as the stop was graceful, each webhook-id received once; CONTRACT section 7 would allow a
-// repeat with the same webhook-id, which a graceful stop has no cause to make).
+// order, and, as the stop was graceful, each webhook-id received once; docs/contract.md "Calls the hub makes" would
+// allow a repeat with the same webhook-id, which a graceful stop has no cause to make).
 
 const HOOK = '/orders-in';
 

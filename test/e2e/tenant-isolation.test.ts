@@ -8,9 +8,9 @@ import type { HttpClient } from '../support/http.js';
 import { liveClient } from '../support/subscriber.js';
 import { startTestHub, type TestApplication, type TestHub } from '../support/test-hub.js';
 
-// Tenant isolation (CONTRACT sections 1 and 2): every /v1 route and every GraphQL operation, called about
-// another tenant's records by a caller that must not reach them, answers 404 (`not_found` in GraphQL), never
-// 200 (nor 403, which would confirm the id exists).
+// Tenant isolation (docs/contract.md "Conventions" and "Principals, scopes and tokens"): every /v1 route and every
+// GraphQL operation, called about another tenant's records by a caller that must not reach them, answers 404
+// (`not_found` in GraphQL), never 200 (nor 403, which would confirm the id exists).
 //
 // TO ADD A ROUTE: add one row to ROUTES (or LISTS for a collection outside a location), and, if the path names
 // a new kind of record, create one for the victim in `beforeAll` and put its id in `victim` under the path
@@ -78,7 +78,7 @@ const ROUTES: Row[] = [
   { route: 'GET /v1/applications/{applicationId}', partners: NOT_FOUND },
   { route: 'PATCH /v1/applications/{applicationId}', body: () => ({ name: 'Taken over' }), partners: NOT_FOUND },
   { route: 'POST /v1/applications/{applicationId}/secret', partners: NOT_FOUND },
-  // Catalog (issue 5)
+  // Catalog
   { route: `PUT ${LOC}/catalog/import`, body: () => ({ products: [] }), partners: AS_APPLICATION },
   { route: `GET ${LOC}/catalog`, partners: AS_APPLICATION },
   { route: `GET ${LOC}/catalog/products`, partners: AS_APPLICATION },
@@ -106,7 +106,7 @@ const ROUTES: Row[] = [
   { route: `GET ${LOC}/catalog/categories`, partners: AS_APPLICATION },
   { route: `DELETE ${LOC}/catalog/categories/{categoryId}`, partners: AS_APPLICATION },
   { route: `GET ${LOC}/catalog/modifier-groups`, partners: AS_APPLICATION },
-  // Delivery log (issue 4)
+  // Delivery log
   { route: `GET ${LOC}/deliveries`, partners: AS_APPLICATION },
   { route: 'GET /v1/applications/{applicationId}/deliveries', partners: NOT_FOUND },
   { route: 'GET /v1/deliveries/{deliveryId}', partners: NOT_FOUND },
@@ -128,7 +128,7 @@ const ROUTES: Row[] = [
     body: () => ({ status: 'CANCELLED' }),
     partners: ANOTHER_MARKETPLACES_ORDER,
   },
-  // Menus (issue 6)
+  // Menus
   { route: `GET ${LOC}/menus`, partners: AS_APPLICATION },
   { route: `POST ${LOC}/menus`, body: () => ({ name: 'Intruder menu' }), partners: AS_APPLICATION },
   { route: `GET ${LOC}/menus/{menuId}`, partners: AS_APPLICATION },

@@ -1,7 +1,7 @@
 import { startTestHub, TEST_ADMIN, TEST_CLIENT, type TestHub } from '../support/test-hub.js';
 import { query } from '../support/database.js';
 
-// Issue 14 item 10: access and refresh tokens (and codes) are stored as hashes, never as themselves, so a
+// Access and refresh tokens (and codes) are stored as hashes, never as themselves, so a
 // read of oidc_payloads (a backup, a leaked dump) gives nobody a usable token.
 
 let t: TestHub;

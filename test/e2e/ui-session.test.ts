@@ -5,7 +5,7 @@ import { startTestHub, TEST_ADMIN, type TestHub } from '../support/test-hub.js';
 import { describeOnServer } from '../support/on-server.js';
 import { uiGraphql, uiSignIn } from '../support/ui-session.js';
 
-// The web UI's backend-for-frontend session (CONTRACT section 10): a cookie in the browser, the tokens in
+// The web UI's backend-for-frontend session (docs/contract.md "Web UI"): a cookie in the browser, the tokens in
 // PostgreSQL, the same principal as a bearer token, refused cross-site, ended by sign-out, idleness, age or
 // a failed refresh.
 

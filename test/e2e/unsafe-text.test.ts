@@ -6,7 +6,7 @@ import { createTestDatabase, query, type TestDatabase } from '../support/databas
 import { HttpClient } from '../support/http.js';
 import { adminTokenAt, testEnv, TEST_CLIENT } from '../support/test-hub.js';
 
-// Issue 14 item 8: a NUL character or an unpaired surrogate in any string (names, posReference, externalId,
+// A NUL character or an unpaired surrogate in any string (names, posReference, externalId,
 // taxRateIds entries, GraphQL input, form fields) is a 400 naming where it is, not a 500; and a database error
 // is logged with its statement, never with the values bound to it.
 

@@ -2,8 +2,9 @@ import { query } from '../support/database.js';
 import { startTestHub, TEST_ADMIN, type TestHub } from '../support/test-hub.js';
 import { uiGraphql, uiSignIn } from '../support/ui-session.js';
 
-// Users (CONTRACT section 2): admins create any role, resellers create merchants of their accounts; what each
-// role reaches; passwords stored as scrypt hashes; someone who left is deactivated and is out at once.
+// Users (docs/contract.md "Principals, scopes and tokens"): admins create any role, resellers create merchants of their
+// accounts; what each role reaches; passwords stored as scrypt hashes; someone who left is deactivated and is out at
+// once.
 
 let t: TestHub;
 

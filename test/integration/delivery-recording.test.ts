@@ -329,7 +329,7 @@ describeOnServer('recording attempt outcomes in batches', () => {
 
   // Every outcome leaves behind the row version its claim wrote (DELIVERING, claimed by this process) until
   // VACUUM removes it. The recording must find its rows by primary key: through an index on claimed_by it went
-  // over every one of those left-behind versions, more on every batch (bench/README.md, "Session 16").
+  // over every one of those left-behind versions, more on every batch (measured with `npm run bench:orders`).
   it.each(['skip locked', 'wait'] as const)(
     'records an outcome (%s) through the primary key alone, however many claims this process made before',
     async (lock) => {

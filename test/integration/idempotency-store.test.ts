@@ -10,7 +10,7 @@ import {
 } from '../../src/modules/idempotency/idempotency.service.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
-// The Idempotency-Key store (CONTRACT section 1) on a real database, driven through its service with a
+// The Idempotency-Key store (docs/contract.md "Conventions") on a real database, driven through its service with a
 // clock of its own: keys per caller, in flight and abandoned, released after a 5xx, the 24 h window. What
 // clients see over REST and GraphQL is test/e2e/idempotency.test.ts.
 

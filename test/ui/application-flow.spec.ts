@@ -3,8 +3,8 @@ import { FakePartner } from '../support/fake-partner.js';
 import { TEST_ADMIN } from '../support/test-hub.js';
 import { expect, signIn, test } from './fixtures.js';
 
-// SPEC's Application Flow, as an admin does it in the web UI: register a POS and a marketplace, create an
-// account and a location with two tax rates, connect both applications, Open the POS through
+// The Application Flow (docs/contract.md "Onboarding flows"), as an admin does it in the web UI: register a POS and a
+// marketplace, create an account and a location with two tax rates, connect both applications, Open the POS through
 // /oauth2/authorize, sync the catalog from the POS, find a product and mark it out of stock; REST sees it.
 
 const CATALOG = {

@@ -4,7 +4,7 @@ import type { HttpClient } from '../support/http.js';
 import type { TestLocation } from '../support/test-hub.js';
 import { expect } from './fixtures.js';
 
-// The order board's part of issue 13's end-to-end flow, shared by order-board.spec (the board alone) and
+// The order board's part of the end-to-end flow (end-to-end.spec), shared by order-board.spec (the board alone) and
 // end-to-end.spec (after a menu is built and published): an order placed through REST appears on the open
 // board within 2 s, the operator moves it accept, preparing, ready, complete, the counts follow, and the
 // marketplace receives ORDER_STATUS_CHANGED for each, in order.

@@ -1,7 +1,7 @@
 import { FakePartner } from '../support/fake-partner.js';
 import { expect, signIn, test } from './fixtures.js';
 
-// The delivery log (issue 13, screen 4). The POS fails every attempt: the log shows each attempt (time, HTTP
+// The delivery log. The POS fails every attempt: the log shows each attempt (time, HTTP
 // status, duration) and the next retry; after the POS recovers, Retry now delivers it and the log shows the
 // success, live. A marketplace that answers 410 Gone to a store status makes a dead (FAILED) delivery, whose
 // payload carries the connection's credentials, masked on screen; it is retried the same way.

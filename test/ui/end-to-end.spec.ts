@@ -3,7 +3,7 @@ import { completeFromBoard, openBoard, placeOrderOnBoard } from './board-flow.js
 import { expect, signIn, test } from './fixtures.js';
 import { addProduct, createMenu, openKitchen, overrideTaxRates } from './kitchen.js';
 
-// Issue 13's end-to-end test: sign in; build a menu with one item override; publish it; the fake marketplace
+// The operator's whole day in one test: sign in; build a menu with one item override; publish it; the fake marketplace
 // receives MENU_PUBLISHED and the screen shows delivered without a reload; then the marketplace places an
 // order through REST, it appears on the open board within 2 s, accept, preparing, ready, complete from the
 // UI, the marketplace receives ORDER_STATUS_CHANGED for each in order, and the board counts follow.

@@ -41,7 +41,7 @@ async function overflowOf(page: Page): Promise<{ pageWidth: number; viewportWidt
 }
 
 /**
- * Controls without a name a screen reader could say (issue 12: "every control labelled"): buttons, links, form
+ * Controls without a name a screen reader could say (every control must be labelled): buttons, links, form
  * fields and switches with no text, aria-label, aria-labelledby, title, <label> or placeholder (the browser's last
  * resort for a name, which GraphiQL's docs search relies on). Evaluated in the page.
  */

@@ -16,7 +16,7 @@ async function typeOperation(page: Page, operation: string): Promise<void> {
   );
 }
 
-// The GraphQL explorer (issue 12, screen 6): GraphiQL bundled with the UI, at /ui/graphql, on the session.
+// The GraphQL explorer: GraphiQL bundled with the UI, at /ui/graphql, on the session.
 
 test('a signed-in operator opens GraphiQL from the navigation, runs a query on the session, and browses the schema', async ({
   page,

@@ -1,7 +1,7 @@
 import { FakePartner } from '../support/fake-partner.js';
 import { expect, signIn, test } from './fixtures.js';
 
-// The home page per role (issue 13 screen 6): after sign-in an operator sees its locations, those with new
+// The home page per role: after sign-in an operator sees its locations, those with new
 // orders and failing deliveries first, each linking to its board and its delivery log. A merchant sees only
 // its own locations and no Applications or Users; an admin has those shortcuts.
 

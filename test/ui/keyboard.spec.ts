@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { TEST_ADMIN } from '../support/test-hub.js';
 import { expect, test } from './fixtures.js';
 
-// Keyboard only (issue 12: "keyboard reachable"): sign in, move through the navigation, open a dialog and
+// Keyboard only (everything must be reachable by keyboard): sign in, move through the navigation, open a dialog and
 // close it, and run a query in the GraphQL explorer, with Tab, Enter, Escape and typing; on a phone too, through
 // the navigation's toggle. No mouse click anywhere in this file.
 

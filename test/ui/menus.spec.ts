@@ -5,7 +5,7 @@ import type { TestHub } from '../support/test-hub.js';
 import { expect, signIn, test } from './fixtures.js';
 import { addProduct, createMenu, openKitchen, overrideTaxRates, type Kitchen } from './kitchen.js';
 
-// Menus at a location (issue 13 screen 1) and their publication (screen 2), in the browser: a menu built from
+// Menus at a location and their publication (screen 2), in the browser: a menu built from
 // catalog products found by a server-side search, reordered, one item's tax rates overridden and cleared
 // (inherited and overridden look different), out-of-stock items marked; a publication the marketplace
 // refuses shows failed with the partner's answer, without a reload.

@@ -1,7 +1,7 @@
 import { FakePartner } from '../support/fake-partner.js';
 import { expect, signIn, test } from './fixtures.js';
 
-// The screens' remaining tasks of issue 12, as an admin does them: rotate an application's secrets and edit
+// Everyday tasks on the screens, as an admin does them: rotate an application's secrets and edit
 // its URLs (an error next to its field); a failed catalog sync in words; paging through a catalog; Disconnect
 // after a confirmation; find an account by name.
 

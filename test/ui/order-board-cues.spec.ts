@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './fixtures.js';
 
-// The order board's cues and refusals (issue 13, screen 3): an optional audible cue for a new order (off by
+// The order board's cues and refusals: an optional audible cue for a new order (off by
 // default, remembered in the browser, a WebAudio beep), and a status change the hub refuses with 409 because
 // the order changed meanwhile, explained in words.
 

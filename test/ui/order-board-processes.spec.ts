@@ -2,7 +2,7 @@ import { startChildHub } from '../support/child-hub.js';
 import { adminTokenAt, testEnv } from '../support/test-hub.js';
 import { expect, signIn, test } from './fixtures.js';
 
-// Live updates when several hub processes serve one database (issue 13): the board is open in the browser on
+// Live updates when several hub processes serve one database: the board is open in the browser on
 // process A (this worker's hub), the order is placed through process B (`node dist/src/main.js`, a process of
 // its own on the same PostgreSQL database); what B commits reaches A through PostgreSQL NOTIFY and is pushed
 // to the board within 2 s. Then a status change made through B moves the order between A's tabs.

@@ -1,7 +1,7 @@
 import type { WebSocket } from '@playwright/test';
 import { expect, signIn, test } from './fixtures.js';
 
-// Tenant isolation on the live board (issue 13), as a merchant's browser sees it: its board shows its own
+// Tenant isolation on the live board, as a merchant's browser sees it: its board shows its own
 // orders and never another account's, even while both arrive at once, and nothing of the other account comes
 // down its socket; the board of a location outside its reach is a not-found page, and the hub refuses that
 // page's subscription (a graphql-ws error with code not_found), as it refuses the query.

@@ -2,7 +2,7 @@ import { FakePartner } from '../support/fake-partner.js';
 import { completeFromBoard, openBoard, placeOrderOnBoard } from './board-flow.js';
 import { expect, signIn, test } from './fixtures.js';
 
-// The live order board (issue 13): an order a marketplace places over REST appears on the open board within
+// The live order board: an order a marketplace places over REST appears on the open board within
 // 2 s without a reload, with its tab count; the operator moves it through its statuses with the actions the
 // server offers, and the marketplace receives ORDER_STATUS_CHANGED for each, in order (board-flow.ts;
 // end-to-end.spec runs the same after publishing a menu).

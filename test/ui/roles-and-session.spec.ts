@@ -2,7 +2,7 @@ import { FakePartner } from '../support/fake-partner.js';
 import { uiGraphql } from '../support/ui-session.js';
 import { expect, signIn, test } from './fixtures.js';
 
-// What each role sees, and the session's guarantees as a browser experiences them (CONTRACT section 10).
+// What each role sees, and the session's guarantees as a browser experiences them (docs/contract.md "Web UI").
 
 test('a reseller sees only the accounts it created, and no Applications', async ({ page, hub, capture }) => {
   const reseller = await hub.createUser('reseller');

@@ -2,7 +2,7 @@ import { FakePartner } from '../support/fake-partner.js';
 import { expect, signIn, test } from './fixtures.js';
 import { openKitchen } from './kitchen.js';
 
-// Store status per location (issue 13 screen 5 and its test): pause with a resume time from the UI; the
+// Store status per location: pause with a resume time from the UI; the
 // marketplace receives the pause, and again the reopening. The reopening time is brought forward through the
 // API (PUT store-status with a closedUntil 300 ms away) so the test does not wait an hour; the screen, left
 // open, shows the store open again without a reload. Then "Reopen now" by hand.

@@ -25,7 +25,7 @@ describe('isForbiddenAddress', () => {
     '224.0.0.1',
     '255.255.255.255',
     'not-an-address',
-    // The IPv6 forms the hand-written ranges missed (issue 14).
+    // The IPv6 forms the hand-written ranges missed.
     '::127.0.0.1',
     '::a9fe:a9fe',
     '::ffff:0:7f00:1',

@@ -15,7 +15,7 @@ function problems(body: unknown): string[] {
 }
 
 describe('parseCatalogImport', () => {
-  it('normalizes a minimal catalog with the defaults of CONTRACT section 4', () => {
+  it('normalizes a minimal catalog with the documented defaults', () => {
     const parsed = parseCatalogImport({
       products: [{ posReference: 'p', name: 'P', price: 350, showOnline: false }],
       modifierGroups: [{ posReference: 'g', name: 'G' }],

@@ -6,7 +6,7 @@ import {
   type OrderStatus,
 } from '../../src/modules/orders/order-status.js';
 
-// CONTRACT section 6, edge by edge.
+// docs/contract.md "Order statuses", edge by edge.
 const EDGES: Record<OrderStatus, OrderStatus[]> = {
   NEW: ['ACCEPTED', 'REJECTED', 'CANCELLED'],
   ACCEPTED: ['PREPARING', 'READY', 'COMPLETED', 'CANCELLED'],

@@ -17,7 +17,7 @@ function index(records: CatalogTaxRecord[]): CatalogTaxIndex {
 
 const catalog = index([record('id-burger', 'burger', 'Burger', ['vat-low']), record('id-water', 'water', 'Water', [])]);
 
-describe('order tax resolution (CONTRACT section 8)', () => {
+describe('order tax resolution', () => {
   it('takes the mapped catalog record first, by id or posReference, even when its rates are empty', () => {
     expect(
       resolveTaxRateIds({ id: 'id-burger', posReference: null, name: 'x', taxRateIds: ['other'] }, catalog),

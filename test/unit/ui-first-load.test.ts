@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { UI_DIST_DIR } from '../../src/http/web-ui.js';
 
-// The first load of /ui (issue 12: under 300 kB gzip of JS and CSS), read from the build `npm run build` made:
+// The first load of /ui (the budget: under 300 kB gzip of JS and CSS), read from the build `npm run build` made:
 // what index.html loads before anything is opened. bench/ui.bench.ts measures the same in a browser; this
 // catches a heavy import (GraphiQL and Monaco above all) reaching the first load without a bench run.
 

@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { configureSecretBox } from '../../src/common/crypto.js';
 import { OBJECT_TYPE_OF, webhookDelivery, withSealedCredentials } from '../../src/delivery-engine/webhook-event.js';
 
-// One envelope on every webhook body (CONTRACT sections 5 and 7), whatever the event type.
+// One envelope on every webhook body (docs/contract.md "Shapes existing clients send" and "Calls the hub makes"),
+// whatever the event type.
 
 const recipient = { applicationId: 'app-1', connectionId: 'conn-1', url: 'https://partner.example/hook' };
 
