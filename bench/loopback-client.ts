@@ -9,7 +9,7 @@ import { Agent, request } from 'node:http';
 // left 12-14 KB in the old generation (a bare node:http server driven by fetch at 200 requests/s: 14.5 KB
 // promoted per request, scavenges up to 17 ms; by this client: 0.3 KB, under 1 ms). At 200 orders/s that was
 // most of what pushed the process into long scavenges and full collections, and it showed as the hub's
-// latency. BENCH_CLIENT=fetch brings fetch back, to compare with figures taken before (bench/README.md).
+// latency. BENCH_CLIENT=fetch uses fetch instead, to compare with figures taken that way.
 
 export interface Answer {
   status: number;

@@ -6,7 +6,7 @@ import { UI_DIST_DIR } from '../src/http/web-ui.js';
 import { startTestHub, TEST_ADMIN } from '../test/support/test-hub.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/ui/chromium.js';
 
-// The web UI as a person meets it (bench/README.md "Web UI"): what the first load of /ui weighs, how long
+// The web UI as a person meets it (bench/README.md "Web UI first load"): what the first load of /ui weighs, how long
 // until the sign-in page can be used, and the catalog screen of a location with 10,000 products (first page,
 // then a search answered by the server). `npm run bench:ui`, after `npm run build`; TEST_DATABASE_URL names
 // the PostgreSQL server. Debian's Chromium, headless.
