@@ -1,19 +1,14 @@
 import express, { Router, type Request, type Response } from 'express';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { pageHeaders } from './page-headers.js';
 
 /** Where `npm run build` puts the UI (Vite, base /ui/): dist/ui beside dist/src. */
 export const UI_DIST_DIR = fileURLToPath(new URL('../../ui/', import.meta.url));
 
-// Everything the page loads comes from the hub itself (the hub may run where nothing outside is reachable).
-// Mantine sets inline style attributes, hence 'unsafe-inline' for styles only; scripts are files of ours.
-const UI_HEADERS = {
-  'Content-Security-Policy':
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
-  'X-Frame-Options': 'DENY',
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'same-origin',
-};
+// Mantine sets inline style attributes, hence 'unsafe-inline' for styles only; scripts are files of ours;
+// GraphiQL's Monaco editor runs its language services in workers made from blobs.
+const uiHeaders = pageHeaders(["style-src 'self' 'unsafe-inline'", "worker-src 'self' blob:"]);
 
 /**
  * GET / → /ui; /ui serves the built single-page app: hashed assets cached for good, every other path under
@@ -25,10 +20,7 @@ export function webUiRouter(dir = UI_DIST_DIR): Router {
   router.get('/', (_req, res) => res.redirect(302, '/ui/'));
   // Browsers ask every page's origin for an icon; the hub has none (the UI declares an empty one).
   router.get('/favicon.ico', (_req, res) => res.status(204).set('Cache-Control', 'max-age=86400').end());
-  router.use('/ui', (_req, res, next) => {
-    res.set(UI_HEADERS);
-    next();
-  });
+  router.use('/ui', uiHeaders);
   router.use(
     '/ui/assets',
     express.static(`${dir}assets`, { immutable: true, maxAge: '1y', index: false, fallthrough: false }),

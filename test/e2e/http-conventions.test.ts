@@ -120,4 +120,24 @@ describe('health and docs', () => {
     expect(doc.body.openapi).toBe('3.1.0');
     expect(Object.keys(doc.body.webhooks)).toEqual(expect.arrayContaining(['ORDER_CREATED', 'CATALOG_PULL']));
   });
+
+  it('serves the docs with the headers of the web UI: never framed, never sniffed, nothing from elsewhere', async () => {
+    for (const path of ['/docs/index.html', '/docs/swagger-ui-init.js', '/docs/swagger-ui.css', '/ui/']) {
+      const res = await t.anonymous.get(path);
+      expect(res.status).toBe(200);
+      const policy = (res.headers.get('content-security-policy') ?? '').split(/;\s*/);
+      expect({ path, policy }).toEqual({
+        path,
+        policy: expect.arrayContaining([
+          "default-src 'self'",
+          "script-src 'self'",
+          "frame-ancestors 'none'",
+          "object-src 'none'",
+          "base-uri 'self'",
+        ]),
+      });
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
 });
