@@ -33,10 +33,12 @@ export interface LiveContext {
 }
 
 /**
- * The context of an HTTP request. `ctx` is built on first use, from the caller the request has by then
- * (signIn gives it one); without a caller (the UI before sign-in) reading it is `unauthorized`, so no
- * resolver can run for nobody. A class, not an object literal: Apollo copies the context's own properties
- * per request, which would read the getter too early.
+ * The context of an HTTP request. `ctx` is built from the caller the request has when it is read, and built
+ * again when the caller changed: signIn over a live session makes the new user the caller, and the answer and
+ * every field after it are that user's, never the previous session's (read first by the rate limit). Without
+ * a caller (the UI before sign-in) reading it is `unauthorized`, so no resolver can run for nobody. A class,
+ * not an object literal: Apollo copies the context's own properties per request, which would read the getter
+ * too early.
  */
 export class HttpGraphQLContext implements GraphQLContext {
   private cached: RequestContext | undefined;
@@ -50,8 +52,10 @@ export class HttpGraphQLContext implements GraphQLContext {
   ) {}
 
   get ctx(): RequestContext {
-    if (!this.res.locals.principal) throw new UnauthorizedError('Sign in first');
-    this.cached ??= contextOf(this.orm, this.res);
+    const principal = this.res.locals.principal;
+    if (!principal) throw new UnauthorizedError('Sign in first');
+    if (this.cached && this.cached.principal === principal) return this.cached;
+    this.cached = contextOf(this.orm, this.res);
     return this.cached;
   }
 

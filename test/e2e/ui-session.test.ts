@@ -73,6 +73,33 @@ describe('web UI session', () => {
     expect(accounts.body.data.accounts.data).toHaveLength(1);
   });
 
+  it('signing in over a live session answers as the new user, and every field after it runs as that user', async () => {
+    const first = await hub.createUser('reseller');
+    const second = await hub.createUser('reseller');
+    const before = await uiSignIn(hub.url, first.email, first.password);
+    // The second reseller signs in from the browser where the first one's session is still live, and the
+    // same request creates an account: the second reseller's, which it alone (of the two) reaches.
+    const res = await uiGraphql(
+      hub.url,
+      `mutation($e: String!, $p: String!) {
+        signIn(email: $e, password: $p) { id email role }
+        createAccount(input: { name: "Made right after signing in" }) { id }
+      }`,
+      { cookie: before.cookie, variables: { e: second.email, p: second.password } },
+    );
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.signIn).toEqual({ id: second.id, email: second.email, role: 'reseller' });
+    const after = res.setCookies.find((c) => c.startsWith('order_hub_session='))!.split(';')[0];
+    expect((await uiGraphql(hub.url, VIEWER, { cookie: after })).body.data.viewer.email).toBe(second.email);
+    const theirs = await uiGraphql(hub.url, '{ accounts(limit: 200) { data { id } } }', { cookie: after });
+    expect(theirs.body.data.accounts.data).toEqual([{ id: res.body.data.createAccount.id }]);
+    // The first reseller's session ended with the new sign-in; the account is not the first reseller's.
+    expect((await uiGraphql(hub.url, '{ viewer { id } }', { cookie: before.cookie })).body.data.viewer).toBeNull();
+    const firstAgain = await uiSignIn(hub.url, first.email, first.password);
+    const firsts = await uiGraphql(hub.url, '{ accounts(limit: 200) { data { id } } }', { cookie: firstAgain.cookie });
+    expect(firsts.body.data.accounts.data).toEqual([]);
+  });
+
   it('says "Wrong e-mail or password." and sets no cookie for bad credentials', async () => {
     const res = await uiGraphql(hub.url, 'mutation { signIn(email: "admin@test.example", password: "nope") { id } }');
     expect(res.body.errors[0]).toMatchObject({
