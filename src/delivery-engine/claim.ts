@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { prepared } from './prepared.js';
+import { currentUrlSql } from './partner-urls.js';
 
 // Claiming deliveries for an attempt each: the first write of the worker's hot path (record-outcomes.ts has
 // the second), in plain SQL.
@@ -8,7 +9,10 @@ export interface ClaimedDelivery {
   id: string;
   event_id: string;
   application_id: string;
+  /** The URL the delivery was addressed to when enqueued: with ordering_key, its chain (outbox.ts). */
   url: string;
+  /** Where this attempt goes: the application's current URL for this kind of call (partner-urls.ts). */
+  send_url: string;
   endpoint: string;
   /** The stored payload; credentials are opened into it by withSealedCredentials just before sending. */
   body: string;
@@ -40,7 +44,7 @@ const CLAIMED = `
      set status = 'DELIVERING', claimed_by = $1, attempt_count = d.attempt_count + 1, round_attempts = d.round_attempts + 1,
          last_attempt_at = now(), next_attempt_at = null, updated_at = now()
    where d.id in (select id from chosen)
-  returning d.id, d.event_id, d.application_id, d.url, d.endpoint, d.payload::text as body, d.credentials_sealed, d.ordering_key, d.attempt_count,
+  returning d.id, d.event_id, d.application_id, d.url, ${currentUrlSql('d')} as send_url, d.endpoint, d.payload::text as body, d.credentials_sealed, d.ordering_key, d.attempt_count,
             d.round_attempts, d.event_type, d.created_at, d.request_id, d.trace`;
 
 /**

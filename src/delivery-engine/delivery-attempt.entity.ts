@@ -12,6 +12,10 @@ export class DeliveryAttempt extends BaseEntity {
   @Property({ type: 'int' })
   attemptNumber!: number;
 
+  /** Where the attempt went: the application's URL for this kind of call at that moment (partner-urls.ts). */
+  @Property({ type: 'text', nullable: true })
+  url?: string | null;
+
   @Property({ type: 'timestamptz' })
   startedAt!: Date;
 

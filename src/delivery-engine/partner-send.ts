@@ -33,6 +33,7 @@ export async function sendDelivery(deps: SendDeps, delivery: ClaimedDelivery): P
     result,
     attempt: {
       startedAt,
+      url: delivery.send_url,
       httpStatus: 'status' in result ? result.status : null,
       error: 'error' in result ? result.error : null,
       latencyMs: performance.now() - t0,
@@ -58,7 +59,7 @@ export async function sendDelivery(deps: SendDeps, delivery: ClaimedDelivery): P
     ...originHeaders(delivery),
   };
   try {
-    const response = await deps.partnerHttp.post(delivery.url, body, {
+    const response = await deps.partnerHttp.post(delivery.send_url, body, {
       headers,
       timeoutMs: deps.partnerTimeoutMs,
       maxResponseBytes: MAX_RESPONSE_BYTES,

@@ -21,6 +21,8 @@ import type { NextStep } from './retry-policy.js';
 
 export interface AttemptRecord {
   startedAt: Date;
+  /** Where the attempt went (the application's URL at the time: partner-urls.ts). */
+  url: string;
   httpStatus: number | null;
   error: string | null;
   latencyMs: number;
@@ -57,8 +59,8 @@ const DELIVERY_SIGNAL_SQL = `json_build_object('topic', 'delivery', 'accountId',
 function recordSql(lock: 'skip locked' | 'wait'): string {
   return `
 with outcome as (
-  select * from unnest($2::uuid[], $3::text[], $4::timestamptz[], $5::text[], $6::int[], $7::timestamptz[], $8::int[], $9::text[], $10::int[], $11::text[])
-    as o(id, status, next_attempt_at, last_error, attempt_number, started_at, http_status, error, latency_ms, response_excerpt)
+  select * from unnest($2::uuid[], $3::text[], $4::timestamptz[], $5::text[], $6::int[], $7::timestamptz[], $8::int[], $9::text[], $10::int[], $11::text[], $12::text[])
+    as o(id, status, next_attempt_at, last_error, attempt_number, started_at, http_status, error, latency_ms, response_excerpt, url)
 ), mine as (
   select d.id
     from outcome o
@@ -78,8 +80,8 @@ with outcome as (
    where d.id = o.id and d.id in (select id from mine)
   returning d.id, d.status, d.ordering_key, d.url, d.successor_waiting, d.account_id, d.location_id, d.application_id, d.event_type
 ), logged as (
-  insert into delivery_attempts (id, created_at, updated_at, delivery_id, attempt_number, started_at, http_status, error, latency_ms, response_excerpt)
-  select gen_random_uuid(), now(), now(), id, attempt_number, started_at, http_status, error, latency_ms, response_excerpt
+  insert into delivery_attempts (id, created_at, updated_at, delivery_id, attempt_number, started_at, http_status, error, latency_ms, response_excerpt, url)
+  select gen_random_uuid(), now(), now(), id, attempt_number, started_at, http_status, error, latency_ms, response_excerpt, url
     from outcome where id not in (select id from skipped)
 )
 select (select coalesce(array_agg(id), '{}') from skipped) as skipped,
@@ -131,6 +133,7 @@ export function recordParameters(processId: string, outcomes: readonly AttemptOu
     column((o) => storable(o.attempt.error)),
     column((o) => Math.round(o.attempt.latencyMs)),
     column((o) => storable(o.attempt.responseExcerpt)),
+    column((o) => o.attempt.url),
   ];
 }
 

@@ -1,3 +1,4 @@
+import { waitForDelivery } from '../support/deliveries.js';
 import { FakePartner } from '../support/fake-partner.js';
 import type { HttpClient } from '../support/http.js';
 import {
@@ -159,6 +160,38 @@ describe('the delivery log for the operator UI', () => {
       }
       await new Promise((resolve) => setImmediate(resolve));
     }
+  });
+
+  it('sends every later attempt to a webhook URL corrected after failures, and shows the URL each attempt used', async () => {
+    const broken = pos.urlFor('/broken');
+    pos.always('/broken', { status: 500 });
+    pos.always('/fixed', { status: 204 });
+    const kitchen = await t.createApplication('POS', { webhookUrl: broken });
+    const place2 = await t.createLocation(undefined, 'Corrected URL bistro');
+    await t.connect(kitchen, place2);
+    await t.connect(marketApp, place2);
+    const placed = await marketClient.post(`${place2.path}/orders`, {
+      externalId: 'url-fix-1',
+      fulfillmentType: 'PICKUP',
+      items: [{ name: 'Soup', quantity: 1, price: 650 }],
+    });
+    expect(placed.status).toBe(201);
+    const [delivery] = (await t.admin.get(`${place2.path}/deliveries?eventType=ORDER_CREATED`)).body.data;
+    await waitForDelivery(t.admin, delivery.id, (d) => d.attempts.length === 1);
+    const fixed = pos.urlFor('/fixed');
+    expect((await t.admin.patch(`/v1/applications/${kitchen.id}`, { webhookUrl: fixed })).status).toBe(200);
+    expect((await t.admin.post(`/v1/deliveries/${delivery.id}/retry`)).status).toBe(200);
+    const done = await waitForDelivery(t.admin, delivery.id, (d) => d.status === 'DELIVERED');
+    expect(done.attempts.map((a: any) => [a.url, a.httpStatus])).toEqual([
+      [broken, 500],
+      [fixed, 204],
+    ]);
+    expect(pos.requestsTo('/fixed').map((r) => JSON.parse(r.body).orderId)).toEqual([placed.body.data.id]);
+    const gql = await t.admin.post('/graphql', {
+      query: 'query($id: ID!) { delivery(id: $id) { attempts { url httpStatus } } }',
+      variables: { id: delivery.id },
+    });
+    expect(gql.body.data.delivery.attempts.map((a: any) => a.url)).toEqual([broken, fixed]);
   });
 
   it('masks connection credentials in payloads, and filters by event type', async () => {

@@ -485,6 +485,24 @@ describe('the status round trip', () => {
     expect((await patch(posClient, order.id, { status: 'CANCELLED', notAField: 1 })).status).toBe(400);
   });
 
+  it('tells the POS and the marketplace when an operator changes the order', async () => {
+    const order = (await place(simpleOrder())).body.data;
+    expect((await patch(t.admin, order.id, { status: 'ACCEPTED' })).status).toBe(200);
+    expect((await patch(t.admin, order.id, { status: 'CANCELLED', cancellationReason: 'OTHER' })).status).toBe(200);
+    for (const [partner, connectionId, first] of [
+      [posPartner, posConnectionId, ['ORDER_CREATED']],
+      [marketPartner, marketConnectionId, []],
+    ] as const) {
+      const events = await waitForEvents(partner, order.id, first.length + 2);
+      expect(events.map((e) => `${e.eventType}:${e.newState.status}`)).toEqual([
+        ...first.map((type) => `${type}:NEW`),
+        'ORDER_STATUS_CHANGED:ACCEPTED',
+        'ORDER_STATUS_CHANGED:CANCELLED',
+      ]);
+      expect(events.at(-1)).toMatchObject({ connectionId, newState: { cancelledBy: 'OPERATOR' } });
+    }
+  });
+
   it('lets the marketplace cancel a NEW order (the POS hears it) but not accept one', async () => {
     const order = (await place(simpleOrder())).body.data;
     const refused = await patch(marketClient, order.id, { status: 'ACCEPTED' });

@@ -124,7 +124,7 @@ describeOnServer('recording attempt outcomes in batches', () => {
     return {
       delivery: d,
       step,
-      attempt: { startedAt: new Date(), httpStatus, error: null, latencyMs: 3.4, responseExcerpt: '{}' },
+      attempt: { startedAt: new Date(), url: d.url, httpStatus, error: null, latencyMs: 3.4, responseExcerpt: '{}' },
     };
   }
   const delivered: NextStep = { kind: 'delivered' };

@@ -17,6 +17,12 @@ export class DeliveryAttemptType {
   @Field()
   startedAt: string;
 
+  @Field(() => String, {
+    nullable: true,
+    description: "Where this attempt went: the application's URL for this kind of call at that moment",
+  })
+  url: string | null;
+
   @Field(() => Int, { nullable: true, description: 'Null when no answer came' })
   httpStatus: number | null;
 

@@ -9,6 +9,8 @@ import { maskCredentials } from '../../common/mask.js';
 export interface DeliveryAttemptView {
   attemptNumber: number;
   startedAt: string;
+  /** Where this attempt went: the application's URL for this kind of call at that moment. */
+  url: string | null;
   httpStatus: number | null;
   error: string | null;
   latencyMs: number;
@@ -73,6 +75,7 @@ export function toDeliveryAttemptView(attempt: DeliveryAttempt): DeliveryAttempt
   return {
     attemptNumber: attempt.attemptNumber,
     startedAt: attempt.startedAt.toISOString(),
+    url: attempt.url ?? null,
     httpStatus: attempt.httpStatus ?? null,
     error: attempt.error ?? null,
     latencyMs: attempt.latencyMs,

@@ -261,11 +261,12 @@ export class OrderService {
       await em.flush();
       const view = toOrderView(order);
       const parties = await activeConnections(em, locationId);
-      // "To the other side": the marketplace hears what the kitchen did; the POS hears the marketplace cancel.
-      const receivers =
-        actor === 'MARKETPLACE'
-          ? parties.filter((p) => p.kind === 'POS')
-          : parties.filter((p) => p.applicationId === order.applicationId);
+      // Every party to the order (the POS applications and the marketplace that placed it) hears of the change,
+      // except the application that made it: an operator's change reaches both sides.
+      const changedBy = ctx.principal.type === 'application' ? ctx.principal.applicationId : null;
+      const receivers = parties.filter(
+        (p) => (p.kind === 'POS' || p.applicationId === order.applicationId) && p.applicationId !== changedBy,
+      );
       for (const event of orderEvents(
         verdict.kind === 'allowed' ? 'ORDER_STATUS_CHANGED' : 'ORDER_UPDATED',
         receivers,
