@@ -54,7 +54,7 @@ async function victim(
     inFlight.push(
       (async () => {
         const t0 = performance.now();
-        let status = 0;
+        let status: number;
         try {
           const res = await fetch(url, {
             method: 'POST',

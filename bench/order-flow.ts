@@ -181,7 +181,7 @@ export async function startFlowBench(name: string, options: FlowOptions = {}): P
     headers: Record<string, string> = {},
   ): Promise<Json | undefined> => {
     const at = performance.now();
-    let status = 0;
+    let status: number;
     let json: Json | undefined;
     let retryAfter: string | null = null;
     try {

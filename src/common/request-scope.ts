@@ -31,7 +31,7 @@ export function runInRequestScope<T>(scope: RequestScope, fn: () => T): T {
  * Express middleware that enters the request's scope again (kept in res.locals.scope): a body parser calls
  * `next` from the socket's stream events, which run outside the scope the request started in.
  */
-export function resumeRequestScope(_req: unknown, res: { locals: Record<string, any> }, next: () => void): void {
+export function resumeRequestScope(_req: unknown, res: { locals: Record<string, unknown> }, next: () => void): void {
   const scope = res.locals.scope as RequestScope | undefined;
   if (scope) runInRequestScope(scope, next);
   else next();

@@ -4,6 +4,7 @@ import { ValidationError } from './errors.js';
 // their pair (they are not Unicode scalar values, so they have no UTF-8 form). Both used to reach the database
 // and come back as a 500; they are refused at the edge instead, as a 400 naming where they were.
 
+// eslint-disable-next-line no-control-regex -- the NUL character is what this pattern exists to find
 const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function isUnsafeText(text: string): boolean {

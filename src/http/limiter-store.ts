@@ -166,7 +166,9 @@ async function redisStore(redisUrl: string, keyPrefix: string, log: Logger): Pro
     await redis.connect();
   } catch (error) {
     redis.disconnect();
-    throw new Error(`REDIS_URL: cannot connect to Redis (${error instanceof Error ? error.message : String(error)})`);
+    throw new Error(`REDIS_URL: cannot connect to Redis (${error instanceof Error ? error.message : String(error)})`, {
+      cause: error,
+    });
   }
   return storeOf(
     'redis',

@@ -53,7 +53,7 @@ export function requestIdAndLogging(log: Logger, metrics?: HubMetrics) {
  * writes the same fields without it.
  */
 function requestLogger(
-  locals: Record<string, any>,
+  locals: Record<string, unknown>,
   log: Logger,
   bindings: { requestId: string; traceId: string },
 ): void {

@@ -29,7 +29,6 @@ async function newLocation(name = 'Kitchen'): Promise<string> {
 const vat = { posReference: 'vat-9', name: 'VAT 9%', type: 'PERCENTAGE', rate: 90000 };
 const vatHigh = { posReference: 'vat-21', name: 'VAT 21%', type: 'PERCENTAGE', rate: 210000 };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Item = Record<string, any>;
 
 function catalog(overrides: Record<string, unknown> = {}): {

@@ -29,7 +29,7 @@ it('prints the discovery document for PUBLIC_BASE_URL whatever X-Forwarded-Host 
   expect(res.status).toBe(200);
   expect(res.body.issuer).toBe('https://hub.example/oauth2');
   const urls = Object.entries(res.body)
-    .filter(([key, value]) => key.endsWith('_endpoint') || key === 'jwks_uri')
+    .filter(([key]) => key.endsWith('_endpoint') || key === 'jwks_uri')
     .map(([, value]) => value as string);
   expect(urls.length).toBeGreaterThan(3);
   for (const url of urls) expect(url.startsWith('https://hub.example/oauth2/')).toBe(true);

@@ -7,7 +7,7 @@ import type { RequestContext } from '../../common/request-context.js';
 import { reachLocation, withLocation, type LocationAccess } from '../locations/location-access.js';
 import { orderEvents } from './order-events.js';
 import { notifyLive } from '../../live/notify.js';
-import { enqueueDelivery, type EnqueueDeliveryInput } from '../../delivery-engine/outbox.js';
+import { enqueueDelivery } from '../../delivery-engine/outbox.js';
 import { insertOrder, type NewOrder } from './order-insert.js';
 import { applicationName } from '../applications/application-name.js';
 import { activeConnections } from '../connections/active-connections.js';

@@ -24,6 +24,7 @@ import { fulfilment, orderCallName } from './order-facts-format';
 // every rule behind them come from the server (allowedTransitions, orderCancellationReasons). "Find an order"
 // searches every status at once (the order a customer calls about, by its number, reference or their name).
 
+// eslint-disable-next-line @typescript-eslint/no-unused-vars -- declared for codegen, which makes BoardRowFragment of it
 const BOARD_ROW = graphql(`
   fragment BoardRow on Order {
     id
