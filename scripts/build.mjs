@@ -1,0 +1,41 @@
+// `npm run build` and `npm start`: compile what changed, nothing more. tsc runs only when a source is newer than
+// its last build (dist/.tsbuildinfo), and then incrementally (tsconfig.json); the web UI is bundled by Vite
+// only when something it is made of (src/ui, the installed packages) is newer than the bundle in dist/ui. So a
+// start with nothing changed goes straight to the hub. `npm run build:ui` bundles the UI whatever the dates.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+function run(command, args) {
+  const { status } = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (status !== 0) process.exit(status ?? 1);
+}
+
+const newestIn = (path) =>
+  statSync(path).isDirectory()
+    ? Math.max(0, ...readdirSync(path).map((name) => newestIn(join(path, name))))
+    : statSync(path).mtimeMs;
+
+/** True when `output` is missing or older than any of `inputs` (files or directories, relative to the root). */
+function isStale(output, inputs) {
+  const built = join(root, output);
+  if (!existsSync(built)) return true;
+  const newest = Math.max(
+    ...inputs.filter((path) => existsSync(join(root, path))).map((path) => newestIn(join(root, path))),
+  );
+  return statSync(built).mtimeMs < newest;
+}
+
+const COMPILED = ['src', 'test', 'bench', 'examples', 'tsconfig.json', 'package-lock.json'];
+if (isStale('dist/.tsbuildinfo', COMPILED)) {
+  run(bin('tsc'), ['-p', 'tsconfig.json']);
+  // tsc leaves its build info alone when a file was saved unchanged: mark this check as done all the same.
+  const now = new Date();
+  utimesSync(join(root, 'dist/.tsbuildinfo'), now, now);
+}
+if (isStale('dist/ui/index.html', ['src/ui', 'package-lock.json']))
+  run(bin('vite'), ['build', '--config', 'src/ui/vite.config.ts', '--logLevel', 'warn']);
