@@ -576,7 +576,7 @@ describe('GraphQL', () => {
     const c = catalog();
     c.products[0] = { ...c.products[0], containsAlcohol: false, nutritionalInfo: { kcal: 650 } };
     const imported = await pos.graphql(
-      `mutation($a: ID!, $l: ID!, $c: JSONObject!) { importCatalog(accountId: $a, locationId: $l, catalog: $c) { products taxRates changes { products { created } } } }`,
+      `mutation($a: ID!, $l: ID!, $c: CatalogImportInput!) { importCatalog(accountId: $a, locationId: $l, catalog: $c) { products taxRates changes { products { created } } } }`,
       { a: accountId, l: locationId, c },
     );
     expect(imported.body.errors).toBeUndefined();
@@ -621,7 +621,7 @@ describe('GraphQL', () => {
     const bad = c;
     bad.products[1] = { ...bad.products[1], categories: ['cat-nope'] };
     const refused = await pos.graphql(
-      `mutation($a: ID!, $l: ID!, $c: JSONObject!) { importCatalog(accountId: $a, locationId: $l, catalog: $c) { products } }`,
+      `mutation($a: ID!, $l: ID!, $c: CatalogImportInput!) { importCatalog(accountId: $a, locationId: $l, catalog: $c) { products } }`,
       { a: accountId, l: locationId, c: bad },
     );
     expect(refused.body.errors?.[0].extensions).toMatchObject({

@@ -41,7 +41,7 @@ it('accepts zero prices and a negative discount line', async () => {
 
 it('refuses a negative price through GraphQL too', async () => {
   const res = await marketplace.graphql(
-    `mutation($a: ID!, $l: ID!, $input: JSONObject!) { placeOrder(accountId: $a, locationId: $l, order: $input) { __typename } }`,
+    `mutation($a: ID!, $l: ID!, $input: PlaceOrderInput!) { placeOrder(accountId: $a, locationId: $l, order: $input) { __typename } }`,
     {
       a: loc.accountId,
       l: loc.locationId,

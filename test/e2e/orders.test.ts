@@ -804,7 +804,7 @@ describe('reading orders', () => {
     expect(invalid.body.errors?.[0]?.extensions?.code).toBe('invalid_transition');
 
     const placed = await marketClient.graphql(
-      `mutation($a: ID!, $l: ID!, $o: JSONObject!) { placeOrder(accountId: $a, locationId: $l, order: $o) { created order { id status items { taxRateIds } } } }`,
+      `mutation($a: ID!, $l: ID!, $o: PlaceOrderInput!) { placeOrder(accountId: $a, locationId: $l, order: $o) { created order { id status items { taxRateIds } } } }`,
       { a: loc.accountId, l: loc.locationId, o: simpleOrder() },
     );
     expect(placed.body.errors).toBeUndefined();
@@ -812,5 +812,31 @@ describe('reading orders', () => {
       created: true,
       order: { status: 'NEW', items: [{ taxRateIds: ['vat-low'] }] },
     });
+  });
+
+  it('refuses a malformed order over GraphQL with the problems REST names, by the same JSON paths', async () => {
+    const malformed = {
+      ...simpleOrder(),
+      externalId: '',
+      fulfillmentType: 'DRONE',
+      currency: 'eur',
+      items: [{ name: 'Burger', quantity: 0, price: -1, options: [{ name: '', price: 100 }] }],
+    };
+    const rest = await place(malformed);
+    expect(rest.status).toBe(400);
+    const graphql = await marketClient.graphql(
+      `mutation($a: ID!, $l: ID!, $o: PlaceOrderInput!) { placeOrder(accountId: $a, locationId: $l, order: $o) { created } }`,
+      { a: loc.accountId, l: loc.locationId, o: malformed },
+    );
+    expect(graphql.body.errors?.[0]?.extensions?.code).toBe('validation_failed');
+    expect(graphql.body.errors?.[0]?.extensions?.errors).toEqual(rest.body.errors);
+    expect(rest.body.errors.map((e: { path: string }) => e.path)).toEqual([
+      '/externalId',
+      '/fulfillmentType',
+      '/currency',
+      '/items/0/quantity',
+      '/items/0/price',
+      '/items/0/options/0/name',
+    ]);
   });
 });

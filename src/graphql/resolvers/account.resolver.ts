@@ -1,12 +1,8 @@
 import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
-import {
-  AccountListArgs,
-  AccountPage,
-  AccountType,
-  CreateAccountInput,
-  UpdateAccountInput,
-} from '../types/account.type.js';
+import { ShapeArg } from '../inputs/shape-arg.js';
+import type { Shape } from '../../shapes/shape.js';
+import { AccountListArgs, AccountPage, AccountType } from '../types/account.type.js';
 
 @Resolver(() => AccountType)
 export class AccountResolver {
@@ -25,7 +21,7 @@ export class AccountResolver {
   })
   updateAccount(
     @Arg('id', () => ID) id: string,
-    @Arg('input', () => UpdateAccountInput) input: UpdateAccountInput,
+    @ShapeArg('input', 'UpdateAccount') input: Shape<'UpdateAccount'>,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
     return services.accounts.rename(ctx, id, input);
@@ -33,7 +29,7 @@ export class AccountResolver {
 
   @Mutation(() => AccountType)
   createAccount(
-    @Arg('input', () => CreateAccountInput) input: CreateAccountInput,
+    @ShapeArg('input', 'CreateAccount') input: Shape<'CreateAccount'>,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
     return services.accounts.create(ctx, input);

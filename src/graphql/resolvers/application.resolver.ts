@@ -1,12 +1,12 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
+import { ShapeArg } from '../inputs/shape-arg.js';
+import type { Shape } from '../../shapes/shape.js';
 import {
   ApplicationKindEnum,
   ApplicationPage,
   ApplicationType,
   ApplicationWithSecretsType,
-  CreateApplicationInput,
-  UpdateApplicationInput,
 } from '../types/application.type.js';
 import { PageArgs } from '../types/page-args.js';
 
@@ -33,7 +33,7 @@ export class ApplicationResolver {
 
   @Mutation(() => ApplicationWithSecretsType)
   createApplication(
-    @Arg('input', () => CreateApplicationInput) input: CreateApplicationInput,
+    @ShapeArg('input', 'CreateApplication') input: Shape<'CreateApplication'>,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
     return services.applications.create(ctx, input);
@@ -42,7 +42,7 @@ export class ApplicationResolver {
   @Mutation(() => ApplicationType)
   updateApplication(
     @Arg('id', () => ID) id: string,
-    @Arg('input', () => UpdateApplicationInput) input: UpdateApplicationInput,
+    @ShapeArg('input', 'UpdateApplication') input: Shape<'UpdateApplication'>,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
     return services.applications.update(ctx, id, input);

@@ -2,30 +2,20 @@ import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { passThroughOf, type ModifierView, type ProductView } from '../../modules/catalog/catalog.view.js';
 import type { GraphQLContext } from '../context.js';
+import { ShapeArg } from '../inputs/shape-arg.js';
+import type { Shape } from '../../shapes/shape.js';
 import {
   CatalogImportResultType,
   CatalogListArgs,
   CatalogType,
   CategoryPage,
   ModifierGroupPage,
-  ModifierInput,
   ModifierPage,
   ModifierType,
-  ProductInput,
   ProductPage,
   ProductType,
 } from '../types/catalog.type.js';
 import { PageArgs } from '../types/page-args.js';
-
-/**
- * A GraphQL input as the service reads a JSON body: nulls dropped (GraphQL's null means "not given"), the
- * compatibility fields spread in beside the others.
- */
-function body(input: ModifierInput | ProductInput): Record<string, unknown> {
-  const { passThrough, ...fields } = input;
-  const given = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null && value !== undefined));
-  return { ...(passThrough ?? {}), ...given };
-}
 
 @Resolver(() => CatalogType)
 export class CatalogResolver {
@@ -44,7 +34,7 @@ export class CatalogResolver {
   importCatalog(
     @Arg('accountId', () => ID) accountId: string,
     @Arg('locationId', () => ID) locationId: string,
-    @Arg('catalog', () => GraphQLJSONObject) catalog: Record<string, unknown>,
+    @ShapeArg('catalog', 'CatalogImport') catalog: Shape<'CatalogImport'>,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
     return services.catalog.importCatalog(ctx, accountId, locationId, catalog);
@@ -121,10 +111,10 @@ export class ProductResolver {
   createProduct(
     @Arg('accountId', () => ID) accountId: string,
     @Arg('locationId', () => ID) locationId: string,
-    @Arg('input', () => ProductInput) input: ProductInput,
+    @ShapeArg('input', 'CreateProduct') input: Shape<'CreateProduct'>,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
-    return services.catalog.createProduct(ctx, accountId, locationId, body(input));
+    return services.catalog.createProduct(ctx, accountId, locationId, input);
   }
 
   @Mutation(() => ProductType, { description: 'taxRateIds omitted clears them; show_online false is out of stock' })
@@ -132,10 +122,10 @@ export class ProductResolver {
     @Arg('accountId', () => ID) accountId: string,
     @Arg('locationId', () => ID) locationId: string,
     @Arg('id', () => ID) id: string,
-    @Arg('input', () => ProductInput) input: ProductInput,
+    @ShapeArg('input', 'UpdateProduct') input: Shape<'UpdateProduct'>,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
-    return services.catalog.updateProduct(ctx, accountId, locationId, id, body(input));
+    return services.catalog.updateProduct(ctx, accountId, locationId, id, input);
   }
 
   @Mutation(() => Boolean)
@@ -181,10 +171,10 @@ export class ModifierResolver {
   createModifier(
     @Arg('accountId', () => ID) accountId: string,
     @Arg('locationId', () => ID) locationId: string,
-    @Arg('input', () => ModifierInput) input: ModifierInput,
+    @ShapeArg('input', 'CreateModifier') input: Shape<'CreateModifier'>,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
-    return services.catalog.createModifier(ctx, accountId, locationId, body(input));
+    return services.catalog.createModifier(ctx, accountId, locationId, input);
   }
 
   @Mutation(() => ModifierType, { description: 'taxRateIds omitted clears them' })
@@ -192,10 +182,10 @@ export class ModifierResolver {
     @Arg('accountId', () => ID) accountId: string,
     @Arg('locationId', () => ID) locationId: string,
     @Arg('id', () => ID) id: string,
-    @Arg('input', () => ModifierInput) input: ModifierInput,
+    @ShapeArg('input', 'UpdateModifier') input: Shape<'UpdateModifier'>,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
-    return services.catalog.updateModifier(ctx, accountId, locationId, id, body(input));
+    return services.catalog.updateModifier(ctx, accountId, locationId, id, input);
   }
 
   @Mutation(() => Boolean)

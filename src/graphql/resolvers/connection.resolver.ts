@@ -1,7 +1,9 @@
 import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
+import { ShapeArg } from '../inputs/shape-arg.js';
+import type { Shape } from '../../shapes/shape.js';
 import { ApplicationKindEnum } from '../types/application.type.js';
-import { AvailableApplicationPage, ConnectInput, ConnectionPage, ConnectionType } from '../types/connection.type.js';
+import { AvailableApplicationPage, ConnectionPage, ConnectionType } from '../types/connection.type.js';
 import { PageArgs } from '../types/page-args.js';
 
 @Resolver(() => ConnectionType)
@@ -41,7 +43,7 @@ export class ConnectionResolver {
   connect(
     @Arg('accountId', () => ID) accountId: string,
     @Arg('locationId', () => ID) locationId: string,
-    @Arg('input', () => ConnectInput) input: ConnectInput,
+    @ShapeArg('input', 'CreateConnection') input: Shape<'CreateConnection'>,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
     return services.connections.connect(ctx, accountId, locationId, input);

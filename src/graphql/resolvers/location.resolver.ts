@@ -1,6 +1,8 @@
 import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
-import { CreateLocationInput, LocationPage, LocationType, UpdateLocationInput } from '../types/location.type.js';
+import { ShapeArg } from '../inputs/shape-arg.js';
+import type { Shape } from '../../shapes/shape.js';
+import { LocationPage, LocationType } from '../types/location.type.js';
 import { PageArgs } from '../types/page-args.js';
 
 /** Omitted GraphQL arguments arrive as undefined; an explicit null for taxRates means "unchanged" too. */
@@ -27,7 +29,7 @@ export class LocationResolver {
   @Mutation(() => LocationType)
   createLocation(
     @Arg('accountId', () => ID) accountId: string,
-    @Arg('input', () => CreateLocationInput) input: CreateLocationInput,
+    @ShapeArg('input', 'CreateLocation') input: Shape<'CreateLocation'>,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
     return services.locations.create(ctx, accountId, input);
@@ -37,7 +39,7 @@ export class LocationResolver {
   updateLocation(
     @Arg('accountId', () => ID) accountId: string,
     @Arg('id', () => ID) id: string,
-    @Arg('input', () => UpdateLocationInput) input: UpdateLocationInput,
+    @ShapeArg('input', 'UpdateLocation') input: Shape<'UpdateLocation'>,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
     return services.locations.update(ctx, accountId, id, input);

@@ -1,17 +1,14 @@
 import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
+import { ShapeArg } from '../inputs/shape-arg.js';
+import type { Shape } from '../../shapes/shape.js';
 import {
-  CreateMenuInput,
-  CreateMenuItemInput,
-  CreateMenuModifierInput,
-  MenuEntryInput,
   MenuItemType,
   MenuModifierType,
   MenuEntryPathArgs,
   MenuPage,
   MenuPathArgs,
   MenuType,
-  UpdateMenuInput,
 } from '../types/menu.type.js';
 import { PageArgs } from '../types/page-args.js';
 
@@ -44,7 +41,7 @@ export class MenuResolver {
   createMenu(
     @Arg('accountId', () => ID) accountId: string,
     @Arg('locationId', () => ID) locationId: string,
-    @Arg('input', () => CreateMenuInput) input: CreateMenuInput,
+    @ShapeArg('input', 'CreateMenu') input: Shape<'CreateMenu'>,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
     return services.menus.create(ctx, accountId, locationId, input);
@@ -55,7 +52,7 @@ export class MenuResolver {
     @Arg('accountId', () => ID) accountId: string,
     @Arg('locationId', () => ID) locationId: string,
     @Arg('id', () => ID) id: string,
-    @Arg('input', () => UpdateMenuInput) input: UpdateMenuInput,
+    @ShapeArg('input', 'UpdateMenu') input: Shape<'UpdateMenu'>,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
     return services.menus.update(ctx, accountId, locationId, id, input);
@@ -75,7 +72,7 @@ export class MenuResolver {
   @Mutation(() => MenuItemType)
   addMenuItem(
     @Args(() => MenuPathArgs) { accountId, locationId, menuId }: MenuPathArgs,
-    @Arg('input', () => CreateMenuItemInput) input: CreateMenuItemInput,
+    @ShapeArg('input', 'CreateMenuItem') input: Shape<'CreateMenuItem'>,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
     return services.menus.addItem(ctx, accountId, locationId, menuId, input);
@@ -86,7 +83,7 @@ export class MenuResolver {
   })
   updateMenuItem(
     @Args(() => MenuEntryPathArgs) { accountId, locationId, menuId, id }: MenuEntryPathArgs,
-    @Arg('input', () => MenuEntryInput) input: MenuEntryInput,
+    @ShapeArg('input', 'UpdateMenuEntry') input: Shape<'UpdateMenuEntry'>,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
     return services.menus.updateItem(ctx, accountId, locationId, menuId, id, input);
@@ -115,7 +112,7 @@ export class MenuResolver {
   @Mutation(() => MenuModifierType)
   addMenuModifier(
     @Args(() => MenuPathArgs) { accountId, locationId, menuId }: MenuPathArgs,
-    @Arg('input', () => CreateMenuModifierInput) input: CreateMenuModifierInput,
+    @ShapeArg('input', 'CreateMenuModifier') input: Shape<'CreateMenuModifier'>,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
     return services.menus.addModifier(ctx, accountId, locationId, menuId, input);
@@ -124,7 +121,7 @@ export class MenuResolver {
   @Mutation(() => MenuModifierType, { description: 'The override rules of menu items' })
   updateMenuModifier(
     @Args(() => MenuEntryPathArgs) { accountId, locationId, menuId, id }: MenuEntryPathArgs,
-    @Arg('input', () => MenuEntryInput) input: MenuEntryInput,
+    @ShapeArg('input', 'UpdateMenuEntry') input: Shape<'UpdateMenuEntry'>,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
     return services.menus.updateModifier(ctx, accountId, locationId, menuId, id, input);

@@ -1,10 +1,11 @@
-import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { CANCELLATION_REASONS } from '../../modules/orders/order-status.js';
 import { customerName as nameOfCustomer } from '../../modules/orders/customer-name.js';
 import type { OrderView } from '../../modules/orders/order.view.js';
 import type { StatusChange } from '../../modules/orders/order.entity.js';
 import type { GraphQLContext } from '../context.js';
+import { ShapeArg } from '../inputs/shape-arg.js';
+import type { Shape } from '../../shapes/shape.js';
 import {
   CancellationReasonEnum,
   OrderCountArgs,
@@ -15,7 +16,6 @@ import {
   OrderStatusEnum,
   OrderType,
   PlacedOrderType,
-  UpdateOrderStatusInput,
 } from '../types/order.type.js';
 
 /** GraphQL's null means "not given": the service reads the input as it reads a JSON body without those keys. */
@@ -84,7 +84,7 @@ export class OrderResolver {
   placeOrder(
     @Arg('accountId', () => ID) accountId: string,
     @Arg('locationId', () => ID) locationId: string,
-    @Arg('order', () => GraphQLJSONObject) order: Record<string, unknown>,
+    @ShapeArg('order', 'PlaceOrder') order: Shape<'PlaceOrder'>,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
     return services.orders.place(ctx, accountId, locationId, order);
@@ -95,7 +95,7 @@ export class OrderResolver {
     @Arg('accountId', () => ID) accountId: string,
     @Arg('locationId', () => ID) locationId: string,
     @Arg('id', () => ID) id: string,
-    @Arg('input', () => UpdateOrderStatusInput) input: UpdateOrderStatusInput,
+    @ShapeArg('input', 'UpdateOrderStatus') input: Shape<'UpdateOrderStatus'>,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
     return services.orders.updateStatus(ctx, accountId, locationId, id, given(input));

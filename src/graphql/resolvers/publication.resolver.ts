@@ -1,10 +1,11 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
+import { ShapeArg } from '../inputs/shape-arg.js';
+import type { Shape } from '../../shapes/shape.js';
 import { PageArgs } from '../types/page-args.js';
 import {
   MenuPublicationPage,
   MenuPublicationType,
-  StoreStatusInput,
   StoreStatusMarketplaceType,
   StoreStatusType,
 } from '../types/publication.type.js';
@@ -53,7 +54,7 @@ export class PublicationResolver {
   async setStoreStatus(
     @Arg('accountId', () => ID) accountId: string,
     @Arg('locationId', () => ID) locationId: string,
-    @Arg('input', () => StoreStatusInput) input: StoreStatusInput,
+    @ShapeArg('input', 'StoreStatusInput') input: Shape<'StoreStatusInput'>,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
     return { accountId, locationId, ...(await services.storeStatus.set(ctx, accountId, locationId, input)) };

@@ -1,7 +1,9 @@
 import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
+import { ShapeArg } from '../inputs/shape-arg.js';
+import type { Shape } from '../../shapes/shape.js';
 import { PageArgs } from '../types/page-args.js';
-import { CreateUserInput, UpdateUserInput, UserPage, UserType } from '../types/user.type.js';
+import { UserPage, UserType } from '../types/user.type.js';
 
 @Resolver(() => UserType)
 export class UserResolver {
@@ -24,7 +26,7 @@ export class UserResolver {
   })
   updateUser(
     @Arg('id', () => ID) id: string,
-    @Arg('input', () => UpdateUserInput) input: UpdateUserInput,
+    @ShapeArg('input', 'UpdateUser') input: Shape<'UpdateUser'>,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
     return services.users.setAccounts(ctx, id, input);
@@ -36,7 +38,7 @@ export class UserResolver {
   }
 
   @Mutation(() => UserType)
-  createUser(@Arg('input', () => CreateUserInput) input: CreateUserInput, @Ctx() { ctx, services }: GraphQLContext) {
+  createUser(@ShapeArg('input', 'CreateUser') input: Shape<'CreateUser'>, @Ctx() { ctx, services }: GraphQLContext) {
     return services.users.create(ctx, input);
   }
 }

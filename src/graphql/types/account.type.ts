@@ -28,15 +28,3 @@ export class AccountListArgs extends PageArgs {
   })
   search?: string | null;
 }
-
-@InputType()
-export class CreateAccountInput {
-  @Field()
-  name: string;
-}
-
-@InputType()
-export class UpdateAccountInput {
-  @Field({ description: 'The new name (1 to 255 characters)' })
-  name: string;
-}

@@ -68,15 +68,3 @@ export class ConnectionType {
 
 @ObjectType()
 export class ConnectionPage extends PageType(ConnectionType, 'ConnectionPage') {}
-
-@InputType()
-export class ConnectInput {
-  @Field(() => ID)
-  applicationId: string;
-
-  @Field(() => GraphQLJSONObject, {
-    nullable: true,
-    description: "The client's own keys at that partner; encrypted at rest, masked on reads",
-  })
-  credentials?: Record<string, unknown> | null;
-}

@@ -51,45 +51,6 @@ export class MenuType {
 @ObjectType()
 export class MenuPage extends PageType(MenuType, 'MenuPage') {}
 
-@InputType()
-export class CreateMenuInput {
-  @Field() name: string;
-  @Field(() => String, { nullable: true }) description?: string | null;
-  @Field(() => [ID], { nullable: true, description: 'Catalog product ids, in menu order' }) productIds?:
-    string[] | null;
-  @Field(() => [String], {
-    nullable: true,
-    description: 'Catalog product posReferences, in menu order (instead of productIds)',
-  })
-  productPosReferences?: string[] | null;
-}
-
-@InputType()
-export class UpdateMenuInput {
-  @Field(() => String, { nullable: true }) name?: string | null;
-  @Field(() => String, { nullable: true }) description?: string | null;
-}
-
-@InputType({
-  description:
-    'taxRateIds given (even []) sets the override; omitted or null removes it. name and price: null follows the catalog again; omitted leaves them.',
-})
-export class MenuEntryInput {
-  @Field(() => String, { nullable: true }) name?: string | null;
-  @Field(() => Int, { nullable: true }) price?: number | null;
-  @Field(() => [String], { nullable: true }) taxRateIds?: string[] | null;
-}
-
-@InputType()
-export class CreateMenuItemInput extends MenuEntryInput {
-  @Field(() => ID) productId: string;
-}
-
-@InputType()
-export class CreateMenuModifierInput extends MenuEntryInput {
-  @Field(() => ID) modifierId: string;
-}
-
 /** The path of a menu, as the REST routes have it: {accountId}/locations/{locationId}/menus/{menuId}. */
 @ArgsType()
 export class MenuPathArgs {

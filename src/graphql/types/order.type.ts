@@ -307,18 +307,3 @@ export class OrderStatusCountType {
   @Field(() => Int)
   count: number;
 }
-
-@InputType('UpdateOrderStatusInput')
-export class UpdateOrderStatusInput {
-  @Field({ description: 'A status, in any case' })
-  status: string;
-
-  @Field(() => String, { nullable: true })
-  cancellationReason?: string | null;
-
-  @Field(() => String, { nullable: true })
-  estimatedPickupTime?: string | null;
-
-  @Field(() => String, { nullable: true })
-  estimatedDeliveryTime?: string | null;
-}

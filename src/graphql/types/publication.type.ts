@@ -71,15 +71,3 @@ export class StoreStatusType {
   @Field(() => String, { nullable: true }) closedReason: string | null;
   @Field(() => String, { nullable: true }) closedReasonNotes: string | null;
 }
-
-@InputType()
-export class StoreStatusInput {
-  @Field(() => StoreStatusEnum) storeStatus: StoreStatusEnum;
-  @Field(() => String, {
-    nullable: true,
-    description: 'RFC 3339, in the future; OFFLINE only: back ONLINE by itself then',
-  })
-  closedUntil?: string | null;
-  @Field(() => String, { nullable: true }) closedReason?: string | null;
-  @Field(() => String, { nullable: true }) closedReasonNotes?: string | null;
-}

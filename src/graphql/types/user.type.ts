@@ -37,26 +37,3 @@ export class UserType {
 
 @ObjectType()
 export class UserPage extends PageType(UserType, 'UserPage') {}
-
-@InputType()
-export class CreateUserInput {
-  @Field()
-  email: string;
-
-  @Field()
-  password: string;
-
-  @Field(() => RoleEnum)
-  role: RoleEnum;
-
-  @Field(() => [ID], { nullable: true, description: 'The accounts a merchant belongs to' })
-  accountIds?: string[] | null;
-}
-
-@InputType()
-export class UpdateUserInput {
-  @Field(() => [ID], {
-    description: 'The accounts the merchant works in from now on (replaces them; a reseller changes only its own)',
-  })
-  accountIds: string[];
-}

@@ -18,7 +18,7 @@ export type CancellationReason =
 
 export type ConnectInput = {
   applicationId: string | number;
-  /** The client's own keys at that partner; encrypted at rest, masked on reads */
+  /** The client's own keys at that partner (opaque; at most 16 KiB) */
   credentials?: Record<string, unknown> | null | undefined;
 };
 
@@ -29,14 +29,14 @@ export type CreateAccountInput = {
 export type CreateApplicationInput = {
   /** POS only */
   catalogPullUrl?: string | null | undefined;
-  /** Admins only */
+  /** May use the password grant. Admins only. */
   firstParty?: boolean | null | undefined;
   kind: ApplicationKind;
   /** MARKETPLACE only */
   menuPublicationUrl?: string | null | undefined;
   name: string;
   redirectUris?: Array<string> | null | undefined;
-  /** Default: the kind's scopes */
+  /** Default: POS locations.read connections.read catalogs.read catalogs.write menu.read orders.read orders.write; MARKETPLACE locations.read menu.read orders.read orders.write */
   scopes?: Array<string> | null | undefined;
   /** MARKETPLACE only */
   storeStatusUrl?: string | null | undefined;
@@ -45,18 +45,20 @@ export type CreateApplicationInput = {
 };
 
 export type CreateLocationInput = {
+  /** ISO 4217 (default EUR) */
   currency?: string | null | undefined;
   name: string;
   taxRates?: Array<TaxRateInput> | null | undefined;
+  /** IANA time zone (default UTC) */
   timezone?: string | null | undefined;
 };
 
 export type CreateMenuInput = {
   description?: string | null | undefined;
   name: string;
-  /** Catalog product ids, in menu order */
+  /** Catalog product ids, in menu order. */
   productIds?: Array<string | number> | null | undefined;
-  /** Catalog product posReferences, in menu order (instead of productIds) */
+  /** Catalog product posReferences, in menu order (instead of productIds). */
   productPosReferences?: Array<string> | null | undefined;
 };
 
@@ -93,23 +95,57 @@ export type OrderStatus =
   | 'REJECTED';
 
 export type ProductInput = {
-  /** Category posReferences */
+  /** posReferences of the location's categories */
   categories?: Array<string> | null | undefined;
-  /** Modifier group posReferences */
+  /** A compatibility field of existing POS Hub clients, carried and returned unchanged, never interpreted. */
+  containsAlcohol?: unknown;
+  /** A compatibility field of existing POS Hub clients, carried and returned unchanged, never interpreted. */
+  containsTobacco?: unknown;
+  /** A compatibility field of existing POS Hub clients, carried and returned unchanged, never interpreted. */
+  description?: unknown;
+  /** A compatibility field of existing POS Hub clients, carried and returned unchanged, never interpreted. */
+  fulfillmentTypes?: unknown;
+  /** A compatibility field of existing POS Hub clients, carried and returned unchanged, never interpreted. */
+  imageUrl?: unknown;
+  /** A compatibility field of existing POS Hub clients, carried and returned unchanged, never interpreted. */
+  inStorePrice?: unknown;
+  /** A compatibility field of existing POS Hub clients, carried and returned unchanged, never interpreted. */
+  isBikeFriendly?: unknown;
+  /** A compatibility field of existing POS Hub clients, carried and returned unchanged, never interpreted. */
+  isTaxIncluded?: unknown;
+  /** A compatibility field of existing POS Hub clients, carried and returned unchanged, never interpreted. */
+  maxPermitted?: unknown;
+  /** A compatibility field of existing POS Hub clients, carried and returned unchanged, never interpreted. */
+  minPermitted?: unknown;
+  /** posReferences of the location's modifier groups */
   modifierGroups?: Array<string> | null | undefined;
-  /** Required on create */
   name?: string | null | undefined;
-  /** Compatibility fields of existing POS clients, returned unchanged */
-  passThrough?: Record<string, unknown> | null | undefined;
-  /** Required on create */
+  /** A compatibility field of existing POS Hub clients, carried and returned unchanged, never interpreted. */
+  nutritionalInfo?: unknown;
+  /** A compatibility field of existing POS Hub clients, carried and returned unchanged, never interpreted. */
+  originalImageUrl?: unknown;
+  /** A compatibility field of existing POS Hub clients, carried and returned unchanged, never interpreted. */
+  parentId?: unknown;
   posReference?: string | null | undefined;
+  /** A compatibility field of existing POS Hub clients, carried and returned unchanged, never interpreted. */
+  posVersion?: unknown;
   position?: number | null | undefined;
-  /** Required on create; smallest currency unit */
+  /** Smallest unit of the location's currency; a whole-valued number such as 350.00 is read as 350. */
   price?: number | null | undefined;
-  /** false is out of stock; default true on create */
+  /** A compatibility field of existing POS Hub clients, carried and returned unchanged, never interpreted. */
+  selections?: unknown;
+  /** A compatibility field of existing POS Hub clients, carried and returned unchanged, never interpreted. */
+  serviceAvailability?: unknown;
+  /** Alias of show_online; both given and different is 400. */
+  showOnline?: boolean | null | undefined;
+  /** false is out of stock (default true) */
   show_online?: boolean | null | undefined;
-  /** Omitted or null clears them, on create and update alike */
+  /** A compatibility field of existing POS Hub clients, carried and returned unchanged, never interpreted. */
+  taxRate?: unknown;
+  /** posReferences of the location's tax rates, stored as given. Omitted on create, patch or import clears them. */
   taxRateIds?: Array<string> | null | undefined;
+  /** A compatibility field of existing POS Hub clients, carried and returned unchanged, never interpreted. */
+  type?: unknown;
 };
 
 /** The state of the publication delivery */
@@ -130,18 +166,20 @@ export type StoreStatus =
 export type StoreStatusInput = {
   closedReason?: string | null | undefined;
   closedReasonNotes?: string | null | undefined;
-  /** RFC 3339, in the future; OFFLINE only: back ONLINE by itself then */
+  /** In the future; OFFLINE only: the store goes back ONLINE by itself then */
   closedUntil?: string | null | undefined;
   storeStatus: StoreStatus;
 };
 
 export type TaxRateInput = {
+  /** Carried, never interpreted. */
   inclusive?: boolean | null | undefined;
+  /** Carried, never interpreted. */
   isDefault?: boolean | null | undefined;
   name: string;
-  /** Kept exactly when given; a UUID is generated on every write when omitted. */
+  /** The identifier products and modifiers reference in taxRateIds. Kept exactly when given; when omitted a UUID is generated, anew on every write. */
   posReference?: string | null | undefined;
-  /** 0 to 1000000 inclusive */
+  /** PERCENTAGE is percent × 10000 (1000000 = 100%); FIXED is the smallest currency unit. */
   rate: number;
   type: TaxRateType;
 };
@@ -151,27 +189,28 @@ export type TaxRateType =
   | 'FIXED'
   | 'PERCENTAGE';
 
+/** The account's new name. */
 export type UpdateAccountInput = {
-  /** The new name (1 to 255 characters) */
   name: string;
 };
 
 export type UpdateApplicationInput = {
-  /** null clears it */
+  /** An absolute http(s) URL (https in production); null clears it */
   catalogPullUrl?: string | null | undefined;
   firstParty?: boolean | null | undefined;
-  /** null clears it */
+  /** An absolute http(s) URL (https in production); null clears it */
   menuPublicationUrl?: string | null | undefined;
   name?: string | null | undefined;
   redirectUris?: Array<string> | null | undefined;
   scopes?: Array<string> | null | undefined;
-  /** null clears it */
+  /** An absolute http(s) URL (https in production); null clears it */
   storeStatusUrl?: string | null | undefined;
-  /** null clears it */
+  /** null clears it (the application then reads its events from GET /v1/events) */
   webhookUrl?: string | null | undefined;
 };
 
 export type UpdateLocationInput = {
+  /** ISO 4217 (default EUR) */
   currency?: string | null | undefined;
   name?: string | null | undefined;
   /** Omitted: unchanged. A list replaces every rate; [] clears them. */
@@ -179,16 +218,23 @@ export type UpdateLocationInput = {
   timezone?: string | null | undefined;
 };
 
+/**
+ * status, cancellationReason, estimatedPickupTime and estimatedDeliveryTime are read; the other properties
+ * are the order's own fields, which existing POS clients echo back, accepted and ignored: the hub's, and
+ * those such clients model that the hub does not (sourceDeviceType, driverStatus, timezone, tableId,
+ * partnerId, driver). Any other property is a 400.
+ */
 export type UpdateOrderStatusInput = {
+  /** OUT_OF_STOCK, STORE_CLOSED, TOO_BUSY, CUSTOMER_CANCELLED or OTHER; with CANCELLED or REJECTED only */
   cancellationReason?: string | null | undefined;
   estimatedDeliveryTime?: string | null | undefined;
   estimatedPickupTime?: string | null | undefined;
-  /** A status, in any case */
+  /** A status of the order, in any case (accepted is ACCEPTED) */
   status: string;
 };
 
 export type UpdateUserInput = {
-  /** The accounts the merchant works in from now on (replaces them; a reseller changes only its own) */
+  /** The accounts the merchant works in from now on */
   accountIds: Array<string | number>;
 };
 
