@@ -1963,6 +1963,8 @@ export interface components {
         DeliveryAttempt: {
             attemptNumber: number;
             startedAt: components["schemas"]["Timestamp"];
+            /** @description Where this attempt went: the application's URL for this kind of call at that moment (a URL corrected after deliveries failed is used by every later attempt, retries and Retry now alike) */
+            url: string | null;
             /** @description Null when no answer came */
             httpStatus: number | null;
             /** @description Timeout, refused address, connection error */
