@@ -24,9 +24,16 @@ import { documentLimits, safeStringLiterals } from './document-limits.js';
 import { errorFormatter, isUnexpected, type EdgeFacts } from './error-formatter.js';
 import { unavailableAs503 } from './unavailable-as-503.js';
 import { sendGraphQLError } from './error-answer.js';
-import { MAX_INTROSPECTION_DEPTH, MAX_QUERY_DEPTH, MAX_TOKENS } from './graphql-limits.js';
+import {
+  MAX_ANONYMOUS_REQUEST_BYTES,
+  MAX_INTROSPECTION_DEPTH,
+  MAX_QUERY_DEPTH,
+  MAX_REQUEST_BYTES,
+  MAX_TOKENS,
+} from './graphql-limits.js';
 import { requestLimits } from './request-limits.js';
 import { uuidArguments } from './uuid-arguments.js';
+import { countOperations } from './count-operations.js';
 import { buildHubSchema } from './schema.js';
 import { serveSubscriptions } from './subscriptions.js';
 import type { LiveFanout } from '../live/live-fanout.js';
@@ -79,7 +86,7 @@ export async function graphqlRouter(
     plugins: [
       logUnexpectedErrors,
       unavailableAs503(facts, options.database),
-      countOperations(options.metrics),
+      countOperations(options.metrics, schema),
       requestLimits({ production: options.production, rateLimit: options.rateLimiter }),
       uuidArguments(),
     ],
@@ -94,9 +101,15 @@ export async function graphqlRouter(
   });
   await server.start();
   const router = Router();
-  // The rate limit counts callers; the UI's requests before sign-in have none (login throttling guards signIn).
+  // The rate limit counts callers; the UI's requests before sign-in have none and are counted by their source
+  // address (login throttling guards signIn besides). They ask only for viewer and signIn: small documents.
   const rateLimitCallers: RequestHandler = (req, res, next) =>
-    res.locals.principal ? options.rateLimiter.perRequest(req, res, next) : next();
+    res.locals.principal
+      ? options.rateLimiter.perRequest(req, res, next)
+      : options.rateLimiter.perAddress(req, res, next);
+  const callerJson = express.json({ limit: MAX_REQUEST_BYTES });
+  const anonymousJson = express.json({ limit: MAX_ANONYMOUS_REQUEST_BYTES });
+  const json: RequestHandler = (req, res, next) => (res.locals.principal ? callerJson : anonymousJson)(req, res, next);
   // Authentication and the rate limit before the body is read: an anonymous or refused request is never parsed.
   // Admission: refused at once when even an order could not get in; otherwise admitted by priority once the
   // body says which operation it is.
@@ -105,7 +118,7 @@ export async function graphqlRouter(
     options.admission.refuseWhenFull(),
     graphqlCaller(options.callers),
     rateLimitCallers,
-    express.json({ limit: '1mb' }),
+    json,
     refuseUnsafeGraphQLText,
     options.admission.gate(graphqlPriority),
     idempotencyKeys(options.orm, { database: options.database, failed: unexpectedAnswer }),
@@ -175,22 +188,3 @@ const logUnexpectedErrors: ApolloServerPlugin<GraphQLContext> = {
     };
   },
 };
-
-/** Every operation counted by its name and outcome: ok, or the contract code of its first error. */
-function countOperations(metrics: HubMetrics | undefined): ApolloServerPlugin<GraphQLContext> {
-  return {
-    async requestDidStart() {
-      return {
-        async willSendResponse({ operationName, request, errors, response }) {
-          if (!metrics) return;
-          const body = response.body.kind === 'single' ? response.body.singleResult : undefined;
-          const code = body?.errors?.[0]?.extensions?.code ?? (errors?.length ? 'internal' : undefined);
-          metrics.graphqlOperation(
-            operationName ?? request.operationName ?? undefined,
-            code === undefined ? 'ok' : String(code),
-          );
-        },
-      };
-    },
-  };
-}

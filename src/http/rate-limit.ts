@@ -21,6 +21,11 @@ export interface CallerRateLimit {
   /** Express middleware, after authentication: one point per request. */
   readonly perRequest: RequestHandler;
   /**
+   * The same for a request with no caller yet (the web UI before sign-in), counted per source address: what
+   * nobody has signed in for is limited like what someone has.
+   */
+  readonly perAddress: RequestHandler;
+  /**
    * Takes `points` more from the caller's budget (a GraphQL operation's cost beyond its request), all or
    * none: a refusal gives them back. Always allowed when rate limiting is off.
    */
@@ -40,6 +45,7 @@ export function rateLimit(options: { rps: number; burst: number }, store: Limite
   if (options.rps <= 0) {
     return {
       perRequest: (_req: Request, _res: Response, next: NextFunction) => next(),
+      perAddress: (_req: Request, _res: Response, next: NextFunction) => next(),
       charge: async () => ({ allowed: true, retryAfterSeconds: 0 }),
     };
   }
@@ -54,9 +60,10 @@ export function rateLimit(options: { rps: number; burst: number }, store: Limite
     res.setHeader('RateLimit-Remaining', String(Math.max(0, state.remainingPoints)));
     res.setHeader('RateLimit-Reset', String(secondsUntil(state)));
   };
-  return {
-    perRequest(req: Request, res: Response, next: NextFunction) {
-      limiter.consume(callerKey(res.locals.principal as Principal)).then(
+  const perKey =
+    (keyOf: (req: Request, res: Response) => string): RequestHandler =>
+    (req, res, next) => {
+      limiter.consume(keyOf(req, res)).then(
         (state) => {
           headers(res, state);
           next();
@@ -74,7 +81,10 @@ export function rateLimit(options: { rps: number; burst: number }, store: Limite
           );
         },
       );
-    },
+    };
+  return {
+    perRequest: perKey((_req, res) => callerKey(res.locals.principal as Principal)),
+    perAddress: perKey((req) => `address:${req.ip}`),
     async charge(principal, points) {
       if (points <= 0) return { allowed: true, retryAfterSeconds: 0 };
       // The heaviest operation takes the whole window's budget, never more, so it can always run once.

@@ -1,8 +1,46 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { STATUS_OF } from '../common/errors.js';
 
 // What Prometheus scrapes from one hub process (GET /metrics, src/http/metrics-route.ts). One registry per
 // hub, not prom-client's global one, so that several hubs in one process (tests) keep their own counts.
-// Labels are bounded: route templates, never raw paths; operation names as clients send them are cut short.
+// Every label value comes from a closed set, whatever a client sends: route templates, never raw paths; a
+// GraphQL operation by the schema field it asks for, never its client-chosen name; the grant types the hub
+// serves and the error codes it answers. Anything else is `other`, so no client can add series (each one
+// costs memory for good and every scrape after).
+
+/** The label value for what is not in a label's closed set. */
+export const OTHER = 'other';
+
+/** The grant types of the token endpoint. */
+const GRANT_TYPES: ReadonlySet<string> = new Set([
+  'client_credentials',
+  'authorization_code',
+  'password',
+  'refresh_token',
+]);
+
+/** What the token endpoint answers: success, RFC 6749's errors, and the hub's own refusals. */
+const GRANT_OUTCOMES: ReadonlySet<string> = new Set([
+  'ok',
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+  'invalid_target',
+  'server_error',
+  'temporarily_unavailable',
+  'rate_limited',
+  'overloaded',
+  'database_unavailable',
+]);
+
+/** What a GraphQL operation ends with: ok, or the code of its first error. */
+const GRAPHQL_OUTCOMES: ReadonlySet<string> = new Set(['ok', ...Object.keys(STATUS_OF)]);
+
+const within = (set: ReadonlySet<string>, value: string | undefined) =>
+  value !== undefined && set.has(value) ? value : OTHER;
 
 /** Read when Prometheus scrapes, from the database: cheap queries on indexed columns. */
 export interface QueueReader {
@@ -22,6 +60,8 @@ const DELIVERY_SECONDS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300
 
 export class HubMetrics {
   readonly registry = new Registry();
+  /** The schema's root fields (`Query.orders`): the GraphQL operations counted by name (countGraphqlFields). */
+  private operations: ReadonlySet<string> = new Set();
   private readonly httpRequests = new Counter({
     name: 'orderhub_http_requests_total',
     help: 'HTTP requests answered, by method, route template and status',
@@ -37,7 +77,7 @@ export class HubMetrics {
   });
   private readonly graphqlOperations = new Counter({
     name: 'orderhub_graphql_operations_total',
-    help: 'GraphQL operations, by operation name and outcome (ok or the error code)',
+    help: 'GraphQL operations, by the field asked for first (Query.orders, Mutation.placeOrder; other) and outcome (ok or the error code)',
     labelNames: ['operation', 'outcome'],
     registers: [this.registry],
   });
@@ -48,7 +88,7 @@ export class HubMetrics {
   });
   private readonly tokenGrants = new Counter({
     name: 'orderhub_token_grants_total',
-    help: 'OAuth token requests, by grant type and outcome (ok or the OAuth error)',
+    help: 'OAuth token requests, by grant type and outcome (ok or the OAuth error); other for anything else',
     labelNames: ['grant_type', 'outcome'],
     registers: [this.registry],
   });
@@ -152,8 +192,17 @@ export class HubMetrics {
     this.httpDuration.observe(labels, seconds);
   }
 
+  /** The GraphQL schema's root fields, once it is built: the only operation names counted as themselves. */
+  countGraphqlFields(fields: Iterable<string>): void {
+    this.operations = new Set(fields);
+  }
+
+  /** `operation`: a root field of the schema (`Query.orders`), or anything else, counted as `other`. */
   graphqlOperation(operation: string | undefined, outcome: string): void {
-    this.graphqlOperations.inc({ operation: (operation ?? 'anonymous').slice(0, 64), outcome });
+    this.graphqlOperations.inc({
+      operation: within(this.operations, operation),
+      outcome: within(GRAPHQL_OUTCOMES, outcome),
+    });
   }
 
   orderPlaced(): void {
@@ -161,7 +210,7 @@ export class HubMetrics {
   }
 
   tokenGrant(grantType: string | undefined, outcome: string): void {
-    this.tokenGrants.inc({ grant_type: (grantType ?? 'unknown').slice(0, 64), outcome });
+    this.tokenGrants.inc({ grant_type: within(GRANT_TYPES, grantType), outcome: within(GRANT_OUTCOMES, outcome) });
   }
 
   /** One attempt; `finished` when it ended the delivery (delivered or failed), with the time since its event's commit. */

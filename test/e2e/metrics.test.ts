@@ -4,6 +4,7 @@ import { createLogger } from '../../src/common/logger.js';
 import { FakePartner } from '../support/fake-partner.js';
 import { HttpClient } from '../support/http.js';
 import { sample } from '../support/metrics.js';
+import { uiGraphql } from '../support/ui-session.js';
 import { startTestHub, type TestHub, type TestLocation } from '../support/test-hub.js';
 
 // GET /metrics (prom-client) behind METRICS_TOKEN, scraped after a flow: a marketplace gets a token, places
@@ -87,7 +88,8 @@ it('counts requests, GraphQL operations, placements, token grants and deliveries
     sample(text, 'orderhub_http_request_duration_seconds_count', { method: 'POST', route: ordersRoute, status: '201' }),
   ).toBe(1);
   expect(sample(text, 'orderhub_order_placements_total')).toBe(1);
-  expect(sample(text, 'orderhub_graphql_operations_total', { operation: 'AccountNames', outcome: 'ok' })).toBe(1);
+  // Counted by the field it asks for; the name the operator gave it is its own.
+  expect(sample(text, 'orderhub_graphql_operations_total', { operation: 'Query.accounts', outcome: 'ok' })).toBe(1);
   expect(sample(text, 'orderhub_token_grants_total', { grant_type: 'client_credentials', outcome: 'ok' })).toBe(1);
   expect(sample(text, 'orderhub_token_grants_total', { grant_type: 'password', outcome: 'ok' })).toBeGreaterThanOrEqual(
     1,
@@ -119,6 +121,29 @@ it('counts requests, GraphQL operations, placements, token grants and deliveries
     status: 201,
     requestId: placed.headers.get('x-request-id'),
   });
+});
+
+it('takes label values from closed sets: what an anonymous client names is counted as other, adding no series', async () => {
+  const series = (text: string) =>
+    text.split('\n').filter((line) => /^orderhub_(graphql_operations|token_grants)_total\{/.test(line));
+  const before = series(await scrape()).length;
+  // Before sign-in, on the web UI's path, with a name of the client's choosing each time; and at the token
+  // endpoint, a grant type of its choosing each time.
+  for (let i = 0; i < 40; i++) {
+    const res = await uiGraphql(t.url, `query Probe${i} { viewer { id } }`);
+    expect(res.body).toEqual({ data: { viewer: null } });
+    expect((await t.token({ grant_type: `made-up-${i}` })).status).toBe(400);
+  }
+  expect((await uiGraphql(t.url, '{ noSuchField }')).body.errors[0].extensions.code).toBe('validation_failed');
+  const text = await scrape();
+  expect(text).not.toMatch(/Probe\d|made-up-/);
+  expect(sample(text, 'orderhub_graphql_operations_total', { operation: 'Query.viewer', outcome: 'ok' })).toBe(40);
+  expect(sample(text, 'orderhub_graphql_operations_total', { operation: 'other', outcome: 'validation_failed' })).toBe(
+    1,
+  );
+  expect(sample(text, 'orderhub_token_grants_total', { grant_type: 'other', outcome: 'invalid_request' })).toBe(40);
+  // At most three new series: viewer's, the unknown field's, and the unknown grant types'.
+  expect(series(text).length - before).toBeLessThanOrEqual(3);
 });
 
 it('exports every metric the Grafana dashboard in deploy/grafana charts, and the dashboard charts every metric of the hub', async () => {
