@@ -18,6 +18,9 @@ const ApplicationsArea = lazy(() =>
 );
 const HomeArea = lazy(() => import('./screens/home/home-screen').then((m) => ({ default: m.HomeScreen })));
 const UsersArea = lazy(() => import('./screens/users/users-area').then((m) => ({ default: m.UsersArea })));
+const ActivityArea = lazy(() =>
+  import('./screens/activity/activity-screen').then((m) => ({ default: m.ActivityScreen })),
+);
 // GraphiQL with Monaco is about 1 MB gzip: only an operator who opens the explorer loads it.
 const GraphqlExplorer = lazy(() =>
   import('./screens/graphql/graphql-explorer').then((m) => ({ default: m.GraphqlExplorer })),
@@ -36,6 +39,8 @@ export const AREAS: Area[] = [
     visible: (v) => v.permissions.manageApplications,
   },
   { path: '/users', label: 'Users', Component: UsersArea, visible: (v) => v.permissions.manageUsers },
+  // Every operator: the server answers each with the changes of its own accounts.
+  { path: '/activity', label: 'Activity', Component: ActivityArea, visible: () => true },
   // Every signed-in operator: the API answers each with its own reach and role.
   { path: '/graphql', label: 'GraphQL explorer', Component: GraphqlExplorer, visible: () => true },
 ];

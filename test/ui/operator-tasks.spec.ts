@@ -59,6 +59,29 @@ test("an admin rotates an application's secrets (the old one stops working) and 
   expect((await hub.admin.get(`/v1/applications/${app.id}`)).body.data.webhookUrl).toBe(pos.urlFor('/hooks-v2'));
 });
 
+test('the product list shows what a sync brought without a reload', async ({ page, hub }) => {
+  const app = await hub.createApplication('POS', { catalogPullUrl: pos.urlFor('/fresh/catalog') });
+  const location = await hub.createLocation(undefined, 'Fresh Kitchen');
+  await hub.connect(app, location);
+  pos.always('/fresh/catalog', {
+    status: 200,
+    body: {
+      categories: [],
+      modifiers: [],
+      modifierGroups: [],
+      products: ['Soup', 'Salad', 'Stew'].map((name) => ({ posReference: name.toLowerCase(), name, price: 700 })),
+    },
+  });
+  await signIn(page);
+  await page.goto(`/ui/accounts/${location.accountId}/locations/${location.locationId}/catalog`);
+  await expect(page.getByText('No products yet')).toBeVisible();
+  await page.getByRole('button', { name: 'Sync catalog' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Catalog synced' })).toContainText('3 products');
+  const table = page.getByRole('table', { name: 'Products' });
+  await expect(table.getByRole('row')).toHaveCount(4);
+  await expect(table.getByRole('cell', { name: 'Stew', exact: true })).toBeVisible();
+});
+
 test('a failed sync says why in words, a catalog pages on the server, and Disconnect asks first', async ({
   page,
   hub,

@@ -47,7 +47,8 @@ export function recordActivity(em: EntityManager, actor: RequestContext | typeof
     entry.viaApplicationId = principal.type === 'application' && user ? principal.applicationId : null;
     const scope = currentRequestScope();
     entry.requestId = scope?.requestId ?? actor.requestId;
-    entry.sourceAddress = scope?.clientAddress?.() ?? null;
+    // An IPv4 client on a dual-stack socket reads ::ffff:203.0.113.7: recorded as the address people know.
+    entry.sourceAddress = scope?.clientAddress?.()?.replace(/^::ffff:(?=\d+\.)/, '') ?? null;
   }
   em.persist(entry);
 }

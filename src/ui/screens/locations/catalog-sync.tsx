@@ -31,21 +31,23 @@ const PULL_CATALOG = graphql(`
   }
 `);
 
+/** The queries whose answers a catalog sync changes. */
+const CATALOG_FIELDS = ['catalog', 'products', 'categories', 'modifiers', 'modifierGroups'];
+
 /** "Sync catalog": the pull through a POS connection of this location; the counts, or the partner's error in words. */
-export function CatalogSync({
-  accountId,
-  locationId,
-  onSynced,
-}: {
-  accountId: string;
-  locationId: string;
-  onSynced: () => void;
-}) {
+export function CatalogSync({ accountId, locationId }: { accountId: string; locationId: string }) {
   const viewer = useViewer();
   const { data } = useQuery(POS_CONNECTIONS, { variables: { accountId, locationId } });
   const connected = (data?.availableApplications.data ?? []).filter((a) => a.connected && a.connectionId);
   const [chosen, setChosen] = useState<string | null>(null);
-  const [pull, { loading, error }] = useMutation(PULL_CATALOG);
+  // A sync changes every list of the catalog: they are dropped from the cache, so each list on screen (and the
+  // menus' product picker) reads the synced catalog at once instead of showing what it held before.
+  const [pull, { loading, error }] = useMutation(PULL_CATALOG, {
+    update(cache) {
+      for (const fieldName of CATALOG_FIELDS) cache.evict({ id: 'ROOT_QUERY', fieldName });
+      cache.gc();
+    },
+  });
   const [result, setResult] = useState<PullCatalogMutation['pullCatalog'] | null>(null);
   if (!viewer.permissions.editCatalog) return null;
   if (data && connected.length === 0) {
@@ -63,7 +65,6 @@ export function CatalogSync({
     const answer = await pull({ variables: { accountId, locationId, connectionId } }).catch(() => null);
     if (answer?.data) {
       setResult(answer.data.pullCatalog);
-      onSynced();
     }
   }
 

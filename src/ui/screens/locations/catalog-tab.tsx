@@ -96,10 +96,9 @@ export function CatalogTab(ids: Ids) {
   const orientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 250);
-  const [version, setVersion] = useState(0);
   return (
     <Stack>
-      <CatalogSync {...ids} onSynced={() => setVersion((v) => v + 1)} />
+      <CatalogSync {...ids} />
       <Group align="flex-end" wrap="wrap">
         <SegmentedControl
           value={kind}
@@ -120,10 +119,10 @@ export function CatalogTab(ids: Ids) {
           />
         )}
       </Group>
-      {kind === 'products' && <ProductList key={version} {...ids} search={debounced} />}
-      {kind === 'categories' && <SimpleList key={version} {...ids} search={debounced} kind="categories" />}
-      {kind === 'modifiers' && <SimpleList key={version} {...ids} search={debounced} kind="modifiers" />}
-      {kind === 'modifierGroups' && <SimpleList key={version} {...ids} search="" kind="modifierGroups" />}
+      {kind === 'products' && <ProductList {...ids} search={debounced} />}
+      {kind === 'categories' && <SimpleList {...ids} search={debounced} kind="categories" />}
+      {kind === 'modifiers' && <SimpleList {...ids} search={debounced} kind="modifiers" />}
+      {kind === 'modifierGroups' && <SimpleList {...ids} search="" kind="modifierGroups" />}
     </Stack>
   );
 }

@@ -21,6 +21,14 @@ export function LocationLinks({ accountId, locationId }: { accountId: string; lo
           {screen.label}
         </Button>
       ))}
+      <Button
+        component={Link}
+        to={`/activity?accountId=${accountId}&locationId=${locationId}`}
+        variant="light"
+        size="xs"
+      >
+        Activity
+      </Button>
     </Group>
   );
 }
