@@ -4,6 +4,8 @@ import { GraphQLWsLink } from '@apollo/client/link/subscriptions';
 import { getMainDefinition } from '@apollo/client/utilities';
 import { createClient } from 'graphql-ws';
 import { ViewerDocument } from './gql/graphql';
+import { reachability } from './hub-reachability';
+import { retryAfterLink } from './retry-after-link';
 
 /** The header the hub requires of its own pages' cookie-authenticated requests (src/auth/session/csrf.ts). */
 export const UI_REQUEST_HEADER = 'x-order-hub-ui';
@@ -23,7 +25,13 @@ export function createApolloClient(): ApolloClient {
   // /graphql; the browser sends the session cookie and its Origin with the handshake. Lazy: opened by the
   // first subscription, closed after the last; it reconnects by itself with backoff.
   const live = new GraphQLWsLink(
-    createClient({ url: sameOriginWebSocketUrl('/graphql'), lazy: true, retryAttempts: Infinity }),
+    createClient({
+      url: sameOriginWebSocketUrl('/graphql'),
+      lazy: true,
+      retryAttempts: Infinity,
+      // What live screens say: a socket that closed is down until it is connected again.
+      on: { connected: reachability.socketConnected, closed: reachability.socketClosed },
+    }),
   );
   const transport = ApolloLink.split(
     ({ query }) => {
@@ -44,6 +52,7 @@ export function createApolloClient(): ApolloClient {
           client.cache.writeQuery({ query: ViewerDocument, data: { viewer: null } });
         }
       }),
+      retryAfterLink(),
       transport,
     ]),
   });

@@ -1,6 +1,7 @@
 import { useMutation } from '@apollo/client/react';
 import {
   ActionIcon,
+  Alert,
   AppShell,
   Burger,
   Button,
@@ -13,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { NavLink as RouterLink, Outlet, useNavigate } from 'react-router';
+import { useReachability } from './hub-reachability';
 import { graphql } from './gql';
 import { AREAS, HOME } from './routes';
 import { useViewer } from './viewer';
@@ -80,8 +82,20 @@ export function Shell() {
         ))}
       </AppShell.Navbar>
       <AppShell.Main>
+        <ReconnectingNotice />
         <Outlet />
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+/** Said while queries wait for the hub to answer again (a short outage): the screen stays, and recovers by itself. */
+function ReconnectingNotice() {
+  const { retrying } = useReachability();
+  if (retrying === 0) return null;
+  return (
+    <Alert role="status" color="orange" variant="light" mb="md" title="Reconnecting to Order Hub…">
+      The hub did not answer for a moment. This page tries again by itself and carries on when it answers.
+    </Alert>
   );
 }

@@ -22,6 +22,8 @@ interface TestFixtures {
    * (a wide table scrolls inside its own container).
    */
   capture: (name: string) => Promise<void>;
+  /** Console errors a test causes on purpose (the browser logs every 503 it gets); any other fails the test. */
+  expectedConsoleErrors: RegExp[];
 }
 
 /**
@@ -68,10 +70,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker', timeout: 60_000 },
   ],
   baseURL: async ({ hub }, use) => use(hub.url),
-  page: async ({ page }, use) => {
+  expectedConsoleErrors: [[], { option: true }],
+  page: async ({ page, expectedConsoleErrors }, use) => {
     const problems: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console error: ${message.text()} (${message.location().url})`);
+      if (message.type() !== 'error' || expectedConsoleErrors.some((expected) => expected.test(message.text()))) return;
+      problems.push(`console error: ${message.text()} (${message.location().url})`);
     });
     page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
     await use(page);
