@@ -1531,6 +1531,8 @@ export interface components {
         };
         /** @enum {string} */
         ApplicationKind: "POS" | "MARKETPLACE";
+        /** @description POS or MARKETPLACE, in any case ("Marketplace" is MARKETPLACE); answers always say POS or MARKETPLACE. */
+        ApplicationKindInput: string;
         /** @enum {string} */
         Scope: "provisioning" | "locations.read" | "locations.write" | "connections.read" | "connections.write" | "catalogs.read" | "catalogs.write" | "menu.read" | "menu.write" | "orders.read" | "orders.write" | "applications.read" | "applications.write" | "deliveries.read";
         /** @description An absolute http(s) URL (https in production) */
@@ -1538,7 +1540,7 @@ export interface components {
         /** @description An absolute http(s) URL (https in production); null clears it */
         NullableUrl: string | null;
         CreateApplication: {
-            kind: components["schemas"]["ApplicationKind"];
+            kind: components["schemas"]["ApplicationKindInput"];
             name: string;
             redirectUris?: components["schemas"]["Url"][];
             /** @description Default: POS locations.read connections.read catalogs.read catalogs.write menu.read orders.read orders.write; MARKETPLACE locations.read menu.read orders.read orders.write */
@@ -2641,7 +2643,7 @@ export interface components {
         locationId: string;
         applicationId: string;
         connectionId: string;
-        kind: components["schemas"]["ApplicationKind"];
+        kind: components["schemas"]["ApplicationKindInput"];
         userId: string;
         deliveryId: string;
         /** @description Only deliveries in this status. */

@@ -230,6 +230,40 @@ describe('who sees which application', () => {
     expect(res.body.data.length).toBeGreaterThan(0);
     expect(res.body.data.every((a: { kind: string }) => a.kind === 'MARKETPLACE')).toBe(true);
   });
+
+  it('takes the kind as partners write it, "POS or Marketplace" in any case, and answers MARKETPLACE or POS', async () => {
+    const marketplace = await t.admin.post('/v1/applications', {
+      kind: 'Marketplace',
+      name: `Spelled as written ${Date.now()}`,
+      redirectUris: ['http://127.0.0.1:9/callback'],
+      webhookUrl: 'http://127.0.0.1:9/webhooks',
+    });
+    expect(marketplace.status).toBe(201);
+    expect(marketplace.body.data.kind).toBe('MARKETPLACE');
+    expect(marketplace.body.data.scopes).toEqual(['locations.read', 'menu.read', 'orders.read', 'orders.write']);
+    const lower = await t.admin.post('/v1/applications', { ...pos, name: `Lower case ${Date.now()}`, kind: 'pos' });
+    expect(lower.status).toBe(201);
+    expect(lower.body.data.kind).toBe('POS');
+    expect((await t.admin.get(`/v1/applications/${marketplace.body.data.id}`)).body.data.kind).toBe('MARKETPLACE');
+
+    for (const written of ['Marketplace', 'marketplace', 'MARKETPLACE']) {
+      const listed = await t.admin.get(`/v1/applications?kind=${written}&limit=200`);
+      expect(listed.status).toBe(200);
+      const kinds = new Set(listed.body.data.map((a: { kind: string }) => a.kind));
+      expect([...kinds]).toEqual(['MARKETPLACE']);
+      expect(listed.body.data.map((a: { id: string }) => a.id)).toContain(marketplace.body.data.id);
+    }
+    const location = await t.createLocation();
+    const available = await t.admin.get(`${location.path}/applications?kind=Pos&limit=200`);
+    expect(available.status).toBe(200);
+    expect(new Set(available.body.data.map((a: { kind: string }) => a.kind))).toEqual(new Set(['POS']));
+    expect(available.body.data.map((a: { id: string }) => a.id)).toContain(lower.body.data.id);
+
+    // Another word is still refused, naming where it was.
+    const refused = await t.admin.get('/v1/applications?kind=Kiosk');
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.map((e: { path: string }) => e.path).join()).toContain('kind');
+  });
 });
 
 describe('production rules', () => {

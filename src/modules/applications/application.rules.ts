@@ -1,13 +1,14 @@
 import { ValidationError, type FieldError } from '../../common/errors.js';
 import type { ApplicationKind } from '../../common/principal.js';
 import { DEFAULT_APPLICATION_SCOPES, isScope } from '../../auth/scopes.js';
+import { APPLICATION_KINDS } from './application.entity.js';
 
 // Field rules of an application (docs/contract.md "Operations"). Partner URLs and redirect URIs are absolute http(s)
 // URLs without credentials or fragment, and https when HUB_ENV=production. Whether an address is private or
 // loopback is the delivery engine's SSRF guard's business (checked again when it calls).
 
 export interface ApplicationFields {
-  kind?: ApplicationKind | null;
+  kind?: string | null;
   name?: string | null;
   redirectUris?: string[] | null;
   scopes?: string[] | null;
@@ -16,6 +17,17 @@ export interface ApplicationFields {
   menuPublicationUrl?: string | null;
   storeStatusUrl?: string | null;
   firstParty?: boolean | null;
+}
+
+/**
+ * A kind as partners write it, "POS" or "Marketplace" in any case (docs/contract.md "Principals, scopes and
+ * tokens"), as the one spelling answers use: POS or MARKETPLACE. Anything else is a 400 naming `path`.
+ */
+export function canonicalKind(written: string, path: string): ApplicationKind {
+  const kind = written.toUpperCase();
+  const known = APPLICATION_KINDS.find((k) => k === kind);
+  if (!known) throw ValidationError.field(path, 'must be POS or MARKETPLACE (in any case)');
+  return known;
 }
 
 /** Which partner URLs each kind has; the others must not be sent for it. */

@@ -2,18 +2,18 @@ import { isAdmin, requireScope } from '../../common/access.js';
 import { secretBox, sha256Hex } from '../../common/crypto.js';
 import { InsufficientScopeError, NotFoundError, ValidationError } from '../../common/errors.js';
 import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
-import type { ApplicationKind } from '../../common/principal.js';
 import type { RequestContext } from '../../common/request-context.js';
-import { Application, APPLICATION_KINDS } from './application.entity.js';
+import { Application } from './application.entity.js';
 import { newClientId, newClientSecret, newWebhookSecret } from './application-secrets.js';
-import { checkApplicationFields, defaultScopes, type ApplicationFields } from './application.rules.js';
+import { canonicalKind, checkApplicationFields, defaultScopes, type ApplicationFields } from './application.rules.js';
 import type { PartnerAddressCheck } from './partner-addresses.js';
 import { revokeTokensBeyond, scopeGrantProblems } from '../../auth/scope-grants.js';
 import { toApplicationView, type ApplicationView, type ApplicationWithSecrets } from './application.view.js';
 import { changesBetween, recordActivity } from '../activity/record-activity.js';
 
 export interface CreateApplicationInput extends ApplicationFields {
-  kind: ApplicationKind;
+  /** POS or MARKETPLACE, in any case. */
+  kind: string;
   name: string;
 }
 
@@ -79,8 +79,8 @@ export class ApplicationService {
   async create(ctx: RequestContext, input: CreateApplicationInput): Promise<ApplicationWithSecrets> {
     requireScope(ctx, 'applications.write');
     if (ctx.principal.type !== 'user') throw new InsufficientScopeError('applications.write');
-    if (!APPLICATION_KINDS.includes(input.kind)) throw ValidationError.field('/kind', 'must be POS or MARKETPLACE');
-    checkApplicationFields(input, input.kind, this.options.production, true);
+    const kind = canonicalKind(input.kind, '/kind');
+    checkApplicationFields(input, kind, this.options.production, true);
     this.checkFirstParty(ctx, input.firstParty);
     checkScopeGrant(ctx, [], input.scopes, null);
     await this.options.partnerAddresses.check(partnerUrls(input));
@@ -88,14 +88,14 @@ export class ApplicationService {
     const clientSecret = newClientSecret();
     const webhookSecret = newWebhookSecret();
     const application = new Application({
-      kind: input.kind,
+      kind,
       name: input.name,
       clientId: newClientId(),
       clientSecretHash: sha256Hex(clientSecret),
     });
     application.webhookSecretSealed = secretBox().seal(webhookSecret);
     application.redirectUris = input.redirectUris ?? [];
-    application.scopes = input.scopes ? [...new Set(input.scopes)] : defaultScopes(input.kind);
+    application.scopes = input.scopes ? [...new Set(input.scopes)] : defaultScopes(kind);
     application.webhookUrl = input.webhookUrl ?? null;
     application.catalogPullUrl = input.catalogPullUrl ?? null;
     application.menuPublicationUrl = input.menuPublicationUrl ?? null;
@@ -117,13 +117,13 @@ export class ApplicationService {
     return toApplicationView(await this.loadReachable(ctx, id));
   }
 
-  async findAll(
-    ctx: RequestContext,
-    input: ListInput & { kind?: ApplicationKind | null },
-  ): Promise<Page<ApplicationView>> {
+  async findAll(ctx: RequestContext, input: ListInput & { kind?: string | null }): Promise<Page<ApplicationView>> {
     requireScope(ctx, 'applications.read');
     const page = pageRequest(input.limit, input.nextPageKey);
-    const where = input.kind ? { $and: [reachableWhere(ctx), { kind: input.kind }] } : reachableWhere(ctx);
+    const where =
+      input.kind != null
+        ? { $and: [reachableWhere(ctx), { kind: canonicalKind(input.kind, 'kind') }] }
+        : reachableWhere(ctx);
     return findPage(ctx.em, Application, where, page, toApplicationView);
   }
 

@@ -5,7 +5,8 @@ import { ConflictError, NotFoundError, ValidationError, type FieldError } from '
 import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
 import type { ApplicationKind } from '../../common/principal.js';
 import type { RequestContext } from '../../common/request-context.js';
-import { Application, APPLICATION_KINDS } from '../applications/application.entity.js';
+import { Application } from '../applications/application.entity.js';
+import { canonicalKind } from '../applications/application.rules.js';
 import { urlProblem } from '../applications/application.rules.js';
 import { reachLocation, withLocation } from '../locations/location-access.js';
 import { openCredentials } from './connection-credentials.js';
@@ -59,14 +60,13 @@ export class ConnectionService {
     ctx: RequestContext,
     accountId: string,
     locationId: string,
-    input: ListInput & { kind?: ApplicationKind | null },
+    input: ListInput & { kind?: string | null },
   ): Promise<Page<AvailableApplicationView>> {
     const access = reachLocation(ctx, accountId, locationId, 'connections.read');
-    if (input.kind != null && !APPLICATION_KINDS.includes(input.kind))
-      throw ValidationError.field('kind', 'must be POS or MARKETPLACE');
+    const wanted = input.kind != null ? canonicalKind(input.kind, 'kind') : null;
     await access.load();
     const page = pageRequest(input.limit, input.nextPageKey);
-    const kind = input.kind ? { kind: input.kind } : { kind: { $ne: null } };
+    const kind = wanted ? { kind: wanted } : { kind: { $ne: null } };
     const where = (await this.partnerDirectory(ctx, locationId)) ?? kind;
     const result = await findPage(ctx.em, Application, where === kind ? kind : { $and: [kind, where] }, page, (a) => a);
     const active = result.data.length

@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import type { ApplicationKind } from '../../common/principal.js';
+import { queryText } from '../query-param.js';
 import type { RestDeps } from '../rest-deps.js';
 import { list, single } from '../respond.js';
 
@@ -10,9 +10,7 @@ export function applicationRoutes(router: Router, { orm, services }: RestDeps): 
   );
   router.get(
     '/applications',
-    list(orm, (ctx, page, req) =>
-      services.applications.findAll(ctx, { ...page, kind: req.query.kind as ApplicationKind | undefined }),
-    ),
+    list(orm, (ctx, page, req) => services.applications.findAll(ctx, { ...page, kind: queryText(req, 'kind') })),
   );
   router.get(
     '/applications/:applicationId',

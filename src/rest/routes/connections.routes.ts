@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import type { ApplicationKind } from '../../common/principal.js';
+import { queryText } from '../query-param.js';
 import type { RestDeps } from '../rest-deps.js';
 import { list, single } from '../respond.js';
 
@@ -11,7 +11,7 @@ export function connectionRoutes(router: Router, { orm, services }: RestDeps): v
     list(orm, (ctx, page, req, p) =>
       services.connections.findAvailable(ctx, p.accountId, p.locationId, {
         ...page,
-        kind: req.query.kind as ApplicationKind | undefined,
+        kind: queryText(req, 'kind'),
       }),
     ),
   );
