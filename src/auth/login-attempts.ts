@@ -56,17 +56,23 @@ export class LoginAttempts {
   }
 
   /**
-   * The user whose e-mail and password these are, or null; throws LoginThrottledError, before looking at the
-   * password, while this e-mail has no attempt left from this address. An unknown e-mail costs the same time
-   * as a wrong password (verifyNoPassword) and is counted the same, so neither tells whether the account exists.
+   * The user whose e-mail address (or username: a login without @) and password these are, or null; throws
+   * LoginThrottledError, before looking at the password, while this user has no attempt left from this address.
+   * Attempts are counted per user whichever of the two names it is given by, and per login for one nobody has.
+   * An unknown login costs the same time as a wrong password (verifyNoPassword) and is counted the same, so
+   * neither tells whether the account exists.
    */
   async verify(
     orm: MikroORM,
-    email: string | undefined,
+    login: string | undefined,
     password: string | undefined,
     source: string,
   ): Promise<User | null> {
-    const key = (email ?? '').trim().toLowerCase();
+    const name = (login ?? '').trim().toLowerCase();
+    const user = name
+      ? await orm.em.fork().findOne(User, name.includes('@') ? { email: name } : { username: name })
+      : null;
+    const key = user?.email ?? name;
     const pair = `${key}|${source}`;
     if (this.perPair && this.perEmail) {
       const [pairState, emailState] = await Promise.all([this.perPair.get(pair), this.perEmail.get(key)]);
@@ -75,7 +81,6 @@ export class LoginAttempts {
       const wait = slowdownFor(emailState?.consumedPoints ?? 0, this.limits);
       if (wait > 0) await delay(wait);
     }
-    const user = key ? await orm.em.fork().findOne(User, { email: key }) : null;
     const valid =
       user && password ? await verifyPassword(password, user.passwordHash) : await verifyNoPassword(password ?? '');
     // A deactivated user is refused like a wrong password, after the same work: the answer does not tell

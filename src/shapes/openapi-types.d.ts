@@ -398,8 +398,9 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change the accounts a merchant works in (scope provisioning)
-         * @description accountIds replaces the merchant's accounts. Its tokens, web UI sessions and open live boards reach
+         * Change the accounts a merchant works in, or a user's username (scope provisioning)
+         * @description What is given changes. `username` sets another name to sign in with (null removes it; one another user
+         *     has is 409). accountIds replaces the merchant's accounts. Its tokens, web UI sessions and open live boards reach
          *     exactly these from their next request or event. Admins change any merchant; resellers the merchants
          *     they created, and only within their own accounts: a membership in an account the reseller does not
          *     reach stays as it is, and a reseller's merchant keeps at least one of the reseller's accounts. An
@@ -1508,7 +1509,7 @@ export interface components {
             code?: string;
             redirect_uri?: string;
             code_verifier?: string;
-            /** @description The user's e-mail */
+            /** @description The user's e-mail address or username (password grant) */
             username?: string;
             password?: string;
             refresh_token?: string;
@@ -1657,19 +1658,27 @@ export interface components {
         Role: "admin" | "reseller" | "merchant";
         CreateUser: {
             email: string;
+            username?: components["schemas"]["Username"];
             password: string;
             role: components["schemas"]["Role"];
             /** @description The accounts a merchant belongs to */
             accountIds?: string[];
         };
+        /** @description What is given changes; at least one of the two. */
         UpdateUser: {
             /** @description The accounts the merchant works in from now on */
-            accountIds: string[];
+            accountIds?: string[];
+            /** @description A new username; null removes it. */
+            username?: components["schemas"]["Username"] | null;
         };
+        /** @description Another name to sign in with (the password grant's `username` and the login page take it as well as the e-mail address): 3 to 64 letters, digits, dots, dashes and underscores, starting with a letter or digit, unique in any case, stored lower-case. */
+        Username: string;
         User: {
             /** Format: uuid */
             id: string;
             email: string;
+            /** @description Another name to sign in with; null when the user has none */
+            username: string | null;
             role: components["schemas"]["Role"];
             accountIds: string[];
             deactivatedAt: components["schemas"]["NullableTimestamp"];

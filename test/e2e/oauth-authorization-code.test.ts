@@ -314,7 +314,7 @@ describe('the authorization code flow', () => {
       password: 'wrong-password',
     });
     expect(again.status).toBe(401);
-    expect(again.html).toContain('Wrong e-mail or password.');
+    expect(again.html).toContain('Wrong e-mail, username or password.');
   });
 
   it('refuses a form without the CSRF token, or from a browser without the interaction cookie', async () => {

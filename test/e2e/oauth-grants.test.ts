@@ -156,7 +156,7 @@ describe('password grant (the reseller token)', () => {
       client_secret: TEST_CLIENT.clientSecret,
     });
     await expectOAuthError(wrong, 400, 'invalid_grant');
-    expect(wrong.body.error_description).toBe('the e-mail or password is wrong');
+    expect(wrong.body.error_description).toBe('the e-mail address (or username) or the password is wrong');
     const badClient = await t.token({
       grant_type: 'password',
       username: TEST_ADMIN.email,

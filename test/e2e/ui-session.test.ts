@@ -100,10 +100,10 @@ describe('web UI session', () => {
     expect(firsts.body.data.accounts.data).toEqual([]);
   });
 
-  it('says "Wrong e-mail or password." and sets no cookie for bad credentials', async () => {
+  it('says "Wrong e-mail, username or password." and sets no cookie for bad credentials', async () => {
     const res = await uiGraphql(hub.url, 'mutation { signIn(email: "admin@test.example", password: "nope") { id } }');
     expect(res.body.errors[0]).toMatchObject({
-      message: 'Wrong e-mail or password.',
+      message: 'Wrong e-mail, username or password.',
       extensions: { code: 'unauthorized' },
     });
     expect(res.setCookies.filter((c) => !/order_hub_session=;/.test(c))).toEqual([]);

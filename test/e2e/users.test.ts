@@ -1,5 +1,5 @@
 import { query } from '../support/database.js';
-import { startTestHub, TEST_ADMIN, type TestHub } from '../support/test-hub.js';
+import { startTestHub, TEST_ADMIN, TEST_CLIENT, type TestHub } from '../support/test-hub.js';
 import { uiGraphql, uiSignIn } from '../support/ui-session.js';
 
 // Users (docs/contract.md "Principals, scopes and tokens"): admins create any role, resellers create merchants of their
@@ -342,5 +342,95 @@ describe("changing a merchant's accounts", () => {
     // A merchant changes nobody's accounts, its own included.
     const merchantClient = await t.userClient({ ...merchant, password: 'long-enough-password' });
     expect((await merchantClient.patch(`/v1/users/${merchant.id}`, { accountIds: [own.accountId] })).status).toBe(404);
+  });
+});
+
+describe('a username', () => {
+  const password = 'long-enough-password';
+  const grant = (username: string) =>
+    t.token({
+      grant_type: 'password',
+      username,
+      password,
+      client_id: TEST_CLIENT.clientId,
+      client_secret: TEST_CLIENT.clientSecret,
+    });
+
+  it('is set on create and PATCH, shown on the user, and signs in as well as the e-mail address does', async () => {
+    const created = await t.admin.post('/v1/users', {
+      email: 'ops.lead@test.example',
+      username: 'Ops.Lead',
+      password,
+      role: 'reseller',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ email: 'ops.lead@test.example', username: 'ops.lead' });
+    // Either name works for the password grant, in any case; the e-mail still does.
+    for (const login of ['ops.lead', 'OPS.LEAD', 'ops.lead@test.example'])
+      expect((await grant(login)).status).toBe(200);
+    expect((await grant('ops.lead2')).status).toBe(400);
+
+    const renamed = await t.admin.patch(`/v1/users/${created.body.data.id}`, { username: 'lead_of_ops' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.data.username).toBe('lead_of_ops');
+    expect((await grant('lead_of_ops')).status).toBe(200);
+    expect((await grant('ops.lead')).body.error).toBe('invalid_grant');
+    const listed = await t.admin.get('/v1/users?limit=200');
+    expect(listed.body.data.find((u: { id: string }) => u.id === created.body.data.id).username).toBe('lead_of_ops');
+
+    // GraphQL sees and changes the same; null removes it, and then only the e-mail signs in.
+    const viaGraphql = await t.admin.graphql(
+      `mutation($id: ID!) { updateUser(id: $id, input: { username: null }) { id username email } }`,
+      { id: created.body.data.id },
+    );
+    expect(viaGraphql.body.data.updateUser).toMatchObject({ username: null, email: 'ops.lead@test.example' });
+    expect((await grant('lead_of_ops')).status).toBe(400);
+    expect((await grant('ops.lead@test.example')).status).toBe(200);
+    const made = await t.admin.graphql(
+      `mutation($input: CreateUserInput!) { createUser(input: $input) { username } }`,
+      { input: { email: 'second@test.example', username: 'second-one', password, role: 'admin' } },
+    );
+    expect(made.body.data.createUser.username).toBe('second-one');
+  });
+
+  it('is unique in any case and never looks like an e-mail address, each refusal naming /username', async () => {
+    const first = await t.admin.post('/v1/users', {
+      email: 'u1@test.example',
+      username: 'Kitchen',
+      password,
+      role: 'admin',
+    });
+    expect(first.status).toBe(201);
+    const taken = await t.admin.post('/v1/users', {
+      email: 'u2@test.example',
+      username: 'kitchen',
+      password,
+      role: 'admin',
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.detail).toContain('username');
+    const other = await t.admin.post('/v1/users', { email: 'u3@test.example', password, role: 'admin' });
+    expect((await t.admin.patch(`/v1/users/${other.body.data.id}`, { username: 'KITCHEN' })).status).toBe(409);
+    for (const username of ['at@sign', 'ab', ' spaced', '-dash-first']) {
+      const refused = await t.admin.post('/v1/users', { email: 'u4@test.example', username, password, role: 'admin' });
+      expect({
+        username,
+        status: refused.status,
+        paths: refused.body.errors?.map((e: { path: string }) => e.path),
+      }).toEqual({
+        username,
+        status: 400,
+        paths: ['/username'],
+      });
+    }
+    const viaGraphql = await t.admin.graphql(
+      `mutation($id: ID!) { updateUser(id: $id, input: { username: "no@pe" }) { id } }`,
+      { id: other.body.data.id },
+    );
+    expect(viaGraphql.body.errors?.[0].extensions).toMatchObject({ code: 'validation_failed' });
+    expect(
+      (await t.admin.get(`/v1/users?limit=200`)).body.data.find((u: { id: string }) => u.id === other.body.data.id)
+        .username,
+    ).toBeNull();
   });
 });

@@ -169,7 +169,7 @@ test('an admin deactivates a merchant who left: their open session ends at once,
     await merchantPage.getByLabel('E-mail').fill(merchant.email);
     await merchantPage.getByRole('textbox', { name: 'Password' }).fill(merchant.password);
     await merchantPage.getByRole('button', { name: 'Sign in' }).click();
-    await expect(merchantPage.getByRole('alert')).toHaveText('Wrong e-mail or password.');
+    await expect(merchantPage.getByRole('alert')).toHaveText('Wrong e-mail, username or password.');
 
     await row.getByRole('button', { name: `Reactivate ${merchant.email}` }).click();
     await expect(row.getByText('Active', { exact: true })).toBeVisible();

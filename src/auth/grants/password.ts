@@ -54,7 +54,7 @@ async function verifyOrThrottle<T>(ctx: KoaContextWithOIDC, verify: () => Promis
  * tell a wrong password from a wrong client. Still invalid_grant (RFC 6749), with a description that says so.
  */
 function wrongCredentials(): InstanceType<typeof errors.InvalidGrant> {
-  const error = new errors.InvalidGrant('wrong e-mail or password');
-  error.error_description = 'the e-mail or password is wrong';
+  const error = new errors.InvalidGrant('wrong e-mail, username or password');
+  error.error_description = 'the e-mail address (or username) or the password is wrong';
   return error;
 }

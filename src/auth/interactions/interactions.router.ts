@@ -170,7 +170,7 @@ export function interactionsRouter({ provider, orm, consent, box, logins }: Inte
         }),
       );
     if ([email, password].some((field) => typeof field === 'string' && isUnsafeText(field)))
-      return refuse(400, 'The e-mail or password contains characters that cannot be used.');
+      return refuse(400, 'The e-mail, username or password contains characters that cannot be used.');
     let user: User | null;
     try {
       user = await logins.verify(orm, email, password, req.ip ?? req.socket.remoteAddress ?? '');
@@ -182,7 +182,7 @@ export function interactionsRouter({ provider, orm, consent, box, logins }: Inte
         `Too many failed attempts for this account from here. Try again in ${error.retryAfterSeconds} seconds.`,
       );
     }
-    if (!user) return refuse(401, 'Wrong e-mail or password.');
+    if (!user) return refuse(401, 'Wrong e-mail, username or password.');
     await provider.interactionFinished(
       req,
       res,

@@ -44,8 +44,8 @@ export function loginPage(view: LoginView): string {
 ${view.error ? `<p class="error" role="alert">${escapeHtml(view.error)}</p>` : ''}
 <form method="post" action="/oauth2/interaction/${escapeHtml(view.uid)}/login" autocomplete="on">
 <input type="hidden" name="csrf" value="${escapeHtml(view.csrf)}">
-<label for="email">E-mail</label>
-<input id="email" name="email" type="email" required autofocus value="${escapeHtml(view.email ?? '')}">
+<label for="email">E-mail or username</label>
+<input id="email" name="email" type="text" autocomplete="username" required autofocus value="${escapeHtml(view.email ?? '')}">
 <label for="password">Password</label>
 <input id="password" name="password" type="password" required autocomplete="current-password">
 <button type="submit">Sign in</button>

@@ -232,7 +232,8 @@ function signInRefusal(error: unknown): unknown {
   if (!(error instanceof TokenEndpointError)) return error;
   const later = notNow(error);
   if (later) return later;
-  if (error.error === 'invalid_grant') return new SignInRefusedError('unauthorized', 'Wrong e-mail or password.');
+  if (error.error === 'invalid_grant')
+    return new SignInRefusedError('unauthorized', 'Wrong e-mail, username or password.');
   if (error.status === 429)
     return new SignInRefusedError(
       'rate_limited',

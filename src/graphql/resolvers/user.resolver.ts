@@ -22,14 +22,14 @@ export class UserResolver {
 
   @Mutation(() => UserType, {
     description:
-      'Changes the accounts a merchant works in; its sessions reach exactly these from their next request (admins: any merchant; resellers: their merchants, within their own accounts)',
+      "Changes the accounts a merchant works in (its sessions reach exactly these from their next request; admins: any merchant; resellers: their merchants, within their own accounts), or a user's username",
   })
   updateUser(
     @Arg('id', () => ID) id: string,
     @ShapeArg('input', 'UpdateUser') input: Shape<'UpdateUser'>,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
-    return services.users.setAccounts(ctx, id, input);
+    return services.users.update(ctx, id, input);
   }
 
   @Mutation(() => UserType, { description: 'A deactivated user may sign in again' })

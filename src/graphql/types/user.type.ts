@@ -16,6 +16,9 @@ export class UserType {
   @Field()
   email: string;
 
+  @Field(() => String, { nullable: true, description: 'Another name to sign in with (lower-case); null when none' })
+  username: string | null;
+
   @Field(() => RoleEnum)
   role: RoleEnum;
 

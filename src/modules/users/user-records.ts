@@ -13,15 +13,18 @@ import { ROLES, User } from './user.entity.js';
 
 export interface CreateUserInput {
   email: string;
+  /** Another name to sign in with; none when omitted. */
+  username?: string | null;
   password: string;
   role: Role;
   /** The accounts a merchant belongs to. */
   accountIds?: string[] | null;
 }
 
-/** What an operator changes on a user: for now the accounts a merchant works in. */
+/** What an operator changes on a user: the accounts a merchant works in, its username (null removes it). */
 export interface UpdateUserInput {
   accountIds?: unknown;
+  username?: unknown;
 }
 
 /** The most accounts one merchant belongs to (openapi.yaml UpdateUser says the same). */
@@ -29,6 +32,19 @@ export const MAX_ACCOUNTS_PER_MERCHANT = 500;
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 export const MIN_PASSWORD_LENGTH = 10;
+/**
+ * A username: 3 to 64 letters, digits, dots, dashes and underscores, starting with a letter or digit. No @, so
+ * whoever signs in with one can never be taken for the e-mail address of another (openapi.yaml says the same).
+ */
+const USERNAME = /^[A-Za-z0-9][A-Za-z0-9._-]{2,63}$/;
+const USERNAME_RULE = 'must be 3 to 64 letters, digits, dots, dashes or underscores, starting with a letter or digit';
+
+/** The username to store (lower-case) for what was sent; null removes it. A 400 at `/username` otherwise. */
+export function checkedUsername(value: unknown): string | null {
+  if (value === null) return null;
+  if (typeof value !== 'string' || !USERNAME.test(value)) throw ValidationError.field('/username', USERNAME_RULE);
+  return value.toLowerCase();
+}
 
 export function checkUserFields(input: CreateUserInput): void {
   const errors: FieldError[] = [];
@@ -41,6 +57,8 @@ export function checkUserFields(input: CreateUserInput): void {
   ) {
     errors.push({ path: '/password', message: `must be ${MIN_PASSWORD_LENGTH} to 1024 characters` });
   }
+  if (input.username != null && !USERNAME.test(String(input.username)))
+    errors.push({ path: '/username', message: USERNAME_RULE });
   if (!ROLES.includes(input.role)) errors.push({ path: '/role', message: 'must be admin, reseller or merchant' });
   if (input.accountIds?.length && input.role !== 'merchant')
     errors.push({ path: '/accountIds', message: 'only merchants belong to accounts' });
@@ -71,14 +89,21 @@ export async function insertUser(
   accounts: Account[] = [],
 ): Promise<User> {
   const user = new User(input.email, await hashPassword(input.password), input.role, createdByUserId);
+  if (input.username != null) user.username = checkedUsername(input.username);
   for (const account of accounts) user.accounts.add(account);
+  await flushUser(em, user);
+  return user;
+}
+
+/** Flushes a new or changed user; an e-mail or username someone else has is a 409 that says which. */
+export async function flushUser(em: EntityManager, user: User): Promise<void> {
   try {
     await em.persist(user).flush();
   } catch (error) {
-    if (error instanceof UniqueConstraintViolationException) throw new ConflictError('A user with this e-mail exists');
-    throw error;
+    if (!(error instanceof UniqueConstraintViolationException)) throw error;
+    const taken = error.message.includes('username') ? 'username' : 'e-mail';
+    throw new ConflictError(`A user with this ${taken} exists`);
   }
-  return user;
 }
 
 /**

@@ -7,14 +7,19 @@ export const ROLES: readonly Role[] = ['admin', 'reseller', 'merchant'];
 
 /**
  * An operator user (docs/contract.md "Principals, scopes and tokens"). Signs in with the password grant through a
- * first-party client, or authorises a partner application on the login and consent pages. The e-mail is kept
- * lower-case, so it is unique whatever case it was typed in.
+ * first-party client, or authorises a partner application on the login and consent pages, by e-mail address or
+ * username. Both are kept lower-case, so each is unique whatever case it was typed in.
  */
 @Entity({ tableName: 'users' })
 @Unique({ properties: ['email'] })
-export class User extends BaseEntity<'createdByUserId' | 'accounts' | 'deactivatedAt'> {
+@Unique({ properties: ['username'] })
+export class User extends BaseEntity<'createdByUserId' | 'accounts' | 'deactivatedAt' | 'username'> {
   @Property({ type: 'text' })
   email: string;
+
+  /** Another name to sign in with (never an e-mail address: it has no @); null when the user has none. */
+  @Property({ type: 'text', nullable: true })
+  username: string | null = null;
 
   /** scrypt, with its parameters (common/crypto.ts). */
   @Property({ type: 'text', hidden: true })

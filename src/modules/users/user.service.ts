@@ -9,8 +9,10 @@ import { Account } from '../accounts/account.entity.js';
 import { User } from './user.entity.js';
 import {
   checkedAccountIds,
+  checkedUsername,
   checkUserFields,
   endSessionsOf,
+  flushUser,
   insertUser,
   type CreateUserInput,
   type UpdateUserInput,
@@ -89,39 +91,60 @@ export class UserService {
   }
 
   /**
+   * Changes what is given: the accounts a merchant works in (setAccounts) and the username (null removes it).
+   * One of them is required.
+   */
+  async update(ctx: RequestContext, userId: string, input: UpdateUserInput): Promise<UserView> {
+    return ctx.em.transactional(async (em) => {
+      const user = await manageableUser(ctx, em, userId);
+      this.assertOperator(ctx);
+      const given = input ?? {};
+      if (given.accountIds === undefined && given.username === undefined)
+        throw ValidationError.field('/accountIds', 'is required, or a username: what to change');
+      if (given.username !== undefined) {
+        const username = checkedUsername(given.username);
+        if (username !== user.username)
+          recordActivity(em, ctx, {
+            action: 'user.usernameChanged',
+            subject: userSubject(user),
+            changes: { username: { from: user.username, to: username } },
+          });
+        user.username = username;
+      }
+      if (given.accountIds !== undefined) await this.setAccounts(ctx, em, user, given);
+      await flushUser(em, user);
+      return toUserView(user);
+    });
+  }
+
+  /**
    * The accounts a merchant works in from now on: its tokens, UI sessions and open live boards reach exactly
    * these from their next request or event (reach is read per request, src/auth/reach.ts). A reseller changes
    * only its own accounts in the list; a membership an admin gave in an account the reseller does not reach
    * stays as it is. A reseller's merchant keeps at least one of the reseller's accounts.
    */
-  async setAccounts(ctx: RequestContext, userId: string, input: UpdateUserInput): Promise<UserView> {
-    return ctx.em.transactional(async (em) => {
-      const user = await manageableUser(ctx, em, userId);
-      this.assertOperator(ctx);
-      const ids = checkedAccountIds(input);
-      if (user.role !== 'merchant')
-        throw ValidationError.field(
-          '/accountIds',
-          `only merchants belong to accounts; this user is ${user.role === 'admin' ? 'an admin' : 'a reseller'}`,
-        );
-      ids.forEach((id) => assertAccountReachable(ctx, id));
-      const accounts = ids.length ? await em.find(Account, { id: { $in: ids } }) : [];
-      if (accounts.length !== ids.length) throw new NotFoundError('Account');
-      if (!isAdmin(ctx) && accounts.length === 0)
-        throw ValidationError.field('/accountIds', "a reseller's merchant belongs to at least one of its accounts");
-      const keptOutOfReach = user.accounts.getItems().filter((account) => !reachesAccount(ctx.reach, account.id));
-      const before = user.accounts.getItems().map((account) => account.id);
-      user.accounts.set([...keptOutOfReach, ...accounts]);
-      const after = user.accounts.getItems().map((account) => account.id);
-      if (before.sort().join() !== [...after].sort().join())
-        recordActivity(em, ctx, {
-          action: 'user.accountsChanged',
-          subject: userSubject(user),
-          changes: { accountIds: { from: before, to: after } },
-        });
-      await em.flush();
-      return toUserView(user);
-    });
+  private async setAccounts(ctx: RequestContext, em: EntityManager, user: User, input: UpdateUserInput): Promise<void> {
+    const ids = checkedAccountIds(input);
+    if (user.role !== 'merchant')
+      throw ValidationError.field(
+        '/accountIds',
+        `only merchants belong to accounts; this user is ${user.role === 'admin' ? 'an admin' : 'a reseller'}`,
+      );
+    ids.forEach((id) => assertAccountReachable(ctx, id));
+    const accounts = ids.length ? await em.find(Account, { id: { $in: ids } }) : [];
+    if (accounts.length !== ids.length) throw new NotFoundError('Account');
+    if (!isAdmin(ctx) && accounts.length === 0)
+      throw ValidationError.field('/accountIds', "a reseller's merchant belongs to at least one of its accounts");
+    const keptOutOfReach = user.accounts.getItems().filter((account) => !reachesAccount(ctx.reach, account.id));
+    const before = user.accounts.getItems().map((account) => account.id);
+    user.accounts.set([...keptOutOfReach, ...accounts]);
+    const after = user.accounts.getItems().map((account) => account.id);
+    if (before.sort().join() !== [...after].sort().join())
+      recordActivity(em, ctx, {
+        action: 'user.accountsChanged',
+        subject: userSubject(user),
+        changes: { accountIds: { from: before, to: after } },
+      });
   }
 
   async findAll(ctx: RequestContext, input: ListInput): Promise<Page<UserView>> {

@@ -13,7 +13,7 @@ export function userRoutes(router: Router, { orm, services }: RestDeps): void {
   );
   router.patch(
     '/users/:userId',
-    single(orm, (ctx, req, p) => services.users.setAccounts(ctx, p.userId, req.body)),
+    single(orm, (ctx, req, p) => services.users.update(ctx, p.userId, req.body)),
   );
   router.post(
     '/users/:userId/deactivate',

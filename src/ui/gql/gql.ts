@@ -83,7 +83,7 @@ type Documents = {
     "\n  mutation UpdateUserAccounts($id: ID!, $input: UpdateUserInput!) {\n    updateUser(id: $id, input: $input) {\n      id\n      accountIds\n    }\n  }\n": typeof types.UpdateUserAccountsDocument,
     "\n  mutation DeactivateUser($id: ID!) {\n    deactivateUser(id: $id) {\n      id\n      deactivatedAt\n    }\n  }\n": typeof types.DeactivateUserDocument,
     "\n  mutation ReactivateUser($id: ID!) {\n    reactivateUser(id: $id) {\n      id\n      deactivatedAt\n    }\n  }\n": typeof types.ReactivateUserDocument,
-    "\n  query Users($nextPageKey: String) {\n    users(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        email\n        role\n        accountIds\n        deactivatedAt\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n": typeof types.UsersDocument,
+    "\n  query Users($nextPageKey: String) {\n    users(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        email\n        username\n        role\n        accountIds\n        deactivatedAt\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n": typeof types.UsersDocument,
     "\n  query AccountChoices {\n    accounts(limit: 200) {\n      data {\n        id\n        name\n      }\n    }\n  }\n": typeof types.AccountChoicesDocument,
     "\n  mutation CreateUser($input: CreateUserInput!) {\n    createUser(input: $input) {\n      id\n      email\n    }\n  }\n": typeof types.CreateUserDocument,
     "\n  mutation SignOut {\n    signOut\n  }\n": typeof types.SignOutDocument,
@@ -160,7 +160,7 @@ const documents: Documents = {
     "\n  mutation UpdateUserAccounts($id: ID!, $input: UpdateUserInput!) {\n    updateUser(id: $id, input: $input) {\n      id\n      accountIds\n    }\n  }\n": types.UpdateUserAccountsDocument,
     "\n  mutation DeactivateUser($id: ID!) {\n    deactivateUser(id: $id) {\n      id\n      deactivatedAt\n    }\n  }\n": types.DeactivateUserDocument,
     "\n  mutation ReactivateUser($id: ID!) {\n    reactivateUser(id: $id) {\n      id\n      deactivatedAt\n    }\n  }\n": types.ReactivateUserDocument,
-    "\n  query Users($nextPageKey: String) {\n    users(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        email\n        role\n        accountIds\n        deactivatedAt\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n": types.UsersDocument,
+    "\n  query Users($nextPageKey: String) {\n    users(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        email\n        username\n        role\n        accountIds\n        deactivatedAt\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n": types.UsersDocument,
     "\n  query AccountChoices {\n    accounts(limit: 200) {\n      data {\n        id\n        name\n      }\n    }\n  }\n": types.AccountChoicesDocument,
     "\n  mutation CreateUser($input: CreateUserInput!) {\n    createUser(input: $input) {\n      id\n      email\n    }\n  }\n": types.CreateUserDocument,
     "\n  mutation SignOut {\n    signOut\n  }\n": types.SignOutDocument,
@@ -461,7 +461,7 @@ export function graphql(source: "\n  mutation ReactivateUser($id: ID!) {\n    re
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query Users($nextPageKey: String) {\n    users(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        email\n        role\n        accountIds\n        deactivatedAt\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n"): (typeof documents)["\n  query Users($nextPageKey: String) {\n    users(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        email\n        role\n        accountIds\n        deactivatedAt\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n"];
+export function graphql(source: "\n  query Users($nextPageKey: String) {\n    users(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        email\n        username\n        role\n        accountIds\n        deactivatedAt\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n"): (typeof documents)["\n  query Users($nextPageKey: String) {\n    users(limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        email\n        username\n        role\n        accountIds\n        deactivatedAt\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -50,8 +50,7 @@ export function SignIn() {
               </Alert>
             )}
             <TextInput
-              label="E-mail"
-              type="email"
+              label="E-mail or username"
               autoComplete="username"
               required
               value={email}

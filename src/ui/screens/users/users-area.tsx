@@ -33,6 +33,7 @@ const USERS = graphql(`
       data {
         id
         email
+        username
         role
         accountIds
         deactivatedAt
@@ -107,6 +108,11 @@ export function UsersArea() {
                   <Table.Tr key={user.id}>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>
                       {user.email}
+                      {user.username && (
+                        <Text size="xs" c="dimmed">
+                          Username {user.username}
+                        </Text>
+                      )}
                       <Stack gap={2} mt={4} hiddenFrom="sm" align="flex-start">
                         {role}
                         <Text size="xs" c="dimmed">
@@ -159,6 +165,7 @@ function CreateUserForm({ accounts, onDone }: { accounts: { id: string; name: st
   const roles = viewer.permissions.creatableRoles;
   const [form, setForm] = useState({
     email: '',
+    username: '',
     password: '',
     role: roles[roles.length - 1] as Role,
     accountIds: [] as string[],
@@ -166,6 +173,7 @@ function CreateUserForm({ accounts, onDone }: { accounts: { id: string; name: st
   const [create, { loading, error }] = useMutation(CREATE_USER, { refetchQueries: [USERS] });
   const input = {
     email: form.email,
+    ...(form.username.trim() ? { username: form.username.trim() } : {}),
     password: form.password,
     role: form.role,
     ...(form.role === 'merchant' ? { accountIds: form.accountIds } : {}),
@@ -190,6 +198,13 @@ function CreateUserForm({ accounts, onDone }: { accounts: { id: string; name: st
           value={form.email}
           onChange={(e) => setForm({ ...form, email: e.currentTarget.value })}
           error={fields['/email']}
+        />
+        <TextInput
+          label="Username"
+          description="Optional: another name to sign in with, instead of the e-mail address"
+          value={form.username}
+          onChange={(e) => setForm({ ...form, username: e.currentTarget.value })}
+          error={fields['/username']}
         />
         <PasswordInput
           label="Password"
