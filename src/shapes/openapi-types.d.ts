@@ -1669,10 +1669,10 @@ export interface components {
             /** @description The accounts the merchant works in from now on */
             accountIds?: string[];
             /** @description A new username; null removes it. */
-            username?: components["schemas"]["Username"] | null;
+            username?: components["schemas"]["Username"];
         };
-        /** @description Another name to sign in with (the password grant's `username` and the login page take it as well as the e-mail address): 3 to 64 letters, digits, dots, dashes and underscores, starting with a letter or digit, unique in any case, stored lower-case. */
-        Username: string;
+        /** @description Another name to sign in with (the password grant's `username` and the login page take it as well as the e-mail address): 3 to 64 letters, digits, dots, dashes and underscores, starting with a letter or digit, unique in any case, stored lower-case. Null: none. */
+        Username: string | null;
         User: {
             /** Format: uuid */
             id: string;
