@@ -86,3 +86,23 @@ test('pause with a resume time: the marketplace receives the pause and the reope
     await partner.close();
   }
 });
+
+test.describe('a location in another timezone', () => {
+  test.use({ timezoneId: 'UTC' });
+
+  test('shows its reopening time on its own clock, labelled', async ({ page, hub }) => {
+    const loc = await hub.createLocation(undefined, 'Amsterdam Kitchen');
+    expect((await hub.admin.patch(loc.path, { timezone: 'Europe/Amsterdam' })).status).toBe(200);
+    // 23:47 UTC tomorrow is 00:47 the day after in Amsterdam.
+    const tomorrow = new Date(Date.now() + 24 * 3600 * 1000);
+    tomorrow.setUTCHours(23, 47, 0, 0);
+    const paused = await hub.admin.put(`${loc.path}/store-status`, {
+      storeStatus: 'OFFLINE',
+      closedUntil: tomorrow.toISOString(),
+    });
+    expect(paused.status).toBe(200);
+    await signIn(page);
+    await page.goto(`/ui/accounts/${loc.accountId}/locations/${loc.locationId}/store-status`);
+    await expect(page.getByText(/Reopens by itself at .*12:47:00 AM \(Amsterdam time\)/)).toBeVisible();
+  });
+});

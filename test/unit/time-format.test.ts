@@ -1,4 +1,4 @@
-import { formatRelative } from '../../src/ui/components/time-format.js';
+import { formatRelative, formatWhenIn } from '../../src/ui/components/time-format.js';
 
 // How far away a time is, as the delivery log and the store status show it ("in 59 min", "3 s ago"). The unit
 // follows the rounded amount: a retry 59.7 minutes away reads "in 1.0 h", not "in 60 min".
@@ -25,4 +25,22 @@ test.each([
   [36 * HOUR, 'in 1.5 days'],
 ])('%d ms from now reads "%s"', (offset, expected) => {
   expect(formatRelative(at(offset), NOW)).toBe(expected);
+});
+
+describe('formatWhenIn', () => {
+  const now = new Date('2026-11-23T12:00:00Z');
+
+  it('shows a location time on its own clock, labelled when the browser keeps another', () => {
+    // 23:47 UTC is 00:47 the next day in Amsterdam (UTC+1 in November).
+    const text = formatWhenIn('2026-11-23T23:47:00Z', 'Europe/Amsterdam', now, 'UTC');
+    expect(text).toMatch(/24 Nov|Nov 24/);
+    expect(text).toMatch(/12:47:00|00:47:00/);
+    expect(text).toMatch(/\(Amsterdam time\)$/);
+  });
+
+  it('needs no label on the browser’s own clock', () => {
+    const text = formatWhenIn('2026-11-23T13:05:00Z', 'America/New_York', now, 'America/New_York');
+    expect(text).toMatch(/8:05:00/);
+    expect(text).not.toMatch(/time\)/);
+  });
 });

@@ -12,6 +12,28 @@ export function formatWhen(iso: string, now = new Date()): string {
     : `${at.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })}, ${time}`;
 }
 
+/** The timezone this browser shows times in (an IANA name). */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/**
+ * A time of a location, on the location's clock: "14:03:21", or "23 Nov, 14:03:21" when not that day there,
+ * labelled "(Amsterdam time)" when the browser's clock is another one, so nobody reads 00:47 for 01:47.
+ */
+export function formatWhenIn(iso: string, timeZone: string, now = new Date(), browserZone = browserTimeZone()): string {
+  const at = new Date(iso);
+  const dayThere = (date: Date) => date.toLocaleDateString('en-CA', { timeZone });
+  const time = at.toLocaleTimeString(undefined, { timeZone });
+  const when =
+    dayThere(at) === dayThere(now)
+      ? time
+      : `${at.toLocaleDateString(undefined, { day: 'numeric', month: 'short', timeZone })}, ${time}`;
+  if (timeZone === browserZone) return when;
+  const place = timeZone.split('/').pop()!.replaceAll('_', ' ');
+  return `${when} (${place} time)`;
+}
+
 /** "in 59 min", "3 s ago", "now". */
 export function formatRelative(iso: string, now = Date.now()): string {
   const diff = new Date(iso).getTime() - now;

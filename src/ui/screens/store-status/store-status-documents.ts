@@ -28,6 +28,10 @@ export const STORE_STATUS = graphql(`
     storeStatus(accountId: $accountId, locationId: $locationId) {
       ...StoreStatusFields
     }
+    location(id: $locationId, accountId: $accountId) {
+      id
+      timezone
+    }
   }
 `);
 

@@ -5,7 +5,7 @@ import { useCoalesced } from '../../components/coalesced';
 import { LiveBadge, useLiveFallback } from '../../components/live';
 import { usePhone } from '../../components/phone';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
-import { formatRelative, formatWhen, useNow } from '../../components/time';
+import { formatRelative, formatWhenIn, useNow } from '../../components/time';
 import type { StoreStatusFieldsFragment } from '../../gql/graphql';
 import { useViewer } from '../../viewer';
 import { PauseForm } from './pause-form';
@@ -37,6 +37,9 @@ export function StoreStatusTab({ accountId, locationId }: Ids) {
   });
   const now = useNow();
   const status = query.data?.storeStatus;
+  // The location's times on its own clock, labelled when the browser's is another.
+  const timeZone = query.data?.location.timezone ?? 'UTC';
+  const when = (iso: string) => formatWhenIn(iso, timeZone);
 
   if (query.error && !status) return <ErrorState error={query.error} />;
   if (!status) return <LoadingState label="Loading the store status" />;
@@ -55,7 +58,7 @@ export function StoreStatusTab({ accountId, locationId }: Ids) {
           {paused ? (
             <Text>
               {status.closedUntil
-                ? `Reopens by itself at ${formatWhen(status.closedUntil)} (${formatRelative(status.closedUntil, now)}).`
+                ? `Reopens by itself at ${when(status.closedUntil)} (${formatRelative(status.closedUntil, now)}).`
                 : 'Stays paused until someone reopens it.'}
               {status.closedReason && ` Reason: ${status.closedReason}.`}
               {status.closedReasonNotes && ` ${status.closedReasonNotes}`}
@@ -87,7 +90,7 @@ export function StoreStatusTab({ accountId, locationId }: Ids) {
         </Stack>
       </Paper>
       <Title order={3}>Marketplaces</Title>
-      <MarketplaceOutcomes ids={{ accountId, locationId }} marketplaces={status.marketplaces} />
+      <MarketplaceOutcomes ids={{ accountId, locationId }} marketplaces={status.marketplaces} when={when} />
     </Stack>
   );
 }
@@ -102,7 +105,16 @@ const RECEIVED: Record<string, { color: string; label: string }> = {
 type Marketplace = StoreStatusFieldsFragment['marketplaces'][number];
 
 /** What was last sent to each marketplace; on a phone the status and its outcome go under the name. */
-function MarketplaceOutcomes({ ids, marketplaces }: { ids: Ids; marketplaces: Marketplace[] }) {
+function MarketplaceOutcomes({
+  ids,
+  marketplaces,
+  when,
+}: {
+  ids: Ids;
+  marketplaces: Marketplace[];
+  /** A time on the location's clock. */
+  when: (iso: string) => string;
+}) {
   const phone = usePhone();
   if (marketplaces.length === 0)
     return <EmptyState>No marketplace with a store status URL is connected here: the status goes nowhere.</EmptyState>;
@@ -146,8 +158,8 @@ function MarketplaceOutcomes({ ids, marketplaces }: { ids: Ids; marketplaces: Ma
                     </Table.Td>
                   </>
                 )}
-                <Table.Td visibleFrom="sm">{m.sentAt ? formatWhen(m.sentAt) : '—'}</Table.Td>
-                <Table.Td visibleFrom="sm">{m.deliveredAt ? formatWhen(m.deliveredAt) : '—'}</Table.Td>
+                <Table.Td visibleFrom="sm">{m.sentAt ? when(m.sentAt) : '—'}</Table.Td>
+                <Table.Td visibleFrom="sm">{m.deliveredAt ? when(m.deliveredAt) : '—'}</Table.Td>
               </Table.Tr>
             );
           })}
