@@ -817,6 +817,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{accountId}/locations/{locationId}/test-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test order (operators, scope orders.write; not in production)
+         * @description The sandbox marketplace, which must be connected to the location, places a realistic order there: a few
+         *     lines of the location's most recently published menu (or, with no menu published, of its catalog), only
+         *     what is online, some with an option, a customer and the amounts a marketplace adds up. It goes through
+         *     the same placement as any marketplace's order: the location's POS, a real one or the sandbox POS, is sent
+         *     `ORDER_CREATED`, and the status changes go back to the sandbox marketplace. The order and every event about
+         *     it carry `test: true`; test orders never count in a figure and `?test=false` leaves them out of a list.
+         *     409 when the sandbox marketplace is not connected, when there is nothing to order, and in production
+         *     (there is no sandbox there); 403 for a partner application's token.
+         */
+        post: operations["sendTestOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{accountId}/locations/{locationId}/order-counts": {
         parameters: {
             query?: never;
@@ -1585,6 +1615,8 @@ export interface components {
             menuPublicationUrl: string | null;
             storeStatusUrl: string | null;
             firstParty: boolean;
+            /** @description One of the hub's built-in sandbox partners (outside production only): made and run by the hub, connected like any application, never changed. */
+            sandbox: boolean;
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
         };
@@ -1612,6 +1644,8 @@ export interface components {
             clientId: string;
             /** @description Where authorization lands (redirect_uri) */
             redirectUris: string[];
+            /** @description One of the hub's built-in sandbox partners */
+            sandbox: boolean;
             connected: boolean;
             /** Format: uuid */
             connectionId: string | null;
@@ -4141,6 +4175,33 @@ export interface operations {
                 };
             };
             /** @description The order, placed */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    sendTestOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe; see the introduction. */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test order, placed */
             201: {
                 headers: {
                     [name: string]: unknown;

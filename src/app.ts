@@ -26,6 +26,8 @@ import { healthRoutes, type ReadinessCheck } from './http/health.js';
 import { requestIdAndLogging } from './http/request-id.js';
 import { requestDeadline } from './http/request-deadline.js';
 import { webUiRouter } from './http/web-ui.js';
+import { sandboxEndpoints, type SandboxEndpointDeps } from './http/sandbox-endpoints.js';
+import { SANDBOX_MOUNT } from './modules/sandbox/sandbox-applications.js';
 import { SessionCookie } from './auth/session/session-cookie.js';
 import type { UiSessions } from './auth/session/ui-sessions.js';
 import { metricsRoute } from './http/metrics-route.js';
@@ -59,6 +61,8 @@ export interface AppDeps {
   httpServer: Server;
   /** This process's live signals (src/live). */
   live: LiveFanout;
+  /** The sandbox partners' endpoints; absent in production, where there are none (404). */
+  sandbox?: SandboxEndpointDeps;
 }
 
 /** Express, in this order: request context → health → /v1 → /oauth2 → /graphql → /docs → /ui → errors. */
@@ -90,6 +94,7 @@ export async function createApp(
   // Admission control (src/http/admission.ts): before any body is read or token looked up.
   const admission = createAdmission(deps.config.admission);
   app.use(admission.gate(doorPriority));
+  if (deps.sandbox) app.use(SANDBOX_MOUNT, sandboxEndpoints(deps.sandbox));
   // /v1 next: the partners' hot path need not be matched against the /oauth2 and /graphql layers below, whose
   // paths it never shares.
   const rateLimiter = rateLimit(deps.config.rateLimit, deps.limiters);

@@ -28,6 +28,8 @@ import { MAINTENANCE_BATCH, startMaintenance } from './maintenance.js';
 import { housekeepingTasks } from './housekeeping.js';
 import { RESUME_TASK, resumeTask } from './modules/store-status/store-status-resume.js';
 import { createServices } from './services.js';
+import { prepareSandbox } from './modules/sandbox/sandbox-setup.js';
+import { SANDBOX_POS_TASK, sandboxKitchenTask } from './modules/sandbox/sandbox-pos.js';
 import { webhookSecretFor } from './modules/applications/application-secrets.js';
 import { PartnerHttp } from './delivery-engine/partner-http.js';
 import type { WebhookSecretSource } from './delivery-engine/webhook-secrets.js';
@@ -115,12 +117,16 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
   const effective: HubConfig = config.publicBaseUrlFromPort ? Object.freeze({ ...config, publicBaseUrl: url }) : config;
+  // Outside production, the built-in sandbox partners, called on this process's own address (src/modules/sandbox).
+  const sandbox = await prepareSandbox(effective, orm, port);
   const partnerHttp = new PartnerHttp({
     allowPrivateAddresses: config.allowPrivatePartnerUrls,
     httpsOnly: config.isProduction,
     timeoutMs: config.delivery.partnerTimeoutMs,
     lookup: options.partnerLookup,
+    sandbox: sandbox.route,
   });
+  const services = createServices(effective, { partnerHttp, partnerLookup: options.partnerLookup, metrics });
   const worker: DeliveryWorker = new DeliveryWorker({
     config,
     log,
@@ -129,12 +135,21 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
     secrets: cachedSecrets(
       options.webhookSecrets ?? { secretFor: (applicationId) => webhookSecretFor(orm.em.fork(), applicationId) },
     ),
-    tasks: { [RESUME_TASK]: resumeTask(orm) },
+    tasks: {
+      [RESUME_TASK]: resumeTask(orm),
+      [SANDBOX_POS_TASK]: sandboxKitchenTask({
+        orm,
+        orders: services.orders,
+        paceMs: config.sandboxPosPaceMs,
+        log,
+        open: sandbox.route !== undefined,
+      }),
+    },
     database,
     metrics,
+    sandboxApplications: sandbox.applicationIds,
   });
   await worker.start();
-  const services = createServices(effective, { partnerHttp, partnerLookup: options.partnerLookup, metrics });
   // Live signals (src/live): one listening connection for this process, fanned out to its subscribers.
   const live = new LiveFanout();
   const listener = new LiveListener({ databaseUrl, fanout: live, log, database, ...config.live });
@@ -187,6 +202,12 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
       worker: () => worker.ready(),
     },
     validateResponses: options.validateResponses ?? false,
+    sandbox: sandbox.route && {
+      orm,
+      log,
+      header: sandbox.route.header,
+      posPaceMs: config.sandboxPosPaceMs,
+    },
   });
   handler = app;
   const maintenance = startMaintenance({

@@ -21,6 +21,8 @@ import { ReportService } from './modules/reports/report.service.js';
 import { ViewerService } from './modules/users/viewer.service.js';
 import { EventFeedService } from './modules/events/event-feed.service.js';
 import { ActivityService } from './modules/activity/activity.service.js';
+import { SandboxReceiptService } from './modules/sandbox/sandbox-receipts.js';
+import { TestOrderService } from './modules/sandbox/test-order.service.js';
 
 /** The one service layer, shared by REST routes and GraphQL resolvers. */
 export interface Services {
@@ -44,6 +46,10 @@ export interface Services {
   eventFeed: EventFeedService;
   /** Who changed what (the activity log); services write it with recordActivity. */
   activity: ActivityService;
+  /** What the sandbox marketplace received (the UI shows it). */
+  sandboxReceipts: SandboxReceiptService;
+  /** POST {loc}/test-orders: the sandbox marketplace places a test order. */
+  testOrders: TestOrderService;
 }
 
 /** What services need from outside the process: the guarded client for calls to partners. */
@@ -63,6 +69,7 @@ export function createServices(
   // The menus hear of catalog and location changes through this listener, so neither module imports them.
   const menusListen = new MenuChangeListener();
   const catalog = new CatalogService(menusListen);
+  const orders = new OrderService({ placed: () => deps.metrics?.orderPlaced() });
   return {
     accounts: new AccountService(),
     locations: new LocationService(menusListen),
@@ -83,7 +90,7 @@ export function createServices(
       catalog,
       timeoutMs: config.catalogPullTimeoutMs,
     }),
-    orders: new OrderService({ placed: () => deps.metrics?.orderPlaced() }),
+    orders,
     menus: new MenuService(),
     menuPublications: new MenuPublicationService(),
     storeStatus: new StoreStatusService(),
@@ -91,5 +98,7 @@ export function createServices(
     reports: new ReportService(),
     eventFeed: new EventFeedService(),
     activity: new ActivityService(),
+    sandboxReceipts: new SandboxReceiptService(),
+    testOrders: new TestOrderService({ orders, production }),
   };
 }

@@ -56,3 +56,8 @@ export async function userThroughApplicationReach(
   const [connected, user] = await Promise.all([connectedLocations(em, applicationId), userReach(em, userId, role)]);
   return locationsReach(connected.filter((r) => reachesAccount(user, r.account_id)));
 }
+
+/** What an application's own token reaches: its active connections' locations (the hub's sandbox partners act so). */
+export async function applicationReach(em: EntityManager, applicationId: string): Promise<Reach> {
+  return locationsReach(await connectedLocations(em, applicationId));
+}

@@ -63,6 +63,11 @@ export interface HubConfig {
   readonly eventFeedRetentionDays: number;
   /** Days an entry of the activity log is kept before housekeeping deletes it (ACTIVITY_RETENTION_DAYS, default 365). */
   readonly activityRetentionDays: number;
+  /**
+   * The sandbox POS moves each order it receives one status on (ACCEPTED, PREPARING, READY, COMPLETED) every this
+   * many milliseconds (SANDBOX_POS_PACE_MS, default 5000). The sandbox exists outside production only.
+   */
+  readonly sandboxPosPaceMs: number;
   /** Bearer token that GET /metrics asks for (METRICS_TOKEN, at least 16 characters); unset: no /metrics. */
   readonly metricsToken: string | undefined;
   /** Failed logins per e-mail and address, and per e-mail before slowing (src/auth/login-attempts.ts). */
@@ -333,6 +338,7 @@ export function loadConfig(env: Env = process.env): HubConfig {
     deliveryRetentionDays: number(env, 'DELIVERY_RETENTION_DAYS', 30),
     eventFeedRetentionDays: integer(env, 'EVENT_FEED_RETENTION_DAYS', 7, 7),
     activityRetentionDays: number(env, 'ACTIVITY_RETENTION_DAYS', 365),
+    sandboxPosPaceMs: integer(env, 'SANDBOX_POS_PACE_MS', 5000, 1),
     login: Object.freeze({
       maxFailures: integer(env, 'LOGIN_MAX_FAILURES', 10, 0),
       refillSeconds: integer(env, 'LOGIN_FAILURE_REFILL_SECONDS', 60, 1),

@@ -21,6 +21,7 @@ import { MenuPublication } from '../modules/menus/menu-publication.entity.js';
 import { User } from '../modules/users/user.entity.js';
 import { UiSession } from '../auth/session/ui-session.entity.js';
 import { ActivityEntry } from '../modules/activity/activity-entry.entity.js';
+import { SandboxReceipt } from '../modules/sandbox/sandbox-receipt.entity.js';
 
 /** Every MikroORM entity of the hub; one list so the ORM, migrations and tests agree. */
 
@@ -48,4 +49,5 @@ export const ENTITIES = [
   MenuPublication,
   UiSession,
   ActivityEntry,
+  SandboxReceipt,
 ];

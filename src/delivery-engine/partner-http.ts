@@ -10,6 +10,10 @@ import { signWebhook } from './sign.js';
 // timeout, no redirects followed, no got-level retries (the outbox retries), and agents that refuse loopback,
 // private, link-local and metadata addresses after DNS resolution unless explicitly allowed. Nothing here
 // logs; callers log outcomes without headers, bodies or secrets.
+//
+// The one way to this hub's own address: a call the caller marks `sandbox` (it is for one of the built-in sandbox
+// partners, which no one else can be) goes to this process's own listener, to a /sandbox path only, with a
+// header that only this process knows. Every other call, whatever its URL, goes through the guarded agents.
 
 export interface PartnerHttpOptions {
   /** ALLOW_PRIVATE_PARTNER_URLS: development and tests only. */
@@ -20,6 +24,18 @@ export interface PartnerHttpOptions {
   timeoutMs: number;
   /** Name resolution; tests inject one to make a name resolve to a forbidden address. */
   lookup?: LookupFunction;
+  /** Where sandbox calls go; absent in production, where there is no sandbox. */
+  sandbox?: SandboxRoute;
+}
+
+/** This process's own sandbox endpoints (src/http/sandbox-endpoints.ts). */
+export interface SandboxRoute {
+  /** This process's listener on loopback, e.g. http://127.0.0.1:3000. */
+  origin: string;
+  /** The only path prefix a sandbox call may have. */
+  pathPrefix: string;
+  /** The header that lets a call in: the endpoints answer 404 to anything without it. */
+  header: { name: string; value: string };
 }
 
 export interface PartnerCallOptions {
@@ -27,6 +43,11 @@ export interface PartnerCallOptions {
   headers?: Record<string, string>;
   /** Stop reading an answer larger than this (the delivery log keeps only 1 KiB). Default 1 MiB. */
   maxResponseBytes?: number;
+  /**
+   * The call is for a sandbox partner (an application the hub made itself): the URL's path is sent to this
+   * process's own sandbox endpoints. Only the callers that know the application is one set it.
+   */
+  sandbox?: boolean;
 }
 
 export interface PartnerResponse {
@@ -56,6 +77,8 @@ export class PartnerHttp {
    * each call's own options too, and on the delivery worker's hot path the shared ones were most of it.
    */
   private readonly client: Got;
+  /** Plain keep-alive: the sandbox route goes to loopback, which the guarded agents refuse. */
+  private readonly sandboxAgent = new http.Agent({ keepAlive: true });
 
   constructor(private readonly options: PartnerHttpOptions) {
     this.client = got.extend({
@@ -93,13 +116,15 @@ export class PartnerHttp {
    * layers. With nodeRequest, this costs 60 to 110 µs less CPU per call (`npm run bench:partner-calls`), on every delivery.
    */
   async post(url: string, body: string, call: PartnerCallOptions = {}): Promise<PartnerResponse> {
-    const target = this.checkUrl(url);
+    const sandbox = call.sandbox ? this.sandboxRoute() : undefined;
+    const target = sandbox ? this.sandboxTarget(url, sandbox) : this.checkUrl(url);
     const maxBytes = call.maxResponseBytes ?? DEFAULT_MAX_RESPONSE;
     return new Promise((resolve, reject) => {
       const stream = this.client.stream(target, {
         body,
-        headers: call.headers,
+        headers: sandbox ? { ...call.headers, [sandbox.header.name]: sandbox.header.value } : call.headers,
         timeout: { request: call.timeoutMs ?? this.options.timeoutMs },
+        ...(sandbox ? { agent: { http: this.sandboxAgent } } : {}),
       });
       const chunks: Buffer[] = [];
       let received = 0;
@@ -121,6 +146,19 @@ export class PartnerHttp {
       });
       stream.on('error', (error: RequestError) => reject(classify(error)));
     });
+  }
+
+  private sandboxRoute(): SandboxRoute {
+    if (!this.options.sandbox) throw new PartnerRequestError('invalid_url', 'There is no sandbox in production');
+    return this.options.sandbox;
+  }
+
+  /** The sandbox endpoint a sandbox partner's URL names, on this process's own listener. */
+  private sandboxTarget(url: string, sandbox: SandboxRoute): URL {
+    const { pathname, search } = this.checkUrl(url);
+    if (!pathname.startsWith(`${sandbox.pathPrefix}/`))
+      throw new PartnerRequestError('invalid_url', `A sandbox partner's URL is under ${sandbox.pathPrefix}/`);
+    return new URL(`${pathname}${search}`, sandbox.origin);
   }
 
   /**

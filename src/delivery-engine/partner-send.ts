@@ -19,6 +19,8 @@ export interface SendDeps {
   partnerHttp: PartnerHttp;
   secrets: WebhookSecretSource;
   partnerTimeoutMs: number;
+  /** The hub's own sandbox partners: their deliveries go to this process's sandbox endpoints (partner-http.ts). */
+  sandboxApplications: ReadonlySet<string>;
 }
 
 export interface SendOutcome {
@@ -63,6 +65,7 @@ export async function sendDelivery(deps: SendDeps, delivery: ClaimedDelivery): P
       headers,
       timeoutMs: deps.partnerTimeoutMs,
       maxResponseBytes: MAX_RESPONSE_BYTES,
+      sandbox: deps.sandboxApplications.has(delivery.application_id),
     });
     return done({ status: response.status, retryAfter: response.headers['retry-after'] }, excerptOf(response.body));
   } catch (error) {

@@ -1,4 +1,4 @@
-import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
+import { createHmac, createSecretKey, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 // Standard Webhooks (https://www.standardwebhooks.com; docs/contract.md "Calls the hub makes"). Every partner
 // request carries
@@ -45,4 +45,32 @@ export function signWebhook(secret: string, id: string, timestampSeconds: number
   const timestamp = String(Math.floor(timestampSeconds));
   const signature = createHmac('sha256', keyObjectOf(secret)).update(`${id}.${timestamp}.${body}`).digest('base64');
   return { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${signature}` };
+}
+
+/** How far a webhook-timestamp may be from the receiver's clock (the Standard Webhooks default). */
+export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
+
+/**
+ * Whether a request carries a valid Standard Webhooks signature of `body` by `secret`: the hub's own sandbox
+ * partners check what they receive as any partner should. Any of the space-separated `v1,` signatures may
+ * match (a receiver's view during a secret rotation); compared in constant time.
+ */
+export function verifyWebhook(
+  secret: string,
+  headers: Record<string, string | string[] | undefined>,
+  body: string,
+  nowSeconds: number,
+): boolean {
+  const id = headers['webhook-id'];
+  const timestamp = headers['webhook-timestamp'];
+  const signatures = headers['webhook-signature'];
+  if (typeof id !== 'string' || typeof timestamp !== 'string' || typeof signatures !== 'string') return false;
+  const sent = Number(timestamp);
+  if (!Number.isInteger(sent) || Math.abs(nowSeconds - sent) > TIMESTAMP_TOLERANCE_SECONDS) return false;
+  const expected = Buffer.from(signWebhook(secret, id, sent, body)['webhook-signature'].slice(3), 'base64');
+  return signatures.split(' ').some((entry) => {
+    if (!entry.startsWith('v1,')) return false;
+    const given = Buffer.from(entry.slice(3), 'base64');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
 }

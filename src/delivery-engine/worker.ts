@@ -44,6 +44,8 @@ export interface DeliveryWorkerDeps {
   database?: DatabaseWatch;
   /** Counts attempts and deliveries (GET /metrics). */
   metrics?: HubMetrics;
+  /** The hub's own sandbox partners (none in production): called on this process's own address. */
+  sandboxApplications?: ReadonlySet<string>;
 }
 
 /**
@@ -97,6 +99,7 @@ export class DeliveryWorker {
       partnerHttp: deps.partnerHttp,
       secrets: deps.secrets,
       partnerTimeoutMs: deps.config.delivery.partnerTimeoutMs,
+      sandboxApplications: deps.sandboxApplications ?? new Set(),
     };
     const limit = deps.config.delivery.endpointConcurrency;
     this.limiter = new EndpointLimiter(limit, Math.max(1, Math.min(BATCH_MAX, Math.floor(limit / 2))), () =>

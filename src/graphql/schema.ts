@@ -12,6 +12,7 @@ import { OrderResolver, OrderStatusChangeResolver } from './resolvers/order.reso
 import { MenuResolver } from './resolvers/menu.resolver.js';
 import { PublicationResolver, StoreStatusResolver } from './resolvers/publication.resolver.js';
 import { HomeResolver } from './resolvers/home.resolver.js';
+import { SandboxResolver } from './resolvers/sandbox.resolver.js';
 import { ReportResolver } from './resolvers/report.resolver.js';
 import { UserResolver } from './resolvers/user.resolver.js';
 import { ViewerResolver } from './resolvers/viewer.resolver.js';
@@ -34,6 +35,7 @@ export const RESOLVERS = [
   PublicationResolver,
   StoreStatusResolver,
   HomeResolver,
+  SandboxResolver,
   ReportResolver,
   LiveResolver,
   ViewerResolver,

@@ -33,6 +33,7 @@ describe('connections', () => {
       name: pos.data.name,
       clientId: pos.clientId,
       redirectUris: pos.data.redirectUris,
+      sandbox: false,
       connected: false,
       connectionId: null,
       createdAt: expect.any(String),

@@ -122,6 +122,7 @@ const ROUTES: Row[] = [
   },
   { route: `GET ${LOC}/orders`, partners: AS_APPLICATION },
   { route: `GET ${LOC}/order-counts`, partners: AS_APPLICATION },
+  { route: `POST ${LOC}/test-orders`, partners: AS_APPLICATION },
   { route: `GET ${LOC}/orders/{orderId}`, partners: ANOTHER_MARKETPLACES_ORDER },
   {
     route: `PATCH ${LOC}/orders/{orderId}`,
@@ -232,6 +233,8 @@ const OPERATIONS: Operation[] = [
   { operation: 'Query.order', partners: ANOTHER_MARKETPLACES_ORDER, call: `order(id: $orderId, ${L}) { id }` },
   { operation: 'Query.orders', partners: AS_APPLICATION, call: `orders(${L}) { data { id } }` },
   { operation: 'Query.orderCounts', partners: AS_APPLICATION, call: `orderCounts(${L}) { status count }` },
+  { operation: 'Query.sandboxReceipts', partners: AS_APPLICATION, call: `sandboxReceipts(${L}) { eventId }` },
+  { operation: 'Mutation.sendTestOrder', partners: AS_APPLICATION, call: `sendTestOrder(${L}) { id }` },
   { operation: 'Query.menus', partners: AS_APPLICATION, call: `menus(${L}) { data { id } }` },
   { operation: 'Query.menu', partners: AS_APPLICATION, call: `menu(id: $menuId, ${L}) { id }` },
   {

@@ -90,6 +90,18 @@ export class OrderResolver {
     return services.orders.place(ctx, accountId, locationId, order);
   }
 
+  @Mutation(() => OrderType, {
+    description:
+      'A test order at the location, placed by the sandbox marketplace (connected there) from the published menu or the catalog (operators; not in production)',
+  })
+  sendTestOrder(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
+    return services.testOrders.send(ctx, accountId, locationId);
+  }
+
   @Mutation(() => OrderType, { description: 'The order PATCH: a status change, estimated times' })
   updateOrderStatus(
     @Arg('accountId', () => ID) accountId: string,

@@ -43,6 +43,12 @@ export class ApplicationType {
   @Field()
   firstParty: boolean;
 
+  @Field({
+    description:
+      "One of the hub's built-in sandbox partners (outside production only): connected like any, never changed",
+  })
+  sandbox: boolean;
+
   @Field()
   createdAt: string;
 

@@ -20,6 +20,9 @@ export class AvailableApplicationType {
   @Field(() => [String], { description: 'Where authorization lands (redirect_uri)' })
   redirectUris: string[];
 
+  @Field({ description: "One of the hub's built-in sandbox partners" })
+  sandbox: boolean;
+
   @Field()
   connected: boolean;
 

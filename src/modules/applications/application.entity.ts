@@ -19,6 +19,7 @@ export class Application extends BaseEntity<
   | 'storeStatusUrl'
   | 'webhookUrl'
   | 'webhookSecretSealed'
+  | 'sandbox'
 > {
   /** null for the hub's own first-party clients, which are not partners and never connect to a location. */
   @Enum({ items: () => APPLICATION_KINDS, nullable: true })
@@ -63,6 +64,13 @@ export class Application extends BaseEntity<
   /** May use the password grant; set only by an admin. */
   @Property({ type: 'boolean' })
   firstParty: boolean = false;
+
+  /**
+   * One of the hub's built-in sandbox partners (src/modules/sandbox): made by the hub outside production, changed
+   * by no one, and called on this process's own address, which no other application's URL may reach.
+   */
+  @Property({ type: 'boolean', default: false })
+  sandbox: boolean = false;
 
   /** The user who registered it; non-admin users see and change only their own applications. */
   @Property({ type: 'uuid', nullable: true })

@@ -1,6 +1,6 @@
 import { isAdmin, requireScope } from '../../common/access.js';
 import { secretBox, sha256Hex } from '../../common/crypto.js';
-import { InsufficientScopeError, NotFoundError, ValidationError } from '../../common/errors.js';
+import { ConflictError, InsufficientScopeError, NotFoundError, ValidationError } from '../../common/errors.js';
 import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
 import type { RequestContext } from '../../common/request-context.js';
 import { Application } from './application.entity.js';
@@ -55,18 +55,29 @@ function partnerUrls(input: ApplicationFields): Record<string, string | null | u
   };
 }
 
-/** Who sees which applications: admins all, users those they registered, an application itself. */
-function reachableWhere(ctx: RequestContext): object {
-  if (isAdmin(ctx)) return {};
+/**
+ * Who sees which applications: admins all (the sandbox partners only outside production), users those they
+ * registered, an application itself.
+ */
+function reachableWhere(ctx: RequestContext, production: boolean): object {
+  if (isAdmin(ctx)) return production ? { sandbox: false } : {};
   if (ctx.principal.type === 'application') return { id: ctx.principal.applicationId };
   return { createdByUserId: ctx.principal.userId };
+}
+
+/** The sandbox partners are the hub's own: configuration, not an operator, says what they are. */
+function refuseSandbox(application: Application): void {
+  if (application.sandbox)
+    throw new ConflictError("The sandbox applications are the hub's own: they are connected, never changed");
 }
 
 export class ApplicationService {
   constructor(private readonly options: { production: boolean; partnerAddresses: PartnerAddressCheck }) {}
 
   private async loadReachable(ctx: RequestContext, id: string): Promise<Application> {
-    const application = await ctx.em.findOne(Application, { $and: [{ id }, reachableWhere(ctx)] } as never);
+    const application = await ctx.em.findOne(Application, {
+      $and: [{ id }, reachableWhere(ctx, this.options.production)],
+    } as never);
     if (!application) throw new NotFoundError('Application');
     return application;
   }
@@ -120,10 +131,8 @@ export class ApplicationService {
   async findAll(ctx: RequestContext, input: ListInput & { kind?: string | null }): Promise<Page<ApplicationView>> {
     requireScope(ctx, 'applications.read');
     const page = pageRequest(input.limit, input.nextPageKey);
-    const where =
-      input.kind != null
-        ? { $and: [reachableWhere(ctx), { kind: canonicalKind(input.kind, 'kind') }] }
-        : reachableWhere(ctx);
+    const reachable = reachableWhere(ctx, this.options.production);
+    const where = input.kind != null ? { $and: [reachable, { kind: canonicalKind(input.kind, 'kind') }] } : reachable;
     return findPage(ctx.em, Application, where, page, toApplicationView);
   }
 
@@ -133,6 +142,7 @@ export class ApplicationService {
     this.checkFirstParty(ctx, input.firstParty);
     const application = await this.loadReachable(ctx, id);
     if (!application.kind) throw new NotFoundError('Application'); // the hub's own clients are managed by configuration
+    refuseSandbox(application);
     checkApplicationFields(input, application.kind, this.options.production, false);
     checkScopeGrant(ctx, application.scopes, input.scopes, application);
     await this.options.partnerAddresses.check(partnerUrls(input));
@@ -164,6 +174,7 @@ export class ApplicationService {
     requireScope(ctx, 'applications.write');
     const application = await this.loadReachable(ctx, id);
     if (!application.kind) throw new NotFoundError('Application');
+    refuseSandbox(application);
     const clientSecret = newClientSecret();
     const webhookSecret = newWebhookSecret();
     application.clientSecretHash = sha256Hex(clientSecret);

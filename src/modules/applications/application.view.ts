@@ -16,6 +16,8 @@ export interface ApplicationView {
   menuPublicationUrl: string | null;
   storeStatusUrl: string | null;
   firstParty: boolean;
+  /** One of the hub's built-in sandbox partners (src/modules/sandbox). */
+  sandbox: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -38,6 +40,7 @@ export function toApplicationView(application: Application): ApplicationView {
     menuPublicationUrl: application.menuPublicationUrl,
     storeStatusUrl: application.storeStatusUrl,
     firstParty: application.firstParty,
+    sandbox: application.sandbox,
     createdAt: application.createdAt.toISOString(),
     updatedAt: application.updatedAt.toISOString(),
   };

@@ -62,6 +62,7 @@ export class CatalogPullService {
         timeoutMs: this.deps.timeoutMs,
         maxResponseBytes: MAX_IMPORT_BYTES,
         signed: { secret: webhookSecretOf(application), id: uuidv7() },
+        sandbox: application.sandbox,
       },
     );
     const catalog = this.parseAnswer(unwrap(answer.body));

@@ -27,6 +27,8 @@ export interface AvailableApplicationView {
   /** Public: what the UI's "Open" sends to /oauth2/authorize. */
   clientId: string;
   redirectUris: string[];
+  /** One of the hub's built-in sandbox partners. */
+  sandbox: boolean;
   connected: boolean;
   /** The active connection at this location, when connected. */
   connectionId: string | null;
@@ -66,7 +68,11 @@ export class ConnectionService {
     const wanted = input.kind != null ? canonicalKind(input.kind, 'kind') : null;
     await access.load();
     const page = pageRequest(input.limit, input.nextPageKey);
-    const kind = wanted ? { kind: wanted } : { kind: { $ne: null } };
+    // The sandbox partners exist outside production only; a database that once ran one keeps them hidden.
+    const kind = {
+      kind: wanted ? wanted : { $ne: null },
+      ...(this.options.production ? { sandbox: false } : {}),
+    };
     const where = (await this.partnerDirectory(ctx, locationId)) ?? kind;
     const result = await findPage(ctx.em, Application, where === kind ? kind : { $and: [kind, where] }, page, (a) => a);
     const active = result.data.length
@@ -85,6 +91,7 @@ export class ConnectionService {
         name: a.name,
         clientId: a.clientId,
         redirectUris: [...a.redirectUris],
+        sandbox: a.sandbox,
         connected: connectionOf.has(a.id),
         connectionId: connectionOf.get(a.id) ?? null,
         createdAt: a.createdAt.toISOString(),
@@ -119,7 +126,11 @@ export class ConnectionService {
     try {
       return await ctx.em.transactional(async (em) => {
         const location = await access.load(em, { lock: true });
-        const application = await em.findOne(Application, { id: input.applicationId, kind: { $ne: null } });
+        const application = await em.findOne(Application, {
+          id: input.applicationId,
+          kind: { $ne: null },
+          ...(this.options.production ? { sandbox: false } : {}),
+        });
         if (!application) throw new NotFoundError('Application');
         this.checkPartnerUrls(application);
         const existing = await em.findOne(Connection, { application, location, status: 'ACTIVE' });

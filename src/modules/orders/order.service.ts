@@ -107,9 +107,16 @@ export class OrderService {
    * Two round trips: one read (the location, its parties and the catalog records the lines map to) and one
    * statement that inserts the order and, only if it was new, its ORDER_CREATED outbox rows: atomic as one
    * statement, with no transaction held open across the resolution in between. Under load that statement
-   * writes the placements that arrived meanwhile too (order-insert.ts).
+   * writes the placements that arrived meanwhile too (order-insert.ts). `test`: a test order (the sandbox
+   * marketplace's, src/modules/sandbox/test-order.service.ts), which no request body can ask for.
    */
-  async place(ctx: Ctx, accountId: string, locationId: string, body: unknown): Promise<PlacedOrder> {
+  async place(
+    ctx: Ctx,
+    accountId: string,
+    locationId: string,
+    body: unknown,
+    options: { test?: boolean } = {},
+  ): Promise<PlacedOrder> {
     // No read of the location row: the placement's one read below says whether it is (still) there.
     reachLocation(ctx, accountId, locationId, 'orders.write');
     const principal = ctx.principal;
@@ -127,6 +134,7 @@ export class OrderService {
     if (!placement || !marketplace) throw new NotFoundError('Location');
     const items = resolveOrderTaxes(input.items, placement.catalogMatches);
     const order = newOrder(accountId, placement.location, marketplace, principal.clientId, input, items);
+    order.test = options.test === true;
     const view = toOrderView(order);
     const events = orderEvents(
       'ORDER_CREATED',

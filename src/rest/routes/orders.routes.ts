@@ -37,6 +37,10 @@ export function orderRoutes(router: Router, { orm, services }: RestDeps): void {
       }),
     ),
   );
+  router.post(
+    '/accounts/:accountId/locations/:locationId/test-orders',
+    single(orm, (ctx, _req, p) => services.testOrders.send(ctx, p.accountId, p.locationId), 201),
+  );
   router.get(
     `${ORDER_COUNTS}`,
     single(orm, (ctx, req, p) => orders.countByStatus(ctx, p.accountId, p.locationId, filters(req))),
