@@ -48,7 +48,7 @@ export function signWebhook(secret: string, id: string, timestampSeconds: number
 }
 
 /** How far a webhook-timestamp may be from the receiver's clock (the Standard Webhooks default). */
-export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
+const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
 
 /**
  * Whether a request carries a valid Standard Webhooks signature of `body` by `secret`: the hub's own sandbox

@@ -12,7 +12,7 @@ export interface FeedPosition {
 }
 
 /** Before every event: where a caller without a cursor starts. */
-export const FEED_START: FeedPosition = { xid: '0', position: '0' };
+const FEED_START: FeedPosition = { xid: '0', position: '0' };
 
 const DECIMAL = /^\d{1,20}$/;
 

@@ -25,7 +25,7 @@ export interface EventFeedPage {
  * The feed is the application's own channel, read with its own token: an operator has none, and a user's token
  * through the application (which reaches only that user's locations) is refused rather than shown the rest.
  */
-export class NotAnApplicationError extends DomainError {
+class NotAnApplicationError extends DomainError {
   constructor() {
     super('insufficient_scope', "The event feed is read with an application's own token (client_credentials)");
   }

@@ -18,7 +18,7 @@ import { sandboxContext } from './sandbox-context.js';
 export const SANDBOX_POS_TASK = 'sandbox-pos-advance';
 
 /** The statuses the sandbox kitchen moves an order through, in order. */
-export const SANDBOX_KITCHEN_PATH: readonly OrderStatus[] = ['NEW', 'ACCEPTED', 'PREPARING', 'READY', 'COMPLETED'];
+const SANDBOX_KITCHEN_PATH: readonly OrderStatus[] = ['NEW', 'ACCEPTED', 'PREPARING', 'READY', 'COMPLETED'];
 
 interface AdvanceJob {
   accountId: string;

@@ -12,7 +12,7 @@ export interface Orderable {
   optionGroups: OrderableGroup[];
 }
 
-export interface OrderableGroup {
+interface OrderableGroup {
   name: string;
   /** 0: no limit. */
   maxPermitted: number;
@@ -48,7 +48,7 @@ const MOST_LINES = 3;
 
 const pick = <T>(list: readonly T[], random: Random): T => list[Math.floor(random() * list.length)];
 
-/** The order body (CONTRACT section 5's Order, marketplace → hub); null when there is nothing to order. */
+/** The order body a marketplace places (POST {loc}/orders); null when there is nothing to order. */
 export function composeTestOrder(orderable: readonly Orderable[], random: Random, reference: string) {
   if (orderable.length === 0) return null;
   const remaining = [...orderable];

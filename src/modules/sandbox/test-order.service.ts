@@ -11,7 +11,7 @@ import { sandboxContext } from './sandbox-context.js';
 import { composeTestOrder, type Random } from './test-order.rules.js';
 
 /** Test orders are an operator's tool: a partner's token has its own ways to place or receive orders. */
-export class NotAnOperatorError extends DomainError {
+class NotAnOperatorError extends DomainError {
   constructor() {
     super('insufficient_scope', 'Test orders are sent by operators (a user of the hub, with orders.write)');
   }
