@@ -2,8 +2,8 @@ import { FakePartner } from '../support/fake-partner.js';
 import { expect, signIn, test } from './fixtures.js';
 
 // The delivery log. The POS fails every attempt: the log shows each attempt (time, HTTP
-// status, duration) and the next retry; after the POS recovers, Retry now delivers it and the log shows the
-// success, live. A marketplace that answers 410 Gone to a store status makes a dead (FAILED) delivery, whose
+// status, where it went, duration) and the next retry; once the POS's webhook URL is corrected, Retry now
+// delivers it there and the log shows the success and the new URL, live. A marketplace that answers 410 Gone to a store status makes a dead (FAILED) delivery, whose
 // payload carries the connection's credentials, masked on screen; it is retried the same way.
 // Retry timing comes from configuration: two quick retries, then one an hour away, so the test sees a
 // delivery waiting for its next retry without waiting for anything itself.
@@ -63,7 +63,7 @@ test.describe('delivery log', () => {
       for (const n of [1, 2, 3]) {
         const row = attempts.getByRole('row').nth(n);
         await expect(row.getByRole('cell').nth(0)).toHaveText(String(n));
-        await expect(row.getByRole('cell').nth(2)).toHaveText('HTTP 503');
+        await expect(row.getByRole('cell').nth(2)).toContainText('HTTP 503');
         await expect(row.getByRole('cell').nth(3)).toHaveText(/^\d+ ms$/);
         await expect(row.getByRole('cell').nth(4)).toContainText('POS down for maintenance');
       }
@@ -72,15 +72,25 @@ test.describe('delivery log', () => {
       await expect(detail.getByLabel('Payload')).toContainText('"externalId": "log-1"');
       await capture('delivery-detail');
 
-      // The POS is back: Retry now sends it at once, and the open detail and the log show the success.
-      partner.always('/pos', { status: 200, body: { ok: true } });
+      await expect(attempts.getByRole('row').nth(3).getByRole('cell').nth(2)).toContainText(
+        `to ${partner.urlFor('/pos')}`,
+      );
+      // The POS's webhook URL is corrected: Retry now sends it at once to the new one, and the open detail and
+      // the log show the success and where it went.
+      partner.always('/pos-fixed', { status: 200, body: { ok: true } });
+      expect(
+        (await hub.admin.patch(`/v1/applications/${pos.id}`, { webhookUrl: partner.urlFor('/pos-fixed') })).status,
+      ).toBe(200);
       await detail.getByRole('button', { name: 'Retry now' }).click();
       await expect(attempts.getByRole('row')).toHaveCount(5);
-      await expect(attempts.getByRole('row').nth(4).getByRole('cell').nth(2)).toHaveText('HTTP 200');
+      await expect(attempts.getByRole('row').nth(4).getByRole('cell').nth(2)).toContainText('HTTP 200');
+      await expect(attempts.getByRole('row').nth(4).getByRole('cell').nth(2)).toContainText(
+        `to ${partner.urlFor('/pos-fixed')}`,
+      );
       await expect(detail.getByText('DELIVERED', { exact: true })).toBeVisible();
       await expect(detail.getByRole('button', { name: 'Retry now' })).toHaveCount(0);
-      const sent = partner.requestsTo('/pos');
-      expect(sent).toHaveLength(4);
+      const sent = [...partner.requestsTo('/pos'), ...partner.requestsTo('/pos-fixed')];
+      expect(sent.map((r) => r.path)).toEqual(['/pos', '/pos', '/pos', '/pos-fixed']);
       expect(new Set(sent.map((r) => r.headers['webhook-id'])).size).toBe(1);
       await page.keyboard.press('Escape');
       await expect(created).toContainText('DELIVERED');
@@ -127,7 +137,7 @@ test.describe('delivery log', () => {
       await expect(deadDetail.getByText('DELIVERED', { exact: true })).toBeVisible();
       await expect(
         deadDetail.getByRole('table', { name: 'Attempts' }).getByRole('row').nth(2).getByRole('cell').nth(2),
-      ).toHaveText('HTTP 204');
+      ).toContainText('HTTP 204');
 
       // The same deliveries, seen from the application: everything sent to the POS.
       await page.goto(`/ui/applications/${pos.id}`);

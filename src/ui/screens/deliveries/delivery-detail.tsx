@@ -90,7 +90,17 @@ export function DeliveryDetail({ id }: { id: string }) {
                   <Table.Tr key={`${a.attemptNumber}-${a.startedAt}`}>
                     <Table.Td visibleFrom="sm">{a.attemptNumber}</Table.Td>
                     <Table.Td>{formatWhen(a.startedAt, new Date(now))}</Table.Td>
-                    <Table.Td c={ok ? 'teal' : 'red'}>{attemptResult(a)}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm" c={ok ? 'teal' : 'red'}>
+                        {attemptResult(a)}
+                      </Text>
+                      {/* The application's URL when the attempt was made: a corrected URL shows here. */}
+                      {a.url && (
+                        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                          to {a.url}
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td visibleFrom="sm">{a.latencyMs} ms</Table.Td>
                     <Table.Td maw={220}>
                       <Text size="xs" ff="monospace" truncate="end" title={a.responseExcerpt ?? ''}>

@@ -37,6 +37,7 @@ export const DELIVERY_DETAIL_FIELDS = graphql(`
     attempts {
       attemptNumber
       startedAt
+      url
       httpStatus
       error
       latencyMs
