@@ -555,8 +555,8 @@ export interface paths {
         head?: never;
         /**
          * Change a product; show_online false is out of stock (scope catalogs.write)
-         * @description Fields sent change; fields left out stay, except taxRateIds: omitted (or []) clears it, as
-         *     existing POS clients expect, so resend taxRateIds with every patch. show_online false marks the product out of
+         * @description Fields sent change; fields left out stay, except taxRateIds: omitted (or []) clears it (SPEC "Tax
+         *     references"), so resend taxRateIds with every patch. show_online false marks the product out of
          *     stock and true brings it back; the product is never deleted for it.
          */
         patch: operations["updateProduct"];
@@ -760,35 +760,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The calling application's events, oldest first (an application's own token)
-         * @description Every event the hub has for the calling application: order events, menu publications and updates, store
-         *     status, whatever its URLs. Each is the body its webhook carries (the same envelope and `eventId`, which is
-         *     the `webhook-id` header; credentials opened as in the webhook). An application without a URL for an event
-         *     (no `webhookUrl`, say) gets it here only; one with a URL gets it both ways, so deduplicate on `eventId`.
-         *
-         *     Call without `after` to start from the oldest event kept, then with the `cursor` of each answer. The
-         *     cursor holds across hub processes and restarts: an event committed later is never placed before a cursor
-         *     already handed out. `hasNextPage: true` means more events are ready now; otherwise poll again later with
-         *     the same cursor. Events are kept at least 7 days (`EVENT_FEED_RETENTION_DAYS`). Operators and users'
-         *     tokens are refused with 403: the feed is the application's own.
-         */
-        get: operations["listEvents"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/accounts/{accountId}/locations/{locationId}/orders": {
         parameters: {
             query?: never;
@@ -804,7 +775,7 @@ export interface paths {
         put?: never;
         /**
          * Place an order (a MARKETPLACE application connected to the location; scope orders.write)
-         * @description Stored with status NEW; every item and option carries its resolved taxRateIds (the
+         * @description Stored with status NEW; every item and option carries the taxRateIds resolved by CONTRACT section 8 (the
          *     catalog product or modifier it maps to by productId/modifierId or posReference, even when empty; else the
          *     line's own non-empty taxRateIds; else a catalog record with exactly the line's name; else []). Amounts are
          *     carried as sent, never computed. ORDER_CREATED goes to every active POS connection's webhookUrl.
@@ -862,55 +833,6 @@ export interface paths {
          * @description Every status, with 0 for those without orders: the tabs of a live order board (GraphQL orderCounts).
          */
         get: operations["countOrders"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/accounts/{accountId}/locations/{locationId}/reports/orders": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                accountId: components["parameters"]["accountId"];
-                locationId: components["parameters"]["locationId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * The location's orders over a range of its days, by hour, day or week (scope orders.read)
-         * @description Orders and revenue per marketplace, average basket, acceptance time (p50 and p90), rejected and
-         *     cancelled orders with their reasons, and failed deliveries, over `from` to `to` (both included) in the
-         *     location's timezone. A marketplace counts only the orders it placed, and a partner application only
-         *     the deliveries addressed to it. Answered from rollups kept in the transaction of every order change.
-         */
-        get: operations["orderReportOfLocation"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/accounts/{accountId}/reports/orders": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                accountId: components["parameters"]["accountId"];
-            };
-            cookie?: never;
-        };
-        /**
-         * The account's orders over a range of days, every location it reaches (scope orders.read)
-         * @description As a location's report, summed over every location of the account the caller reaches; each location's
-         *     days are its own (its timezone), so a day is each restaurant's day.
-         */
-        get: operations["orderReportOfAccount"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1071,7 +993,7 @@ export interface paths {
         /**
          * Change a menu item (scope menu.write)
          * @description taxRateIds sent (even []) sets the override; omitted, the override is removed and the item inherits
-         *     the product's taxRateIds again. name and price override the product's; null
+         *     the product's taxRateIds again (CONTRACT section 8). name and price override the product's; null
          *     goes back to the product's; omitted leaves them.
          */
         patch: operations["updateMenuItem"];
@@ -1181,24 +1103,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/activity": {
+    "/v1/accounts/{accountId}/locations/{locationId}/opening-hours": {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
             cookie?: never;
         };
         /**
-         * Read the activity log, newest first (operators; scope locations.read)
-         * @description Who changed what: every change an operator or a partner makes (applications and their URLs and secrets,
-         *     users and their access, accounts, locations and tax rates, connections, the catalog, menus and their
-         *     publications, store status, order status, deliveries retried), recorded in the transaction of the
-         *     change. An admin reads every entry; a reseller or merchant the entries of the accounts it reaches and
-         *     the changes it made itself. Partner applications get 404. Entries are kept `ACTIVITY_RETENTION_DAYS`
-         *     (default 365). Secrets are never recorded: a rotated secret shows as `true`.
+         * Read the opening hours, per-marketplace overrides and holiday closures (scope locations.read)
+         * @description The document PUT writes, ranges in day and time order, holidays by their start, instants in UTC. A
+         *     partner application sees only its own connection's override.
          */
-        get: operations["listActivity"];
-        put?: never;
+        get: operations["getOpeningHours"];
+        /**
+         * Replace the opening hours, overrides and holidays (scope locations.write)
+         * @description The whole document, in one transaction: what it leaves out is gone. Ranges are read in the location's
+         *     `timezone` (daylight-saving changes are the time zone's: partners are sent instants too). A range ends
+         *     after it starts on its own day (`24:00` is the end of the day): one past midnight is written as two,
+         *     `22:00`-`24:00` and `00:00`-`02:00` on the next day. Ranges of one day must not overlap. No ranges: the
+         *     location keeps no hours and is open whenever it is not paused or on holiday. An override gives one
+         *     active marketplace connection its own weekly ranges in place of the location's; holidays apply to
+         *     every connection. A bad value is `400` naming its JSON path, and nothing changes.
+         *     Each marketplace whose hours or holidays changed is sent `OPENING_HOURS_CHANGED` at its webhookUrl.
+         */
+        put: operations["setOpeningHours"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1206,170 +1138,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-}
-export interface webhooks {
-    ORDER_CREATED: {
+    "/v1/accounts/{accountId}/locations/{locationId}/busy-mode": {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
             cookie?: never;
         };
         get?: never;
-        put?: never;
         /**
-         * An order was placed (to the POS's webhookUrl)
-         * @description A marketplace placed an order at a location: every POS application with an active connection to the
-         *     location receives it at its `webhookUrl`, with `previousState: null`. The POS moves the order on with
-         *     `PATCH {loc}/orders/{orderId}`.
+         * Add preparation minutes to every order for a while (scope locations.write)
+         * @description Busy mode, until `until` (in the future, within 24 hours), when it ends by itself. Sent to every
+         *     connected marketplace's storeStatusUrl with the store status (`busyMode`), and so is its end. A second
+         *     PUT replaces the first.
          */
-        post: operations["orderCreatedWebhook"];
+        put: operations["setBusyMode"];
+        post?: never;
+        /**
+         * End busy mode now (scope locations.write)
+         * @description Sent to the marketplaces with the store status; nothing is sent when the location was not busy.
+         */
+        delete: operations["endBusyMode"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{accountId}/locations/{locationId}/catalog/snoozes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        /** List what is snoozed and until when (scope catalogs.read) */
+        get: operations["listSnoozes"];
+        /**
+         * Snooze products and modifiers until a time (scope catalogs.write)
+         * @description Each item named is not for sale until `until` (in the future), when the hub takes it back by itself
+         *     and tells the marketplaces; naming a snoozed item again moves its end; items not named stay as they
+         *     are. A snooze never changes `show_online` or `taxRateIds` (a product PATCH would: one without
+         *     `taxRateIds` clears them), and a catalog import keeps the snoozes of the items it keeps. Marketplaces
+         *     are sent `ITEMS_SNOOZED` with the items whose snooze changed. An item the catalog does not have is `400`
+         *     naming its path, and nothing changes. A POS snoozes with its own token.
+         */
+        put: operations["snoozeItems"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    ORDER_STATUS_CHANGED: {
+    "/v1/accounts/{accountId}/locations/{locationId}/catalog/snoozes/{kind}/{posReference}": {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+                kind: components["schemas"]["SnoozeKind"];
+                posReference: string;
+            };
             cookie?: never;
         };
         get?: never;
         put?: never;
+        post?: never;
         /**
-         * An order's status changed (to the other side's webhookUrl)
-         * @description The order's status changed. When the POS (or an operator) changed it, the marketplace that placed the
-         *     order receives this; when the marketplace cancelled it, the location's POS applications do.
-         *     `previousState` is the order before the change, `newState` after it; `newState.statusHistory` says
-         *     who made each change.
+         * End a snooze early (scope catalogs.write)
+         * @description The item is for sale again at once, and the marketplaces are sent `ITEMS_UNSNOOZED` with it (nothing
+         *     when it was not snoozed). `404` when the catalog has no such item.
          */
-        post: operations["orderStatusChangedWebhook"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    ORDER_UPDATED: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * An order's estimated times changed (to the marketplace's webhookUrl)
-         * @description The POS (or an operator) changed the order's `estimatedPickupTime` or `estimatedDeliveryTime` without
-         *     changing its status: the marketplace that placed the order receives the order before and after.
-         */
-        post: operations["orderUpdatedWebhook"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    MENU_PUBLISHED: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * A menu was published (to the marketplace's menuPublicationUrl)
-         * @description `POST {loc}/menus/{menuId}/publications` (or Publish in the web UI) sends the whole menu, the
-         *     MenuExportEntity, to the marketplace's `menuPublicationUrl`. Every item and modifier carries its
-         *     effective `taxRateIds` and `show_online`; `location.taxRates` resolves the references (the hub computes
-         *     no tax). `connection.credentials` are the client's own keys at the marketplace, entered when the
-         *     location was connected. The publication's status (`GET {loc}/menus/{menuId}/publications`) follows
-         *     this delivery: PENDING, then DELIVERED or FAILED.
-         */
-        post: operations["menuPublishedWebhook"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    MENU_UPDATED: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * A published menu changed (to the marketplace's webhookUrl)
-         * @description Something a published menu shows changed: a product's or modifier's name, price, `taxRateIds` or
-         *     `show_online` (out of stock), an item or menu modifier, a catalog import, or the location's name,
-         *     currency, timezone or tax rates. Each marketplace the menu was published to receives the menu as it is
-         *     now in `newState`, in the MenuExportEntity's shape, at its `webhookUrl`.
-         */
-        post: operations["menuUpdatedWebhook"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    STORE_STATUS_CHANGED: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * The store went offline or online (to the marketplace's storeStatusUrl)
-         * @description `PUT {loc}/store-status` changed the location's store status, or a closing with `closedUntil` ended and
-         *     the store went back ONLINE by itself: every marketplace connected to the location receives the status
-         *     at its `storeStatusUrl`.
-         */
-        post: operations["storeStatusChangedWebhook"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    CATALOG_PULL: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * The hub asks the POS for its catalog (to the POS's catalogPullUrl)
-         * @description `POST {loc}/connections/{connectionId}/pull` (or Sync catalog in the web UI) calls the POS's
-         *     `catalogPullUrl` while it waits, once, with the location in the query and the connection's credentials
-         *     in the body, signed like every webhook (`webhook-id` is a fresh id per pull). The POS answers `200` with
-         *     its whole catalog in the CatalogImportEntity shape (the body of `PUT {loc}/catalog/import`), bare or
-         *     wrapped as `{"data": ...}`, and the hub applies it as an import. Products and modifiers sent without
-         *     `taxRateIds` end up with none, and `show_online: false` marks one out of stock.
-         */
-        post: operations["catalogPull"];
-        delete?: never;
+        delete: operations["unsnoozeItem"];
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
 }
+export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         Problem: {
@@ -1391,8 +1245,6 @@ export interface components {
         CreateAccount: {
             name: string;
         };
-        /** @description The account's new name. */
-        UpdateAccount: components["schemas"]["CreateAccount"];
         Account: {
             /** Format: uuid */
             id: string;
@@ -1402,56 +1254,6 @@ export interface components {
         };
         AccountEnvelope: {
             data: components["schemas"]["Account"];
-        };
-        ActivityPage: components["schemas"]["PageInfo"] & {
-            data: components["schemas"]["ActivityEntry"][];
-        };
-        ActivityEntry: {
-            /** Format: uuid */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When the change was made
-             */
-            at: string;
-            /**
-             * @description `subject.verb`: application.created, application.updated, application.secretsRotated, user.created, user.deactivated, user.reactivated, user.accountsChanged, account.created, account.renamed, location.created, location.updated, connection.created, connection.disconnected, catalog.imported, catalog.productChanged, menu.created, menu.updated, menu.deleted, menu.itemsChanged, menu.published, storeStatus.changed, order.statusChanged, delivery.retried, and more as the hub grows.
-             * @example order.statusChanged
-             */
-            action: string;
-            actor: {
-                /** @enum {string} */
-                type: "USER" | "APPLICATION" | "SYSTEM";
-                /** Format: uuid */
-                id: string | null;
-                /** @description The user's e-mail or the application's name */
-                name: string | null;
-                /**
-                 * Format: uuid
-                 * @description The application a user acted through (a token it obtained for the user)
-                 */
-                viaApplicationId: string | null;
-                viaApplicationName: string | null;
-            };
-            /** @description The client's address as the hub saw it */
-            sourceAddress: string | null;
-            /** @description The request's X-Request-Id */
-            requestId: string | null;
-            /** Format: uuid */
-            accountId: string | null;
-            /** Format: uuid */
-            locationId: string | null;
-            subject: {
-                /** @example order */
-                type: string;
-                id: string | null;
-                /** @description What a person recognises the record by */
-                name: string | null;
-            };
-            /** @description `{field: {from, to}}` or facts of the change; secrets are never in it */
-            changes: {
-                [key: string]: unknown;
-            } | null;
         };
         AccountPage: components["schemas"]["PageInfo"] & {
             data: components["schemas"]["Account"][];
@@ -1501,7 +1303,6 @@ export interface components {
             name?: string;
             currency?: components["schemas"]["Currency"];
             timezone?: string;
-            /** @description Omitted: unchanged. A list replaces every rate; [] clears them. */
             taxRates?: components["schemas"]["TaxRateInput"][];
         };
         Location: {
@@ -1568,7 +1369,6 @@ export interface components {
         Scope: "provisioning" | "locations.read" | "locations.write" | "connections.read" | "connections.write" | "catalogs.read" | "catalogs.write" | "menu.read" | "menu.write" | "orders.read" | "orders.write" | "applications.read" | "applications.write" | "deliveries.read";
         /** @description An absolute http(s) URL (https in production) */
         Url: string;
-        /** @description An absolute http(s) URL (https in production); null clears it */
         NullableUrl: string | null;
         CreateApplication: {
             kind: components["schemas"]["ApplicationKindInput"];
@@ -1576,8 +1376,7 @@ export interface components {
             redirectUris?: components["schemas"]["Url"][];
             /** @description Default: POS locations.read connections.read catalogs.read catalogs.write menu.read orders.read orders.write; MARKETPLACE locations.read menu.read orders.read orders.write */
             scopes?: components["schemas"]["Scope"][];
-            /** @description Where order and menu update events go; without it, the application reads them from GET /v1/events */
-            webhookUrl?: components["schemas"]["Url"];
+            webhookUrl: components["schemas"]["Url"];
             /** @description POS only */
             catalogPullUrl?: components["schemas"]["Url"];
             /** @description MARKETPLACE only */
@@ -1591,8 +1390,7 @@ export interface components {
             name?: string;
             redirectUris?: components["schemas"]["Url"][];
             scopes?: components["schemas"]["Scope"][];
-            /** @description null clears it (the application then reads its events from GET /v1/events) */
-            webhookUrl?: components["schemas"]["NullableUrl"];
+            webhookUrl?: components["schemas"]["Url"];
             catalogPullUrl?: components["schemas"]["NullableUrl"];
             menuPublicationUrl?: components["schemas"]["NullableUrl"];
             storeStatusUrl?: components["schemas"]["NullableUrl"];
@@ -1733,11 +1531,11 @@ export interface components {
         TaxRateIds: string[];
         ProductInput: {
             /** @description Read-only; ignored (records are matched by posReference). */
-            readonly id?: string;
+            id?: string;
             /** @description Read-only; ignored. */
-            readonly createdAt?: string;
+            createdAt?: string;
             /** @description Read-only; ignored. */
-            readonly updatedAt?: string;
+            updatedAt?: string;
             posReference?: components["schemas"]["Reference"];
             name?: string;
             price?: components["schemas"]["Money"];
@@ -1770,17 +1568,17 @@ export interface components {
             maxPermitted?: components["schemas"]["PassThrough"];
             parentId?: components["schemas"]["PassThrough"];
             /** @description Accepted and ignored. */
-            readonly errorMessage?: unknown;
+            errorMessage?: unknown;
         };
         CreateProduct: components["schemas"]["ProductInput"] & unknown;
         UpdateProduct: components["schemas"]["ProductInput"];
         ModifierInput: {
             /** @description Read-only; ignored. */
-            readonly id?: string;
+            id?: string;
             /** @description Read-only; ignored. */
-            readonly createdAt?: string;
+            createdAt?: string;
             /** @description Read-only; ignored. */
-            readonly updatedAt?: string;
+            updatedAt?: string;
             posReference?: components["schemas"]["Reference"];
             name?: string;
             price?: components["schemas"]["Money"];
@@ -1807,13 +1605,13 @@ export interface components {
             maxPermitted?: components["schemas"]["PassThrough"];
             parentId?: components["schemas"]["PassThrough"];
             /** @description Accepted and ignored. */
-            readonly errorMessage?: unknown;
+            errorMessage?: unknown;
         };
         CreateModifier: components["schemas"]["ModifierInput"] & unknown;
         UpdateModifier: components["schemas"]["ModifierInput"];
         CategoryInput: {
             /** @description Read-only; ignored. */
-            readonly id?: string;
+            id?: string;
             posReference: components["schemas"]["Reference"];
             name: string;
             description?: string | null;
@@ -1831,7 +1629,7 @@ export interface components {
         };
         ModifierGroupInput: {
             /** @description Read-only; ignored. */
-            readonly id?: string;
+            id?: string;
             posReference: components["schemas"]["Reference"];
             name: string;
             /** @description default 0 */
@@ -1845,7 +1643,7 @@ export interface components {
             location?: {
                 taxRates?: components["schemas"]["TaxRateInput"][];
                 /** @description Accepted, not stored. */
-                readonly businessHours?: unknown;
+                businessHours?: unknown;
             };
             categories?: components["schemas"]["CategoryInput"][];
             products?: components["schemas"]["CreateProduct"][];
@@ -2079,7 +1877,7 @@ export interface components {
             address?: Record<string, never> | null;
         } | null;
         OrderNumber: (string | null) | number;
-        /** @description The order body existing marketplace clients of POS Hub send. */
+        /** @description The order body of existing POS Hub marketplace clients (CONTRACT section 5). */
         PlaceOrder: {
             externalId: components["schemas"]["Reference"];
             orderNumber?: components["schemas"]["OrderNumber"];
@@ -2128,29 +1926,17 @@ export interface components {
             timezone: string;
             taxRates: components["schemas"]["TaxRate"][];
         };
-        /** @description An option as the marketplace sent it, with its taxRateIds resolved and its quantity (default 1). */
         OrderOption: {
-            posReference?: components["schemas"]["NullableText"];
-            modifierId?: components["schemas"]["NullableText"];
             name: string;
             quantity: number;
             price: number;
             taxRateIds: components["schemas"]["TaxRateIds"];
-            menuModifierGroupId?: components["schemas"]["NullableText"];
-            modifierGroupName?: components["schemas"]["NullableText"];
         };
-        /** @description A line as the marketplace sent it, with its taxRateIds resolved (see the Orders tag). */
         OrderItem: {
-            posReference?: components["schemas"]["NullableText"];
-            productId?: components["schemas"]["NullableText"];
-            partnerId?: components["schemas"]["NullableText"];
-            parentPosReference?: components["schemas"]["NullableText"];
-            menuCategoryId?: components["schemas"]["NullableText"];
             name: string;
             quantity: number;
             price: number;
             taxRateIds: components["schemas"]["TaxRateIds"];
-            customerNotes?: components["schemas"]["NullableText"];
             options: components["schemas"]["OrderOption"][];
         };
         /** @description The order as placed (every PlaceOrder field it was sent with) plus the hub's fields. */
@@ -2158,29 +1944,10 @@ export interface components {
             /** Format: uuid */
             id: string;
             externalId: string;
-            orderNumber?: components["schemas"]["OrderNumber"];
-            friendlyId?: components["schemas"]["OrderNumber"];
             /** @enum {string} */
             fulfillmentType: "DELIVERY" | "PICKUP" | "DINE_IN";
-            /** @description As sent, else the location's */
             currency: string;
-            placedOn?: components["schemas"]["NullableTimestamp"];
-            isPaid?: boolean | null;
-            isScheduledOrder?: boolean | null;
-            estimatedPickupTime?: components["schemas"]["NullableTimestamp"];
-            estimatedDeliveryTime?: components["schemas"]["NullableTimestamp"];
-            notes?: components["schemas"]["NullableText"];
-            tableName?: components["schemas"]["NullableText"];
-            customer?: components["schemas"]["OrderCustomer"];
-            delivery?: components["schemas"]["OrderDelivery"];
             items: components["schemas"]["OrderItem"][];
-            discounts?: components["schemas"]["OrderAmountLine"][] | null;
-            charges?: components["schemas"]["OrderAmountLine"][] | null;
-            tax?: components["schemas"]["OrderAmountLine"][] | null;
-            payments?: components["schemas"]["OrderAmountLine"][] | null;
-            subTotal?: number | null;
-            totalTax?: number | null;
-            total?: number | null;
             status: components["schemas"]["OrderStatus"];
             /** @enum {string|null} */
             cancellationReason: "OUT_OF_STOCK" | "STORE_CLOSED" | "TOO_BUSY" | "CUSTOMER_CANCELLED" | "OTHER" | null;
@@ -2194,8 +1961,6 @@ export interface components {
             clientId: string;
             /** @description The marketplace's name */
             sourceName: string;
-            /** @description A test order, placed by the sandbox marketplace: it reaches the POS and moves like any other, its events carry `test: true`, and it never counts in a figure. */
-            test: boolean;
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
             acceptedAt: components["schemas"]["NullableTimestamp"];
@@ -2204,14 +1969,11 @@ export interface components {
             cancelledAt: components["schemas"]["NullableTimestamp"];
             statusHistory: components["schemas"]["OrderStatusChange"][];
             location: components["schemas"]["OrderLocation"];
-        };
-        EventFeedPage: {
-            /** @description Each event exactly as its entry under Webhooks describes it (the envelope, then the event's fields). */
-            data: components["schemas"]["WebhookEnvelope"][];
-            /** @description More events are ready now: call again at once with cursor */
-            hasNextPage: boolean;
-            /** @description The `after` of the next call (the one given when nothing came; null before any event) */
-            cursor: string | null;
+            /**
+             * @description Present when the order was placed while the store was closed (paused, by its hours, for a holiday)
+             *     or names a snoozed product or modifier: which rule, and which lines. Sent to the POS with the order.
+             */
+            availabilityWarnings?: components["schemas"]["AvailabilityWarning"][];
         };
         OrderEnvelope: {
             data: components["schemas"]["Order"];
@@ -2219,75 +1981,6 @@ export interface components {
         OrderPage: components["schemas"]["PageInfo"] & {
             data: components["schemas"]["Order"][];
         };
-        ReportFigures: {
-            /** @description Orders placed in the period, whatever became of them */
-            orders: number;
-            /** @description Per currency (the most orders first), over the orders placed in the period that were not rejected or cancelled */
-            revenue: {
-                currency: string;
-                /** @description The sum of their `total`, in the smallest unit */
-                amount: number;
-                /** @description amount divided by those of them that carried a total, rounded */
-                averageBasket: number | null;
-            }[];
-            /** @description Orders placed in the period that were accepted */
-            accepted: number;
-            /** @description From NEW to ACCEPTED, within 2% of the exact quantiles; null when no order was accepted */
-            acceptanceTime: {
-                p50Ms: number;
-                p90Ms: number;
-            } | null;
-            rejected: components["schemas"]["ReportOutcome"];
-            cancelled: components["schemas"]["ReportOutcome"];
-            /** @description Deliveries of the period given up after the whole retry schedule (FAILED) */
-            failedDeliveries: number;
-        };
-        ReportOutcome: {
-            count: number;
-            reasons: {
-                /** @description The cancellationReason; null when none was given */
-                reason: string | null;
-                count: number;
-            }[];
-        };
-        ReportMarketplace: {
-            /** Format: uuid */
-            applicationId: string;
-            name: string;
-            figures: components["schemas"]["ReportFigures"];
-        };
-        OrderReport: {
-            /** Format: uuid */
-            accountId: string;
-            /**
-             * Format: uuid
-             * @description Null for an account's report
-             */
-            locationId: string | null;
-            /** Format: date */
-            from: string;
-            /** Format: date */
-            to: string;
-            /** @enum {string} */
-            granularity: "HOUR" | "DAY" | "WEEK";
-            /** @description The location's; null for an account's report (each location counts in its own) */
-            timezone: string | null;
-            totals: components["schemas"]["ReportFigures"];
-            /** @description Each marketplace that placed orders in the range, the most orders first */
-            marketplaces: components["schemas"]["ReportMarketplace"][];
-            /** @description Every period of the range in order, empty ones too */
-            periods: {
-                /** @description The first local day (2026-11-02) or, by HOUR, the local hour (2026-11-02T13:00) */
-                start: string;
-                totals: components["schemas"]["ReportFigures"];
-                marketplaces: components["schemas"]["ReportMarketplace"][];
-            }[];
-        };
-        OrderReportEnvelope: {
-            data: components["schemas"]["OrderReport"];
-        };
-        /** @description A field of the order that existing POS clients send back with a status change; ignored. */
-        EchoedOrderField: unknown;
         /**
          * @description status, cancellationReason, estimatedPickupTime and estimatedDeliveryTime are read; the other properties
          *     are the order's own fields, which existing POS clients echo back, accepted and ignored: the hub's, and
@@ -2301,47 +1994,46 @@ export interface components {
             cancellationReason?: string | null;
             estimatedPickupTime?: components["schemas"]["NullableTimestamp"];
             estimatedDeliveryTime?: components["schemas"]["NullableTimestamp"];
-            id?: components["schemas"]["EchoedOrderField"];
-            externalId?: components["schemas"]["EchoedOrderField"];
-            orderNumber?: components["schemas"]["EchoedOrderField"];
-            friendlyId?: components["schemas"]["EchoedOrderField"];
-            fulfillmentType?: components["schemas"]["EchoedOrderField"];
-            currency?: components["schemas"]["EchoedOrderField"];
-            placedOn?: components["schemas"]["EchoedOrderField"];
-            isPaid?: components["schemas"]["EchoedOrderField"];
-            isScheduledOrder?: components["schemas"]["EchoedOrderField"];
-            notes?: components["schemas"]["EchoedOrderField"];
-            tableName?: components["schemas"]["EchoedOrderField"];
-            customer?: components["schemas"]["EchoedOrderField"];
-            delivery?: components["schemas"]["EchoedOrderField"];
-            items?: components["schemas"]["EchoedOrderField"];
-            discounts?: components["schemas"]["EchoedOrderField"];
-            charges?: components["schemas"]["EchoedOrderField"];
-            tax?: components["schemas"]["EchoedOrderField"];
-            payments?: components["schemas"]["EchoedOrderField"];
-            subTotal?: components["schemas"]["EchoedOrderField"];
-            totalTax?: components["schemas"]["EchoedOrderField"];
-            total?: components["schemas"]["EchoedOrderField"];
-            cancelledBy?: components["schemas"]["EchoedOrderField"];
-            accountId?: components["schemas"]["EchoedOrderField"];
-            locationId?: components["schemas"]["EchoedOrderField"];
-            clientId?: components["schemas"]["EchoedOrderField"];
-            sourceName?: components["schemas"]["EchoedOrderField"];
-            test?: components["schemas"]["EchoedOrderField"];
-            createdAt?: components["schemas"]["EchoedOrderField"];
-            updatedAt?: components["schemas"]["EchoedOrderField"];
-            acceptedAt?: components["schemas"]["EchoedOrderField"];
-            rejectedAt?: components["schemas"]["EchoedOrderField"];
-            completedAt?: components["schemas"]["EchoedOrderField"];
-            cancelledAt?: components["schemas"]["EchoedOrderField"];
-            statusHistory?: components["schemas"]["EchoedOrderField"];
-            location?: components["schemas"]["EchoedOrderField"];
-            sourceDeviceType?: components["schemas"]["EchoedOrderField"];
-            driverStatus?: components["schemas"]["EchoedOrderField"];
-            timezone?: components["schemas"]["EchoedOrderField"];
-            tableId?: components["schemas"]["EchoedOrderField"];
-            partnerId?: components["schemas"]["EchoedOrderField"];
-            driver?: components["schemas"]["EchoedOrderField"];
+            id?: unknown;
+            externalId?: unknown;
+            orderNumber?: unknown;
+            friendlyId?: unknown;
+            fulfillmentType?: unknown;
+            currency?: unknown;
+            placedOn?: unknown;
+            isPaid?: unknown;
+            isScheduledOrder?: unknown;
+            notes?: unknown;
+            tableName?: unknown;
+            customer?: unknown;
+            delivery?: unknown;
+            items?: unknown;
+            discounts?: unknown;
+            charges?: unknown;
+            tax?: unknown;
+            payments?: unknown;
+            subTotal?: unknown;
+            totalTax?: unknown;
+            total?: unknown;
+            cancelledBy?: unknown;
+            accountId?: unknown;
+            locationId?: unknown;
+            clientId?: unknown;
+            sourceName?: unknown;
+            createdAt?: unknown;
+            updatedAt?: unknown;
+            acceptedAt?: unknown;
+            rejectedAt?: unknown;
+            completedAt?: unknown;
+            cancelledAt?: unknown;
+            statusHistory?: unknown;
+            location?: unknown;
+            sourceDeviceType?: unknown;
+            driverStatus?: unknown;
+            timezone?: unknown;
+            tableId?: unknown;
+            partnerId?: unknown;
+            driver?: unknown;
         };
         CreateMenu: {
             name: string;
@@ -2394,6 +2086,11 @@ export interface components {
             taxRateIdsOverride: string[] | null;
             /** @description The product's, live. */
             show_online: boolean;
+            /**
+             * Format: date-time
+             * @description Not for sale until then (the product's snooze, live); null when not snoozed.
+             */
+            snoozedUntil: string | null;
             modifierGroups: string[];
             position: number;
         };
@@ -2408,6 +2105,11 @@ export interface components {
             taxRateIds: string[];
             taxRateIdsOverride: string[] | null;
             show_online: boolean;
+            /**
+             * Format: date-time
+             * @description Not for sale until then (the modifier's snooze, live); null when not snoozed.
+             */
+            snoozedUntil: string | null;
             position: number;
         };
         Menu: {
@@ -2477,10 +2179,7 @@ export interface components {
         StoreStatusInput: {
             /** @enum {string} */
             storeStatus: "ONLINE" | "OFFLINE";
-            /**
-             * Format: date-time
-             * @description In the future; OFFLINE only: the store goes back ONLINE by itself then
-             */
+            /** Format: date-time */
             closedUntil?: string | null;
             closedReason?: string | null;
             closedReasonNotes?: string | null;
@@ -2492,143 +2191,130 @@ export interface components {
             closedUntil: string | null;
             closedReason: string | null;
             closedReasonNotes: string | null;
+            /** @description By the hours that apply to the caller (a marketplace's own override), else the location's. */
+            availability: components["schemas"]["Availability"];
+            /** @description Minutes of preparation added to every order until then; null when not busy. */
+            busyMode: {
+                extraMinutes: number;
+                until: components["schemas"]["Timestamp"];
+            } | null;
         };
         StoreStatusEnvelope: {
             data: components["schemas"]["StoreStatus"];
         };
-        /** @description What every event carries first; the event's own fields follow. */
-        WebhookEnvelope: {
+        /** @description A weekly range in the location's time zone. */
+        OpeningRange: {
+            /** @description 1 = Monday ... 7 = Sunday */
+            dayOfWeek: number;
+            /** @example 11:30 */
+            start: string;
             /**
-             * Format: uuid
-             * @description Also the webhook-id header: the same on every attempt and replay. Deduplicate on it.
+             * @description After start; 24:00 is the end of the day
+             * @example 22:00
              */
-            eventId: string;
-            /** @description What happened (the name of the entry under Webhooks). Ignore event types you do not know. */
-            eventType: string;
-            /**
-             * @description What the event is about
-             * @enum {string}
-             */
-            objectType: "ORDER" | "MENU" | "STORE_STATUS";
-            /** @description When the change happened (not when this attempt was sent) */
-            eventTime: components["schemas"]["Timestamp"];
+            end: string;
+        };
+        /** @description One marketplace connection's own weekly ranges, in place of the location's. */
+        OpeningHoursOverride: {
             /** Format: uuid */
-            accountId: string;
-            /** Format: uuid */
-            locationId: string;
-            /**
-             * Format: uuid
-             * @description The receiving application's connection to the location
-             */
             connectionId: string;
-            /** @description True for the events of a test order and for sample events: nothing real happened */
-            test: boolean;
+            openingHours: components["schemas"]["OpeningRange"][];
         };
-        /** @description The receiving application's connection, with the client's own keys at this partner. */
-        ConnectionWithCredentials: {
-            /** Format: uuid */
-            id: string;
-            /** @description What the client entered for this connection (a store id, an API key), exactly as entered; null when nothing was. Sent only in bodies, never in URLs; the hub's own reads show it masked. */
-            credentials: Record<string, never> | null;
+        /** @description Closed from one instant to another, whatever the hours say, for every marketplace. */
+        HolidayClosure: {
+            /** Format: date-time */
+            from: string;
+            /**
+             * Format: date-time
+             * @description After from
+             */
+            to: string;
+            reason?: string | null;
         };
-        /** @description An order event. `newState` is the order after the change, `previousState` before it (null for ORDER_CREATED). */
-        OrderWebhookEvent: components["schemas"]["WebhookEnvelope"] & {
+        OpeningHours: {
+            openingHours: components["schemas"]["OpeningRange"][];
+            overrides?: components["schemas"]["OpeningHoursOverride"][];
+            holidays?: components["schemas"]["HolidayClosure"][];
+        };
+        OpeningHoursEnvelope: {
+            data: components["schemas"]["OpeningHours"] & Record<string, never>;
+        };
+        OpenPeriod: {
+            start: components["schemas"]["Timestamp"];
+            end: components["schemas"]["Timestamp"];
+        };
+        /** @description Which of open, closed by hours, closed for a holiday or paused holds now. */
+        Availability: {
             /** @enum {string} */
-            eventType?: "ORDER_CREATED" | "ORDER_STATUS_CHANGED" | "ORDER_UPDATED";
-            /** @constant */
-            objectType?: "ORDER";
-            /** @description The client id of the marketplace that placed the order */
-            clientId: string;
-            /** Format: uuid */
-            orderId: string;
-            newState: components["schemas"]["Order"];
-            previousState: components["schemas"]["Order"] | null;
+            state: "OPEN" | "CLOSED_BY_HOURS" | "CLOSED_FOR_HOLIDAY" | "PAUSED";
+            /**
+             * Format: date-time
+             * @description When this state ends by itself; null when it does not
+             */
+            until: string | null;
+            /** @description The holiday's or the pause's reason */
+            reason: string | null;
         };
-        /** @description The location as it is now, with every tax rate the menu's taxRateIds may name. */
-        ExportLocation: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            currency: string;
-            timezone: string;
-            taxRates: components["schemas"]["TaxRate"][];
+        BusyModeInput: {
+            /** @description Minutes of preparation added to every order */
+            extraMinutes: number;
+            /**
+             * Format: date-time
+             * @description In the future, within 24 hours
+             */
+            until: string;
         };
-        /** @description The menu with the catalog categories and modifier groups its items name, in catalog order. */
-        MenuExport: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            description: string | null;
-            categories: components["schemas"]["Category"][];
-            items: components["schemas"]["MenuItem"][];
-            modifierGroups: components["schemas"]["ModifierGroup"][];
-            modifiers: components["schemas"]["MenuModifier"][];
+        /** @enum {string} */
+        SnoozeKind: "PRODUCT" | "MODIFIER";
+        SnoozeItemInput: {
+            posReference: string;
+            kind: components["schemas"]["SnoozeKind"];
+            /**
+             * Format: date-time
+             * @description In the future
+             */
+            until: string;
         };
-        /** @description A menu publication (MENU_PUBLISHED). */
-        MenuExportEntity: components["schemas"]["WebhookEnvelope"] & {
-            /** @constant */
-            eventType?: "MENU_PUBLISHED";
-            /** @constant */
-            objectType?: "MENU";
-            /** Format: uuid */
-            menuId: string;
+        SnoozeInput: {
+            items: components["schemas"]["SnoozeItemInput"][];
+        };
+        SnoozedItem: {
+            kind: components["schemas"]["SnoozeKind"];
+            posReference: string;
             /**
              * Format: uuid
-             * @description The publication, as GET {loc}/menus/{menuId}/publications lists it
+             * @description The product's or modifier's id
              */
-            publicationId: string;
-            connection: components["schemas"]["ConnectionWithCredentials"];
-            location: components["schemas"]["ExportLocation"];
-            menu: components["schemas"]["MenuExport"];
+            id: string;
+            name: string;
+            until: components["schemas"]["Timestamp"];
         };
-        /** @description A published menu as it is now (MENU_UPDATED). */
-        MenuUpdatedEvent: components["schemas"]["WebhookEnvelope"] & {
-            /** @constant */
-            eventType?: "MENU_UPDATED";
-            /** @constant */
-            objectType?: "MENU";
-            /** Format: uuid */
-            menuId: string;
-            connection: components["schemas"]["ConnectionWithCredentials"];
-            /** @description The menu export, as a publication would send it now. */
-            newState: {
-                /** Format: uuid */
-                menuId: string;
-                /**
-                 * Format: uuid
-                 * @description The latest publication of the menu to this marketplace
-                 */
-                publicationId: string;
-                /** Format: uuid */
-                accountId: string;
-                /** Format: uuid */
-                locationId: string;
-                /** Format: uuid */
-                connectionId: string;
-                location: components["schemas"]["ExportLocation"];
-                menu: components["schemas"]["MenuExport"];
+        SnoozeListEnvelope: {
+            data: {
+                items: components["schemas"]["SnoozedItem"][];
             };
         };
-        /** @description The location's store status (STORE_STATUS_CHANGED). */
-        StoreStatusChangedEvent: components["schemas"]["WebhookEnvelope"] & components["schemas"]["StoreStatus"] & {
-            /** @constant */
-            eventType?: "STORE_STATUS_CHANGED";
-            /** @constant */
-            objectType?: "STORE_STATUS";
-            connection: components["schemas"]["ConnectionWithCredentials"];
-        };
-        /** @description The body of a catalog pull; the location is in the query. */
-        CatalogPullRequest: {
-            connection: {
-                /** Format: uuid */
-                id: string;
-                /** @description What the client entered for this connection, exactly as entered; {} when nothing was. */
-                credentials: Record<string, never>;
-            };
-        };
-        /** @description The POS's catalog, bare or wrapped in `data`. */
-        CatalogPullAnswer: components["schemas"]["CatalogImport"] | {
-            data: components["schemas"]["CatalogImport"];
+        /**
+         * @description What an order met that the location's availability did not allow when it was placed. The order is
+         *     stored and forwarded all the same; the POS decides.
+         */
+        AvailabilityWarning: {
+            /** @enum {string} */
+            rule: "STORE_PAUSED" | "STORE_CLOSED_BY_HOURS" | "STORE_CLOSED_FOR_HOLIDAY" | "ITEM_SNOOZED";
+            /**
+             * Format: date-time
+             * @description Until when the store was closed, or the item snoozed
+             */
+            until?: string | null;
+            /** @description The pause's or holiday's reason */
+            reason?: string | null;
+            /** @description ITEM_SNOOZED: the index of the line in items */
+            item?: number;
+            /** @description ITEM_SNOOZED of a modifier: the index of the option in the line's options */
+            option?: number;
+            kind?: components["schemas"]["SnoozeKind"];
+            /** @description ITEM_SNOOZED: the snoozed product or modifier */
+            posReference?: string;
         };
     };
     responses: {
@@ -2641,45 +2327,12 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
-        /** @description Received. Any 2xx within 10 seconds; the body is ignored (the delivery log keeps its first 1 KiB). */
-        WebhookReceived: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content?: never;
-        };
-        /** @description Stop sending this delivery. It is FAILED at once and not retried (a retry from the delivery log sends it again). */
-        WebhookGone: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content?: never;
-        };
-        /**
-         * @description Anything else is retried on the schedule of the Webhooks tag (about 5 s, 30 s, 2 min, 10 min, 30 min,
-         *     1 h, then every 3 h for up to 3 days): another status, a redirect (not followed), a timeout or no
-         *     connection. A `429` or `503` with `Retry-After` is retried no earlier than that.
-         */
-        WebhookRetried: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content?: never;
-        };
     };
     parameters: {
-        /** @description The report's first day (YYYY-MM-DD), in the location's timezone. */
-        reportFrom: string;
-        /** @description The report's last day, included; a range holds at most 366 days (7 by HOUR). */
-        reportTo: string;
-        /** @description The periods (any case; DAY when omitted). Weeks start on Monday. */
-        reportGranularity: "HOUR" | "DAY" | "WEEK" | "hour" | "day" | "week";
         /** @description Only orders placed at or after this time (the colons of the time may be sent as they are). */
         ordersSince: string;
         /** @description Only orders changed (placed, a status or an estimated time) at or after this time: a board or a POS polls with the time of its last look (the colons of the time may be sent as they are). */
         ordersUpdatedSince: string;
-        /** @description `false`: leave test orders out (what a figure counts); `true`: only test orders; absent: both. Test orders are placed by the sandbox marketplace (`POST {loc}/test-orders`). */
-        ordersTest: "true" | "false";
         /** @description Makes a retried POST safe; see the introduction. */
         idempotencyKey: string;
         accountId: string;
@@ -2717,16 +2370,6 @@ export interface components {
         menuId: string;
         itemId: string;
         menuModifierId: string;
-        /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
-        webhookId: string;
-        /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
-        webhookTimestamp: string;
-        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
-        webhookSignature: string;
-        /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
-        webhookRequestId: string;
-        /** @description W3C trace context continuing the trace of the request that caused the event. */
-        webhookTraceparent: string;
     };
     requestBodies: never;
     headers: never;
@@ -2981,7 +2624,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateAccount"];
+                "application/json": components["schemas"]["CreateAccount"];
             };
         };
         responses: {
@@ -4077,32 +3720,6 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
-    listEvents: {
-        parameters: {
-            query?: {
-                /** @description The `cursor` of the previous answer (opaque); absent, the oldest event kept. */
-                after?: string;
-                /** @description Page size, 1 to 200 (default 50). */
-                limit?: components["parameters"]["limit"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The next events, oldest first */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EventFeedPage"];
-                };
-            };
-            default: components["responses"]["Problem"];
-        };
-    };
     listOrders: {
         parameters: {
             query?: {
@@ -4118,8 +3735,6 @@ export interface operations {
                 since?: components["parameters"]["ordersSince"];
                 /** @description Only orders changed (placed, a status or an estimated time) at or after this time: a board or a POS polls with the time of its last look (the colons of the time may be sent as they are). */
                 updatedSince?: components["parameters"]["ordersUpdatedSince"];
-                /** @description `false`: leave test orders out (what a figure counts); `true`: only test orders; absent: both. Test orders are placed by the sandbox marketplace (`POST {loc}/test-orders`). */
-                test?: components["parameters"]["ordersTest"];
                 /** @description Page size, 1 to 200 (default 50). */
                 limit?: components["parameters"]["limit"];
                 /** @description The nextPageKey of the previous page. */
@@ -4220,8 +3835,6 @@ export interface operations {
                 since?: components["parameters"]["ordersSince"];
                 /** @description Only orders changed (placed, a status or an estimated time) at or after this time: a board or a POS polls with the time of its last look (the colons of the time may be sent as they are). */
                 updatedSince?: components["parameters"]["ordersUpdatedSince"];
-                /** @description `false`: leave test orders out (what a figure counts); `true`: only test orders; absent: both. Test orders are placed by the sandbox marketplace (`POST {loc}/test-orders`). */
-                test?: components["parameters"]["ordersTest"];
             };
             header?: never;
             path: {
@@ -4244,67 +3857,6 @@ export interface operations {
                             count: number;
                         }[];
                     };
-                };
-            };
-            default: components["responses"]["Problem"];
-        };
-    };
-    orderReportOfLocation: {
-        parameters: {
-            query: {
-                /** @description The report's first day (YYYY-MM-DD), in the location's timezone. */
-                from: components["parameters"]["reportFrom"];
-                /** @description The report's last day, included; a range holds at most 366 days (7 by HOUR). */
-                to: components["parameters"]["reportTo"];
-                /** @description The periods (any case; DAY when omitted). Weeks start on Monday. */
-                granularity?: components["parameters"]["reportGranularity"];
-            };
-            header?: never;
-            path: {
-                accountId: components["parameters"]["accountId"];
-                locationId: components["parameters"]["locationId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The report */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrderReportEnvelope"];
-                };
-            };
-            default: components["responses"]["Problem"];
-        };
-    };
-    orderReportOfAccount: {
-        parameters: {
-            query: {
-                /** @description The report's first day (YYYY-MM-DD), in the location's timezone. */
-                from: components["parameters"]["reportFrom"];
-                /** @description The report's last day, included; a range holds at most 366 days (7 by HOUR). */
-                to: components["parameters"]["reportTo"];
-                /** @description The periods (any case; DAY when omitted). Weeks start on Monday. */
-                granularity?: components["parameters"]["reportGranularity"];
-            };
-            header?: never;
-            path: {
-                accountId: components["parameters"]["accountId"];
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The report */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OrderReportEnvelope"];
                 };
             };
             default: components["responses"]["Problem"];
@@ -4796,279 +4348,227 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
-    listActivity: {
+    getOpeningHours: {
         parameters: {
-            query?: {
-                /** @description Page size, 1 to 200 (default 50). */
-                limit?: components["parameters"]["limit"];
-                /** @description The nextPageKey of the previous page. */
-                nextPageKey?: components["parameters"]["nextPageKey"];
-                /** @description Only this account's entries (404 when out of reach). */
-                accountId?: string;
-                /** @description Only this location's entries. */
-                locationId?: string;
-                /** @description An action (`order.statusChanged`) or every action on a kind of record (`order`). */
-                action?: string;
-                /** @description Only changes made by this user or application. */
-                actorId?: string;
-                /** @description Changes made at or after this time. */
-                from?: string;
-                /** @description Changes made before this time. */
-                to?: string;
-            };
+            query?: never;
             header?: never;
-            path?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description A page of entries, newest first */
+            /** @description The opening hours */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ActivityPage"];
+                    "application/json": components["schemas"]["OpeningHoursEnvelope"];
                 };
             };
             default: components["responses"]["Problem"];
         };
     };
-    orderCreatedWebhook: {
+    setOpeningHours: {
         parameters: {
             query?: never;
-            header: {
-                /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
-                "webhook-id": components["parameters"]["webhookId"];
-                /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
-                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
-                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
-                "webhook-signature": components["parameters"]["webhookSignature"];
-                /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
-                "x-request-id"?: components["parameters"]["webhookRequestId"];
-                /** @description W3C trace context continuing the trace of the request that caused the event. */
-                traceparent?: components["parameters"]["webhookTraceparent"];
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
             };
-            path?: never;
             cookie?: never;
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OrderWebhookEvent"] & {
-                    /** @constant */
-                    eventType?: "ORDER_CREATED";
-                    previousState?: null;
-                };
+                /**
+                 * @example {
+                 *       "openingHours": [
+                 *         {
+                 *           "dayOfWeek": 1,
+                 *           "start": "11:30",
+                 *           "end": "14:00"
+                 *         },
+                 *         {
+                 *           "dayOfWeek": 1,
+                 *           "start": "17:00",
+                 *           "end": "22:00"
+                 *         },
+                 *         {
+                 *           "dayOfWeek": 5,
+                 *           "start": "17:00",
+                 *           "end": "24:00"
+                 *         },
+                 *         {
+                 *           "dayOfWeek": 6,
+                 *           "start": "00:00",
+                 *           "end": "01:00"
+                 *         }
+                 *       ],
+                 *       "overrides": [],
+                 *       "holidays": [
+                 *         {
+                 *           "from": "2026-12-25T00:00:00+01:00",
+                 *           "to": "2026-12-26T00:00:00+01:00",
+                 *           "reason": "Christmas"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpeningHours"];
             };
         };
         responses: {
-            410: components["responses"]["WebhookGone"];
-            "2XX": components["responses"]["WebhookReceived"];
-            default: components["responses"]["WebhookRetried"];
-        };
-    };
-    orderStatusChangedWebhook: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
-                "webhook-id": components["parameters"]["webhookId"];
-                /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
-                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
-                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
-                "webhook-signature": components["parameters"]["webhookSignature"];
-                /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
-                "x-request-id"?: components["parameters"]["webhookRequestId"];
-                /** @description W3C trace context continuing the trace of the request that caused the event. */
-                traceparent?: components["parameters"]["webhookTraceparent"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["OrderWebhookEvent"] & {
-                    /** @constant */
-                    eventType?: "ORDER_STATUS_CHANGED";
-                    previousState?: components["schemas"]["Order"];
-                };
-            };
-        };
-        responses: {
-            410: components["responses"]["WebhookGone"];
-            "2XX": components["responses"]["WebhookReceived"];
-            default: components["responses"]["WebhookRetried"];
-        };
-    };
-    orderUpdatedWebhook: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
-                "webhook-id": components["parameters"]["webhookId"];
-                /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
-                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
-                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
-                "webhook-signature": components["parameters"]["webhookSignature"];
-                /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
-                "x-request-id"?: components["parameters"]["webhookRequestId"];
-                /** @description W3C trace context continuing the trace of the request that caused the event. */
-                traceparent?: components["parameters"]["webhookTraceparent"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["OrderWebhookEvent"] & {
-                    /** @constant */
-                    eventType?: "ORDER_UPDATED";
-                    previousState?: components["schemas"]["Order"];
-                };
-            };
-        };
-        responses: {
-            410: components["responses"]["WebhookGone"];
-            "2XX": components["responses"]["WebhookReceived"];
-            default: components["responses"]["WebhookRetried"];
-        };
-    };
-    menuPublishedWebhook: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
-                "webhook-id": components["parameters"]["webhookId"];
-                /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
-                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
-                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
-                "webhook-signature": components["parameters"]["webhookSignature"];
-                /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
-                "x-request-id"?: components["parameters"]["webhookRequestId"];
-                /** @description W3C trace context continuing the trace of the request that caused the event. */
-                traceparent?: components["parameters"]["webhookTraceparent"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["MenuExportEntity"];
-            };
-        };
-        responses: {
-            410: components["responses"]["WebhookGone"];
-            "2XX": components["responses"]["WebhookReceived"];
-            default: components["responses"]["WebhookRetried"];
-        };
-    };
-    menuUpdatedWebhook: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
-                "webhook-id": components["parameters"]["webhookId"];
-                /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
-                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
-                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
-                "webhook-signature": components["parameters"]["webhookSignature"];
-                /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
-                "x-request-id"?: components["parameters"]["webhookRequestId"];
-                /** @description W3C trace context continuing the trace of the request that caused the event. */
-                traceparent?: components["parameters"]["webhookTraceparent"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["MenuUpdatedEvent"];
-            };
-        };
-        responses: {
-            410: components["responses"]["WebhookGone"];
-            "2XX": components["responses"]["WebhookReceived"];
-            default: components["responses"]["WebhookRetried"];
-        };
-    };
-    storeStatusChangedWebhook: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
-                "webhook-id": components["parameters"]["webhookId"];
-                /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
-                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
-                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
-                "webhook-signature": components["parameters"]["webhookSignature"];
-                /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
-                "x-request-id"?: components["parameters"]["webhookRequestId"];
-                /** @description W3C trace context continuing the trace of the request that caused the event. */
-                traceparent?: components["parameters"]["webhookTraceparent"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["StoreStatusChangedEvent"];
-            };
-        };
-        responses: {
-            410: components["responses"]["WebhookGone"];
-            "2XX": components["responses"]["WebhookReceived"];
-            default: components["responses"]["WebhookRetried"];
-        };
-    };
-    catalogPull: {
-        parameters: {
-            query: {
-                accountId: string;
-                locationId: string;
-                /** @description The POS's connection to the location */
-                connectionId: string;
-            };
-            header: {
-                /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
-                "webhook-id": components["parameters"]["webhookId"];
-                /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
-                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
-                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
-                "webhook-signature": components["parameters"]["webhookSignature"];
-                /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
-                "x-request-id"?: components["parameters"]["webhookRequestId"];
-                /** @description W3C trace context continuing the trace of the request that caused the event. */
-                traceparent?: components["parameters"]["webhookTraceparent"];
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CatalogPullRequest"];
-            };
-        };
-        responses: {
-            /** @description The catalog. Up to 32 MiB; anything that is not a valid catalog fails the pull (502). */
+            /** @description The opening hours as stored */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CatalogPullAnswer"];
+                    "application/json": components["schemas"]["OpeningHoursEnvelope"];
                 };
             };
-            /**
-             * @description Anything but a 2xx with a valid catalog within 15 seconds fails the pull and leaves the catalog as it
-             *     was: the caller of the pull gets `502 partner_error` (naming the paths the import refused, for an
-             *     invalid catalog) or, with no answer in time, `504 partner_timeout`. The pull is not retried.
-             */
-            default: {
+            default: components["responses"]["Problem"];
+        };
+    };
+    setBusyMode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BusyModeInput"];
+            };
+        };
+        responses: {
+            /** @description The store status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreStatusEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    endBusyMode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not busy */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listSnoozes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The snoozed products and modifiers, earliest end first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnoozeListEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    snoozeItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "posReference": "burrata",
+                 *           "kind": "PRODUCT",
+                 *           "until": "2026-11-27T22:00:00+01:00"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["SnoozeInput"];
+            };
+        };
+        responses: {
+            /** @description Everything snoozed now, earliest end first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnoozeListEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    unsnoozeItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+                kind: components["schemas"]["SnoozeKind"];
+                posReference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not snoozed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Problem"];
         };
     };
 }

@@ -26,7 +26,9 @@ import { HubMetrics } from './observability/metrics.js';
 import { openLimiterStore } from './http/limiter-store.js';
 import { MAINTENANCE_BATCH, startMaintenance } from './maintenance.js';
 import { housekeepingTasks } from './housekeeping.js';
-import { RESUME_TASK, resumeTask } from './modules/store-status/store-status-resume.js';
+import { BUSY_END, PAUSE_END } from './modules/store-status/store-status-timers.js';
+import { UNSNOOZE_TASK, unsnoozeTask } from './modules/catalog/unsnooze-timer.js';
+import { offsetClock } from './common/clock.js';
 import { createServices } from './services.js';
 import { prepareSandbox } from './modules/sandbox/sandbox-setup.js';
 import { SANDBOX_POS_TASK, sandboxKitchenTask } from './modules/sandbox/sandbox-pos.js';
@@ -127,6 +129,7 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
     sandbox: sandbox.route,
   });
   const services = createServices(effective, { partnerHttp, partnerLookup: options.partnerLookup, metrics });
+  const clock = offsetClock(config.clockOffsetMs);
   const worker: DeliveryWorker = new DeliveryWorker({
     config,
     log,
@@ -136,7 +139,9 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
       options.webhookSecrets ?? { secretFor: (applicationId) => webhookSecretFor(orm.em.fork(), applicationId) },
     ),
     tasks: {
-      [RESUME_TASK]: resumeTask(orm),
+      [PAUSE_END.task]: PAUSE_END.handler(orm, clock),
+      [BUSY_END.task]: BUSY_END.handler(orm, clock),
+      [UNSNOOZE_TASK]: unsnoozeTask(orm, clock),
       [SANDBOX_POS_TASK]: sandboxKitchenTask({
         orm,
         orders: services.orders,

@@ -23,6 +23,9 @@ import { EventFeedService } from './modules/events/event-feed.service.js';
 import { ActivityService } from './modules/activity/activity.service.js';
 import { SandboxReceiptService } from './modules/sandbox/sandbox-receipts.js';
 import { TestOrderService } from './modules/sandbox/test-order.service.js';
+import { OpeningHoursService } from './modules/availability/opening-hours.service.js';
+import { SnoozeService } from './modules/catalog/snooze.service.js';
+import { offsetClock } from './common/clock.js';
 
 /** The one service layer, shared by REST routes and GraphQL resolvers. */
 export interface Services {
@@ -40,6 +43,10 @@ export interface Services {
   menus: MenuService;
   menuPublications: MenuPublicationService;
   storeStatus: StoreStatusService;
+  /** Opening hours, per-marketplace overrides and holiday closures. */
+  openingHours: OpeningHoursService;
+  /** Products and modifiers not for sale until a time. */
+  snoozes: SnoozeService;
   home: HomeService;
   reports: ReportService;
   /** GET /v1/events: an application's events, oldest first. */
@@ -62,14 +69,15 @@ export interface ServiceDeps {
 }
 
 export function createServices(
-  config: Pick<HubConfig, 'isProduction' | 'catalogPullTimeoutMs' | 'allowPrivatePartnerUrls'>,
+  config: Pick<HubConfig, 'isProduction' | 'catalogPullTimeoutMs' | 'allowPrivatePartnerUrls' | 'clockOffsetMs'>,
   deps: ServiceDeps,
 ): Services {
   const production = config.isProduction;
+  const clock = offsetClock(config.clockOffsetMs);
   // The menus hear of catalog and location changes through this listener, so neither module imports them.
-  const menusListen = new MenuChangeListener();
+  const menusListen = new MenuChangeListener(clock);
   const catalog = new CatalogService(menusListen);
-  const orders = new OrderService({ placed: () => deps.metrics?.orderPlaced() });
+  const orders = new OrderService(clock, { placed: () => deps.metrics?.orderPlaced() });
   return {
     accounts: new AccountService(),
     locations: new LocationService(menusListen),
@@ -91,9 +99,11 @@ export function createServices(
       timeoutMs: config.catalogPullTimeoutMs,
     }),
     orders,
-    menus: new MenuService(),
-    menuPublications: new MenuPublicationService(),
-    storeStatus: new StoreStatusService(),
+    menus: new MenuService(clock),
+    menuPublications: new MenuPublicationService(clock),
+    storeStatus: new StoreStatusService(clock),
+    openingHours: new OpeningHoursService(clock),
+    snoozes: new SnoozeService(clock),
     home: new HomeService(),
     reports: new ReportService(),
     eventFeed: new EventFeedService(),

@@ -99,6 +99,11 @@ export interface HubConfig {
   readonly trustProxy: readonly string[] | undefined;
   /** The listening connection of live signals (src/live/live-listener.ts). */
   readonly live: LiveListenerConfig;
+  /**
+   * Milliseconds the hub's clock (src/common/clock.ts) is moved from the machine's for opening hours, holidays,
+   * snoozes, busy mode and pauses (CLOCK_OFFSET_MS, default 0, may be negative; refused in production).
+   */
+  readonly clockOffsetMs: number;
 }
 
 export interface LiveListenerConfig {
@@ -279,6 +284,15 @@ function redisUrl(env: Env): string | undefined {
   return raw;
 }
 
+function clockOffset(env: Env, isProduction: boolean): number {
+  const raw = env.CLOCK_OFFSET_MS;
+  if (raw === undefined || raw === '') return 0;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value)) throw new ConfigError(`CLOCK_OFFSET_MS must be an integer, got "${raw}"`);
+  if (isProduction && value !== 0) throw new ConfigError('CLOCK_OFFSET_MS is refused in production');
+  return value;
+}
+
 function trustedProxies(env: Env): string[] | undefined {
   const raw = env.TRUST_PROXY;
   if (raw === undefined || raw.trim() === '' || raw === 'false') return undefined;
@@ -368,6 +382,7 @@ export function loadConfig(env: Env = process.env): HubConfig {
       maxReconnectDelayMs: integer(env, 'LIVE_RECONNECT_MAX_DELAY_MS', 5000, 1),
       checkIntervalMs: integer(env, 'LIVE_CHECK_INTERVAL_MS', 10_000, 0),
     }),
+    clockOffsetMs: clockOffset(env, isProduction),
   };
   return Object.freeze(config);
 }

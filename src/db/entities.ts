@@ -22,6 +22,8 @@ import { User } from '../modules/users/user.entity.js';
 import { UiSession } from '../auth/session/ui-session.entity.js';
 import { ActivityEntry } from '../modules/activity/activity-entry.entity.js';
 import { SandboxReceipt } from '../modules/sandbox/sandbox-receipt.entity.js';
+import { OpeningHours } from '../modules/availability/opening-hours.entity.js';
+import { HolidayClosure } from '../modules/availability/holiday-closure.entity.js';
 
 /** Every MikroORM entity of the hub; one list so the ORM, migrations and tests agree. */
 
@@ -50,4 +52,6 @@ export const ENTITIES = [
   UiSession,
   ActivityEntry,
   SandboxReceipt,
+  OpeningHours,
+  HolidayClosure,
 ];

@@ -23,6 +23,9 @@ export const DELIVERY_EVENT_TYPES = [
   'MENU_PUBLISHED',
   'MENU_UPDATED',
   'STORE_STATUS_CHANGED',
+  'OPENING_HOURS_CHANGED',
+  'ITEMS_SNOOZED',
+  'ITEMS_UNSNOOZED',
 ] as const;
 export type DeliveryEventType = (typeof DELIVERY_EVENT_TYPES)[number];
 

@@ -16,6 +16,9 @@ export const OBJECT_TYPE_OF = {
   MENU_PUBLISHED: 'MENU',
   MENU_UPDATED: 'MENU',
   STORE_STATUS_CHANGED: 'STORE_STATUS',
+  OPENING_HOURS_CHANGED: 'OPENING_HOURS',
+  ITEMS_SNOOZED: 'CATALOG_ITEMS',
+  ITEMS_UNSNOOZED: 'CATALOG_ITEMS',
 } as const satisfies Record<DeliveryEventType, string>;
 
 export type WebhookObjectType<T extends DeliveryEventType> = (typeof OBJECT_TYPE_OF)[T];

@@ -17,6 +17,7 @@ import { ReportResolver } from './resolvers/report.resolver.js';
 import { UserResolver } from './resolvers/user.resolver.js';
 import { ViewerResolver } from './resolvers/viewer.resolver.js';
 import { ActivityResolver } from './resolvers/activity.resolver.js';
+import { AvailabilityResolver } from './resolvers/availability.resolver.js';
 
 export const RESOLVERS = [
   AccountResolver,
@@ -34,6 +35,7 @@ export const RESOLVERS = [
   MenuResolver,
   PublicationResolver,
   StoreStatusResolver,
+  AvailabilityResolver,
   HomeResolver,
   SandboxResolver,
   ReportResolver,

@@ -23,6 +23,7 @@ import { orderRoutes } from './routes/orders.routes.js';
 import { menuRoutes } from './routes/menus.routes.js';
 import { storeStatusRoutes } from './routes/store-status.routes.js';
 import { reportRoutes } from './routes/reports.routes.js';
+import { openingHoursRoutes } from './routes/opening-hours.routes.js';
 import { userRoutes } from './routes/users.routes.js';
 import { activityRoutes } from './routes/activity.routes.js';
 
@@ -72,6 +73,7 @@ export async function restRouter(options: RestOptions): Promise<Router> {
   storeStatusRoutes(routes, options);
   reportRoutes(routes, options);
   activityRoutes(routes, options);
+  openingHoursRoutes(routes, options);
   router.use('/v1', routes);
   return router;
 }

@@ -448,6 +448,8 @@ describe('store status', () => {
       closedUntil,
       closedReason: 'TOO_BUSY',
       closedReasonNotes: 'Kitchen full',
+      availability: { state: 'PAUSED', until: closedUntil, reason: 'TOO_BUSY' },
+      busyMode: null,
     });
     const [closed, reopened] = await marketplace.waitForRequests(2, { path: s.paths.store });
     expect(verified(s.app, closed)).toMatchObject({
@@ -486,6 +488,8 @@ describe('store status', () => {
       closedUntil: null,
       closedReason: null,
       closedReasonNotes: null,
+      availability: { state: 'PAUSED', until: null, reason: null },
+      busyMode: null,
     });
     const past = await api.put(`${s.location.path}/store-status`, {
       storeStatus: 'OFFLINE',

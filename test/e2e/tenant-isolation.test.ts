@@ -170,6 +170,22 @@ const ROUTES: Row[] = [
     query: 'from=2026-11-01&to=2026-11-07',
     partners: AS_APPLICATION,
   },
+  // Availability
+  { route: `GET ${LOC}/opening-hours`, partners: AS_APPLICATION },
+  { route: `PUT ${LOC}/opening-hours`, body: () => ({ openingHours: [] }), partners: AS_APPLICATION },
+  {
+    route: `PUT ${LOC}/busy-mode`,
+    body: () => ({ extraMinutes: 5, until: '2099-01-01T00:00:00Z' }),
+    partners: AS_APPLICATION,
+  },
+  { route: `DELETE ${LOC}/busy-mode`, partners: AS_APPLICATION },
+  { route: `GET ${LOC}/catalog/snoozes`, partners: AS_APPLICATION },
+  {
+    route: `PUT ${LOC}/catalog/snoozes`,
+    body: () => ({ items: [{ posReference: 'prod', kind: 'PRODUCT', until: '2099-01-01T00:00:00Z' }] }),
+    partners: AS_APPLICATION,
+  },
+  { route: `DELETE ${LOC}/catalog/snoozes/{kind}/{posReference}`, partners: AS_APPLICATION },
 ];
 
 /** Collections not under a location: never 200 with a victim's record in them (`field`: the rows' field holding it, default id). */
@@ -381,6 +397,34 @@ const OPERATIONS: Operation[] = [
     partners: AS_APPLICATION,
     call: `setStoreStatus(${L}, input: { storeStatus: OFFLINE }) { storeStatus }`,
   },
+  {
+    operation: 'Query.openingHours',
+    partners: AS_APPLICATION,
+    call: `openingHours(${L}) { openingHours { dayOfWeek } }`,
+  },
+  {
+    operation: 'Mutation.setOpeningHours',
+    partners: AS_APPLICATION,
+    call: `setOpeningHours(${L}, input: { openingHours: [] }) { openingHours { dayOfWeek } }`,
+  },
+  {
+    operation: 'Mutation.setBusyMode',
+    partners: AS_APPLICATION,
+    call: `setBusyMode(${L}, input: { extraMinutes: 5, until: "2099-01-01T00:00:00Z" }) { storeStatus }`,
+  },
+  { operation: 'Mutation.endBusyMode', partners: AS_APPLICATION, call: `endBusyMode(${L}) { storeStatus }` },
+  { operation: 'Query.snoozes', partners: AS_APPLICATION, call: `snoozes(${L}) { posReference }` },
+  { operation: 'Query.snoozeChoices', partners: AS_APPLICATION, call: `snoozeChoices(${L}) { oneHour }` },
+  {
+    operation: 'Mutation.snoozeItems',
+    partners: AS_APPLICATION,
+    call: `snoozeItems(${L}, items: [{ posReference: "prod", kind: PRODUCT, until: "2099-01-01T00:00:00Z" }]) { posReference }`,
+  },
+  {
+    operation: 'Mutation.unsnoozeItem',
+    partners: AS_APPLICATION,
+    call: `unsnoozeItem(${L}, kind: PRODUCT, posReference: "prod") { posReference }`,
+  },
   // Subscriptions (over graphql-ws): refused with not_found when they start, as their queries are.
   { operation: 'Subscription.orderBoard', partners: AS_APPLICATION, call: `orderBoard(${L}) { kind }` },
   {
@@ -505,6 +549,7 @@ beforeAll(async () => {
   victim.productId = (await t.admin.get(`${location.path}/catalog/products?posReference=prod`)).body.data[0].id;
   victim.modifierId = (await t.admin.get(`${location.path}/catalog/modifiers?posReference=mod`)).body.data[0].id;
   victim.categoryId = (await t.admin.get(`${location.path}/catalog/categories?posReference=cat`)).body.data[0].id;
+  Object.assign(victim, { kind: 'PRODUCT', posReference: 'prod' });
   // A menu of the victim, built from its catalog.
   const menu = (await t.admin.post(`${location.path}/menus`, { name: 'Victim menu', productPosReferences: ['prod'] }))
     .body.data;

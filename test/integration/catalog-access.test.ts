@@ -1,4 +1,5 @@
 import { InsufficientScopeError, NotFoundError } from '../../src/common/errors.js';
+import { SYSTEM_CLOCK } from '../../src/common/clock.js';
 import { createLogger } from '../../src/common/logger.js';
 import type { Scope } from '../../src/common/principal.js';
 import type { RequestContext } from '../../src/common/request-context.js';
@@ -21,7 +22,7 @@ const catalog = () =>
     modifierGroups: [],
     products: [{ posReference: 'p', name: 'P', price: 100 }],
   });
-const service = () => new CatalogService(new MenuChangeListener());
+const service = () => new CatalogService(new MenuChangeListener(SYSTEM_CLOCK));
 
 function posContext(scopes: Scope[], reaches: TestLocation[]): RequestContext {
   return {

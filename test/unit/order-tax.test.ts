@@ -5,6 +5,7 @@ const record = (id: string, posReference: string, name: string, taxRateIds: stri
   posReference,
   name,
   taxRateIds,
+  snoozedUntil: null,
 });
 
 function index(records: CatalogTaxRecord[]): CatalogTaxIndex {

@@ -6,6 +6,8 @@ import type { StatusChange } from '../../modules/orders/order.entity.js';
 import type { GraphQLContext } from '../context.js';
 import { ShapeArg } from '../inputs/shape-arg.js';
 import type { Shape } from '../../shapes/shape.js';
+import { given } from '../given.js';
+import { AvailabilityWarningType } from '../types/availability.type.js';
 import {
   CancellationReasonEnum,
   OrderCountArgs,
@@ -17,11 +19,6 @@ import {
   OrderType,
   PlacedOrderType,
 } from '../types/order.type.js';
-
-/** GraphQL's null means "not given": the service reads the input as it reads a JSON body without those keys. */
-function given(input: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined));
-}
 
 @Resolver(() => OrderType)
 export class OrderResolver {
@@ -71,6 +68,14 @@ export class OrderResolver {
   })
   allowedTransitions(@Root() order: OrderView, @Ctx() { ctx, services }: GraphQLContext) {
     return services.orders.allowedTransitions(ctx, order);
+  }
+
+  @FieldResolver(() => [AvailabilityWarningType], {
+    description:
+      'Placed while the store was closed, or naming a snoozed product or modifier: which rule, which lines (empty: neither)',
+  })
+  availabilityWarnings(@Root() order: OrderView) {
+    return order.availabilityWarnings ?? [];
   }
 
   @Query(() => [CancellationReasonEnum], { description: 'The cancellationReason values a cancel or reject may give' })

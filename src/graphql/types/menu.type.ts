@@ -16,6 +16,8 @@ export class MenuItemType {
   @Field(() => [String], { nullable: true, description: 'null: the item inherits the product taxRateIds' })
   taxRateIdsOverride: string[] | null;
   @Field({ description: 'The product show_online, live (false is out of stock)' }) show_online: boolean;
+  @Field(() => String, { nullable: true, description: "The product's snooze, live: not for sale until then" })
+  snoozedUntil: string | null;
   @Field(() => [String], { description: 'Modifier group posReferences, copied from the product' })
   modifierGroups: string[];
   @Field(() => Int) position: number;
@@ -32,6 +34,8 @@ export class MenuModifierType {
   taxRateIds: string[];
   @Field(() => [String], { nullable: true }) taxRateIdsOverride: string[] | null;
   @Field() show_online: boolean;
+  @Field(() => String, { nullable: true, description: "The modifier's snooze, live: not for sale until then" })
+  snoozedUntil: string | null;
   @Field(() => Int) position: number;
 }
 

@@ -1,5 +1,6 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { PageType } from './page.type.js';
+import { BusyModeType, StoreAvailabilityType } from './availability.type.js';
 import { enumOf } from './enum-of.js';
 import { PUBLICATION_STATUSES, type PublicationStatus } from '../../modules/menus/menu-publication.view.js';
 import { STORE_STATUSES, type StoreStatus } from '../../modules/locations/location.entity.js';
@@ -70,4 +71,11 @@ export class StoreStatusType {
   @Field(() => String, { nullable: true }) closedUntil: string | null;
   @Field(() => String, { nullable: true }) closedReason: string | null;
   @Field(() => String, { nullable: true }) closedReasonNotes: string | null;
+  @Field(() => StoreAvailabilityType, {
+    description:
+      "Open, closed by hours, closed for a holiday or paused now, by the caller's hours (a marketplace's own)",
+  })
+  availability: StoreAvailabilityType;
+  @Field(() => BusyModeType, { nullable: true, description: 'null when the kitchen is not busy' })
+  busyMode: BusyModeType | null;
 }

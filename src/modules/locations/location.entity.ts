@@ -9,7 +9,15 @@ export type StoreStatus = (typeof STORE_STATUSES)[number];
 @Entity({ tableName: 'locations' })
 @Index({ properties: ['account', 'createdAt', 'id'] })
 export class Location extends BaseEntity<
-  'currency' | 'timezone' | 'storeStatus' | 'closedUntil' | 'closedReason' | 'closedReasonNotes' | 'taxRates'
+  | 'currency'
+  | 'timezone'
+  | 'storeStatus'
+  | 'closedUntil'
+  | 'closedReason'
+  | 'closedReasonNotes'
+  | 'taxRates'
+  | 'busyExtraMinutes'
+  | 'busyUntil'
 > {
   @ManyToOne(() => Account, { deleteRule: 'cascade' })
   account: Rel<Account>;
@@ -37,6 +45,13 @@ export class Location extends BaseEntity<
 
   @Property({ type: 'text', nullable: true })
   closedReasonNotes: string | null = null;
+
+  /** Busy mode: minutes of preparation added to every order until busyUntil (both set, or neither). */
+  @Property({ type: 'integer', nullable: true })
+  busyExtraMinutes: number | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  busyUntil: Date | null = null;
 
   @OneToMany(() => TaxRate, (rate) => rate.location, { orderBy: { position: 'asc' } })
   taxRates = new Collection<TaxRate>(this);

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Clock } from '../../common/clock.js';
 import { sqlRows } from '../../db/raw-sql.js';
 import type { CatalogChange, CatalogListener } from '../catalog/catalog-events.js';
 import type { LocationListener } from '../locations/location-events.js';
@@ -61,15 +62,17 @@ async function applyCatalogChangeToMenus(
 
 /** Removes what the catalog deleted from the menus, and tells operators and marketplaces of every menu whose contents changed. */
 export class MenuChangeListener implements CatalogListener, LocationListener {
+  constructor(private readonly clock: Clock) {}
+
   async catalogChanged(em: EntityManager, locationId: string, change: CatalogChange): Promise<void> {
     const menuIds = new Set(await applyCatalogChangeToMenus(em, locationId, change));
     if (change.taxRatesChanged) for (const id of await menusOfLocation(em, locationId)) menuIds.add(id);
-    await menusChanged(em, locationId, [...menuIds]);
+    await menusChanged(em, locationId, [...menuIds], this.clock.now());
   }
 
   /** Every menu of the location, when its location block (menu-export.ts) shows something else now. */
   async locationChanged(em: EntityManager, before: LocationView, after: LocationView): Promise<void> {
     if (JSON.stringify(exportLocationOf(before)) === JSON.stringify(exportLocationOf(after))) return;
-    await menusChanged(em, after.id, await menusOfLocation(em, after.id));
+    await menusChanged(em, after.id, await menusOfLocation(em, after.id), this.clock.now());
   }
 }

@@ -4,13 +4,15 @@ import type { CategoryView, ModifierGroupView } from '../catalog/catalog.view.js
 import { toCategoryView } from '../catalog/catalog.view.js';
 import type { CategoryRecord } from '../catalog/catalog.view.js';
 import type { LocationView, TaxRateView } from '../locations/location.view.js';
+import type { AvailabilityView } from '../availability/availability.view.js';
 import { readMenu } from './menu-read.js';
 import type { MenuItemView, MenuModifierView } from './menu.view.js';
 
 // The MenuExportEntity of docs/contract.md "Records": what a marketplace receives on publication (MENU_PUBLISHED)
-// and as newState of MENU_UPDATED. Every item and modifier carries its effective taxRateIds and show_online;
-// the location carries its tax rates, so the marketplace can resolve the references itself (docs/contract.md
-// "Behaviours").
+// and as newState of MENU_UPDATED. Every item and modifier carries its effective taxRateIds, show_online and
+// snoozedUntil; the location carries its tax rates, so the marketplace can resolve the references itself
+// (docs/contract.md "Behaviours"); `availability` says when the location sells, by the hours that apply to that
+// marketplace (src/modules/availability/availability.view.ts).
 
 export interface ExportLocation {
   id: string;
@@ -41,6 +43,7 @@ export interface MenuExportEntity {
   publicationId: string;
   location: ExportLocation;
   menu: MenuExport;
+  availability: AvailabilityView;
 }
 
 const LOCATION = `SELECT id, name, currency, timezone FROM locations WHERE id = ?::uuid`;

@@ -9,6 +9,9 @@ import { openCredentials } from '../connections/connection-credentials.js';
 import { visibleTo } from '../connections/connection-visibility.js';
 import { reachLocation, withLocation } from '../locations/location-access.js';
 import { readMenuExport, type MenuExportEntity } from './menu-export.js';
+import type { Clock } from '../../common/clock.js';
+import { readSchedules } from '../availability/availability-read.js';
+import { availabilityView } from '../availability/availability.view.js';
 import { MenuPublication } from './menu-publication.entity.js';
 import { readPublications, type MenuPublicationView } from './menu-publication.view.js';
 import { loadMenu } from './menu-load.js';
@@ -26,6 +29,8 @@ export interface PublishInput {
  * retries.
  */
 export class MenuPublicationService {
+  constructor(private readonly clock: Clock) {}
+
   async publish(
     ctx: RequestContext,
     accountId: string,
@@ -40,6 +45,7 @@ export class MenuPublicationService {
       const connection = await marketplaceConnection({ ...ctx, em }, location.id, input.connectionId);
       const publicationId = uuidv7();
       const exported = (await readMenuExport(em, menu.id))!;
+      const schedules = (await readSchedules(em, location.id))!;
       const credentials = openCredentials(connection);
       const event = webhookDelivery({
         eventType: 'MENU_PUBLISHED',
@@ -56,6 +62,7 @@ export class MenuPublicationService {
           publicationId,
           location: exported.location,
           menu: exported.menu,
+          availability: availabilityView(schedules, connection.id, this.clock.now()),
         } satisfies MenuExportEntity,
       });
       const delivery = await enqueueDelivery(em, event);

@@ -16,7 +16,7 @@ const ITEMS = `
   SELECT i.menu_id, i.id, i.product_id AS "productId", p.pos_reference AS "posReference",
          coalesce(i.name, p.name) AS name, coalesce(i.price, p.price) AS price, p.categories,
          coalesce(i.tax_rate_ids_override, p.tax_rate_ids) AS "taxRateIds", i.tax_rate_ids_override AS "taxRateIdsOverride",
-         p.show_online, i.modifier_groups AS "modifierGroups", i.position
+         p.show_online, ${isoSql('p.snoozed_until')} AS "snoozedUntil", i.modifier_groups AS "modifierGroups", i.position
     FROM menu_items i JOIN products p ON p.id = i.product_id
    WHERE i.menu_id = ANY(?::uuid[])
    ORDER BY i.position, i.id`;
@@ -25,7 +25,7 @@ const MODIFIERS = `
   SELECT mm.menu_id, mm.id, mm.modifier_id AS "modifierId", d.pos_reference AS "posReference",
          coalesce(mm.name, d.name) AS name, coalesce(mm.price, d.price) AS price,
          coalesce(mm.tax_rate_ids_override, d.tax_rate_ids) AS "taxRateIds", mm.tax_rate_ids_override AS "taxRateIdsOverride",
-         d.show_online, mm.position
+         d.show_online, ${isoSql('d.snoozed_until')} AS "snoozedUntil", mm.position
     FROM menu_modifiers mm JOIN modifiers d ON d.id = mm.modifier_id
    WHERE mm.menu_id = ANY(?::uuid[])
    ORDER BY mm.position, mm.id`;

@@ -4,6 +4,8 @@ import { notifyLive } from '../../live/notify.js';
 import { enqueueDelivery } from '../../delivery-engine/outbox.js';
 import { webhookDelivery } from '../../delivery-engine/webhook-event.js';
 import { activeConnectionsWithCredentials } from '../connections/active-connections.js';
+import { readSchedules } from '../availability/availability-read.js';
+import { availabilityView } from '../availability/availability.view.js';
 import { readMenuExport } from './menu-export.js';
 import { uuidArray } from './menu-read.js';
 
@@ -22,10 +24,15 @@ const MOST_MENUS_NAMED = 100;
  * one of them hear of it (a live signal, sent at commit), and so does every marketplace it was published to
  * (MENU_UPDATED, below).
  */
-export async function menusChanged(em: EntityManager, locationId: string, menuIds: readonly string[]): Promise<void> {
+export async function menusChanged(
+  em: EntityManager,
+  locationId: string,
+  menuIds: readonly string[],
+  now: Date,
+): Promise<void> {
   if (menuIds.length === 0) return;
   await notifyLive(em, { topic: 'menu', locationId, menuIds: menuIds.length > MOST_MENUS_NAMED ? null : [...menuIds] });
-  await enqueueMenuUpdates(em, locationId, menuIds);
+  await enqueueMenuUpdates(em, locationId, menuIds, now);
 }
 
 /** The latest publication of each (menu, connection) pair among these menus. */
@@ -39,7 +46,12 @@ const LATEST_PUBLICATIONS = `
  * Enqueues MENU_UPDATED for every active marketplace that these menus of the location were published to (to its
  * webhookUrl, or without one into its event feed); returns how many.
  */
-async function enqueueMenuUpdates(em: EntityManager, locationId: string, menuIds: readonly string[]): Promise<number> {
+async function enqueueMenuUpdates(
+  em: EntityManager,
+  locationId: string,
+  menuIds: readonly string[],
+  now: Date,
+): Promise<number> {
   if (menuIds.length === 0) return 0;
   const publications = await sqlRows<{ menuId: string; connectionId: string; publicationId: string }>(
     em,
@@ -52,6 +64,8 @@ async function enqueueMenuUpdates(em: EntityManager, locationId: string, menuIds
       .filter((c) => c.kind === 'MARKETPLACE')
       .map((c) => [c.connectionId, c]),
   );
+  const schedules = await readSchedules(em, locationId);
+  if (!schedules) return 0;
   const exports = new Map<string, Awaited<ReturnType<typeof readMenuExport>>>();
   let enqueued = 0;
   for (const { menuId, connectionId, publicationId } of publications) {
@@ -71,7 +85,17 @@ async function enqueueMenuUpdates(em: EntityManager, locationId: string, menuIds
         // Successive updates of one menu reach the marketplace in the order they happened.
         orderingKey: `menu:${menuId}`,
         credentials: marketplace.credentials,
-        body: { menuId, newState: { menuId, publicationId, ...ids, location: exported.location, menu: exported.menu } },
+        body: {
+          menuId,
+          newState: {
+            menuId,
+            publicationId,
+            ...ids,
+            location: exported.location,
+            menu: exported.menu,
+            availability: availabilityView(schedules, connectionId, now),
+          },
+        },
       }),
     );
     enqueued++;

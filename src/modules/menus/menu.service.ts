@@ -11,6 +11,7 @@ import type { Location } from '../locations/location.entity.js';
 import { reachLocation, withLocation } from '../locations/location-access.js';
 import { addProductsToMenu, selectProducts } from './menu-build.js';
 import { menusChanged } from './menu-updates.js';
+import type { Clock } from '../../common/clock.js';
 import { readMenu, readMenus } from './menu-read.js';
 import { MenuItem } from './menu-item.entity.js';
 import { MenuModifier } from './menu-modifier.entity.js';
@@ -38,6 +39,8 @@ type Ctx = RequestContext;
  * location first (404 for anything out of reach), then checks menu.read / menu.write.
  */
 export class MenuService {
+  constructor(private readonly clock: Clock) {}
+
   async create(ctx: Ctx, accountId: string, locationId: string, input: CreateMenuInput): Promise<MenuView> {
     const access = reachLocation(ctx, accountId, locationId, 'menu.write');
     const selection = checkCreateMenu(input);
@@ -273,7 +276,7 @@ export class MenuService {
         await change(em, menu, location);
         recordActivity(em, ctx, { action, accountId, locationId, subject: menuSubject(menu) });
         // What the menu shows may have changed: operators watching it, and MENU_UPDATED to the marketplaces it was published to.
-        await menusChanged(em, location.id, [menu.id]);
+        await menusChanged(em, location.id, [menu.id], this.clock.now());
         return (await readMenu(em, menu.id))!;
       });
     } catch (err) {

@@ -1,6 +1,6 @@
 // The one public shape of menus (docs/contract.md "Records"), for REST, GraphQL and the MenuExportEntity alike.
 // Effective values are computed by SQL (menu-read.ts): name, price and taxRateIds are the override when set,
-// else the catalog record's; show_online is always the catalog record's, live.
+// else the catalog record's; show_online and snoozedUntil are always the catalog record's, live.
 
 export interface MenuItemView {
   id: string;
@@ -13,6 +13,8 @@ export interface MenuItemView {
   taxRateIds: string[];
   taxRateIdsOverride: string[] | null;
   show_online: boolean;
+  /** The product's snooze, live: not for sale until then; null when not snoozed. */
+  snoozedUntil: string | null;
   modifierGroups: string[];
   position: number;
 }
@@ -26,6 +28,8 @@ export interface MenuModifierView {
   taxRateIds: string[];
   taxRateIdsOverride: string[] | null;
   show_online: boolean;
+  /** The modifier's snooze, live. */
+  snoozedUntil: string | null;
   position: number;
 }
 

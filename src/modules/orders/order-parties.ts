@@ -4,6 +4,8 @@ import { activeConnectionsJson, type ActiveConnection } from '../connections/act
 import type { CatalogMatch } from './order-tax.js';
 import type { TaxRateView } from '../locations/location.view.js';
 import type { OrderLocation } from './order.entity.js';
+import type { LocationSchedules } from '../availability/availability-read.js';
+import type { Pause } from '../availability/opening-calendar.js';
 
 /** An application with an ACTIVE connection to the location: who takes part in its orders. */
 export type OrderParty = Pick<ActiveConnection, 'connectionId' | 'applicationId' | 'kind' | 'name' | 'webhookUrl'>;
@@ -16,8 +18,12 @@ export interface PlacementContext {
    */
   location: OrderLocation;
   parties: OrderParty[];
-  /** The catalog records the order's lines can map to (order-tax.ts). */
+  /** The catalog records the order's lines can map to (order-tax.ts), with their snoozes. */
   catalogMatches: CatalogMatch[];
+  /** The location's hours, every connection's override and the holidays not over: is it open for this marketplace. */
+  schedules: LocationSchedules;
+  /** Set while the store is paused. */
+  pause: Pause | null;
 }
 
 /**
@@ -33,7 +39,12 @@ function placementReadSql(catalogMatchesSql: string): string {
             COALESCE((SELECT json_agg(json_build_object('posReference', t.pos_reference, 'name', t.name, 'type', t.type, 'rate', t.rate,
                                                         'inclusive', t.inclusive, 'isDefault', t.is_default) ORDER BY t.position)
                         FROM tax_rates t WHERE t.location_id = l.id), '[]') AS tax_rates,
-            ${activeConnectionsJson('l.id')} AS parties
+            ${activeConnectionsJson('l.id')} AS parties,
+            l.store_status, l.closed_until, l.closed_reason,
+            COALESCE((SELECT json_agg(json_build_object('connectionId', h.connection_id, 'openingHours', h.ranges))
+                        FROM opening_hours h WHERE h.location_id = l.id), '[]') AS hours,
+            COALESCE((SELECT json_agg(json_build_object('from', d.starts_at, 'to', d.ends_at, 'reason', d.reason))
+                        FROM holiday_closures d WHERE d.location_id = l.id AND d.ends_at > ?::timestamptz), '[]') AS holidays
        FROM locations l
       WHERE l.id = ? AND l.account_id = ?`;
     readByCatalogExpression.set(catalogMatchesSql, sql);
@@ -51,6 +62,7 @@ export async function loadPlacementContext(
   accountId: string,
   locationId: string,
   catalogMatches: SqlFragment,
+  now: Date,
 ): Promise<PlacementContext | null> {
   const [row] = await preparedRows<{
     id: string;
@@ -60,11 +72,32 @@ export async function loadPlacementContext(
     tax_rates: TaxRateView[];
     parties: OrderParty[];
     catalog_matches: CatalogMatch[];
-  }>(em, placementReadSql(catalogMatches.sql), [...catalogMatches.bindings, locationId, accountId]);
+    store_status: string;
+    closed_until: Date | null;
+    closed_reason: string | null;
+    hours: { connectionId: string | null; openingHours: LocationSchedules['openingHours'] }[];
+    holidays: LocationSchedules['holidays'];
+  }>(em, placementReadSql(catalogMatches.sql), [...catalogMatches.bindings, now.toISOString(), locationId, accountId]);
   if (!row) return null;
   return {
     location: { id: row.id, name: row.name, currency: row.currency, timezone: row.timezone, taxRates: row.tax_rates },
     parties: row.parties,
     catalogMatches: row.catalog_matches,
+    schedules: {
+      timeZone: row.timezone,
+      openingHours: row.hours.find((h) => h.connectionId === null)?.openingHours ?? [],
+      overrides: row.hours.flatMap((h) =>
+        h.connectionId ? [{ connectionId: h.connectionId, openingHours: h.openingHours }] : [],
+      ),
+      holidays: row.holidays.map((h) => ({
+        ...h,
+        from: new Date(h.from).toISOString(),
+        to: new Date(h.to).toISOString(),
+      })),
+    },
+    pause:
+      row.store_status === 'OFFLINE'
+        ? { closedUntil: row.closed_until ? new Date(row.closed_until) : null, closedReason: row.closed_reason }
+        : null,
   };
 }

@@ -16,6 +16,8 @@ export interface CatalogTaxRecord {
   posReference: string;
   name: string;
   taxRateIds: string[];
+  /** RFC 3339 while the record is snoozed (order-availability.ts); null otherwise. */
+  snoozedUntil: string | null;
 }
 
 /** What resolution needs of one kind of catalog record (products or modifiers). */
@@ -36,10 +38,16 @@ export interface LineKeys {
 /** Which rule gave a line its taxRateIds (kept for tests and logs; not part of the order). */
 export type ResolvedBy = 'catalog' | 'payload' | 'name' | 'none';
 
-export function resolveTaxRateIds(line: LineKeys, index: CatalogTaxIndex): { taxRateIds: string[]; by: ResolvedBy } {
-  const mapped =
+/** The catalog record a line maps to by its id or posReference (rule 1). */
+export function mappedRecord(line: LineKeys, index: CatalogTaxIndex): CatalogTaxRecord | undefined {
+  return (
     (line.id ? index.byId.get(line.id) : undefined) ??
-    (line.posReference ? index.byPosReference.get(line.posReference) : undefined);
+    (line.posReference ? index.byPosReference.get(line.posReference) : undefined)
+  );
+}
+
+export function resolveTaxRateIds(line: LineKeys, index: CatalogTaxIndex): { taxRateIds: string[]; by: ResolvedBy } {
+  const mapped = mappedRecord(line, index);
   if (mapped) return { taxRateIds: [...mapped.taxRateIds], by: 'catalog' };
   if (line.taxRateIds && line.taxRateIds.length > 0) return { taxRateIds: [...line.taxRateIds], by: 'payload' };
   const byName = index.byName.get(line.name);
@@ -68,6 +76,7 @@ export interface CatalogMatch {
   pos_reference: string;
   name: string;
   tax_rate_ids: string[] | null;
+  snoozed_until: string | null;
 }
 
 const unique = (values: (string | null | undefined)[]) => [
@@ -87,7 +96,7 @@ function branchSql(kind: CatalogKind, via: Via): string {
   const table = kind === 'product' ? 'products' : 'modifiers';
   const column = { id: 'id', ref: 'pos_reference', name: 'name' }[via];
   const values = via === 'id' ? 'jsonb_array_elements_text(?::jsonb)::uuid' : 'jsonb_array_elements_text(?::jsonb)';
-  return `SELECT '${kind}' AS kind, '${via}' AS via, id, pos_reference, name, tax_rate_ids, position, created_at FROM ${table}
+  return `SELECT '${kind}' AS kind, '${via}' AS via, id, pos_reference, name, tax_rate_ids, snoozed_until, position, created_at FROM ${table}
            WHERE location_id = ? AND ${column} = ANY(ARRAY(SELECT ${values}))`;
 }
 
@@ -125,7 +134,8 @@ function expressionSql(lookups: [CatalogKind, Via][]): string {
       lookups.length === 0
         ? `'[]'::json`
         : `(SELECT COALESCE(json_agg(json_build_object('kind', m.kind, 'via', m.via, 'id', m.id, 'pos_reference', m.pos_reference, 'name', m.name,
-                                                   'tax_rate_ids', m.tax_rate_ids) ORDER BY m.position, m.created_at, m.id), '[]')
+                                                   'tax_rate_ids', m.tax_rate_ids, 'snoozed_until', m.snoozed_until)
+                                          ORDER BY m.position, m.created_at, m.id), '[]')
                   FROM (${lookups.map(([kind, via]) => branchSql(kind, via)).join(' UNION ALL ')}) m)`;
     expressionByLookups.set(key, sql);
   }
@@ -158,7 +168,8 @@ const emptyIndex = () => ({
   byName: new Map<string, CatalogTaxRecord>(),
 });
 
-function indexesOf(matches: readonly CatalogMatch[]): Record<'product' | 'modifier', CatalogTaxIndex> {
+/** The records found, by how each line may name them: what both tax resolution and availability read. */
+export function indexesOf(matches: readonly CatalogMatch[]): Record<'product' | 'modifier', CatalogTaxIndex> {
   const indexes = { product: emptyIndex(), modifier: emptyIndex() };
   for (const row of matches) {
     const index = indexes[row.kind];
@@ -167,6 +178,7 @@ function indexesOf(matches: readonly CatalogMatch[]): Record<'product' | 'modifi
       posReference: row.pos_reference,
       name: row.name,
       taxRateIds: row.tax_rate_ids ?? [],
+      snoozedUntil: row.snoozed_until,
     };
     if (row.via === 'id') index.byId.set(row.id, record);
     else if (row.via === 'ref') index.byPosReference.set(row.pos_reference, record);

@@ -22,6 +22,10 @@ import {
   type OrderStatus,
 } from './order-status.js';
 import { catalogMatchesExpression, resolveOrderTaxes } from './order-tax.js';
+import { availabilityWarnings, type AvailabilityWarning } from './order-availability.js';
+import { availabilityAt } from '../availability/opening-calendar.js';
+import { scheduleFor } from '../availability/availability-read.js';
+import type { Clock } from '../../common/clock.js';
 import { Order, type OrderLocation, type StatusChange } from './order.entity.js';
 import { sqlRows } from '../../db/raw-sql.js';
 import { InvalidTransitionError, NotAMarketplaceError } from './order.errors.js';
@@ -100,8 +104,14 @@ export function marketplaceOf(ctx: Ctx): string | null {
  * statement or transaction of the change it reports.
  */
 export class OrderService {
-  /** `placed` hears of every new order (the metrics of src/observability). */
-  constructor(private readonly observers: { placed?: () => void } = {}) {}
+  /**
+   * `placed` hears of every new order (the metrics of src/observability); the clock says whether the store is
+   * open and an item snoozed when an order is placed.
+   */
+  constructor(
+    private readonly clock: Clock,
+    private readonly observers: { placed?: () => void } = {},
+  ) {}
 
   /**
    * Two round trips: one read (the location, its parties and the catalog records the lines map to) and one
@@ -123,17 +133,22 @@ export class OrderService {
     if (principal.type !== 'application' || principal.kind !== 'MARKETPLACE') throw new NotAMarketplaceError();
     const input = parseOrderInput(body);
     // Both statements run on the pool (ctx.db): a placement builds no entity and needs no EntityManager fork.
+    const now = this.clock.now();
     const placement = await loadPlacementContext(
       ctx.db,
       accountId,
       locationId,
       catalogMatchesExpression(locationId, input.items),
+      now,
     );
     const marketplace = placement?.parties.find((p) => p.applicationId === principal.applicationId);
     // Reach said yes, but the location or the connection is gone by now: out of reach all the same.
     if (!placement || !marketplace) throw new NotFoundError('Location');
     const items = resolveOrderTaxes(input.items, placement.catalogMatches);
-    const order = newOrder(accountId, placement.location, marketplace, principal.clientId, input, items);
+    // Open for this marketplace by the hours that apply to it (its override, else the location's).
+    const store = availabilityAt(scheduleFor(placement.schedules, marketplace.connectionId), placement.pause, now);
+    const warnings = availabilityWarnings(store, input.items, placement.catalogMatches, now);
+    const order = newOrder(accountId, placement.location, marketplace, principal.clientId, input, items, warnings);
     order.test = options.test === true;
     const view = toOrderView(order);
     const events = orderEvents(
@@ -400,6 +415,7 @@ function newOrder(
   clientId: string,
   input: OrderInput,
   items: unknown[],
+  availabilityWarnings: AvailabilityWarning[],
 ): NewOrder {
   const now = new Date();
   return {
@@ -422,7 +438,13 @@ function newOrder(
     completedAt: null,
     cancelledAt: null,
     statusHistory: [{ status: 'NEW', at: now.toISOString(), by: 'MARKETPLACE', byId: marketplace.applicationId }],
-    details: { ...input, currency: input.currency ?? location.currency, items },
+    details: {
+      ...input,
+      currency: input.currency ?? location.currency,
+      items,
+      // Only when there is something to say: an order placed in time reads as it always has.
+      ...(availabilityWarnings.length > 0 ? { availabilityWarnings } : {}),
+    },
     locationSnapshot: location,
   };
 }

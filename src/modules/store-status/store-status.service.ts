@@ -1,19 +1,30 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Clock } from '../../common/clock.js';
+import { NotFoundError } from '../../common/errors.js';
 import type { RequestContext } from '../../common/request-context.js';
 import { isoSql, sqlRows } from '../../db/raw-sql.js';
-import { activeConnectionsSubquery } from '../connections/active-connections.js';
-import { reachLocation, withLocation } from '../locations/location-access.js';
+import { readSchedules, scheduleFor } from '../availability/availability-read.js';
+import { availabilityAt } from '../availability/opening-calendar.js';
+import { activeConnections, activeConnectionsSubquery } from '../connections/active-connections.js';
+import type { Location } from '../locations/location.entity.js';
+import { reachLocation, withLocation, type LocationAccess } from '../locations/location-access.js';
+import { parseBusyMode } from './busy-mode.rules.js';
 import { sendStoreStatus } from './store-status-events.js';
-import { cancelResume, scheduleResume } from './store-status-resume.js';
+import { BUSY_END, PAUSE_END } from './store-status-timers.js';
 import { checkStoreStatus, type StoreStatusChange, type StoreStatusInput } from './store-status.rules.js';
-import { toStoreStatusView, type StoreStatusView } from './store-status.view.js';
-import { recordActivity } from '../activity/record-activity.js';
+import { pauseOf, toStoreStatusView, type StoreStatusView } from './store-status.view.js';
+import { recordActivity, type ActivityChange } from '../activity/record-activity.js';
 
 /**
- * Store status (docs/contract.md "Operations" and "Calls the hub makes"): PUT store-status changes the location's
- * status and sends it to every connected marketplace's storeStatusUrl through the outbox; an OFFLINE with closedUntil
- * goes back ONLINE by itself then (store-status-resume.ts).
+ * Store status: PUT store-status pauses or reopens the location, PUT busy-mode adds preparation minutes for a
+ * while; each change goes to every connected marketplace (docs/contract.md "Calls the hub makes") through the
+ * outbox, and so does the end of a pause at closedUntil and of a busy mode at its until
+ * (store-status-timers.ts). The status read says whether the location is open now by its hours and holidays
+ * (src/modules/availability). Each change is in the activity log.
  */
 export class StoreStatusService {
+  constructor(private readonly clock: Clock) {}
+
   async set(
     ctx: RequestContext,
     accountId: string,
@@ -21,24 +32,89 @@ export class StoreStatusService {
     input: StoreStatusInput,
   ): Promise<StoreStatusView> {
     const access = reachLocation(ctx, accountId, locationId, 'locations.write');
-    const change = checkStoreStatus(input, new Date());
-    return ctx.em.transactional(async (em) => {
-      const location = await access.load(em, { lock: true });
-      recordActivity(em, ctx, {
+    const change = checkStoreStatus(input, this.clock.now());
+    return this.change(access, async (em, location) => {
+      const activity = {
         action: 'storeStatus.changed',
-        accountId,
-        locationId,
-        subject: { type: 'location', id: locationId, name: location.name },
         changes: { storeStatus: { from: location.storeStatus, to: change.storeStatus }, ...storeStatusFacts(change) },
-      });
+      };
       Object.assign(location, change);
-      location.updatedAt = new Date();
-      await em.flush();
-      await sendStoreStatus(em, location);
-      if (change.closedUntil) await scheduleResume(em, location.id, change.closedUntil);
-      else await cancelResume(em, location.id);
-      return toStoreStatusView(location);
+      if (change.closedUntil) await PAUSE_END.schedule(em, this.clock, location.id, change.closedUntil);
+      else await PAUSE_END.cancel(em, location.id);
+      return activity;
     });
+  }
+
+  /** Busy mode: `extraMinutes` more preparation time on every order until `until`, when it ends by itself. */
+  async setBusyMode(
+    ctx: RequestContext,
+    accountId: string,
+    locationId: string,
+    input: unknown,
+  ): Promise<StoreStatusView> {
+    const access = reachLocation(ctx, accountId, locationId, 'locations.write');
+    const busy = parseBusyMode(input, this.clock.now());
+    return this.change(access, async (em, location) => {
+      Object.assign(location, { busyExtraMinutes: busy.extraMinutes, busyUntil: busy.until });
+      await BUSY_END.schedule(em, this.clock, location.id, busy.until);
+      return { action: 'busyMode.set', changes: { extraMinutes: busy.extraMinutes, until: busy.until.toISOString() } };
+    });
+  }
+
+  /** Ends a busy mode early; nothing is sent when there was none. */
+  async endBusyMode(ctx: RequestContext, accountId: string, locationId: string): Promise<StoreStatusView> {
+    const access = reachLocation(ctx, accountId, locationId, 'locations.write');
+    return this.change(access, async (em, location) => {
+      if (location.busyUntil === null) return null;
+      const ended = { extraMinutes: location.busyExtraMinutes, until: location.busyUntil.toISOString() };
+      Object.assign(location, { busyExtraMinutes: null, busyUntil: null });
+      await BUSY_END.cancel(em, location.id);
+      return { action: 'busyMode.ended', changes: { ended, early: true } };
+    });
+  }
+
+  /**
+   * Applies a change to the locked location, records it in the activity log and tells the marketplaces, unless
+   * the change says it changed nothing (null).
+   */
+  private change(
+    access: LocationAccess,
+    apply: (em: EntityManager, location: Location) => Promise<Pick<ActivityChange, 'action' | 'changes'> | null>,
+  ): Promise<StoreStatusView> {
+    return access.ctx.em.transactional(async (em) => {
+      const location = await access.load(em, { lock: true });
+      const now = this.clock.now();
+      const activity = await apply(em, location);
+      if (activity) {
+        recordActivity(em, access.ctx, {
+          ...activity,
+          accountId: access.accountId,
+          locationId: location.id,
+          subject: { type: 'location', id: location.id, name: location.name },
+        });
+        location.updatedAt = new Date();
+        await em.flush();
+        await sendStoreStatus(em, location, now);
+      }
+      return this.viewFor(access.ctx, em, location, now);
+    });
+  }
+
+  /** The status as the caller is told it: a marketplace by its own hours (its override), anyone else by the location's. */
+  private async viewFor(
+    ctx: RequestContext,
+    em: EntityManager,
+    location: Location,
+    now: Date,
+  ): Promise<StoreStatusView> {
+    const schedules = await readSchedules(em, location.id);
+    if (!schedules) throw new NotFoundError('Location');
+    const applicationId = ctx.principal.applicationId;
+    const own = applicationId
+      ? (await activeConnections(em, location.id)).find((c) => c.applicationId === applicationId)
+      : undefined;
+    const availability = availabilityAt(scheduleFor(schedules, own?.connectionId ?? null), pauseOf(location), now);
+    return toStoreStatusView(location, availability);
   }
 
   /**
@@ -52,7 +128,7 @@ export class StoreStatusService {
 
   async get(ctx: RequestContext, accountId: string, locationId: string): Promise<StoreStatusView> {
     const access = reachLocation(ctx, accountId, locationId, 'locations.read');
-    return toStoreStatusView(await access.load());
+    return this.viewFor(ctx, ctx.em, await access.load(), this.clock.now());
   }
 }
 

@@ -76,6 +76,19 @@ export function catalogRoutes(router: Router, { orm, services }: RestDeps): void
     `${CATALOG}/categories/:categoryId`,
     noContent(orm, (ctx, _req, p) => catalog.deleteCategory(ctx, p.accountId, p.locationId, p.categoryId)),
   );
+  const { snoozes } = services;
+  router.get(
+    `${CATALOG}/snoozes`,
+    single(orm, (ctx, _req, p) => snoozes.list(ctx, p.accountId, p.locationId)),
+  );
+  router.put(
+    `${CATALOG}/snoozes`,
+    single(orm, (ctx, req, p) => snoozes.snooze(ctx, p.accountId, p.locationId, req.body)),
+  );
+  router.delete(
+    `${CATALOG}/snoozes/:kind/:posReference`,
+    noContent(orm, (ctx, _req, p) => snoozes.unsnooze(ctx, p.accountId, p.locationId, p.kind, p.posReference)),
+  );
   router.get(
     `${CATALOG}/modifier-groups`,
     list(orm, (ctx, page, _req, p) => catalog.listModifierGroups(ctx, p.accountId, p.locationId, page)),

@@ -18,6 +18,9 @@ const EVENT_TYPES = [
   'MENU_PUBLISHED',
   'MENU_UPDATED',
   'STORE_STATUS_CHANGED',
+  'OPENING_HOURS_CHANGED',
+  'ITEMS_SNOOZED',
+  'ITEMS_UNSNOOZED',
 ];
 
 export function DeliveryFilters({

@@ -1,0 +1,40 @@
+import { openPeriods } from './opening-calendar.js';
+import { scheduleFor, type LocationSchedules } from './availability-read.js';
+import type { HolidayClosure, OpeningRange } from './opening-hours.rules.js';
+
+// What a marketplace connection is told of when the location sells (OPENING_HOURS_CHANGED, and the menu
+// export's `availability`): the weekly ranges that apply to it (its override, else the location's) with the
+// time zone they are read in, the holidays not over yet, and the same as instants for the coming week, so a
+// partner never computes a daylight-saving change itself.
+
+/** How many days of openPeriods a marketplace is given. */
+export const OPEN_PERIOD_DAYS = 7;
+
+export interface AvailabilityView {
+  /** IANA time zone the ranges are read in. */
+  timezone: string;
+  openingHours: OpeningRange[];
+  holidays: HolidayClosure[];
+  /**
+   * RFC 3339 UTC: when the location takes orders by its hours and holidays over the 7 days from when this was
+   * sent (the period open then from its start). Without hours, the whole span but holidays.
+   */
+  openPeriods: { start: string; end: string }[];
+}
+
+export function availabilityView(
+  schedules: LocationSchedules,
+  connectionId: string | null,
+  now: Date,
+): AvailabilityView {
+  const schedule = scheduleFor(schedules, connectionId);
+  return {
+    timezone: schedule.timeZone,
+    openingHours: [...schedule.openingHours],
+    holidays: schedule.holidays.filter((h) => new Date(h.to) > now),
+    openPeriods: openPeriods(schedule, now, OPEN_PERIOD_DAYS).map((p) => ({
+      start: p.start.toISOString(),
+      end: p.end.toISOString(),
+    })),
+  };
+}

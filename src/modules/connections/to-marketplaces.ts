@@ -1,0 +1,46 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { enqueueDelivery, type DeliveryEventType } from '../../delivery-engine/outbox.js';
+import { webhookDelivery } from '../../delivery-engine/webhook-event.js';
+import { activeConnectionsWithCredentials, type ActiveConnectionWithCredentials } from './active-connections.js';
+
+// One event about a location to each of its active marketplace connections, each with its own body and its
+// connection's credentials, through the outbox in the caller's transaction: what store status, opening hours
+// and snoozes tell the marketplaces.
+
+export interface MarketplaceEvent {
+  eventType: DeliveryEventType;
+  eventTime: string;
+  accountId: string;
+  locationId: string;
+  /** Events with one key reach one marketplace URL in the order they were enqueued. */
+  orderingKey: string;
+  /** Where this marketplace receives the event; null: it does not, and is skipped. */
+  urlOf(connection: ActiveConnectionWithCredentials): string | null;
+  /** The event's fields for this marketplace; null: nothing to tell it. */
+  bodyOf(connection: ActiveConnectionWithCredentials): object | null;
+}
+
+/** How many marketplaces the event was enqueued for. */
+export async function sendToMarketplaces(em: EntityManager, event: MarketplaceEvent): Promise<number> {
+  let sent = 0;
+  for (const connection of await activeConnectionsWithCredentials(em, event.locationId)) {
+    const url = connection.kind === 'MARKETPLACE' ? event.urlOf(connection) : null;
+    const body = url ? event.bodyOf(connection) : null;
+    if (!url || !body) continue;
+    await enqueueDelivery(
+      em,
+      webhookDelivery({
+        eventType: event.eventType,
+        eventTime: event.eventTime,
+        accountId: event.accountId,
+        locationId: event.locationId,
+        recipient: { applicationId: connection.applicationId, connectionId: connection.connectionId, url },
+        orderingKey: event.orderingKey,
+        credentials: connection.credentials,
+        body,
+      }),
+    );
+    sent++;
+  }
+  return sent;
+}
