@@ -555,8 +555,8 @@ export interface paths {
         head?: never;
         /**
          * Change a product; show_online false is out of stock (scope catalogs.write)
-         * @description Fields sent change; fields left out stay, except taxRateIds: omitted (or []) clears it (SPEC "Tax
-         *     references"), so resend taxRateIds with every patch. show_online false marks the product out of
+         * @description Fields sent change; fields left out stay, except taxRateIds: omitted (or []) clears it, as
+         *     existing POS clients expect, so resend taxRateIds with every patch. show_online false marks the product out of
          *     stock and true brings it back; the product is never deleted for it.
          */
         patch: operations["updateProduct"];
@@ -775,7 +775,7 @@ export interface paths {
         put?: never;
         /**
          * Place an order (a MARKETPLACE application connected to the location; scope orders.write)
-         * @description Stored with status NEW; every item and option carries the taxRateIds resolved by CONTRACT section 8 (the
+         * @description Stored with status NEW; every item and option carries its resolved taxRateIds (the
          *     catalog product or modifier it maps to by productId/modifierId or posReference, even when empty; else the
          *     line's own non-empty taxRateIds; else a catalog record with exactly the line's name; else []). Amounts are
          *     carried as sent, never computed. ORDER_CREATED goes to every active POS connection's webhookUrl.
@@ -833,6 +833,55 @@ export interface paths {
          * @description Every status, with 0 for those without orders: the tabs of a live order board (GraphQL orderCounts).
          */
         get: operations["countOrders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{accountId}/locations/{locationId}/reports/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The location's orders over a range of its days, by hour, day or week (scope orders.read)
+         * @description Orders and revenue per marketplace, average basket, acceptance time (p50 and p90), rejected and
+         *     cancelled orders with their reasons, and failed deliveries, over `from` to `to` (both included) in the
+         *     location's timezone. A marketplace counts only the orders it placed, and a partner application only
+         *     the deliveries addressed to it. Answered from rollups kept in the transaction of every order change.
+         */
+        get: operations["orderReportOfLocation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{accountId}/reports/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The account's orders over a range of days, every location it reaches (scope orders.read)
+         * @description As a location's report, summed over every location of the account the caller reaches; each location's
+         *     days are its own (its timezone), so a day is each restaurant's day.
+         */
+        get: operations["orderReportOfAccount"];
         put?: never;
         post?: never;
         delete?: never;
@@ -993,7 +1042,7 @@ export interface paths {
         /**
          * Change a menu item (scope menu.write)
          * @description taxRateIds sent (even []) sets the override; omitted, the override is removed and the item inherits
-         *     the product's taxRateIds again (CONTRACT section 8). name and price override the product's; null
+         *     the product's taxRateIds again. name and price override the product's; null
          *     goes back to the product's; omitted leaves them.
          */
         patch: operations["updateMenuItem"];
@@ -1093,7 +1142,8 @@ export interface paths {
          * Open or close the store (scope locations.write)
          * @description Sent to every connected marketplace's storeStatusUrl through the outbox. OFFLINE with closedUntil (in
          *     the future) goes back ONLINE by itself at that time, and that is sent too. ONLINE clears the closing
-         *     details.
+         *     details. The answer (and GET) also says `availability`, whether the location takes orders now by its
+         *     opening hours and holidays, and `busyMode`.
          */
         put: operations["setStoreStatus"];
         post?: never;
@@ -1223,7 +1273,240 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    ORDER_CREATED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order was placed (to the POS's webhookUrl)
+         * @description A marketplace placed an order at a location: every POS application with an active connection to the
+         *     location receives it at its `webhookUrl`, with `previousState: null`. The POS moves the order on with
+         *     `PATCH {loc}/orders/{orderId}`.
+         */
+        post: operations["orderCreatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ORDER_STATUS_CHANGED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order's status changed (to the other side's webhookUrl)
+         * @description The order's status changed. When the POS (or an operator) changed it, the marketplace that placed the
+         *     order receives this; when the marketplace cancelled it, the location's POS applications do.
+         *     `previousState` is the order before the change, `newState` after it; `newState.statusHistory` says
+         *     who made each change.
+         */
+        post: operations["orderStatusChangedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ORDER_UPDATED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order's estimated times changed (to the marketplace's webhookUrl)
+         * @description The POS (or an operator) changed the order's `estimatedPickupTime` or `estimatedDeliveryTime` without
+         *     changing its status: the marketplace that placed the order receives the order before and after.
+         */
+        post: operations["orderUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    MENU_PUBLISHED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A menu was published (to the marketplace's menuPublicationUrl)
+         * @description `POST {loc}/menus/{menuId}/publications` (or Publish in the web UI) sends the whole menu, the
+         *     MenuExportEntity, to the marketplace's `menuPublicationUrl`. Every item and modifier carries its
+         *     effective `taxRateIds` and `show_online`; `location.taxRates` resolves the references (the hub computes
+         *     no tax). `connection.credentials` are the client's own keys at the marketplace, entered when the
+         *     location was connected. The publication's status (`GET {loc}/menus/{menuId}/publications`) follows
+         *     this delivery: PENDING, then DELIVERED or FAILED.
+         */
+        post: operations["menuPublishedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    MENU_UPDATED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A published menu changed (to the marketplace's webhookUrl)
+         * @description Something a published menu shows changed: a product's or modifier's name, price, `taxRateIds` or
+         *     `show_online` (out of stock), an item or menu modifier, a catalog import, or the location's name,
+         *     currency, timezone or tax rates. Each marketplace the menu was published to receives the menu as it is
+         *     now in `newState`, in the MenuExportEntity's shape, at its `webhookUrl`.
+         */
+        post: operations["menuUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    STORE_STATUS_CHANGED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The store went offline or online (to the marketplace's storeStatusUrl)
+         * @description `PUT {loc}/store-status` changed the location's store status, or a closing with `closedUntil` ended and
+         *     the store went back ONLINE by itself, or busy mode began or ended (`PUT`/`DELETE {loc}/busy-mode`, or
+         *     its `until`): every marketplace connected to the location receives the status at its `storeStatusUrl`,
+         *     with `busyMode` (the minutes added to every order's preparation, and until when) and `availability`
+         *     (open, closed by its hours, closed for a holiday or paused, by the hours that apply to that marketplace).
+         */
+        post: operations["storeStatusChangedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    OPENING_HOURS_CHANGED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The hours that apply to the marketplace changed (to its webhookUrl)
+         * @description `PUT {loc}/opening-hours` changed the weekly hours, holidays or overrides. Each marketplace whose own
+         *     hours (its override, else the location's) or holidays changed receives what now applies to it, at its
+         *     `webhookUrl`: the weekly ranges with the time zone they are read in, the holidays not over yet, and the
+         *     periods it is open over the next 7 days as UTC instants, computed by the time zone, daylight-saving changes
+         *     included. A marketplace whose override hides the change hears nothing. The last one received is what holds.
+         */
+        post: operations["openingHoursChangedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ITEMS_SNOOZED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Products or modifiers are not for sale until a time (to the marketplace's webhookUrl)
+         * @description `PUT {loc}/catalog/snoozes` (an operator, or the POS with its own token) snoozed products or modifiers, or
+         *     moved the end of a snooze. Every connected marketplace receives the items whose snooze changed, and only
+         *     those, each with `until`. Stop selling them; the hub sends ITEMS_UNSNOOZED when they are back. Their
+         *     `show_online` and `taxRateIds` are unchanged.
+         */
+        post: operations["itemsSnoozedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ITEMS_UNSNOOZED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Snoozed products or modifiers are for sale again (to the marketplace's webhookUrl)
+         * @description A snooze ended: by itself at its `until` (once, whichever hub process runs it), or early by
+         *     `DELETE {loc}/catalog/snoozes/{kind}/{posReference}`. Every connected marketplace receives the items taken
+         *     back, and only those.
+         */
+        post: operations["itemsUnsnoozedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    CATALOG_PULL: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The hub asks the POS for its catalog (to the POS's catalogPullUrl)
+         * @description `POST {loc}/connections/{connectionId}/pull` (or Sync catalog in the web UI) calls the POS's
+         *     `catalogPullUrl` while it waits, once, with the location in the query and the connection's credentials
+         *     in the body, signed like every webhook (`webhook-id` is a fresh id per pull). The POS answers `200` with
+         *     its whole catalog in the CatalogImportEntity shape (the body of `PUT {loc}/catalog/import`), bare or
+         *     wrapped as `{"data": ...}`, and the hub applies it as an import. Products and modifiers sent without
+         *     `taxRateIds` end up with none, and `show_online: false` marks one out of stock.
+         */
+        post: operations["catalogPull"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Problem: {
@@ -1877,7 +2160,7 @@ export interface components {
             address?: Record<string, never> | null;
         } | null;
         OrderNumber: (string | null) | number;
-        /** @description The order body of existing POS Hub marketplace clients (CONTRACT section 5). */
+        /** @description The order body existing marketplace clients of POS Hub send. */
         PlaceOrder: {
             externalId: components["schemas"]["Reference"];
             orderNumber?: components["schemas"]["OrderNumber"];
@@ -1926,17 +2209,29 @@ export interface components {
             timezone: string;
             taxRates: components["schemas"]["TaxRate"][];
         };
+        /** @description An option as the marketplace sent it, with its taxRateIds resolved and its quantity (default 1). */
         OrderOption: {
+            posReference?: components["schemas"]["NullableText"];
+            modifierId?: components["schemas"]["NullableText"];
             name: string;
             quantity: number;
             price: number;
             taxRateIds: components["schemas"]["TaxRateIds"];
+            menuModifierGroupId?: components["schemas"]["NullableText"];
+            modifierGroupName?: components["schemas"]["NullableText"];
         };
+        /** @description A line as the marketplace sent it, with its taxRateIds resolved (see the Orders tag). */
         OrderItem: {
+            posReference?: components["schemas"]["NullableText"];
+            productId?: components["schemas"]["NullableText"];
+            partnerId?: components["schemas"]["NullableText"];
+            parentPosReference?: components["schemas"]["NullableText"];
+            menuCategoryId?: components["schemas"]["NullableText"];
             name: string;
             quantity: number;
             price: number;
             taxRateIds: components["schemas"]["TaxRateIds"];
+            customerNotes?: components["schemas"]["NullableText"];
             options: components["schemas"]["OrderOption"][];
         };
         /** @description The order as placed (every PlaceOrder field it was sent with) plus the hub's fields. */
@@ -1944,10 +2239,29 @@ export interface components {
             /** Format: uuid */
             id: string;
             externalId: string;
+            orderNumber?: components["schemas"]["OrderNumber"];
+            friendlyId?: components["schemas"]["OrderNumber"];
             /** @enum {string} */
             fulfillmentType: "DELIVERY" | "PICKUP" | "DINE_IN";
+            /** @description As sent, else the location's */
             currency: string;
+            placedOn?: components["schemas"]["NullableTimestamp"];
+            isPaid?: boolean | null;
+            isScheduledOrder?: boolean | null;
+            estimatedPickupTime?: components["schemas"]["NullableTimestamp"];
+            estimatedDeliveryTime?: components["schemas"]["NullableTimestamp"];
+            notes?: components["schemas"]["NullableText"];
+            tableName?: components["schemas"]["NullableText"];
+            customer?: components["schemas"]["OrderCustomer"];
+            delivery?: components["schemas"]["OrderDelivery"];
             items: components["schemas"]["OrderItem"][];
+            discounts?: components["schemas"]["OrderAmountLine"][] | null;
+            charges?: components["schemas"]["OrderAmountLine"][] | null;
+            tax?: components["schemas"]["OrderAmountLine"][] | null;
+            payments?: components["schemas"]["OrderAmountLine"][] | null;
+            subTotal?: number | null;
+            totalTax?: number | null;
+            total?: number | null;
             status: components["schemas"]["OrderStatus"];
             /** @enum {string|null} */
             cancellationReason: "OUT_OF_STOCK" | "STORE_CLOSED" | "TOO_BUSY" | "CUSTOMER_CANCELLED" | "OTHER" | null;
@@ -1961,6 +2275,8 @@ export interface components {
             clientId: string;
             /** @description The marketplace's name */
             sourceName: string;
+            /** @description A test order, placed by the sandbox marketplace: it reaches the POS and moves like any other, its events carry `test: true`, and it never counts in a figure. */
+            test: boolean;
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
             acceptedAt: components["schemas"]["NullableTimestamp"];
@@ -1980,6 +2296,73 @@ export interface components {
         };
         OrderPage: components["schemas"]["PageInfo"] & {
             data: components["schemas"]["Order"][];
+        };
+        ReportFigures: {
+            /** @description Orders placed in the period, whatever became of them */
+            orders: number;
+            /** @description Per currency (the most orders first), over the orders placed in the period that were not rejected or cancelled */
+            revenue: {
+                currency: string;
+                /** @description The sum of their `total`, in the smallest unit */
+                amount: number;
+                /** @description amount divided by those of them that carried a total, rounded */
+                averageBasket: number | null;
+            }[];
+            /** @description Orders placed in the period that were accepted */
+            accepted: number;
+            /** @description From NEW to ACCEPTED, within 2% of the exact quantiles; null when no order was accepted */
+            acceptanceTime: {
+                p50Ms: number;
+                p90Ms: number;
+            } | null;
+            rejected: components["schemas"]["ReportOutcome"];
+            cancelled: components["schemas"]["ReportOutcome"];
+            /** @description Deliveries of the period given up after the whole retry schedule (FAILED) */
+            failedDeliveries: number;
+        };
+        ReportOutcome: {
+            count: number;
+            reasons: {
+                /** @description The cancellationReason; null when none was given */
+                reason: string | null;
+                count: number;
+            }[];
+        };
+        ReportMarketplace: {
+            /** Format: uuid */
+            applicationId: string;
+            name: string;
+            figures: components["schemas"]["ReportFigures"];
+        };
+        OrderReport: {
+            /** Format: uuid */
+            accountId: string;
+            /**
+             * Format: uuid
+             * @description Null for an account's report
+             */
+            locationId: string | null;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @enum {string} */
+            granularity: "HOUR" | "DAY" | "WEEK";
+            /** @description The location's; null for an account's report (each location counts in its own) */
+            timezone: string | null;
+            totals: components["schemas"]["ReportFigures"];
+            /** @description Each marketplace that placed orders in the range, the most orders first */
+            marketplaces: components["schemas"]["ReportMarketplace"][];
+            /** @description Every period of the range in order, empty ones too */
+            periods: {
+                /** @description The first local day (2026-11-02) or, by HOUR, the local hour (2026-11-02T13:00) */
+                start: string;
+                totals: components["schemas"]["ReportFigures"];
+                marketplaces: components["schemas"]["ReportMarketplace"][];
+            }[];
+        };
+        OrderReportEnvelope: {
+            data: components["schemas"]["OrderReport"];
         };
         /**
          * @description status, cancellationReason, estimatedPickupTime and estimatedDeliveryTime are read; the other properties
@@ -2020,6 +2403,7 @@ export interface components {
             locationId?: unknown;
             clientId?: unknown;
             sourceName?: unknown;
+            test?: unknown;
             createdAt?: unknown;
             updatedAt?: unknown;
             acceptedAt?: unknown;
@@ -2316,6 +2700,187 @@ export interface components {
             /** @description ITEM_SNOOZED: the snoozed product or modifier */
             posReference?: string;
         };
+        /** @description What every event carries first; the event's own fields follow. */
+        WebhookEnvelope: {
+            /**
+             * Format: uuid
+             * @description Also the webhook-id header: the same on every attempt and replay. Deduplicate on it.
+             */
+            eventId: string;
+            /** @description What happened (the name of the entry under Webhooks). Ignore event types you do not know. */
+            eventType: string;
+            /**
+             * @description What the event is about
+             * @enum {string}
+             */
+            objectType: "ORDER" | "MENU" | "STORE_STATUS" | "OPENING_HOURS" | "CATALOG_ITEMS";
+            /** @description When the change happened (not when this attempt was sent) */
+            eventTime: components["schemas"]["Timestamp"];
+            /** Format: uuid */
+            accountId: string;
+            /** Format: uuid */
+            locationId: string;
+            /**
+             * Format: uuid
+             * @description The receiving application's connection to the location
+             */
+            connectionId: string;
+            /** @description True for the events of a test order and for sample events: nothing real happened */
+            test: boolean;
+        };
+        /** @description The receiving application's connection, with the client's own keys at this partner. */
+        ConnectionWithCredentials: {
+            /** Format: uuid */
+            id: string;
+            /** @description What the client entered for this connection (a store id, an API key), exactly as entered; null when nothing was. Sent only in bodies, never in URLs; the hub's own reads show it masked. */
+            credentials: Record<string, never> | null;
+        };
+        /** @description An order event. `newState` is the order after the change, `previousState` before it (null for ORDER_CREATED). */
+        OrderWebhookEvent: components["schemas"]["WebhookEnvelope"] & {
+            /** @enum {string} */
+            eventType?: "ORDER_CREATED" | "ORDER_STATUS_CHANGED" | "ORDER_UPDATED";
+            /** @constant */
+            objectType?: "ORDER";
+            /** @description The client id of the marketplace that placed the order */
+            clientId: string;
+            /** Format: uuid */
+            orderId: string;
+            newState: components["schemas"]["Order"];
+            previousState: components["schemas"]["Order"] | null;
+        };
+        /** @description The location as it is now, with every tax rate the menu's taxRateIds may name. */
+        ExportLocation: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            currency: string;
+            timezone: string;
+            taxRates: components["schemas"]["TaxRate"][];
+        };
+        /** @description The menu with the catalog categories and modifier groups its items name, in catalog order. */
+        MenuExport: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            description: string | null;
+            categories: components["schemas"]["Category"][];
+            items: components["schemas"]["MenuItem"][];
+            modifierGroups: components["schemas"]["ModifierGroup"][];
+            modifiers: components["schemas"]["MenuModifier"][];
+        };
+        /** @description A menu publication (MENU_PUBLISHED). */
+        MenuExportEntity: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            eventType?: "MENU_PUBLISHED";
+            /** @constant */
+            objectType?: "MENU";
+            /** Format: uuid */
+            menuId: string;
+            /**
+             * Format: uuid
+             * @description The publication, as GET {loc}/menus/{menuId}/publications lists it
+             */
+            publicationId: string;
+            connection: components["schemas"]["ConnectionWithCredentials"];
+            location: components["schemas"]["ExportLocation"];
+            menu: components["schemas"]["MenuExport"];
+            availability: components["schemas"]["MarketplaceAvailability"];
+        };
+        /** @description A published menu as it is now (MENU_UPDATED). */
+        MenuUpdatedEvent: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            eventType?: "MENU_UPDATED";
+            /** @constant */
+            objectType?: "MENU";
+            /** Format: uuid */
+            menuId: string;
+            connection: components["schemas"]["ConnectionWithCredentials"];
+            /** @description The menu export, as a publication would send it now. */
+            newState: {
+                /** Format: uuid */
+                menuId: string;
+                /**
+                 * Format: uuid
+                 * @description The latest publication of the menu to this marketplace
+                 */
+                publicationId: string;
+                /** Format: uuid */
+                accountId: string;
+                /** Format: uuid */
+                locationId: string;
+                /** Format: uuid */
+                connectionId: string;
+                location: components["schemas"]["ExportLocation"];
+                menu: components["schemas"]["MenuExport"];
+                availability: components["schemas"]["MarketplaceAvailability"];
+            };
+        };
+        /**
+         * @description When the location sells, as it applies to the receiving marketplace: its override of the weekly hours,
+         *     else the location's, with the time zone they are read in; the holidays not over yet; and the periods it
+         *     is open over the 7 days from when this was sent (the one open then from its start), as UTC instants.
+         *     No weekly ranges: the location keeps no hours and is open whenever it is not paused or on holiday.
+         */
+        MarketplaceAvailability: {
+            /** @description IANA time zone */
+            timezone: string;
+            openingHours: components["schemas"]["OpeningRange"][];
+            holidays: components["schemas"]["HolidayClosure"][];
+            openPeriods: components["schemas"]["OpenPeriod"][];
+        };
+        /** @description What now applies to the receiving marketplace (OPENING_HOURS_CHANGED). */
+        OpeningHoursChangedEvent: components["schemas"]["WebhookEnvelope"] & components["schemas"]["MarketplaceAvailability"] & {
+            /** @constant */
+            eventType?: "OPENING_HOURS_CHANGED";
+            /** @constant */
+            objectType?: "OPENING_HOURS";
+            connection: components["schemas"]["ConnectionWithCredentials"];
+        };
+        /** @description Products and modifiers whose snooze was set or moved (ITEMS_SNOOZED), each until its time. */
+        ItemsSnoozedEvent: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            eventType?: "ITEMS_SNOOZED";
+            /** @constant */
+            objectType?: "CATALOG_ITEMS";
+            items: components["schemas"]["SnoozedItem"][];
+            connection: components["schemas"]["ConnectionWithCredentials"];
+        };
+        /** @description Products and modifiers for sale again (ITEMS_UNSNOOZED). */
+        ItemsUnsnoozedEvent: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            eventType?: "ITEMS_UNSNOOZED";
+            /** @constant */
+            objectType?: "CATALOG_ITEMS";
+            items: {
+                kind: components["schemas"]["SnoozeKind"];
+                posReference: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
+            connection: components["schemas"]["ConnectionWithCredentials"];
+        };
+        /** @description The location's store status (STORE_STATUS_CHANGED). */
+        StoreStatusChangedEvent: components["schemas"]["WebhookEnvelope"] & components["schemas"]["StoreStatus"] & {
+            /** @constant */
+            eventType?: "STORE_STATUS_CHANGED";
+            /** @constant */
+            objectType?: "STORE_STATUS";
+            connection: components["schemas"]["ConnectionWithCredentials"];
+        };
+        /** @description The body of a catalog pull; the location is in the query. */
+        CatalogPullRequest: {
+            connection: {
+                /** Format: uuid */
+                id: string;
+                /** @description What the client entered for this connection, exactly as entered; {} when nothing was. */
+                credentials: Record<string, never>;
+            };
+        };
+        /** @description The POS's catalog, bare or wrapped in `data`. */
+        CatalogPullAnswer: components["schemas"]["CatalogImport"] | {
+            data: components["schemas"]["CatalogImport"];
+        };
     };
     responses: {
         /** @description An error (RFC 9457) */
@@ -2327,12 +2892,45 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /** @description Received. Any 2xx within 10 seconds; the body is ignored (the delivery log keeps its first 1 KiB). */
+        WebhookReceived: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Stop sending this delivery. It is FAILED at once and not retried (a retry from the delivery log sends it again). */
+        WebhookGone: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /**
+         * @description Anything else is retried on the schedule of the Webhooks tag (about 5 s, 30 s, 2 min, 10 min, 30 min,
+         *     1 h, then every 3 h for up to 3 days): another status, a redirect (not followed), a timeout or no
+         *     connection. A `429` or `503` with `Retry-After` is retried no earlier than that.
+         */
+        WebhookRetried: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
     };
     parameters: {
+        /** @description The report's first day (YYYY-MM-DD), in the location's timezone. */
+        reportFrom: string;
+        /** @description The report's last day, included; a range holds at most 366 days (7 by HOUR). */
+        reportTo: string;
+        /** @description The periods (any case; DAY when omitted). Weeks start on Monday. */
+        reportGranularity: "HOUR" | "DAY" | "WEEK" | "hour" | "day" | "week";
         /** @description Only orders placed at or after this time (the colons of the time may be sent as they are). */
         ordersSince: string;
         /** @description Only orders changed (placed, a status or an estimated time) at or after this time: a board or a POS polls with the time of its last look (the colons of the time may be sent as they are). */
         ordersUpdatedSince: string;
+        /** @description `false`: leave test orders out (what a figure counts); `true`: only test orders; absent: both. Test orders are placed by the sandbox marketplace (`POST {loc}/test-orders`). */
+        ordersTest: "true" | "false";
         /** @description Makes a retried POST safe; see the introduction. */
         idempotencyKey: string;
         accountId: string;
@@ -2370,6 +2968,16 @@ export interface components {
         menuId: string;
         itemId: string;
         menuModifierId: string;
+        /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
+        webhookId: string;
+        /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
+        webhookTimestamp: string;
+        /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
+        webhookSignature: string;
+        /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
+        webhookRequestId: string;
+        /** @description W3C trace context continuing the trace of the request that caused the event. */
+        webhookTraceparent: string;
     };
     requestBodies: never;
     headers: never;
@@ -3735,6 +4343,8 @@ export interface operations {
                 since?: components["parameters"]["ordersSince"];
                 /** @description Only orders changed (placed, a status or an estimated time) at or after this time: a board or a POS polls with the time of its last look (the colons of the time may be sent as they are). */
                 updatedSince?: components["parameters"]["ordersUpdatedSince"];
+                /** @description `false`: leave test orders out (what a figure counts); `true`: only test orders; absent: both. Test orders are placed by the sandbox marketplace (`POST {loc}/test-orders`). */
+                test?: components["parameters"]["ordersTest"];
                 /** @description Page size, 1 to 200 (default 50). */
                 limit?: components["parameters"]["limit"];
                 /** @description The nextPageKey of the previous page. */
@@ -3835,6 +4445,8 @@ export interface operations {
                 since?: components["parameters"]["ordersSince"];
                 /** @description Only orders changed (placed, a status or an estimated time) at or after this time: a board or a POS polls with the time of its last look (the colons of the time may be sent as they are). */
                 updatedSince?: components["parameters"]["ordersUpdatedSince"];
+                /** @description `false`: leave test orders out (what a figure counts); `true`: only test orders; absent: both. Test orders are placed by the sandbox marketplace (`POST {loc}/test-orders`). */
+                test?: components["parameters"]["ordersTest"];
             };
             header?: never;
             path: {
@@ -3857,6 +4469,67 @@ export interface operations {
                             count: number;
                         }[];
                     };
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    orderReportOfLocation: {
+        parameters: {
+            query: {
+                /** @description The report's first day (YYYY-MM-DD), in the location's timezone. */
+                from: components["parameters"]["reportFrom"];
+                /** @description The report's last day, included; a range holds at most 366 days (7 by HOUR). */
+                to: components["parameters"]["reportTo"];
+                /** @description The periods (any case; DAY when omitted). Weeks start on Monday. */
+                granularity?: components["parameters"]["reportGranularity"];
+            };
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderReportEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    orderReportOfAccount: {
+        parameters: {
+            query: {
+                /** @description The report's first day (YYYY-MM-DD), in the location's timezone. */
+                from: components["parameters"]["reportFrom"];
+                /** @description The report's last day, included; a range holds at most 366 days (7 by HOUR). */
+                to: components["parameters"]["reportTo"];
+                /** @description The periods (any case; DAY when omitted). Weeks start on Monday. */
+                granularity?: components["parameters"]["reportGranularity"];
+            };
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderReportEnvelope"];
                 };
             };
             default: components["responses"]["Problem"];
@@ -4569,6 +5242,330 @@ export interface operations {
                 content?: never;
             };
             default: components["responses"]["Problem"];
+        };
+    };
+    orderCreatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
+                "webhook-id": components["parameters"]["webhookId"];
+                /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
+                "webhook-signature": components["parameters"]["webhookSignature"];
+                /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
+                "x-request-id"?: components["parameters"]["webhookRequestId"];
+                /** @description W3C trace context continuing the trace of the request that caused the event. */
+                traceparent?: components["parameters"]["webhookTraceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderWebhookEvent"] & {
+                    /** @constant */
+                    eventType?: "ORDER_CREATED";
+                    previousState?: null;
+                };
+            };
+        };
+        responses: {
+            410: components["responses"]["WebhookGone"];
+            "2XX": components["responses"]["WebhookReceived"];
+            default: components["responses"]["WebhookRetried"];
+        };
+    };
+    orderStatusChangedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
+                "webhook-id": components["parameters"]["webhookId"];
+                /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
+                "webhook-signature": components["parameters"]["webhookSignature"];
+                /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
+                "x-request-id"?: components["parameters"]["webhookRequestId"];
+                /** @description W3C trace context continuing the trace of the request that caused the event. */
+                traceparent?: components["parameters"]["webhookTraceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderWebhookEvent"] & {
+                    /** @constant */
+                    eventType?: "ORDER_STATUS_CHANGED";
+                    previousState?: components["schemas"]["Order"];
+                };
+            };
+        };
+        responses: {
+            410: components["responses"]["WebhookGone"];
+            "2XX": components["responses"]["WebhookReceived"];
+            default: components["responses"]["WebhookRetried"];
+        };
+    };
+    orderUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
+                "webhook-id": components["parameters"]["webhookId"];
+                /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
+                "webhook-signature": components["parameters"]["webhookSignature"];
+                /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
+                "x-request-id"?: components["parameters"]["webhookRequestId"];
+                /** @description W3C trace context continuing the trace of the request that caused the event. */
+                traceparent?: components["parameters"]["webhookTraceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderWebhookEvent"] & {
+                    /** @constant */
+                    eventType?: "ORDER_UPDATED";
+                    previousState?: components["schemas"]["Order"];
+                };
+            };
+        };
+        responses: {
+            410: components["responses"]["WebhookGone"];
+            "2XX": components["responses"]["WebhookReceived"];
+            default: components["responses"]["WebhookRetried"];
+        };
+    };
+    menuPublishedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
+                "webhook-id": components["parameters"]["webhookId"];
+                /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
+                "webhook-signature": components["parameters"]["webhookSignature"];
+                /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
+                "x-request-id"?: components["parameters"]["webhookRequestId"];
+                /** @description W3C trace context continuing the trace of the request that caused the event. */
+                traceparent?: components["parameters"]["webhookTraceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MenuExportEntity"];
+            };
+        };
+        responses: {
+            410: components["responses"]["WebhookGone"];
+            "2XX": components["responses"]["WebhookReceived"];
+            default: components["responses"]["WebhookRetried"];
+        };
+    };
+    menuUpdatedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
+                "webhook-id": components["parameters"]["webhookId"];
+                /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
+                "webhook-signature": components["parameters"]["webhookSignature"];
+                /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
+                "x-request-id"?: components["parameters"]["webhookRequestId"];
+                /** @description W3C trace context continuing the trace of the request that caused the event. */
+                traceparent?: components["parameters"]["webhookTraceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MenuUpdatedEvent"];
+            };
+        };
+        responses: {
+            410: components["responses"]["WebhookGone"];
+            "2XX": components["responses"]["WebhookReceived"];
+            default: components["responses"]["WebhookRetried"];
+        };
+    };
+    storeStatusChangedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
+                "webhook-id": components["parameters"]["webhookId"];
+                /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
+                "webhook-signature": components["parameters"]["webhookSignature"];
+                /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
+                "x-request-id"?: components["parameters"]["webhookRequestId"];
+                /** @description W3C trace context continuing the trace of the request that caused the event. */
+                traceparent?: components["parameters"]["webhookTraceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StoreStatusChangedEvent"];
+            };
+        };
+        responses: {
+            410: components["responses"]["WebhookGone"];
+            "2XX": components["responses"]["WebhookReceived"];
+            default: components["responses"]["WebhookRetried"];
+        };
+    };
+    openingHoursChangedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
+                "webhook-id": components["parameters"]["webhookId"];
+                /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
+                "webhook-signature": components["parameters"]["webhookSignature"];
+                /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
+                "x-request-id"?: components["parameters"]["webhookRequestId"];
+                /** @description W3C trace context continuing the trace of the request that caused the event. */
+                traceparent?: components["parameters"]["webhookTraceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpeningHoursChangedEvent"];
+            };
+        };
+        responses: {
+            410: components["responses"]["WebhookGone"];
+            "2XX": components["responses"]["WebhookReceived"];
+            default: components["responses"]["WebhookRetried"];
+        };
+    };
+    itemsSnoozedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
+                "webhook-id": components["parameters"]["webhookId"];
+                /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
+                "webhook-signature": components["parameters"]["webhookSignature"];
+                /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
+                "x-request-id"?: components["parameters"]["webhookRequestId"];
+                /** @description W3C trace context continuing the trace of the request that caused the event. */
+                traceparent?: components["parameters"]["webhookTraceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemsSnoozedEvent"];
+            };
+        };
+        responses: {
+            410: components["responses"]["WebhookGone"];
+            "2XX": components["responses"]["WebhookReceived"];
+            default: components["responses"]["WebhookRetried"];
+        };
+    };
+    itemsUnsnoozedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
+                "webhook-id": components["parameters"]["webhookId"];
+                /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
+                "webhook-signature": components["parameters"]["webhookSignature"];
+                /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
+                "x-request-id"?: components["parameters"]["webhookRequestId"];
+                /** @description W3C trace context continuing the trace of the request that caused the event. */
+                traceparent?: components["parameters"]["webhookTraceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemsUnsnoozedEvent"];
+            };
+        };
+        responses: {
+            410: components["responses"]["WebhookGone"];
+            "2XX": components["responses"]["WebhookReceived"];
+            default: components["responses"]["WebhookRetried"];
+        };
+    };
+    catalogPull: {
+        parameters: {
+            query: {
+                accountId: string;
+                locationId: string;
+                /** @description The POS's connection to the location */
+                connectionId: string;
+            };
+            header: {
+                /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
+                "webhook-id": components["parameters"]["webhookId"];
+                /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
+                "webhook-signature": components["parameters"]["webhookSignature"];
+                /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
+                "x-request-id"?: components["parameters"]["webhookRequestId"];
+                /** @description W3C trace context continuing the trace of the request that caused the event. */
+                traceparent?: components["parameters"]["webhookTraceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CatalogPullRequest"];
+            };
+        };
+        responses: {
+            /** @description The catalog. Up to 32 MiB; anything that is not a valid catalog fails the pull (502). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CatalogPullAnswer"];
+                };
+            };
+            /**
+             * @description Anything but a 2xx with a valid catalog within 15 seconds fails the pull and leaves the catalog as it
+             *     was: the caller of the pull gets `502 partner_error` (naming the paths the import refused, for an
+             *     invalid catalog) or, with no answer in time, `504 partner_timeout`. The pull is not retried.
+             */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }

@@ -760,35 +760,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The calling application's events, oldest first (an application's own token)
-         * @description Every event the hub has for the calling application: order events, menu publications and updates, store
-         *     status, whatever its URLs. Each is the body its webhook carries (the same envelope and `eventId`, which is
-         *     the `webhook-id` header; credentials opened as in the webhook). An application without a URL for an event
-         *     (no `webhookUrl`, say) gets it here only; one with a URL gets it both ways, so deduplicate on `eventId`.
-         *
-         *     Call without `after` to start from the oldest event kept, then with the `cursor` of each answer. The
-         *     cursor holds across hub processes and restarts: an event committed later is never placed before a cursor
-         *     already handed out. `hasNextPage: true` means more events are ready now; otherwise poll again later with
-         *     the same cursor. Events are kept at least 7 days (`EVENT_FEED_RETENTION_DAYS`). Operators and users'
-         *     tokens are refused with 403: the feed is the application's own.
-         */
-        get: operations["listEvents"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/accounts/{accountId}/locations/{locationId}/orders": {
         parameters: {
             query?: never;
@@ -1171,7 +1142,8 @@ export interface paths {
          * Open or close the store (scope locations.write)
          * @description Sent to every connected marketplace's storeStatusUrl through the outbox. OFFLINE with closedUntil (in
          *     the future) goes back ONLINE by itself at that time, and that is sent too. ONLINE clears the closing
-         *     details.
+         *     details. The answer (and GET) also says `availability`, whether the location takes orders now by its
+         *     opening hours and holidays, and `busyMode`.
          */
         put: operations["setStoreStatus"];
         post?: never;
@@ -1181,26 +1153,120 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/activity": {
+    "/v1/accounts/{accountId}/locations/{locationId}/opening-hours": {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
             cookie?: never;
         };
         /**
-         * Read the activity log, newest first (operators; scope locations.read)
-         * @description Who changed what: every change an operator or a partner makes (applications and their URLs and secrets,
-         *     users and their access, accounts, locations and tax rates, connections, the catalog, menus and their
-         *     publications, store status, order status, deliveries retried), recorded in the transaction of the
-         *     change. An admin reads every entry; a reseller or merchant the entries of the accounts it reaches and
-         *     the changes it made itself. Partner applications get 404. Entries are kept `ACTIVITY_RETENTION_DAYS`
-         *     (default 365). Secrets are never recorded: a rotated secret shows as `true`.
+         * Read the opening hours, per-marketplace overrides and holiday closures (scope locations.read)
+         * @description The document PUT writes, ranges in day and time order, holidays by their start, instants in UTC. A
+         *     partner application sees only its own connection's override.
          */
-        get: operations["listActivity"];
-        put?: never;
+        get: operations["getOpeningHours"];
+        /**
+         * Replace the opening hours, overrides and holidays (scope locations.write)
+         * @description The whole document, in one transaction: what it leaves out is gone. Ranges are read in the location's
+         *     `timezone` (daylight-saving changes are the time zone's: partners are sent instants too). A range ends
+         *     after it starts on its own day (`24:00` is the end of the day): one past midnight is written as two,
+         *     `22:00`-`24:00` and `00:00`-`02:00` on the next day. Ranges of one day must not overlap. No ranges: the
+         *     location keeps no hours and is open whenever it is not paused or on holiday. An override gives one
+         *     active marketplace connection its own weekly ranges in place of the location's; holidays apply to
+         *     every connection. A bad value is `400` naming its JSON path, and nothing changes.
+         *     Each marketplace whose hours or holidays changed is sent `OPENING_HOURS_CHANGED` at its webhookUrl.
+         */
+        put: operations["setOpeningHours"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{accountId}/locations/{locationId}/busy-mode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Add preparation minutes to every order for a while (scope locations.write)
+         * @description Busy mode, until `until` (in the future, within 24 hours), when it ends by itself. Sent to every
+         *     connected marketplace's storeStatusUrl with the store status (`busyMode`), and so is its end. A second
+         *     PUT replaces the first.
+         */
+        put: operations["setBusyMode"];
+        post?: never;
+        /**
+         * End busy mode now (scope locations.write)
+         * @description Sent to the marketplaces with the store status; nothing is sent when the location was not busy.
+         */
+        delete: operations["endBusyMode"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{accountId}/locations/{locationId}/catalog/snoozes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        /** List what is snoozed and until when (scope catalogs.read) */
+        get: operations["listSnoozes"];
+        /**
+         * Snooze products and modifiers until a time (scope catalogs.write)
+         * @description Each item named is not for sale until `until` (in the future), when the hub takes it back by itself
+         *     and tells the marketplaces; naming a snoozed item again moves its end; items not named stay as they
+         *     are. A snooze never changes `show_online` or `taxRateIds` (a product PATCH would: one without
+         *     `taxRateIds` clears them), and a catalog import keeps the snoozes of the items it keeps. Marketplaces
+         *     are sent `ITEMS_SNOOZED` with the items whose snooze changed. An item the catalog does not have is `400`
+         *     naming its path, and nothing changes. A POS snoozes with its own token.
+         */
+        put: operations["snoozeItems"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{accountId}/locations/{locationId}/catalog/snoozes/{kind}/{posReference}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+                kind: components["schemas"]["SnoozeKind"];
+                posReference: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End a snooze early (scope catalogs.write)
+         * @description The item is for sale again at once, and the marketplaces are sent `ITEMS_UNSNOOZED` with it (nothing
+         *     when it was not snoozed). `404` when the catalog has no such item.
+         */
+        delete: operations["unsnoozeItem"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1334,10 +1400,81 @@ export interface webhooks {
         /**
          * The store went offline or online (to the marketplace's storeStatusUrl)
          * @description `PUT {loc}/store-status` changed the location's store status, or a closing with `closedUntil` ended and
-         *     the store went back ONLINE by itself: every marketplace connected to the location receives the status
-         *     at its `storeStatusUrl`.
+         *     the store went back ONLINE by itself, or busy mode began or ended (`PUT`/`DELETE {loc}/busy-mode`, or
+         *     its `until`): every marketplace connected to the location receives the status at its `storeStatusUrl`,
+         *     with `busyMode` (the minutes added to every order's preparation, and until when) and `availability`
+         *     (open, closed by its hours, closed for a holiday or paused, by the hours that apply to that marketplace).
          */
         post: operations["storeStatusChangedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    OPENING_HOURS_CHANGED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The hours that apply to the marketplace changed (to its webhookUrl)
+         * @description `PUT {loc}/opening-hours` changed the weekly hours, holidays or overrides. Each marketplace whose own
+         *     hours (its override, else the location's) or holidays changed receives what now applies to it, at its
+         *     `webhookUrl`: the weekly ranges with the time zone they are read in, the holidays not over yet, and the
+         *     periods it is open over the next 7 days as UTC instants, computed by the time zone, daylight-saving changes
+         *     included. A marketplace whose override hides the change hears nothing. The last one received is what holds.
+         */
+        post: operations["openingHoursChangedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ITEMS_SNOOZED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Products or modifiers are not for sale until a time (to the marketplace's webhookUrl)
+         * @description `PUT {loc}/catalog/snoozes` (an operator, or the POS with its own token) snoozed products or modifiers, or
+         *     moved the end of a snooze. Every connected marketplace receives the items whose snooze changed, and only
+         *     those, each with `until`. Stop selling them; the hub sends ITEMS_UNSNOOZED when they are back. Their
+         *     `show_online` and `taxRateIds` are unchanged.
+         */
+        post: operations["itemsSnoozedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ITEMS_UNSNOOZED: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Snoozed products or modifiers are for sale again (to the marketplace's webhookUrl)
+         * @description A snooze ended: by itself at its `until` (once, whichever hub process runs it), or early by
+         *     `DELETE {loc}/catalog/snoozes/{kind}/{posReference}`. Every connected marketplace receives the items taken
+         *     back, and only those.
+         */
+        post: operations["itemsUnsnoozedWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1402,56 +1539,6 @@ export interface components {
         };
         AccountEnvelope: {
             data: components["schemas"]["Account"];
-        };
-        ActivityPage: components["schemas"]["PageInfo"] & {
-            data: components["schemas"]["ActivityEntry"][];
-        };
-        ActivityEntry: {
-            /** Format: uuid */
-            id: string;
-            /**
-             * Format: date-time
-             * @description When the change was made
-             */
-            at: string;
-            /**
-             * @description `subject.verb`: application.created, application.updated, application.secretsRotated, user.created, user.deactivated, user.reactivated, user.accountsChanged, account.created, account.renamed, location.created, location.updated, connection.created, connection.disconnected, catalog.imported, catalog.productChanged, menu.created, menu.updated, menu.deleted, menu.itemsChanged, menu.published, storeStatus.changed, order.statusChanged, delivery.retried, and more as the hub grows.
-             * @example order.statusChanged
-             */
-            action: string;
-            actor: {
-                /** @enum {string} */
-                type: "USER" | "APPLICATION" | "SYSTEM";
-                /** Format: uuid */
-                id: string | null;
-                /** @description The user's e-mail or the application's name */
-                name: string | null;
-                /**
-                 * Format: uuid
-                 * @description The application a user acted through (a token it obtained for the user)
-                 */
-                viaApplicationId: string | null;
-                viaApplicationName: string | null;
-            };
-            /** @description The client's address as the hub saw it */
-            sourceAddress: string | null;
-            /** @description The request's X-Request-Id */
-            requestId: string | null;
-            /** Format: uuid */
-            accountId: string | null;
-            /** Format: uuid */
-            locationId: string | null;
-            subject: {
-                /** @example order */
-                type: string;
-                id: string | null;
-                /** @description What a person recognises the record by */
-                name: string | null;
-            };
-            /** @description `{field: {from, to}}` or facts of the change; secrets are never in it */
-            changes: {
-                [key: string]: unknown;
-            } | null;
         };
         AccountPage: components["schemas"]["PageInfo"] & {
             data: components["schemas"]["Account"][];
@@ -1576,8 +1663,7 @@ export interface components {
             redirectUris?: components["schemas"]["Url"][];
             /** @description Default: POS locations.read connections.read catalogs.read catalogs.write menu.read orders.read orders.write; MARKETPLACE locations.read menu.read orders.read orders.write */
             scopes?: components["schemas"]["Scope"][];
-            /** @description Where order and menu update events go; without it, the application reads them from GET /v1/events */
-            webhookUrl?: components["schemas"]["Url"];
+            webhookUrl: components["schemas"]["Url"];
             /** @description POS only */
             catalogPullUrl?: components["schemas"]["Url"];
             /** @description MARKETPLACE only */
@@ -1591,8 +1677,7 @@ export interface components {
             name?: string;
             redirectUris?: components["schemas"]["Url"][];
             scopes?: components["schemas"]["Scope"][];
-            /** @description null clears it (the application then reads its events from GET /v1/events) */
-            webhookUrl?: components["schemas"]["NullableUrl"];
+            webhookUrl?: components["schemas"]["Url"];
             catalogPullUrl?: components["schemas"]["NullableUrl"];
             menuPublicationUrl?: components["schemas"]["NullableUrl"];
             storeStatusUrl?: components["schemas"]["NullableUrl"];
@@ -2204,14 +2289,11 @@ export interface components {
             cancelledAt: components["schemas"]["NullableTimestamp"];
             statusHistory: components["schemas"]["OrderStatusChange"][];
             location: components["schemas"]["OrderLocation"];
-        };
-        EventFeedPage: {
-            /** @description Each event exactly as its entry under Webhooks describes it (the envelope, then the event's fields). */
-            data: components["schemas"]["WebhookEnvelope"][];
-            /** @description More events are ready now: call again at once with cursor */
-            hasNextPage: boolean;
-            /** @description The `after` of the next call (the one given when nothing came; null before any event) */
-            cursor: string | null;
+            /**
+             * @description Present when the order was placed while the store was closed (paused, by its hours, for a holiday)
+             *     or names a snoozed product or modifier: which rule, and which lines. Sent to the POS with the order.
+             */
+            availabilityWarnings?: components["schemas"]["AvailabilityWarning"][];
         };
         OrderEnvelope: {
             data: components["schemas"]["Order"];
@@ -2394,6 +2476,11 @@ export interface components {
             taxRateIdsOverride: string[] | null;
             /** @description The product's, live. */
             show_online: boolean;
+            /**
+             * Format: date-time
+             * @description Not for sale until then (the product's snooze, live); null when not snoozed.
+             */
+            snoozedUntil: string | null;
             modifierGroups: string[];
             position: number;
         };
@@ -2408,6 +2495,11 @@ export interface components {
             taxRateIds: string[];
             taxRateIdsOverride: string[] | null;
             show_online: boolean;
+            /**
+             * Format: date-time
+             * @description Not for sale until then (the modifier's snooze, live); null when not snoozed.
+             */
+            snoozedUntil: string | null;
             position: number;
         };
         Menu: {
@@ -2492,9 +2584,130 @@ export interface components {
             closedUntil: string | null;
             closedReason: string | null;
             closedReasonNotes: string | null;
+            /** @description By the hours that apply to the caller (a marketplace's own override), else the location's. */
+            availability: components["schemas"]["Availability"];
+            /** @description Minutes of preparation added to every order until then; null when not busy. */
+            busyMode: {
+                extraMinutes: number;
+                until: components["schemas"]["Timestamp"];
+            } | null;
         };
         StoreStatusEnvelope: {
             data: components["schemas"]["StoreStatus"];
+        };
+        /** @description A weekly range in the location's time zone. */
+        OpeningRange: {
+            /** @description 1 = Monday ... 7 = Sunday */
+            dayOfWeek: number;
+            /** @example 11:30 */
+            start: string;
+            /**
+             * @description After start; 24:00 is the end of the day
+             * @example 22:00
+             */
+            end: string;
+        };
+        /** @description One marketplace connection's own weekly ranges, in place of the location's. */
+        OpeningHoursOverride: {
+            /** Format: uuid */
+            connectionId: string;
+            openingHours: components["schemas"]["OpeningRange"][];
+        };
+        /** @description Closed from one instant to another, whatever the hours say, for every marketplace. */
+        HolidayClosure: {
+            /** Format: date-time */
+            from: string;
+            /**
+             * Format: date-time
+             * @description After from
+             */
+            to: string;
+            reason?: string | null;
+        };
+        OpeningHours: {
+            openingHours: components["schemas"]["OpeningRange"][];
+            overrides?: components["schemas"]["OpeningHoursOverride"][];
+            holidays?: components["schemas"]["HolidayClosure"][];
+        };
+        OpeningHoursEnvelope: {
+            data: components["schemas"]["OpeningHours"] & Record<string, never>;
+        };
+        OpenPeriod: {
+            start: components["schemas"]["Timestamp"];
+            end: components["schemas"]["Timestamp"];
+        };
+        /** @description Which of open, closed by hours, closed for a holiday or paused holds now. */
+        Availability: {
+            /** @enum {string} */
+            state: "OPEN" | "CLOSED_BY_HOURS" | "CLOSED_FOR_HOLIDAY" | "PAUSED";
+            /**
+             * Format: date-time
+             * @description When this state ends by itself; null when it does not
+             */
+            until: string | null;
+            /** @description The holiday's or the pause's reason */
+            reason: string | null;
+        };
+        BusyModeInput: {
+            /** @description Minutes of preparation added to every order */
+            extraMinutes: number;
+            /**
+             * Format: date-time
+             * @description In the future, within 24 hours
+             */
+            until: string;
+        };
+        /** @enum {string} */
+        SnoozeKind: "PRODUCT" | "MODIFIER";
+        SnoozeItemInput: {
+            posReference: string;
+            kind: components["schemas"]["SnoozeKind"];
+            /**
+             * Format: date-time
+             * @description In the future
+             */
+            until: string;
+        };
+        SnoozeInput: {
+            items: components["schemas"]["SnoozeItemInput"][];
+        };
+        SnoozedItem: {
+            kind: components["schemas"]["SnoozeKind"];
+            posReference: string;
+            /**
+             * Format: uuid
+             * @description The product's or modifier's id
+             */
+            id: string;
+            name: string;
+            until: components["schemas"]["Timestamp"];
+        };
+        SnoozeListEnvelope: {
+            data: {
+                items: components["schemas"]["SnoozedItem"][];
+            };
+        };
+        /**
+         * @description What an order met that the location's availability did not allow when it was placed. The order is
+         *     stored and forwarded all the same; the POS decides.
+         */
+        AvailabilityWarning: {
+            /** @enum {string} */
+            rule: "STORE_PAUSED" | "STORE_CLOSED_BY_HOURS" | "STORE_CLOSED_FOR_HOLIDAY" | "ITEM_SNOOZED";
+            /**
+             * Format: date-time
+             * @description Until when the store was closed, or the item snoozed
+             */
+            until?: string | null;
+            /** @description The pause's or holiday's reason */
+            reason?: string | null;
+            /** @description ITEM_SNOOZED: the index of the line in items */
+            item?: number;
+            /** @description ITEM_SNOOZED of a modifier: the index of the option in the line's options */
+            option?: number;
+            kind?: components["schemas"]["SnoozeKind"];
+            /** @description ITEM_SNOOZED: the snoozed product or modifier */
+            posReference?: string;
         };
         /** @description What every event carries first; the event's own fields follow. */
         WebhookEnvelope: {
@@ -2509,7 +2722,7 @@ export interface components {
              * @description What the event is about
              * @enum {string}
              */
-            objectType: "ORDER" | "MENU" | "STORE_STATUS";
+            objectType: "ORDER" | "MENU" | "STORE_STATUS" | "OPENING_HOURS" | "CATALOG_ITEMS";
             /** @description When the change happened (not when this attempt was sent) */
             eventTime: components["schemas"]["Timestamp"];
             /** Format: uuid */
@@ -2580,6 +2793,7 @@ export interface components {
             connection: components["schemas"]["ConnectionWithCredentials"];
             location: components["schemas"]["ExportLocation"];
             menu: components["schemas"]["MenuExport"];
+            availability: components["schemas"]["MarketplaceAvailability"];
         };
         /** @description A published menu as it is now (MENU_UPDATED). */
         MenuUpdatedEvent: components["schemas"]["WebhookEnvelope"] & {
@@ -2607,7 +2821,53 @@ export interface components {
                 connectionId: string;
                 location: components["schemas"]["ExportLocation"];
                 menu: components["schemas"]["MenuExport"];
+                availability: components["schemas"]["MarketplaceAvailability"];
             };
+        };
+        /**
+         * @description When the location sells, as it applies to the receiving marketplace: its override of the weekly hours,
+         *     else the location's, with the time zone they are read in; the holidays not over yet; and the periods it
+         *     is open over the 7 days from when this was sent (the one open then from its start), as UTC instants.
+         *     No weekly ranges: the location keeps no hours and is open whenever it is not paused or on holiday.
+         */
+        MarketplaceAvailability: {
+            /** @description IANA time zone */
+            timezone: string;
+            openingHours: components["schemas"]["OpeningRange"][];
+            holidays: components["schemas"]["HolidayClosure"][];
+            openPeriods: components["schemas"]["OpenPeriod"][];
+        };
+        /** @description What now applies to the receiving marketplace (OPENING_HOURS_CHANGED). */
+        OpeningHoursChangedEvent: components["schemas"]["WebhookEnvelope"] & components["schemas"]["MarketplaceAvailability"] & {
+            /** @constant */
+            eventType?: "OPENING_HOURS_CHANGED";
+            /** @constant */
+            objectType?: "OPENING_HOURS";
+            connection: components["schemas"]["ConnectionWithCredentials"];
+        };
+        /** @description Products and modifiers whose snooze was set or moved (ITEMS_SNOOZED), each until its time. */
+        ItemsSnoozedEvent: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            eventType?: "ITEMS_SNOOZED";
+            /** @constant */
+            objectType?: "CATALOG_ITEMS";
+            items: components["schemas"]["SnoozedItem"][];
+            connection: components["schemas"]["ConnectionWithCredentials"];
+        };
+        /** @description Products and modifiers for sale again (ITEMS_UNSNOOZED). */
+        ItemsUnsnoozedEvent: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            eventType?: "ITEMS_UNSNOOZED";
+            /** @constant */
+            objectType?: "CATALOG_ITEMS";
+            items: {
+                kind: components["schemas"]["SnoozeKind"];
+                posReference: string;
+                /** Format: uuid */
+                id: string;
+                name: string;
+            }[];
+            connection: components["schemas"]["ConnectionWithCredentials"];
         };
         /** @description The location's store status (STORE_STATUS_CHANGED). */
         StoreStatusChangedEvent: components["schemas"]["WebhookEnvelope"] & components["schemas"]["StoreStatus"] & {
@@ -4077,32 +4337,6 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
-    listEvents: {
-        parameters: {
-            query?: {
-                /** @description The `cursor` of the previous answer (opaque); absent, the oldest event kept. */
-                after?: string;
-                /** @description Page size, 1 to 200 (default 50). */
-                limit?: components["parameters"]["limit"];
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The next events, oldest first */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EventFeedPage"];
-                };
-            };
-            default: components["responses"]["Problem"];
-        };
-    };
     listOrders: {
         parameters: {
             query?: {
@@ -4796,40 +5030,225 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
-    listActivity: {
+    getOpeningHours: {
         parameters: {
-            query?: {
-                /** @description Page size, 1 to 200 (default 50). */
-                limit?: components["parameters"]["limit"];
-                /** @description The nextPageKey of the previous page. */
-                nextPageKey?: components["parameters"]["nextPageKey"];
-                /** @description Only this account's entries (404 when out of reach). */
-                accountId?: string;
-                /** @description Only this location's entries. */
-                locationId?: string;
-                /** @description An action (`order.statusChanged`) or every action on a kind of record (`order`). */
-                action?: string;
-                /** @description Only changes made by this user or application. */
-                actorId?: string;
-                /** @description Changes made at or after this time. */
-                from?: string;
-                /** @description Changes made before this time. */
-                to?: string;
-            };
+            query?: never;
             header?: never;
-            path?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description A page of entries, newest first */
+            /** @description The opening hours */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ActivityPage"];
+                    "application/json": components["schemas"]["OpeningHoursEnvelope"];
                 };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    setOpeningHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "openingHours": [
+                 *         {
+                 *           "dayOfWeek": 1,
+                 *           "start": "11:30",
+                 *           "end": "14:00"
+                 *         },
+                 *         {
+                 *           "dayOfWeek": 1,
+                 *           "start": "17:00",
+                 *           "end": "22:00"
+                 *         },
+                 *         {
+                 *           "dayOfWeek": 5,
+                 *           "start": "17:00",
+                 *           "end": "24:00"
+                 *         },
+                 *         {
+                 *           "dayOfWeek": 6,
+                 *           "start": "00:00",
+                 *           "end": "01:00"
+                 *         }
+                 *       ],
+                 *       "overrides": [],
+                 *       "holidays": [
+                 *         {
+                 *           "from": "2026-12-25T00:00:00+01:00",
+                 *           "to": "2026-12-26T00:00:00+01:00",
+                 *           "reason": "Christmas"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["OpeningHours"];
+            };
+        };
+        responses: {
+            /** @description The opening hours as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpeningHoursEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    setBusyMode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BusyModeInput"];
+            };
+        };
+        responses: {
+            /** @description The store status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StoreStatusEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    endBusyMode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not busy */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listSnoozes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The snoozed products and modifiers, earliest end first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnoozeListEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    snoozeItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "posReference": "burrata",
+                 *           "kind": "PRODUCT",
+                 *           "until": "2026-11-27T22:00:00+01:00"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["SnoozeInput"];
+            };
+        };
+        responses: {
+            /** @description Everything snoozed now, earliest end first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnoozeListEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    unsnoozeItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+                kind: components["schemas"]["SnoozeKind"];
+                posReference: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Not snoozed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             default: components["responses"]["Problem"];
         };
@@ -5012,6 +5431,93 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["StoreStatusChangedEvent"];
+            };
+        };
+        responses: {
+            410: components["responses"]["WebhookGone"];
+            "2XX": components["responses"]["WebhookReceived"];
+            default: components["responses"]["WebhookRetried"];
+        };
+    };
+    openingHoursChangedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
+                "webhook-id": components["parameters"]["webhookId"];
+                /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
+                "webhook-signature": components["parameters"]["webhookSignature"];
+                /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
+                "x-request-id"?: components["parameters"]["webhookRequestId"];
+                /** @description W3C trace context continuing the trace of the request that caused the event. */
+                traceparent?: components["parameters"]["webhookTraceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpeningHoursChangedEvent"];
+            };
+        };
+        responses: {
+            410: components["responses"]["WebhookGone"];
+            "2XX": components["responses"]["WebhookReceived"];
+            default: components["responses"]["WebhookRetried"];
+        };
+    };
+    itemsSnoozedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
+                "webhook-id": components["parameters"]["webhookId"];
+                /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
+                "webhook-signature": components["parameters"]["webhookSignature"];
+                /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
+                "x-request-id"?: components["parameters"]["webhookRequestId"];
+                /** @description W3C trace context continuing the trace of the request that caused the event. */
+                traceparent?: components["parameters"]["webhookTraceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemsSnoozedEvent"];
+            };
+        };
+        responses: {
+            410: components["responses"]["WebhookGone"];
+            "2XX": components["responses"]["WebhookReceived"];
+            default: components["responses"]["WebhookRetried"];
+        };
+    };
+    itemsUnsnoozedWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
+                "webhook-id": components["parameters"]["webhookId"];
+                /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
+                "webhook-signature": components["parameters"]["webhookSignature"];
+                /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
+                "x-request-id"?: components["parameters"]["webhookRequestId"];
+                /** @description W3C trace context continuing the trace of the request that caused the event. */
+                traceparent?: components["parameters"]["webhookTraceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemsUnsnoozedEvent"];
             };
         };
         responses: {

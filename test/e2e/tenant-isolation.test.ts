@@ -414,7 +414,7 @@ const OPERATIONS: Operation[] = [
   },
   { operation: 'Mutation.endBusyMode', partners: AS_APPLICATION, call: `endBusyMode(${L}) { storeStatus }` },
   { operation: 'Query.snoozes', partners: AS_APPLICATION, call: `snoozes(${L}) { posReference }` },
-  { operation: 'Query.snoozeChoices', partners: AS_APPLICATION, call: `snoozeChoices(${L}) { oneHour }` },
+  { operation: 'Query.snoozeChoices', partners: AS_APPLICATION, call: `snoozeChoices(${L}) { untilTomorrow }` },
   {
     operation: 'Mutation.snoozeItems',
     partners: AS_APPLICATION,

@@ -121,6 +121,28 @@ beforeAll(async () => {
       closedReasonNotes: 'Back in an hour',
     }),
   );
+  // Busy mode (with the store status again), opening hours with a holiday, and a snooze ended early.
+  await ok(
+    t.admin.put(`${location.path}/busy-mode`, {
+      extraMinutes: 15,
+      until: new Date(Date.now() + 3600_000).toISOString(),
+    }),
+  );
+  await ok(
+    t.admin.put(`${location.path}/opening-hours`, {
+      openingHours: [
+        { dayOfWeek: 1, start: '11:30', end: '14:00' },
+        { dayOfWeek: 1, start: '17:00', end: '22:00' },
+      ],
+      holidays: [{ from: '2099-12-25T00:00:00+01:00', to: '2099-12-26T00:00:00+01:00', reason: 'Christmas' }],
+    }),
+  );
+  await ok(
+    posClient.put(`${location.path}/catalog/snoozes`, {
+      items: [{ posReference: 'margherita', kind: 'PRODUCT', until: new Date(Date.now() + 3600_000).toISOString() }],
+    }),
+  );
+  await ok(posClient.delete(`${location.path}/catalog/snoozes/PRODUCT/margherita`), 204);
 
   // An order with every optional part, accepted with a pickup time, given a new one, then cancelled.
   const order = (
@@ -169,9 +191,10 @@ beforeAll(async () => {
   // ORDER_CREATED and the marketplace's cancellation.
   capture(await posServer.waitForRequests(2, { path: '/webhooks' }), pos.webhookSecret);
   capture(await marketplaceServer.waitForRequests(1, { path: '/menus' }), marketplace.webhookSecret);
-  capture(await marketplaceServer.waitForRequests(1, { path: '/store-status' }), marketplace.webhookSecret);
-  // MENU_UPDATED, ORDER_STATUS_CHANGED (accepted) and ORDER_UPDATED (the new pickup time).
-  capture(await marketplaceServer.waitForRequests(3, { path: '/webhooks' }), marketplace.webhookSecret);
+  capture(await marketplaceServer.waitForRequests(2, { path: '/store-status' }), marketplace.webhookSecret);
+  // MENU_UPDATED, OPENING_HOURS_CHANGED, ITEMS_SNOOZED, ITEMS_UNSNOOZED, ORDER_STATUS_CHANGED (accepted) and
+  // ORDER_UPDATED (the new pickup time).
+  capture(await marketplaceServer.waitForRequests(6, { path: '/webhooks' }), marketplace.webhookSecret);
 }, 60_000);
 
 afterAll(async () => {

@@ -4,6 +4,7 @@ import type { RequestContext } from '../../common/request-context.js';
 import { sqlChanged } from '../../db/raw-sql.js';
 import { activeConnections } from '../connections/active-connections.js';
 import { Connection } from '../connections/connection.entity.js';
+import { ownConnectionIds } from '../connections/connection-visibility.js';
 import { reachLocation } from '../locations/location-access.js';
 import { readSchedules, scheduleFor, type LocationSchedules } from './availability-read.js';
 import { snoozeChoices, type SnoozeChoices } from './opening-calendar.js';
@@ -25,7 +26,7 @@ export class OpeningHoursService {
     await access.load();
     const schedules = await readSchedules(ctx.em, locationId);
     if (!schedules) throw new NotFoundError('Location');
-    return documentSeenBy(schedules, await ownConnections(ctx, locationId));
+    return documentSeenBy(schedules, await ownConnectionIds(ctx, locationId));
   }
 
   /**
@@ -76,27 +77,9 @@ export class OpeningHoursService {
       await em.flush();
       const after = (await readSchedules(em, locationId))!;
       await sendOpeningHoursChanges(em, { accountId, locationId }, before, after, this.clock.now());
-      return documentSeenBy(after, await ownConnections(ctx, locationId, em));
+      return documentSeenBy(after, await ownConnectionIds(ctx, locationId, em));
     });
   }
-}
-
-/**
- * The connections of the calling partner application at the location (a token obtained through an
- * application acts as that application); null for an operator, who sees every override.
- */
-async function ownConnections(
-  ctx: RequestContext,
-  locationId: string,
-  em = ctx.em,
-): Promise<ReadonlySet<string> | null> {
-  const applicationId = ctx.principal.applicationId;
-  if (!applicationId) return null;
-  return new Set(
-    (await activeConnections(em, locationId))
-      .filter((c) => c.applicationId === applicationId)
-      .map((c) => c.connectionId),
-  );
 }
 
 /** The document; a partner application sees only its own connection's override, never another marketplace's. */

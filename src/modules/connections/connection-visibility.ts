@@ -2,6 +2,8 @@ import { NotFoundError } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
 import type { RequestContext } from '../../common/request-context.js';
 import type { LocationAccess } from '../locations/location-access.js';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { activeConnections } from './active-connections.js';
 import { Connection } from './connection.entity.js';
 
 // Which of a location's connections a caller may see and use: a partner application only its own (one POS
@@ -25,4 +27,19 @@ export async function findVisibleConnection(access: LocationAccess, connectionId
     : null;
   if (!connection) throw new NotFoundError('Connection');
   return connection;
+}
+
+/**
+ * The active connections of the location that are the caller's own, when the caller is a partner application
+ * (its own token or one obtained through it); null for an operator, who sees every connection's settings.
+ */
+export async function ownConnectionIds(
+  ctx: RequestContext,
+  locationId: string,
+  em: EntityManager = ctx.em,
+): Promise<ReadonlySet<string> | null> {
+  const principal = ctx.principal;
+  if (principal.type !== 'application') return null;
+  const own = (await activeConnections(em, locationId)).filter((c) => c.applicationId === principal.applicationId);
+  return new Set(own.map((c) => c.connectionId));
 }

@@ -5,7 +5,8 @@ import type { RequestContext } from '../../common/request-context.js';
 import { isoSql, sqlRows } from '../../db/raw-sql.js';
 import { readSchedules, scheduleFor } from '../availability/availability-read.js';
 import { availabilityAt } from '../availability/opening-calendar.js';
-import { activeConnections, activeConnectionsSubquery } from '../connections/active-connections.js';
+import { activeConnectionsSubquery } from '../connections/active-connections.js';
+import { ownConnectionIds } from '../connections/connection-visibility.js';
 import type { Location } from '../locations/location.entity.js';
 import { reachLocation, withLocation, type LocationAccess } from '../locations/location-access.js';
 import { parseBusyMode } from './busy-mode.rules.js';
@@ -109,11 +110,8 @@ export class StoreStatusService {
   ): Promise<StoreStatusView> {
     const schedules = await readSchedules(em, location.id);
     if (!schedules) throw new NotFoundError('Location');
-    const applicationId = ctx.principal.applicationId;
-    const own = applicationId
-      ? (await activeConnections(em, location.id)).find((c) => c.applicationId === applicationId)
-      : undefined;
-    const availability = availabilityAt(scheduleFor(schedules, own?.connectionId ?? null), pauseOf(location), now);
+    const [own] = (await ownConnectionIds(ctx, location.id, em)) ?? [];
+    const availability = availabilityAt(scheduleFor(schedules, own ?? null), pauseOf(location), now);
     return toStoreStatusView(location, availability);
   }
 
