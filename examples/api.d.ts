@@ -760,6 +760,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calling application's events, oldest first (an application's own token)
+         * @description Every event the hub has for the calling application: order events, menu publications and updates, store
+         *     status, whatever its URLs. Each is the body its webhook carries (the same envelope and `eventId`, which is
+         *     the `webhook-id` header; credentials opened as in the webhook). An application without a URL for an event
+         *     (no `webhookUrl`, say) gets it here only; one with a URL gets it both ways, so deduplicate on `eventId`.
+         *
+         *     Call without `after` to start from the oldest event kept, then with the `cursor` of each answer. The
+         *     cursor holds across hub processes and restarts: an event committed later is never placed before a cursor
+         *     already handed out. `hasNextPage: true` means more events are ready now; otherwise poll again later with
+         *     the same cursor. Events are kept at least 7 days (`EVENT_FEED_RETENTION_DAYS`). Operators and users'
+         *     tokens are refused with 403: the feed is the application's own.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{accountId}/locations/{locationId}/orders": {
         parameters: {
             query?: never;
@@ -1153,6 +1182,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the activity log, newest first (operators; scope locations.read)
+         * @description Who changed what: every change an operator or a partner makes (applications and their URLs and secrets,
+         *     users and their access, accounts, locations and tax rates, connections, the catalog, menus and their
+         *     publications, store status, order status, deliveries retried), recorded in the transaction of the
+         *     change. An admin reads every entry; a reseller or merchant the entries of the accounts it reaches and
+         *     the changes it made itself. Partner applications get 404. Entries are kept `ACTIVITY_RETENTION_DAYS`
+         *     (default 365). Secrets are never recorded: a rotated secret shows as `true`.
+         */
+        get: operations["listActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{accountId}/locations/{locationId}/opening-hours": {
         parameters: {
             query?: never;
@@ -1538,6 +1592,56 @@ export interface components {
         AccountEnvelope: {
             data: components["schemas"]["Account"];
         };
+        ActivityPage: components["schemas"]["PageInfo"] & {
+            data: components["schemas"]["ActivityEntry"][];
+        };
+        ActivityEntry: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * Format: date-time
+             * @description When the change was made
+             */
+            at: string;
+            /**
+             * @description `subject.verb`: application.created, application.updated, application.secretsRotated, user.created, user.deactivated, user.reactivated, user.accountsChanged, account.created, account.renamed, location.created, location.updated, connection.created, connection.disconnected, catalog.imported, catalog.productChanged, menu.created, menu.updated, menu.deleted, menu.itemsChanged, menu.published, storeStatus.changed, order.statusChanged, delivery.retried, and more as the hub grows.
+             * @example order.statusChanged
+             */
+            action: string;
+            actor: {
+                /** @enum {string} */
+                type: "USER" | "APPLICATION" | "SYSTEM";
+                /** Format: uuid */
+                id: string | null;
+                /** @description The user's e-mail or the application's name */
+                name: string | null;
+                /**
+                 * Format: uuid
+                 * @description The application a user acted through (a token it obtained for the user)
+                 */
+                viaApplicationId: string | null;
+                viaApplicationName: string | null;
+            };
+            /** @description The client's address as the hub saw it */
+            sourceAddress: string | null;
+            /** @description The request's X-Request-Id */
+            requestId: string | null;
+            /** Format: uuid */
+            accountId: string | null;
+            /** Format: uuid */
+            locationId: string | null;
+            subject: {
+                /** @example order */
+                type: string;
+                id: string | null;
+                /** @description What a person recognises the record by */
+                name: string | null;
+            };
+            /** @description `{field: {from, to}}` or facts of the change; secrets are never in it */
+            changes: {
+                [key: string]: unknown;
+            } | null;
+        };
         AccountPage: components["schemas"]["PageInfo"] & {
             data: components["schemas"]["Account"][];
         };
@@ -1659,7 +1763,8 @@ export interface components {
             redirectUris?: components["schemas"]["Url"][];
             /** @description Default: POS locations.read connections.read catalogs.read catalogs.write menu.read orders.read orders.write; MARKETPLACE locations.read menu.read orders.read orders.write */
             scopes?: components["schemas"]["Scope"][];
-            webhookUrl: components["schemas"]["Url"];
+            /** @description Where order and menu update events go; without it, the application reads them from GET /v1/events */
+            webhookUrl?: components["schemas"]["Url"];
             /** @description POS only */
             catalogPullUrl?: components["schemas"]["Url"];
             /** @description MARKETPLACE only */
@@ -1673,7 +1778,8 @@ export interface components {
             name?: string;
             redirectUris?: components["schemas"]["Url"][];
             scopes?: components["schemas"]["Scope"][];
-            webhookUrl?: components["schemas"]["Url"];
+            /** @description null clears it (the application then reads its events from GET /v1/events) */
+            webhookUrl?: components["schemas"]["NullableUrl"];
             catalogPullUrl?: components["schemas"]["NullableUrl"];
             menuPublicationUrl?: components["schemas"]["NullableUrl"];
             storeStatusUrl?: components["schemas"]["NullableUrl"];
@@ -2290,6 +2396,14 @@ export interface components {
              *     or names a snoozed product or modifier: which rule, and which lines. Sent to the POS with the order.
              */
             availabilityWarnings?: components["schemas"]["AvailabilityWarning"][];
+        };
+        EventFeedPage: {
+            /** @description Each event exactly as its entry under Webhooks describes it (the envelope, then the event's fields). */
+            data: components["schemas"]["WebhookEnvelope"][];
+            /** @description More events are ready now: call again at once with cursor */
+            hasNextPage: boolean;
+            /** @description The `after` of the next call (the one given when nothing came; null before any event) */
+            cursor: string | null;
         };
         OrderEnvelope: {
             data: components["schemas"]["Order"];
@@ -4328,6 +4442,32 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description The `cursor` of the previous answer (opaque); absent, the oldest event kept. */
+                after?: string;
+                /** @description Page size, 1 to 200 (default 50). */
+                limit?: components["parameters"]["limit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The next events, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventFeedPage"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
     listOrders: {
         parameters: {
             query?: {
@@ -5016,6 +5156,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StoreStatusEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listActivity: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 200 (default 50). */
+                limit?: components["parameters"]["limit"];
+                /** @description The nextPageKey of the previous page. */
+                nextPageKey?: components["parameters"]["nextPageKey"];
+                /** @description Only this account's entries (404 when out of reach). */
+                accountId?: string;
+                /** @description Only this location's entries. */
+                locationId?: string;
+                /** @description An action (`order.statusChanged`) or every action on a kind of record (`order`). */
+                action?: string;
+                /** @description Only changes made by this user or application. */
+                actorId?: string;
+                /** @description Changes made at or after this time. */
+                from?: string;
+                /** @description Changes made before this time. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityPage"];
                 };
             };
             default: components["responses"]["Problem"];

@@ -525,6 +525,35 @@ describe('busy mode', () => {
   });
 });
 
+describe('the activity log', () => {
+  it('records each change, by whom, and what ends by itself as the hub', async () => {
+    const s = await setup();
+    const pos = await t.applicationClient(s.pos);
+    await api.put(`${s.location.path}/opening-hours`, { openingHours: everyDay('12:00', '22:00') });
+    await api.put(`${s.location.path}/busy-mode`, { extraMinutes: 20, until: inHubTime(600_000) });
+    await api.delete(`${s.location.path}/busy-mode`);
+    await pos.put(`${s.location.path}/catalog/snoozes`, {
+      items: [{ posReference: 'burrata', kind: 'PRODUCT', until: inHubTime(1_000) }],
+    });
+    // The automatic end has told the marketplace by now, and is in the log in the same transaction.
+    await partner.waitForRequests(3, { path: s.paths.m2 });
+    const entries = (await api.get(`/v1/activity?locationId=${s.location.locationId}&limit=50`)).body.data.filter(
+      (e: { action: string }) => /^(openingHours|busyMode|catalog\.(un)?snoozed)/.test(e.action),
+    );
+    expect(entries.map((e: { action: string; actor: { type: string } }) => [e.action, e.actor.type]).reverse()).toEqual(
+      [
+        ['openingHours.replaced', 'USER'],
+        ['busyMode.set', 'USER'],
+        ['busyMode.ended', 'USER'],
+        ['catalog.snoozed', 'APPLICATION'],
+        ['catalog.unsnoozed', 'SYSTEM'],
+      ],
+    );
+    const hours = entries.find((e: { action: string }) => e.action === 'openingHours.replaced');
+    expect(hours.changes.openingHours).toEqual({ from: [], to: everyDay('12:00', '22:00') });
+  });
+});
+
 describe('over GraphQL', () => {
   it('reads and writes the same document, and gives the snooze presets by the location’s hours', async () => {
     const s = await setup();

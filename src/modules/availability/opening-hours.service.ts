@@ -12,6 +12,7 @@ import { HolidayClosure } from './holiday-closure.entity.js';
 import { OpeningHours } from './opening-hours.entity.js';
 import { sendOpeningHoursChanges } from './opening-hours-events.js';
 import { parseOpeningHours, type OpeningHoursDocument } from './opening-hours.rules.js';
+import { changesBetween, recordActivity } from '../activity/record-activity.js';
 
 /**
  * A location's opening hours, per-marketplace overrides and holiday closures: one document, read and
@@ -76,6 +77,15 @@ export class OpeningHoursService {
       }
       await em.flush();
       const after = (await readSchedules(em, locationId))!;
+      const changes = changesBetween(before, after, ['openingHours', 'overrides', 'holidays']);
+      if (changes)
+        recordActivity(em, ctx, {
+          action: 'openingHours.replaced',
+          accountId,
+          locationId,
+          subject: { type: 'location', id: locationId, name: location.name },
+          changes,
+        });
       await sendOpeningHoursChanges(em, { accountId, locationId }, before, after, this.clock.now());
       return documentSeenBy(after, await ownConnectionIds(ctx, locationId, em));
     });

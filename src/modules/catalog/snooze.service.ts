@@ -6,6 +6,7 @@ import { sendSnoozeEvent } from './snooze-events.js';
 import { endSnooze, existingReferences, readSnoozes, writeSnoozes, type SnoozedItem } from './snooze-store.js';
 import { parseSnoozeKind, parseSnoozes, SNOOZE_KINDS, type SnoozeRequest } from './snooze.rules.js';
 import { scheduleUnsnooze } from './unsnooze-timer.js';
+import { recordActivity } from '../activity/record-activity.js';
 
 /** What is snoozed at a location, earliest end first: GET, PUT and DELETE answer it alike. */
 export interface SnoozeList {
@@ -37,7 +38,7 @@ export class SnoozeService {
     const now = this.clock.now();
     const requests = parseSnoozes(body, now);
     return ctx.em.transactional(async (em) => {
-      await access.load(em, { lock: true });
+      const location = await access.load(em, { lock: true });
       const problems: FieldError[] = [];
       const byKind = SNOOZE_KINDS.map((kind) => ({ kind, items: requests.filter((r) => r.kind === kind) }));
       for (const { kind, items } of byKind) {
@@ -55,6 +56,16 @@ export class SnoozeService {
       for (const { kind, items } of byKind)
         if (items.length) written.push(...(await writeSnoozes(em, locationId, kind, items)));
       const changed = written.filter((w) => w.changed).map(({ changed: _, ...item }) => item);
+      if (changed.length > 0)
+        recordActivity(em, ctx, {
+          action: 'catalog.snoozed',
+          accountId,
+          locationId,
+          subject: { type: 'location', id: locationId, name: location.name },
+          changes: {
+            items: changed.map(({ kind, posReference, name, until }) => ({ kind, posReference, name, until })),
+          },
+        });
       await sendSnoozeEvent(em, { accountId, locationId }, { eventType: 'ITEMS_SNOOZED', items: changed }, now);
       await scheduleUnsnooze(em, this.clock, locationId);
       return { items: await readSnoozes(em, locationId) };
@@ -73,11 +84,18 @@ export class SnoozeService {
     const kind = parseSnoozeKind(kindName);
     if (!kind) throw new NotFoundError('Catalog item');
     return ctx.em.transactional(async (em) => {
-      await access.load(em, { lock: true });
+      const location = await access.load(em, { lock: true });
       const ended = await endSnooze(em, locationId, kind, posReference);
       if (!ended) throw new NotFoundError(kind === 'PRODUCT' ? 'Product' : 'Modifier');
       if (ended.changed) {
         const { changed: _, ...item } = ended;
+        recordActivity(em, ctx, {
+          action: 'catalog.unsnoozed',
+          accountId,
+          locationId,
+          subject: { type: 'location', id: locationId, name: location.name },
+          changes: { items: [{ kind, posReference, name: item.name }], early: true },
+        });
         const now = this.clock.now();
         await sendSnoozeEvent(em, { accountId, locationId }, { eventType: 'ITEMS_UNSNOOZED', items: [item] }, now);
         await scheduleUnsnooze(em, this.clock, locationId);

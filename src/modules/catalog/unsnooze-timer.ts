@@ -5,6 +5,7 @@ import type { Clock } from '../../common/clock.js';
 import { schedule, unschedule } from '../../delivery-engine/schedule.js';
 import { Location } from '../locations/location.entity.js';
 import { sendSnoozeEvent } from './snooze-events.js';
+import { recordActivity, SYSTEM } from '../activity/record-activity.js';
 import { endDueSnoozes, nextSnoozeEnd } from './snooze-store.js';
 
 // Snoozes end by themselves: one graphile-worker job per location, due when its earliest snooze ends, kept
@@ -32,6 +33,14 @@ export function unsnoozeTask(orm: MikroORM, clock: Clock): Task {
       if (!location) return;
       const now = clock.now();
       const ended = await endDueSnoozes(em, locationId, now);
+      if (ended.length > 0)
+        recordActivity(em, SYSTEM, {
+          action: 'catalog.unsnoozed',
+          accountId: location.account.id,
+          locationId,
+          subject: { type: 'location', id: locationId, name: location.name },
+          changes: { items: ended.map(({ kind, posReference, name }) => ({ kind, posReference, name })) },
+        });
       await sendSnoozeEvent(
         em,
         { accountId: location.account.id, locationId },

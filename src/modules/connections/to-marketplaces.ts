@@ -5,7 +5,8 @@ import { activeConnectionsWithCredentials, type ActiveConnectionWithCredentials 
 
 // One event about a location to each of its active marketplace connections, each with its own body and its
 // connection's credentials, through the outbox in the caller's transaction: what store status, opening hours
-// and snoozes tell the marketplaces.
+// and snoozes tell the marketplaces. A marketplace without the URL the event goes to gets it in its event feed
+// only (GET /v1/events).
 
 export interface MarketplaceEvent {
   eventType: DeliveryEventType;
@@ -14,7 +15,7 @@ export interface MarketplaceEvent {
   locationId: string;
   /** Events with one key reach one marketplace URL in the order they were enqueued. */
   orderingKey: string;
-  /** Where this marketplace receives the event; null: it does not, and is skipped. */
+  /** Where this marketplace receives the event; null: in its event feed only. */
   urlOf(connection: ActiveConnectionWithCredentials): string | null;
   /** The event's fields for this marketplace; null: nothing to tell it. */
   bodyOf(connection: ActiveConnectionWithCredentials): object | null;
@@ -24,9 +25,10 @@ export interface MarketplaceEvent {
 export async function sendToMarketplaces(em: EntityManager, event: MarketplaceEvent): Promise<number> {
   let sent = 0;
   for (const connection of await activeConnectionsWithCredentials(em, event.locationId)) {
-    const url = connection.kind === 'MARKETPLACE' ? event.urlOf(connection) : null;
-    const body = url ? event.bodyOf(connection) : null;
-    if (!url || !body) continue;
+    if (connection.kind !== 'MARKETPLACE') continue;
+    const body = event.bodyOf(connection);
+    if (!body) continue;
+    const url = event.urlOf(connection);
     await enqueueDelivery(
       em,
       webhookDelivery({
