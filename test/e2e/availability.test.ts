@@ -99,8 +99,6 @@ function verified(app: TestApplication, request: RecordedRequest): any {
   return new Webhook(app.webhookSecret).verify(request.body, request.headers as Record<string, string>);
 }
 
-const bodies = (path: string) => partner.requestsTo(path).map((r) => JSON.parse(r.body));
-
 async function deliveriesOf(s: Setup, eventType: string): Promise<{ connection_id: string; status: string }[]> {
   return query(
     t.db.url,

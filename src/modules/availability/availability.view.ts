@@ -8,7 +8,7 @@ import type { HolidayClosure, OpeningRange } from './opening-hours.rules.js';
 // partner never computes a daylight-saving change itself.
 
 /** How many days of openPeriods a marketplace is given. */
-export const OPEN_PERIOD_DAYS = 7;
+const OPEN_PERIOD_DAYS = 7;
 
 export interface AvailabilityView {
   /** IANA time zone the ranges are read in. */

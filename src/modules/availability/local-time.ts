@@ -54,16 +54,6 @@ function offsetAt(instant: number, timeZone: string): number {
   return wallClock(whole, timeZone) - whole;
 }
 
-/** Whether `timeZone` is a time zone Intl knows. */
-export function isTimeZone(timeZone: string): boolean {
-  try {
-    formatter(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export function dayOfWeek(date: LocalDate): number {
   return ((new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay() + 6) % 7) + 1;
 }

@@ -50,7 +50,7 @@ function merged(periods: Period[]): Period[] {
  * The weekly ranges as instants, for every local day from the day before `from` until `to`: the periods
  * that touch [from, to), merged where one day's range runs into the next day's (22:00-24:00, 00:00-02:00).
  */
-export function weeklyPeriods(ranges: readonly OpeningRange[], timeZone: string, from: Date, to: Date): Period[] {
+function weeklyPeriods(ranges: readonly OpeningRange[], timeZone: string, from: Date, to: Date): Period[] {
   const periods: Period[] = [];
   let date: LocalDate = addDays(localMoment(from, timeZone), -1);
   while (zonedInstant(date, 0, timeZone).getTime() < to.getTime()) {

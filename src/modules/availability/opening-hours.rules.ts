@@ -20,7 +20,7 @@ export interface OpeningRange {
   end: string;
 }
 
-export interface OpeningHoursOverride {
+interface OpeningHoursOverride {
   connectionId: string;
   openingHours: OpeningRange[];
 }
@@ -39,12 +39,12 @@ export interface OpeningHoursDocument {
   holidays: HolidayClosure[];
 }
 
-export const MAX_RANGES = 100;
-export const MAX_OVERRIDES = 100;
-export const MAX_HOLIDAYS = 100;
-export const MAX_REASON_LENGTH = 255;
+const MAX_RANGES = 100;
+const MAX_OVERRIDES = 100;
+const MAX_HOLIDAYS = 100;
+const MAX_REASON_LENGTH = 255;
 
-export const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 const CLOCK_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const RFC_3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
@@ -56,7 +56,7 @@ export function minutesOf(time: string, { endOfDay = false } = {}): number | nul
   return Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 }
 
-export function parseInstant(value: unknown): Date | null {
+function parseInstant(value: unknown): Date | null {
   if (typeof value !== 'string' || !RFC_3339.test(value)) return null;
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;

@@ -22,7 +22,7 @@ export interface SnoozeWrite extends SnoozedItem {
 
 export type ItemRef = Pick<SnoozedItem, 'kind' | 'posReference' | 'id' | 'name'>;
 
-export const TABLE_OF: Record<SnoozeKind, string> = { PRODUCT: 'products', MODIFIER: 'modifiers' };
+const TABLE_OF: Record<SnoozeKind, string> = { PRODUCT: 'products', MODIFIER: 'modifiers' };
 
 const listOf = (kind: SnoozeKind) =>
   `SELECT '${kind}' AS kind, pos_reference AS "posReference", id, name, ${isoSql('snoozed_until')} AS until

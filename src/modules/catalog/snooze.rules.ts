@@ -6,7 +6,7 @@ import { ValidationError, type FieldError } from '../../common/errors.js';
 export const SNOOZE_KINDS = ['PRODUCT', 'MODIFIER'] as const;
 export type SnoozeKind = (typeof SNOOZE_KINDS)[number];
 
-export const MAX_SNOOZE_ITEMS = 500;
+const MAX_SNOOZE_ITEMS = 500;
 const MAX_REFERENCE_LENGTH = 255;
 const RFC_3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
 

@@ -8,9 +8,9 @@ export interface BusyMode {
   until: Date;
 }
 
-export const MAX_EXTRA_MINUTES = 240;
+const MAX_EXTRA_MINUTES = 240;
 /** Busy mode is for a rush, not a new normal: at most this far ahead. */
-export const MAX_BUSY_HOURS = 24;
+const MAX_BUSY_HOURS = 24;
 
 const RFC_3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
 
