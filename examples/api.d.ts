@@ -1582,6 +1582,8 @@ export interface components {
         CreateAccount: {
             name: string;
         };
+        /** @description The account's new name. */
+        UpdateAccount: components["schemas"]["CreateAccount"];
         Account: {
             /** Format: uuid */
             id: string;
@@ -1690,6 +1692,7 @@ export interface components {
             name?: string;
             currency?: components["schemas"]["Currency"];
             timezone?: string;
+            /** @description Omitted: unchanged. A list replaces every rate; [] clears them. */
             taxRates?: components["schemas"]["TaxRateInput"][];
         };
         Location: {
@@ -1756,6 +1759,7 @@ export interface components {
         Scope: "provisioning" | "locations.read" | "locations.write" | "connections.read" | "connections.write" | "catalogs.read" | "catalogs.write" | "menu.read" | "menu.write" | "orders.read" | "orders.write" | "applications.read" | "applications.write" | "deliveries.read";
         /** @description An absolute http(s) URL (https in production) */
         Url: string;
+        /** @description An absolute http(s) URL (https in production); null clears it */
         NullableUrl: string | null;
         CreateApplication: {
             kind: components["schemas"]["ApplicationKindInput"];
@@ -1920,11 +1924,11 @@ export interface components {
         TaxRateIds: string[];
         ProductInput: {
             /** @description Read-only; ignored (records are matched by posReference). */
-            id?: string;
+            readonly id?: string;
             /** @description Read-only; ignored. */
-            createdAt?: string;
+            readonly createdAt?: string;
             /** @description Read-only; ignored. */
-            updatedAt?: string;
+            readonly updatedAt?: string;
             posReference?: components["schemas"]["Reference"];
             name?: string;
             price?: components["schemas"]["Money"];
@@ -1957,17 +1961,17 @@ export interface components {
             maxPermitted?: components["schemas"]["PassThrough"];
             parentId?: components["schemas"]["PassThrough"];
             /** @description Accepted and ignored. */
-            errorMessage?: unknown;
+            readonly errorMessage?: unknown;
         };
         CreateProduct: components["schemas"]["ProductInput"] & unknown;
         UpdateProduct: components["schemas"]["ProductInput"];
         ModifierInput: {
             /** @description Read-only; ignored. */
-            id?: string;
+            readonly id?: string;
             /** @description Read-only; ignored. */
-            createdAt?: string;
+            readonly createdAt?: string;
             /** @description Read-only; ignored. */
-            updatedAt?: string;
+            readonly updatedAt?: string;
             posReference?: components["schemas"]["Reference"];
             name?: string;
             price?: components["schemas"]["Money"];
@@ -1994,13 +1998,13 @@ export interface components {
             maxPermitted?: components["schemas"]["PassThrough"];
             parentId?: components["schemas"]["PassThrough"];
             /** @description Accepted and ignored. */
-            errorMessage?: unknown;
+            readonly errorMessage?: unknown;
         };
         CreateModifier: components["schemas"]["ModifierInput"] & unknown;
         UpdateModifier: components["schemas"]["ModifierInput"];
         CategoryInput: {
             /** @description Read-only; ignored. */
-            id?: string;
+            readonly id?: string;
             posReference: components["schemas"]["Reference"];
             name: string;
             description?: string | null;
@@ -2018,7 +2022,7 @@ export interface components {
         };
         ModifierGroupInput: {
             /** @description Read-only; ignored. */
-            id?: string;
+            readonly id?: string;
             posReference: components["schemas"]["Reference"];
             name: string;
             /** @description default 0 */
@@ -2032,7 +2036,7 @@ export interface components {
             location?: {
                 taxRates?: components["schemas"]["TaxRateInput"][];
                 /** @description Accepted, not stored. */
-                businessHours?: unknown;
+                readonly businessHours?: unknown;
             };
             categories?: components["schemas"]["CategoryInput"][];
             products?: components["schemas"]["CreateProduct"][];
@@ -2478,6 +2482,8 @@ export interface components {
         OrderReportEnvelope: {
             data: components["schemas"]["OrderReport"];
         };
+        /** @description A field of the order that existing POS clients send back with a status change; ignored. */
+        EchoedOrderField: unknown;
         /**
          * @description status, cancellationReason, estimatedPickupTime and estimatedDeliveryTime are read; the other properties
          *     are the order's own fields, which existing POS clients echo back, accepted and ignored: the hub's, and
@@ -2491,47 +2497,47 @@ export interface components {
             cancellationReason?: string | null;
             estimatedPickupTime?: components["schemas"]["NullableTimestamp"];
             estimatedDeliveryTime?: components["schemas"]["NullableTimestamp"];
-            id?: unknown;
-            externalId?: unknown;
-            orderNumber?: unknown;
-            friendlyId?: unknown;
-            fulfillmentType?: unknown;
-            currency?: unknown;
-            placedOn?: unknown;
-            isPaid?: unknown;
-            isScheduledOrder?: unknown;
-            notes?: unknown;
-            tableName?: unknown;
-            customer?: unknown;
-            delivery?: unknown;
-            items?: unknown;
-            discounts?: unknown;
-            charges?: unknown;
-            tax?: unknown;
-            payments?: unknown;
-            subTotal?: unknown;
-            totalTax?: unknown;
-            total?: unknown;
-            cancelledBy?: unknown;
-            accountId?: unknown;
-            locationId?: unknown;
-            clientId?: unknown;
-            sourceName?: unknown;
-            test?: unknown;
-            createdAt?: unknown;
-            updatedAt?: unknown;
-            acceptedAt?: unknown;
-            rejectedAt?: unknown;
-            completedAt?: unknown;
-            cancelledAt?: unknown;
-            statusHistory?: unknown;
-            location?: unknown;
-            sourceDeviceType?: unknown;
-            driverStatus?: unknown;
-            timezone?: unknown;
-            tableId?: unknown;
-            partnerId?: unknown;
-            driver?: unknown;
+            id?: components["schemas"]["EchoedOrderField"];
+            externalId?: components["schemas"]["EchoedOrderField"];
+            orderNumber?: components["schemas"]["EchoedOrderField"];
+            friendlyId?: components["schemas"]["EchoedOrderField"];
+            fulfillmentType?: components["schemas"]["EchoedOrderField"];
+            currency?: components["schemas"]["EchoedOrderField"];
+            placedOn?: components["schemas"]["EchoedOrderField"];
+            isPaid?: components["schemas"]["EchoedOrderField"];
+            isScheduledOrder?: components["schemas"]["EchoedOrderField"];
+            notes?: components["schemas"]["EchoedOrderField"];
+            tableName?: components["schemas"]["EchoedOrderField"];
+            customer?: components["schemas"]["EchoedOrderField"];
+            delivery?: components["schemas"]["EchoedOrderField"];
+            items?: components["schemas"]["EchoedOrderField"];
+            discounts?: components["schemas"]["EchoedOrderField"];
+            charges?: components["schemas"]["EchoedOrderField"];
+            tax?: components["schemas"]["EchoedOrderField"];
+            payments?: components["schemas"]["EchoedOrderField"];
+            subTotal?: components["schemas"]["EchoedOrderField"];
+            totalTax?: components["schemas"]["EchoedOrderField"];
+            total?: components["schemas"]["EchoedOrderField"];
+            cancelledBy?: components["schemas"]["EchoedOrderField"];
+            accountId?: components["schemas"]["EchoedOrderField"];
+            locationId?: components["schemas"]["EchoedOrderField"];
+            clientId?: components["schemas"]["EchoedOrderField"];
+            sourceName?: components["schemas"]["EchoedOrderField"];
+            test?: components["schemas"]["EchoedOrderField"];
+            createdAt?: components["schemas"]["EchoedOrderField"];
+            updatedAt?: components["schemas"]["EchoedOrderField"];
+            acceptedAt?: components["schemas"]["EchoedOrderField"];
+            rejectedAt?: components["schemas"]["EchoedOrderField"];
+            completedAt?: components["schemas"]["EchoedOrderField"];
+            cancelledAt?: components["schemas"]["EchoedOrderField"];
+            statusHistory?: components["schemas"]["EchoedOrderField"];
+            location?: components["schemas"]["EchoedOrderField"];
+            sourceDeviceType?: components["schemas"]["EchoedOrderField"];
+            driverStatus?: components["schemas"]["EchoedOrderField"];
+            timezone?: components["schemas"]["EchoedOrderField"];
+            tableId?: components["schemas"]["EchoedOrderField"];
+            partnerId?: components["schemas"]["EchoedOrderField"];
+            driver?: components["schemas"]["EchoedOrderField"];
         };
         CreateMenu: {
             name: string;
@@ -2677,7 +2683,10 @@ export interface components {
         StoreStatusInput: {
             /** @enum {string} */
             storeStatus: "ONLINE" | "OFFLINE";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description In the future; OFFLINE only: the store goes back ONLINE by itself then
+             */
             closedUntil?: string | null;
             closedReason?: string | null;
             closedReasonNotes?: string | null;
@@ -3346,7 +3355,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CreateAccount"];
+                "application/json": components["schemas"]["UpdateAccount"];
             };
         };
         responses: {

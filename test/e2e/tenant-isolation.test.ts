@@ -418,7 +418,7 @@ const OPERATIONS: Operation[] = [
   {
     operation: 'Mutation.snoozeItems',
     partners: AS_APPLICATION,
-    call: `snoozeItems(${L}, items: [{ posReference: "prod", kind: PRODUCT, until: "2099-01-01T00:00:00Z" }]) { posReference }`,
+    call: `snoozeItems(${L}, input: { items: [{ posReference: "prod", kind: PRODUCT, until: "2099-01-01T00:00:00Z" }] }) { posReference }`,
   },
   {
     operation: 'Mutation.unsnoozeItem',

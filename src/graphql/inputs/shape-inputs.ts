@@ -14,6 +14,7 @@ import { TaxRateTypeEnum } from '../types/location.type.js';
 import { CancellationReasonEnum, OrderStatusEnum } from '../types/order.type.js';
 import { StoreStatusEnum } from '../types/publication.type.js';
 import { RoleEnum } from '../types/user.type.js';
+import { SnoozeKindEnum } from '../types/availability.type.js';
 
 // The GraphQL input types of the mutations, built when the schema is built from the component schemas of
 // openapi.yaml, through type-graphql's decorators called as functions (what a decorated class does at load).
@@ -47,6 +48,7 @@ const ENUMS: object[] = [
   OrderStatusEnum,
   StoreStatusEnum,
   RoleEnum,
+  SnoozeKindEnum,
 ];
 const enumKey = (values: readonly unknown[]) => JSON.stringify([...values].map(String).sort());
 const enumsByValues = new Map(ENUMS.map((e) => [enumKey(Object.values(e)), e]));

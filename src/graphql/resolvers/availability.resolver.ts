@@ -1,15 +1,8 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
-import { given } from '../given.js';
-import {
-  BusyModeInput,
-  OpeningHoursInput,
-  OpeningHoursType,
-  SnoozeChoicesType,
-  SnoozedItemType,
-  SnoozeItemInput,
-  SnoozeKindEnum,
-} from '../types/availability.type.js';
+import { ShapeArg } from '../inputs/shape-arg.js';
+import type { Shape } from '../../shapes/shape.js';
+import { OpeningHoursType, SnoozeChoicesType, SnoozedItemType, SnoozeKindEnum } from '../types/availability.type.js';
 import { StoreStatusType } from '../types/publication.type.js';
 
 /** Opening hours, busy mode and snoozes: the REST operations, calling the same service methods. */
@@ -32,14 +25,10 @@ export class AvailabilityResolver {
   setOpeningHours(
     @Arg('accountId', () => ID) accountId: string,
     @Arg('locationId', () => ID) locationId: string,
-    @Arg('input', () => OpeningHoursInput) input: OpeningHoursInput,
+    @ShapeArg('input', 'OpeningHours') input: Shape<'OpeningHours'>,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
-    const document = {
-      ...given(input),
-      ...(input.holidays ? { holidays: input.holidays.map(given) } : {}),
-    };
-    return services.openingHours.set(ctx, accountId, locationId, document);
+    return services.openingHours.set(ctx, accountId, locationId, input);
   }
 
   @Mutation(() => StoreStatusType, {
@@ -48,14 +37,10 @@ export class AvailabilityResolver {
   async setBusyMode(
     @Arg('accountId', () => ID) accountId: string,
     @Arg('locationId', () => ID) locationId: string,
-    @Arg('input', () => BusyModeInput) input: BusyModeInput,
+    @ShapeArg('input', 'BusyModeInput') input: Shape<'BusyModeInput'>,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
-    return {
-      accountId,
-      locationId,
-      ...(await services.storeStatus.setBusyMode(ctx, accountId, locationId, { ...input })),
-    };
+    return { accountId, locationId, ...(await services.storeStatus.setBusyMode(ctx, accountId, locationId, input)) };
   }
 
   @Mutation(() => StoreStatusType, { description: 'Ends busy mode now' })
@@ -93,10 +78,10 @@ export class AvailabilityResolver {
   async snoozeItems(
     @Arg('accountId', () => ID) accountId: string,
     @Arg('locationId', () => ID) locationId: string,
-    @Arg('items', () => [SnoozeItemInput]) items: SnoozeItemInput[],
+    @ShapeArg('input', 'SnoozeInput') input: Shape<'SnoozeInput'>,
     @Ctx() { ctx, services }: GraphQLContext,
   ) {
-    return (await services.snoozes.snooze(ctx, accountId, locationId, { items: items.map((i) => ({ ...i })) })).items;
+    return (await services.snoozes.snooze(ctx, accountId, locationId, input)).items;
   }
 
   @Mutation(() => [SnoozedItemType], { description: 'Ends a snooze early; answers everything still snoozed' })

@@ -1,11 +1,11 @@
-import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { OPEN_STATES, type OpenState } from '../../modules/availability/opening-calendar.js';
 import { SNOOZE_KINDS, type SnoozeKind } from '../../modules/catalog/snooze.rules.js';
 import { AVAILABILITY_RULES, type AvailabilityRule } from '../../modules/orders/order-availability.js';
 import { enumOf } from './enum-of.js';
 
 // Opening hours, holidays, busy mode and snoozes over GraphQL: the shapes of src/modules/availability and
-// the catalog's snoozes, the same as REST's.
+// the catalog's snoozes, the same as REST's. The mutations' inputs are openapi.yaml's (src/graphql/inputs).
 
 export const OpenStateEnum = enumOf(OPEN_STATES);
 export type OpenStateEnum = OpenState;
@@ -29,23 +29,10 @@ export class OpeningRangeType {
   @Field({ description: '"HH:MM", after start; "24:00" is the end of the day' }) end: string;
 }
 
-@InputType('OpeningRangeInput')
-export class OpeningRangeInput {
-  @Field(() => Int) dayOfWeek: number;
-  @Field() start: string;
-  @Field() end: string;
-}
-
 @ObjectType('OpeningHoursOverride', { description: "One marketplace connection's own weekly ranges" })
 export class OpeningHoursOverrideType {
   @Field(() => ID) connectionId: string;
   @Field(() => [OpeningRangeType]) openingHours: OpeningRangeType[];
-}
-
-@InputType('OpeningHoursOverrideInput')
-export class OpeningHoursOverrideInput {
-  @Field(() => ID) connectionId: string;
-  @Field(() => [OpeningRangeInput]) openingHours: OpeningRangeInput[];
 }
 
 @ObjectType('HolidayClosure', { description: 'Closed from one instant to another, for every marketplace' })
@@ -55,26 +42,12 @@ export class HolidayClosureType {
   @Field(() => String, { nullable: true }) reason: string | null;
 }
 
-@InputType('HolidayClosureInput')
-export class HolidayClosureInput {
-  @Field() from: string;
-  @Field() to: string;
-  @Field(() => String, { nullable: true }) reason?: string | null;
-}
-
 @ObjectType('OpeningHours')
 export class OpeningHoursType {
   @Field(() => [OpeningRangeType], { description: 'Empty: no hours kept, open whenever not paused or on holiday' })
   openingHours: OpeningRangeType[];
   @Field(() => [OpeningHoursOverrideType]) overrides: OpeningHoursOverrideType[];
   @Field(() => [HolidayClosureType]) holidays: HolidayClosureType[];
-}
-
-@InputType('OpeningHoursInput', { description: 'The whole document: what it leaves out is gone' })
-export class OpeningHoursInput {
-  @Field(() => [OpeningRangeInput]) openingHours: OpeningRangeInput[];
-  @Field(() => [OpeningHoursOverrideInput], { nullable: true }) overrides?: OpeningHoursOverrideInput[] | null;
-  @Field(() => [HolidayClosureInput], { nullable: true }) holidays?: HolidayClosureInput[] | null;
 }
 
 @ObjectType('StoreAvailability', {
@@ -93,12 +66,6 @@ export class BusyModeType {
   @Field() until: string;
 }
 
-@InputType('BusyModeInput')
-export class BusyModeInput {
-  @Field(() => Int, { description: '1 to 240' }) extraMinutes: number;
-  @Field({ description: 'RFC 3339, in the future, within 24 hours' }) until: string;
-}
-
 @ObjectType('SnoozedItem', { description: 'A product or modifier not for sale until a time' })
 export class SnoozedItemType {
   @Field(() => SnoozeKindEnum) kind: SnoozeKindEnum;
@@ -106,13 +73,6 @@ export class SnoozedItemType {
   @Field(() => ID, { description: "The product's or modifier's id" }) id: string;
   @Field() name: string;
   @Field({ description: 'RFC 3339: taken back by itself then' }) until: string;
-}
-
-@InputType('SnoozeItemInput')
-export class SnoozeItemInput {
-  @Field() posReference: string;
-  @Field(() => SnoozeKindEnum) kind: SnoozeKindEnum;
-  @Field({ description: 'RFC 3339, in the future' }) until: string;
 }
 
 @ObjectType('SnoozeChoices', { description: "What a snooze's presets stand for at the location now, by its hours" })
