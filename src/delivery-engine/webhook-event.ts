@@ -1,6 +1,8 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { secretBox } from '../common/crypto.js';
 import { uuidv7 } from '../common/ids.js';
 import { maskCredentials } from '../common/mask.js';
+import { sqlRows } from '../db/raw-sql.js';
 import type { DeliveryEventType, EnqueueDeliveryInput } from './outbox.js';
 
 // Every webhook body the hub sends is built here, so each event carries the same envelope
@@ -115,4 +117,28 @@ export function withSealedCredentials(storedBody: string, credentialsSealed: str
   const body = JSON.parse(storedBody) as { connection?: { credentials?: unknown } };
   if (body.connection) body.connection.credentials = JSON.parse(secretBox().open(credentialsSealed));
   return JSON.stringify(body);
+}
+
+/**
+ * A connection's new credentials, put into its deliveries that are still to be sent (PENDING, FAILED), in the
+ * caller's transaction: what the partner receives next carries them. A delivery being sent, or already sent,
+ * keeps the body it went out with. Only deliveries that carry credentials (`connection` in their body) change.
+ * Found through the location's deliveries, which the location index narrows. Returns how many changed.
+ */
+export async function resealCredentials(
+  em: EntityManager,
+  locationId: string,
+  connectionId: string,
+  credentials: unknown,
+): Promise<number> {
+  const sealed = secretBox().seal(JSON.stringify(credentials ?? null));
+  const changed = await sqlRows<{ id: string }>(
+    em,
+    `update deliveries set credentials_sealed = ?
+      where location_id = ?::uuid and connection_id = ?::uuid and credentials_sealed is not null
+        and status in ('PENDING', 'FAILED')
+      returning id`,
+    [sealed, locationId, connectionId],
+  );
+  return changed.length;
 }

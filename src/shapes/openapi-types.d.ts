@@ -324,7 +324,14 @@ export interface paths {
         delete: operations["deleteConnection"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change the connection's credentials (scope connections.write or provisioning)
+         * @description The client's own keys at that partner, entered anew: the connection keeps its id, and everything the
+         *     hub sends the partner from now on carries the new ones: new events, publications and catalog pulls, and
+         *     the deliveries still waiting to be sent (PENDING or FAILED). A delivery already sent keeps, when sent
+         *     again, the body it was sent with. `null` removes them. Answered masked, as on every read.
+         */
+        patch: operations["updateConnection"];
         trace?: never;
     };
     "/v1/accounts/{accountId}/locations/{locationId}/connections/{connectionId}/pull": {
@@ -1850,6 +1857,12 @@ export interface components {
             applicationId: string;
             /** @description The client's own keys at that partner (opaque; at most 16 KiB) */
             credentials?: {
+                [key: string]: unknown;
+            } | null;
+        };
+        UpdateConnection: {
+            /** @description The client's own keys at that partner, replacing the ones it had (opaque; at most 16 KiB); null removes them */
+            credentials: {
                 [key: string]: unknown;
             } | null;
         };
@@ -3741,6 +3754,35 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The disconnected connection */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectionEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    updateConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+                connectionId: components["parameters"]["connectionId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateConnection"];
+            };
+        };
+        responses: {
+            /** @description The connection, its credentials masked */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -1,5 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { query } from '../support/database.js';
+import { waitForDelivery } from '../support/deliveries.js';
 import { FakePartner } from '../support/fake-partner.js';
 import type { HttpClient } from '../support/http.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
@@ -113,4 +114,64 @@ it('sends the credentials, stores them sealed, and shows them to no principal th
   }
   // The check above read real payloads with a connection (masked), not only refusals.
   expect(seen).toBeGreaterThanOrEqual(2);
+});
+
+it('changes a connection’s credentials after it was made, keeping its id: what the partner is sent next carries them', async () => {
+  const loc = await t.createLocation();
+  const marketplace = await t.createApplication('MARKETPLACE', {
+    webhookUrl: partner.urlFor('/hooks'),
+    menuPublicationUrl: partner.urlFor('/menus'),
+    storeStatusUrl: partner.urlFor('/changing-status'),
+  });
+  const pos = await t.createApplication('POS', { catalogPullUrl: partner.urlFor('/changing-pull') });
+  const connectionId = await t.connect(marketplace, loc, { apiKey: 'old-key-0001' });
+  const posConnection = await t.connect(pos, loc, { storeId: 'old-store' });
+  const credentialsIn = (request: { body: string }) => (JSON.parse(request.body) as { connection: unknown }).connection;
+
+  // A store status the marketplace refuses twice: the delivery is FAILED, still holding the old key.
+  partner.respond('/changing-status', { status: 500 }, { status: 500 });
+  expect((await t.admin.put(`${loc.path}/store-status`, { storeStatus: 'OFFLINE' })).status).toBe(200);
+  const [first] = await partner.waitForRequests(2, { path: '/changing-status' });
+  expect(credentialsIn(first)).toEqual({ id: connectionId, credentials: { apiKey: 'old-key-0001' } });
+  const [statusEvent] = (await t.admin.get(`${loc.path}/deliveries?eventType=STORE_STATUS_CHANGED`)).body.data;
+  const failed = await waitForDelivery(t.admin, statusEvent.id, (d) => d.status === 'FAILED');
+
+  // New credentials over REST: the same connection, answered masked.
+  const changed = await t.admin.patch(`${loc.path}/connections/${connectionId}`, {
+    credentials: { apiKey: 'new-key-0002', region: 'eu' },
+  });
+  expect(changed.status).toBe(200);
+  expect(changed.body.data).toMatchObject({ id: connectionId, status: 'ACTIVE', credentials: { apiKey: '****0002' } });
+  expect((await t.admin.get(`${loc.path}/connections`)).body.data.map((c: { id: string }) => c.id)).toContain(
+    connectionId,
+  );
+
+  // The failed delivery, sent again, and the next event both carry the new ones.
+  expect((await t.admin.post(`/v1/deliveries/${failed.id}/retry`)).status).toBe(200);
+  expect((await t.admin.put(`${loc.path}/store-status`, { storeStatus: 'ONLINE' })).status).toBe(200);
+  const sent = await partner.waitForRequests(4, { path: '/changing-status' });
+  for (const request of sent.slice(2))
+    expect(credentialsIn(request)).toEqual({ id: connectionId, credentials: { apiKey: 'new-key-0002', region: 'eu' } });
+
+  // GraphQL changes them the same way; the catalog pull carries the POS's new ones; null removes them.
+  const viaGraphql = await t.admin.graphql(
+    `mutation($a: ID!, $l: ID!, $id: ID!) {
+      updateConnection(accountId: $a, locationId: $l, id: $id, input: { credentials: { storeId: "new-store" } }) { id credentials }
+    }`,
+    { a: loc.accountId, l: loc.locationId, id: posConnection },
+  );
+  expect(viaGraphql.body.data.updateConnection.id).toBe(posConnection);
+  partner.respond('/changing-pull', { body: { categories: [], products: [], modifiers: [], modifierGroups: [] } });
+  expect((await t.admin.post(`${loc.path}/connections/${posConnection}/pull`)).status).toBe(200);
+  const [pull] = partner.requestsTo('/changing-pull');
+  expect(credentialsIn(pull)).toEqual({ id: posConnection, credentials: { storeId: 'new-store' } });
+  const removed = await t.admin.patch(`${loc.path}/connections/${connectionId}`, { credentials: null });
+  expect(removed.body.data.credentials).toBeNull();
+
+  // Bad input names its path and changes nothing; another location's connection is not found.
+  const refused = await t.admin.patch(`${loc.path}/connections/${posConnection}`, { credentials: 'plain text' });
+  expect(refused.status).toBe(400);
+  expect(refused.body.errors[0].path).toBe('/credentials');
+  const elsewhere = await t.createLocation();
+  expect((await t.admin.patch(`${elsewhere.path}/connections/${posConnection}`, { credentials: {} })).status).toBe(404);
 });

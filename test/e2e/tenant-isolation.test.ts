@@ -73,6 +73,11 @@ const ROUTES: Row[] = [
     partners: AS_APPLICATION,
   },
   { route: `GET ${LOC}/connections/{connectionId}`, partners: NOT_FOUND },
+  {
+    route: `PATCH ${LOC}/connections/{connectionId}`,
+    body: () => ({ credentials: { apiKey: 'taken over' } }),
+    partners: NOT_FOUND,
+  },
   { route: `DELETE ${LOC}/connections/{connectionId}`, partners: NOT_FOUND },
   { route: `POST ${LOC}/connections/{connectionId}/pull`, partners: NOT_FOUND },
   { route: 'GET /v1/applications/{applicationId}', partners: NOT_FOUND },
@@ -279,6 +284,11 @@ const OPERATIONS: Operation[] = [
     operation: 'Mutation.connect',
     partners: AS_APPLICATION,
     call: `connect(${L}, input: { applicationId: $intruderApplicationId }) { id }`,
+  },
+  {
+    operation: 'Mutation.updateConnection',
+    partners: NOT_FOUND,
+    call: `updateConnection(id: $connectionId, ${L}, input: { credentials: { apiKey: "taken over" } }) { id }`,
   },
   { operation: 'Mutation.disconnect', partners: NOT_FOUND, call: `disconnect(id: $connectionId, ${L}) { id }` },
   {

@@ -131,6 +131,44 @@ test('a failed sync says why in words, a catalog pages on the server, and Discon
   expect((await hub.admin.get(`${location.path}/connections`)).body.data).toEqual([]);
 });
 
+test('an admin changes a connection’s credentials without disconnecting; the POS receives the new ones', async ({
+  page,
+  hub,
+  capture,
+}) => {
+  const app = await hub.createApplication('POS', { catalogPullUrl: pos.urlFor('/rotated/catalog') });
+  const location = await hub.createLocation(undefined, 'Rotating Kitchen');
+  const connectionId = await hub.connect(app, location, { apiKey: 'old-api-key-1111' });
+  pos.always('/rotated/catalog', { body: { categories: [], products: [], modifiers: [], modifierGroups: [] } });
+  await signIn(page);
+  await page.goto(`/ui/accounts/${location.accountId}/locations/${location.locationId}/connections`);
+  const row = page
+    .getByRole('table', { name: 'Applications at this location' })
+    .getByRole('row', { name: new RegExp(app.data.name) });
+  await expect(row).toContainText('apiKey: ****1111');
+
+  await row.getByRole('button', { name: `Change credentials of ${app.data.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Credentials of ${app.data.name}` });
+  await dialog.getByLabel('Credential 1 name').fill('apiKey');
+  await dialog.getByLabel('Credential 1 value').fill('new-api-key-2222');
+  await capture('connection-credentials');
+  await dialog.getByRole('button', { name: 'Save credentials' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('apiKey: ****2222');
+  await expect(row.getByText('Connected', { exact: true })).toBeVisible();
+
+  // The same connection, and the POS is sent the new key on the next call.
+  expect((await hub.admin.get(`${location.path}/connections`)).body.data.map((c: { id: string }) => c.id)).toEqual([
+    connectionId,
+  ]);
+  await page.getByRole('tab', { name: 'Catalog' }).click();
+  await page.getByRole('button', { name: 'Sync catalog' }).click();
+  await expect.poll(() => pos.requestsTo('/rotated/catalog').length).toBe(1);
+  expect(JSON.parse(pos.requestsTo('/rotated/catalog')[0].body).connection.credentials).toEqual({
+    apiKey: 'new-api-key-2222',
+  });
+});
+
 test('an admin finds an account by part of its name among more than a page of accounts', async ({
   page,
   hub,

@@ -49,6 +49,20 @@ export class ConnectionResolver {
     return services.connections.connect(ctx, accountId, locationId, input);
   }
 
+  @Mutation(() => ConnectionType, {
+    description:
+      "The connection's credentials entered anew (null removes them): what the partner is sent from now on carries them",
+  })
+  updateConnection(
+    @Arg('accountId', () => ID) accountId: string,
+    @Arg('locationId', () => ID) locationId: string,
+    @Arg('id', () => ID) id: string,
+    @ShapeArg('input', 'UpdateConnection') input: Shape<'UpdateConnection'>,
+    @Ctx() { ctx, services }: GraphQLContext,
+  ) {
+    return services.connections.updateCredentials(ctx, accountId, locationId, id, input);
+  }
+
   @Mutation(() => ConnectionType, { description: 'The application loses the location at once' })
   disconnect(
     @Arg('accountId', () => ID) accountId: string,

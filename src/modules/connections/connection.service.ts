@@ -14,9 +14,14 @@ import { findVisibleConnection, visibleTo } from './connection-visibility.js';
 import { Connection } from './connection.entity.js';
 import { toConnectionView, type ConnectionView, type Credentials } from './connection.view.js';
 import { recordActivity } from '../activity/record-activity.js';
+import { resealCredentials } from '../../delivery-engine/webhook-event.js';
 
 export interface ConnectInput {
   applicationId: string;
+  credentials?: Credentials | null;
+}
+
+export interface UpdateConnectionInput {
   credentials?: Credentials | null;
 }
 
@@ -178,6 +183,39 @@ export class ConnectionService {
     const access = reachLocation(ctx, accountId, locationId, 'connections.read');
     const connection = await findVisibleConnection(access, connectionId);
     return toConnectionView(connection, openCredentials(connection));
+  }
+
+  /**
+   * The client's own keys at the partner, entered anew (null removes them). The connection keeps its id;
+   * everything sent to the partner from now on carries the new ones, the deliveries still waiting included.
+   */
+  async updateCredentials(
+    ctx: RequestContext,
+    accountId: string,
+    locationId: string,
+    connectionId: string,
+    input: UpdateConnectionInput,
+  ): Promise<ConnectionView> {
+    const access = reachLocation(ctx, accountId, locationId, 'connections.write', 'provisioning');
+    const credentials = input?.credentials;
+    if (credentials === undefined) throw ValidationError.field('/credentials', 'is required (null removes them)');
+    checkCredentials(credentials);
+    const visible = await findVisibleConnection(access, connectionId);
+    return ctx.em.transactional(async (em) => {
+      const connection = await em.findOneOrFail(Connection, { id: visible.id }, { populate: ['application'] });
+      connection.credentialsSealed = credentials ? secretBox().seal(JSON.stringify(credentials)) : null;
+      connection.updatedAt = new Date();
+      const resealed = await resealCredentials(em, locationId, connection.id, credentials);
+      recordActivity(em, ctx, {
+        action: 'connection.credentialsChanged',
+        accountId,
+        locationId,
+        subject: { type: 'connection', id: connection.id, name: connection.application.name },
+        changes: { credentials: true, waitingDeliveries: resealed },
+      });
+      await em.flush();
+      return toConnectionView(connection, credentials);
+    });
   }
 
   /** The application loses the location at once: reach is read on every request. */

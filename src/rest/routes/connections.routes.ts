@@ -19,6 +19,12 @@ export function connectionRoutes(router: Router, { orm, services }: RestDeps): v
     `${LOCATION}/connections`,
     single(orm, (ctx, req, p) => services.connections.connect(ctx, p.accountId, p.locationId, req.body), 201),
   );
+  router.patch(
+    `${LOCATION}/connections/:connectionId`,
+    single(orm, (ctx, req, p) =>
+      services.connections.updateCredentials(ctx, p.accountId, p.locationId, p.connectionId, req.body),
+    ),
+  );
   router.get(
     `${LOCATION}/connections`,
     list(orm, (ctx, page, _req, p) => services.connections.findAll(ctx, p.accountId, p.locationId, page)),

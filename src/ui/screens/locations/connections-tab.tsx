@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { ActionIcon, Alert, Badge, Button, Code, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { ConfirmButton } from '../../components/confirm-button';
 import { messageOf } from '../../components/errors';
@@ -9,6 +9,7 @@ import { graphql } from '../../gql';
 import { useViewer } from '../../viewer';
 import { SubmitRow } from '../../components/form-footer';
 import { notifyDone, notifyFailure } from '../../components/notify';
+import { ChangeCredentialsForm, CredentialPairs, credentialsFrom, type CredentialPair } from './connection-credentials';
 
 const CONNECTIONS = graphql(`
   query LocationConnections($accountId: ID!, $locationId: ID!, $nextPageKey: String) {
@@ -74,6 +75,7 @@ export function ConnectionsTab({ accountId, locationId }: { accountId: string; l
   });
   const [disconnect, disconnecting] = useMutation(DISCONNECT);
   const [connecting, setConnecting] = useState<{ id: string; name: string } | null>(null);
+  const [changing, setChanging] = useState<{ id: string; name: string } | null>(null);
 
   if (loading) return <LoadingState label="Loading applications" />;
   if (error || !data) return <ErrorState error={error} />;
@@ -146,6 +148,16 @@ export function ConnectionsTab({ accountId, locationId }: { accountId: string; l
                           </Button>
                         )}
                         {viewer.permissions.manageConnections && app.connected && app.connectionId && (
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            onClick={() => setChanging({ id: app.connectionId!, name: app.name })}
+                            aria-label={`Change credentials of ${app.name}`}
+                          >
+                            Change credentials
+                          </Button>
+                        )}
+                        {viewer.permissions.manageConnections && app.connected && app.connectionId && (
                           <ConfirmButton
                             size="xs"
                             color="red"
@@ -191,6 +203,23 @@ export function ConnectionsTab({ accountId, locationId }: { accountId: string; l
           />
         )}
       </Modal>
+      <Modal
+        opened={changing !== null}
+        onClose={() => setChanging(null)}
+        title={changing ? `Credentials of ${changing.name}` : ''}
+      >
+        {changing && (
+          <ChangeCredentialsForm
+            accountId={accountId}
+            locationId={locationId}
+            connection={changing}
+            onDone={async () => {
+              setChanging(null);
+              await refetch();
+            }}
+          />
+        )}
+      </Modal>
     </Stack>
   );
 }
@@ -207,16 +236,13 @@ function ConnectForm({
   application: { id: string; name: string };
   onDone: () => Promise<void>;
 }) {
-  const [pairs, setPairs] = useState([{ key: '', value: '' }]);
+  const [pairs, setPairs] = useState<CredentialPair[]>([{ key: '', value: '' }]);
   const [connect, { loading, error }] = useMutation(CONNECT);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const entries = pairs.filter((p) => p.key.trim());
-    const input = {
-      applicationId: application.id,
-      ...(entries.length ? { credentials: Object.fromEntries(entries.map((p) => [p.key.trim(), p.value])) } : {}),
-    };
+    const credentials = credentialsFrom(pairs);
+    const input = { applicationId: application.id, ...(credentials ? { credentials } : {}) };
     const result = await connect({ variables: { accountId, locationId, input } }).catch(() => null);
     if (!result?.data) return;
     notifyDone(`${application.name} connected`);
@@ -230,35 +256,7 @@ function ConnectForm({
           The credentials this location uses at the partner (optional). They are stored encrypted and shown masked
           afterwards.
         </Text>
-        {pairs.map((pair, i) => (
-          <Group key={i} align="flex-end" wrap="nowrap">
-            <TextInput
-              label={`Credential ${i + 1} name`}
-              value={pair.key}
-              onChange={(e) => setPairs(pairs.map((p, j) => (j === i ? { ...p, key: e.currentTarget.value } : p)))}
-            />
-            <TextInput
-              label={`Credential ${i + 1} value`}
-              type="password"
-              value={pair.value}
-              onChange={(e) => setPairs(pairs.map((p, j) => (j === i ? { ...p, value: e.currentTarget.value } : p)))}
-            />
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Remove credential ${i + 1}`}
-              onClick={() => setPairs(pairs.filter((_, j) => j !== i))}
-              mb={4}
-            >
-              ✕
-            </ActionIcon>
-          </Group>
-        ))}
-        <Group>
-          <Button variant="light" size="xs" onClick={() => setPairs([...pairs, { key: '', value: '' }])}>
-            Add credential
-          </Button>
-        </Group>
+        <CredentialPairs pairs={pairs} onChange={setPairs} />
         {error && (
           <Alert color="red" role="alert">
             {messageOf(error)}
