@@ -128,7 +128,13 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
     lookup: options.partnerLookup,
     sandbox: sandbox.route,
   });
-  const services = createServices(effective, { partnerHttp, partnerLookup: options.partnerLookup, metrics });
+  const services = createServices(effective, {
+    partnerHttp,
+    partnerLookup: options.partnerLookup,
+    metrics,
+    // Called by requests only, once the worker below exists.
+    immediate: { reserve: (em, id) => worker.immediate.reserve(em, id), send: (id) => worker.immediate.send(id) },
+  });
   const clock = offsetClock(config.clockOffsetMs);
   const worker: DeliveryWorker = new DeliveryWorker({
     config,

@@ -20,6 +20,8 @@ import { HomeService } from './modules/home/home.service.js';
 import { ReportService } from './modules/reports/report.service.js';
 import { ViewerService } from './modules/users/viewer.service.js';
 import { EventFeedService } from './modules/events/event-feed.service.js';
+import { TestEventService } from './modules/events/test-event.service.js';
+import type { ImmediateDelivery } from './delivery-engine/immediate.js';
 import { ActivityService } from './modules/activity/activity.service.js';
 import { SandboxReceiptService } from './modules/sandbox/sandbox-receipts.js';
 import { TestOrderService } from './modules/sandbox/test-order.service.js';
@@ -57,6 +59,8 @@ export interface Services {
   sandboxReceipts: SandboxReceiptService;
   /** POST {loc}/test-orders: the sandbox marketplace places a test order. */
   testOrders: TestOrderService;
+  /** POST /v1/applications/{id}/test-events: a sample event sent at once. */
+  testEvents: TestEventService;
 }
 
 /** What services need from outside the process: the guarded client for calls to partners. */
@@ -66,6 +70,8 @@ export interface ServiceDeps {
   partnerLookup?: LookupFunction;
   /** Counts what happens, for GET /metrics. */
   metrics?: HubMetrics;
+  /** The delivery worker's immediate sends (test events). */
+  immediate: ImmediateDelivery;
 }
 
 export function createServices(
@@ -110,5 +116,6 @@ export function createServices(
     activity: new ActivityService(),
     sandboxReceipts: new SandboxReceiptService(),
     testOrders: new TestOrderService({ orders, production }),
+    testEvents: new TestEventService({ immediate: deps.immediate, production }),
   };
 }

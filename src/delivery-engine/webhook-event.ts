@@ -3,7 +3,8 @@ import { secretBox } from '../common/crypto.js';
 import { uuidv7 } from '../common/ids.js';
 import { maskCredentials } from '../common/mask.js';
 import { sqlRows } from '../db/raw-sql.js';
-import type { DeliveryEventType, EnqueueDeliveryInput } from './outbox.js';
+import type { ApplicationKind } from '../common/principal.js';
+import { DELIVERY_EVENT_TYPES, type DeliveryEventType, type EnqueueDeliveryInput } from './outbox.js';
 
 // Every webhook body the hub sends is built here, so each event carries the same envelope
 // (docs/contract.md "Calls the hub makes", and `WebhookEnvelope` in openapi.yaml): eventId (also the webhook-id header,
@@ -24,6 +25,39 @@ export const OBJECT_TYPE_OF = {
 } as const satisfies Record<DeliveryEventType, string>;
 
 export type WebhookObjectType<T extends DeliveryEventType> = (typeof OBJECT_TYPE_OF)[T];
+
+/** An application's URL fields that the hub calls with events. */
+export type EventUrlField = 'webhookUrl' | 'menuPublicationUrl' | 'storeStatusUrl';
+
+/**
+ * Which kinds of application receive each event type, and at which of their URLs: read by everything that
+ * addresses an event (a service choosing a receiver's URL, the engine re-reading it at each attempt, test events
+ * offering each kind its samples). A new event type does not compile until it has its line here.
+ */
+export const RECEIVERS_OF = {
+  ORDER_CREATED: { kinds: ['POS'], url: 'webhookUrl' },
+  ORDER_STATUS_CHANGED: { kinds: ['POS', 'MARKETPLACE'], url: 'webhookUrl' },
+  ORDER_UPDATED: { kinds: ['POS', 'MARKETPLACE'], url: 'webhookUrl' },
+  MENU_PUBLISHED: { kinds: ['MARKETPLACE'], url: 'menuPublicationUrl' },
+  MENU_UPDATED: { kinds: ['MARKETPLACE'], url: 'webhookUrl' },
+  STORE_STATUS_CHANGED: { kinds: ['MARKETPLACE'], url: 'storeStatusUrl' },
+  OPENING_HOURS_CHANGED: { kinds: ['MARKETPLACE'], url: 'webhookUrl' },
+  ITEMS_SNOOZED: { kinds: ['MARKETPLACE'], url: 'webhookUrl' },
+  ITEMS_UNSNOOZED: { kinds: ['MARKETPLACE'], url: 'webhookUrl' },
+} as const satisfies Record<DeliveryEventType, { kinds: readonly ApplicationKind[]; url: EventUrlField }>;
+
+/** The event types an application of this kind receives, in the order DELIVERY_EVENT_TYPES lists them. */
+export function eventTypesOf(kind: ApplicationKind): DeliveryEventType[] {
+  return DELIVERY_EVENT_TYPES.filter((type) => (RECEIVERS_OF[type].kinds as readonly ApplicationKind[]).includes(kind));
+}
+
+/** The URL a receiver gets this event type at (null: it has none, and reads the event from its feed). */
+export function urlFor(
+  eventType: DeliveryEventType,
+  receiver: Partial<Record<EventUrlField, string | null>>,
+): string | null {
+  return receiver[RECEIVERS_OF[eventType].url] ?? null;
+}
 
 export interface WebhookEnvelope<T extends DeliveryEventType = DeliveryEventType> {
   eventId: string;

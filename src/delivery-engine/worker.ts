@@ -17,6 +17,7 @@ import { handBack, handBackOrphans, PROCESS_LOCK_SQL, reclaimDeadProcesses, TRY_
 import { OutcomeRecorder } from './record-outcomes.js';
 import { nextStep, type NextStep } from './retry-policy.js';
 import { TaskRunner } from './task-runner.js';
+import { readReserved, reserve, type ImmediateDelivery, type ImmediateOutcome } from './immediate.js';
 import type { WebhookSecretSource } from './webhook-secrets.js';
 
 // The delivery worker: claims due deliveries from the deliveries table itself (queue.ts: SKIP LOCKED, woken
@@ -324,6 +325,33 @@ export class DeliveryWorker {
       if (handed > 0) this.wake();
     })().catch((error) => this.warn(error, 'delivery worker: reclaim pass failed; next pass retries'));
     return this.reclaiming;
+  }
+
+  /** This process's half of an immediate send (immediate.ts): a test event's one attempt, while its caller waits. */
+  readonly immediate: ImmediateDelivery = {
+    reserve: (em, deliveryId) => reserve(em, this.processId, deliveryId),
+    send: (deliveryId) => this.sendReserved(deliveryId),
+  };
+
+  private async sendReserved(deliveryId: string): Promise<ImmediateOutcome> {
+    const delivery = await readReserved(this.pool, this.processId, deliveryId);
+    if (!delivery) throw new Error(`delivery ${deliveryId} is not this process's to send`);
+    this.inFlight.add(delivery.id);
+    try {
+      const outcome = await sendDelivery(this.sendDeps, delivery);
+      // One attempt: with no schedule, anything but a success is FAILED at once.
+      const step = nextStep(outcome.result, delivery.round_attempts, []);
+      await this.recorder.record({ delivery, attempt: outcome.attempt, step });
+      const sinceCommit = (Date.now() - new Date(delivery.created_at).getTime()) / 1000;
+      this.deps.metrics?.deliveryAttempt(delivery.event_type, step.kind, sinceCommit);
+      return {
+        attempt: outcome.attempt,
+        status: step.kind === 'delivered' ? 'DELIVERED' : 'FAILED',
+        url: delivery.send_url,
+      };
+    } finally {
+      this.inFlight.delete(delivery.id);
+    }
   }
 
   /** Look for due deliveries now (or right after the claim under way). */

@@ -253,6 +253,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/applications/{applicationId}/test-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                applicationId: components["parameters"]["applicationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a sample event to the application now (the application itself, or an operator who manages it)
+         * @description A realistic example of `eventType` (one the application receives: a POS `ORDER_CREATED`,
+         *     `ORDER_STATUS_CHANGED`, `ORDER_UPDATED`; a marketplace those two and the menu and store status events of
+         *     the Webhooks section) is sent at once to the application's URL for it, signed with its webhook secret and
+         *     headers exactly as a real one, with `test: true` in the envelope. The answer says what the partner
+         *     answered: its status, how long it took and the start of its body, with the delivery's id in the delivery
+         *     log. One attempt: a sample that fails is `FAILED` (Retry now sends it again). When the application is
+         *     connected to a location the caller reaches, the sample names that connection and location; otherwise
+         *     made-up ids. The order, menu or publication it describes does not exist.
+         *
+         *     Callable with the application's own token (no scope needed) and by the operators who manage it (scope
+         *     applications.write). An event type the application does not receive is a 400; an application without
+         *     the URL for it (it then reads its events from `GET /v1/events`) is a 409.
+         */
+        post: operations["sendTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{accountId}/locations/{locationId}/applications": {
         parameters: {
             query?: never;
@@ -2414,6 +2447,38 @@ export interface components {
              */
             availabilityWarnings?: components["schemas"]["AvailabilityWarning"][];
         };
+        TestEventRequest: {
+            /** @description An event type of the Webhooks section that this kind of application receives */
+            eventType: string;
+        };
+        TestEventResult: {
+            /**
+             * Format: uuid
+             * @description The delivery in the log (GET /v1/deliveries/{deliveryId})
+             */
+            deliveryId: string;
+            /**
+             * Format: uuid
+             * @description The webhook-id it was sent with
+             */
+            eventId: string;
+            eventType: string;
+            /** @description The URL it was sent to */
+            url: string;
+            /**
+             * @description DELIVERED: a 2xx in time
+             * @enum {string}
+             */
+            status: "DELIVERED" | "FAILED";
+            /** @description The partner's status; null when no answer came */
+            httpStatus: number | null;
+            latencyMs: number;
+            /** @description The start of the partner's answer (up to 1 KiB) */
+            responseExcerpt: string | null;
+            /** @description Why no answer came (a timeout, a refused address, ...) */
+            error: string | null;
+            sentAt: components["schemas"]["Timestamp"];
+        };
         EventFeedPage: {
             /** @description Each event exactly as its entry under Webhooks describes it (the envelope, then the event's fields). */
             data: components["schemas"]["WebhookEnvelope"][];
@@ -3620,6 +3685,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApplicationWithSecretsEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    sendTestEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe; see the introduction. */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
+            path: {
+                applicationId: components["parameters"]["applicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TestEventRequest"];
+            };
+        };
+        responses: {
+            /** @description What the partner answered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["TestEventResult"];
+                    };
                 };
             };
             default: components["responses"]["Problem"];

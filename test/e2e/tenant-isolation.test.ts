@@ -83,6 +83,11 @@ const ROUTES: Row[] = [
   { route: 'GET /v1/applications/{applicationId}', partners: NOT_FOUND },
   { route: 'PATCH /v1/applications/{applicationId}', body: () => ({ name: 'Taken over' }), partners: NOT_FOUND },
   { route: 'POST /v1/applications/{applicationId}/secret', partners: NOT_FOUND },
+  {
+    route: 'POST /v1/applications/{applicationId}/test-events',
+    body: () => ({ eventType: 'ORDER_CREATED' }),
+    partners: NOT_FOUND,
+  },
   // Catalog
   { route: `PUT ${LOC}/catalog/import`, body: () => ({ products: [] }), partners: AS_APPLICATION },
   { route: `GET ${LOC}/catalog`, partners: AS_APPLICATION },
@@ -279,6 +284,11 @@ const OPERATIONS: Operation[] = [
     operation: 'Mutation.rotateApplicationSecret',
     partners: NOT_FOUND,
     call: 'rotateApplicationSecret(id: $applicationId) { id }',
+  },
+  {
+    operation: 'Mutation.sendTestEvent',
+    partners: NOT_FOUND,
+    call: 'sendTestEvent(applicationId: $applicationId, eventType: ORDER_CREATED) { deliveryId }',
   },
   {
     operation: 'Mutation.connect',

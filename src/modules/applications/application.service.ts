@@ -4,6 +4,7 @@ import { ConflictError, InsufficientScopeError, NotFoundError, ValidationError }
 import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
 import type { RequestContext } from '../../common/request-context.js';
 import { Application } from './application.entity.js';
+import { loadReachableApplication, reachableWhere } from './application-access.js';
 import { newClientId, newClientSecret, newWebhookSecret } from './application-secrets.js';
 import { canonicalKind, checkApplicationFields, defaultScopes, type ApplicationFields } from './application.rules.js';
 import type { PartnerAddressCheck } from './partner-addresses.js';
@@ -55,16 +56,6 @@ function partnerUrls(input: ApplicationFields): Record<string, string | null | u
   };
 }
 
-/**
- * Who sees which applications: admins all (the sandbox partners only outside production), users those they
- * registered, an application itself.
- */
-function reachableWhere(ctx: RequestContext, production: boolean): object {
-  if (isAdmin(ctx)) return production ? { sandbox: false } : {};
-  if (ctx.principal.type === 'application') return { id: ctx.principal.applicationId };
-  return { createdByUserId: ctx.principal.userId };
-}
-
 /** The sandbox partners are the hub's own: configuration, not an operator, says what they are. */
 function refuseSandbox(application: Application): void {
   if (application.sandbox)
@@ -74,12 +65,8 @@ function refuseSandbox(application: Application): void {
 export class ApplicationService {
   constructor(private readonly options: { production: boolean; partnerAddresses: PartnerAddressCheck }) {}
 
-  private async loadReachable(ctx: RequestContext, id: string): Promise<Application> {
-    const application = await ctx.em.findOne(Application, {
-      $and: [{ id }, reachableWhere(ctx, this.options.production)],
-    } as never);
-    if (!application) throw new NotFoundError('Application');
-    return application;
+  private loadReachable(ctx: RequestContext, id: string): Promise<Application> {
+    return loadReachableApplication(ctx, id, this.options.production);
   }
 
   private checkFirstParty(ctx: RequestContext, firstParty: boolean | null | undefined): void {

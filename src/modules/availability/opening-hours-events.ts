@@ -26,7 +26,6 @@ export function sendOpeningHoursChanges(
     ...ids,
     // Two changes in a row reach the marketplace in that order: the last one it hears is what holds.
     orderingKey: `opening-hours:${ids.locationId}`,
-    urlOf: (connection) => connection.webhookUrl,
     bodyOf: ({ connectionId }) =>
       applying(before, connectionId) === applying(after, connectionId)
         ? null

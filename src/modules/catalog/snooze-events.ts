@@ -24,7 +24,6 @@ export async function sendSnoozeEvent(
     ...ids,
     // A snooze and its end reach the marketplace in that order.
     orderingKey: `snoozes:${ids.locationId}`,
-    urlOf: (connection) => connection.webhookUrl,
     bodyOf: () => ({ items: event.items }),
   });
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { enqueueDelivery, type DeliveryEventType } from '../../delivery-engine/outbox.js';
-import { webhookDelivery } from '../../delivery-engine/webhook-event.js';
+import { urlFor, webhookDelivery } from '../../delivery-engine/webhook-event.js';
 import { activeConnectionsWithCredentials, type ActiveConnectionWithCredentials } from './active-connections.js';
 
 // One event about a location to each of its active marketplace connections, each with its own body and its
@@ -15,8 +15,6 @@ export interface MarketplaceEvent {
   locationId: string;
   /** Events with one key reach one marketplace URL in the order they were enqueued. */
   orderingKey: string;
-  /** Where this marketplace receives the event; null: in its event feed only. */
-  urlOf(connection: ActiveConnectionWithCredentials): string | null;
   /** The event's fields for this marketplace; null: nothing to tell it. */
   bodyOf(connection: ActiveConnectionWithCredentials): object | null;
 }
@@ -28,7 +26,8 @@ export async function sendToMarketplaces(em: EntityManager, event: MarketplaceEv
     if (connection.kind !== 'MARKETPLACE') continue;
     const body = event.bodyOf(connection);
     if (!body) continue;
-    const url = event.urlOf(connection);
+    // Where the event type goes (RECEIVERS_OF); without that URL, into the marketplace's event feed only.
+    const url = urlFor(event.eventType, connection);
     await enqueueDelivery(
       em,
       webhookDelivery({

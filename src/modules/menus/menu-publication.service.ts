@@ -3,7 +3,7 @@ import { isUuid, uuidv7 } from '../../common/ids.js';
 import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
 import type { RequestContext } from '../../common/request-context.js';
 import { enqueueDelivery } from '../../delivery-engine/outbox.js';
-import { webhookDelivery } from '../../delivery-engine/webhook-event.js';
+import { urlFor, webhookDelivery } from '../../delivery-engine/webhook-event.js';
 import { Connection } from '../connections/connection.entity.js';
 import { openCredentials } from '../connections/connection-credentials.js';
 import { visibleTo } from '../connections/connection-visibility.js';
@@ -54,7 +54,7 @@ export class MenuPublicationService {
         recipient: {
           applicationId: connection.application.id,
           connectionId: connection.id,
-          url: connection.application.menuPublicationUrl!,
+          url: urlFor('MENU_PUBLISHED', connection.application),
         },
         credentials,
         body: {

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sqlRows } from '../../db/raw-sql.js';
 import { notifyLive } from '../../live/notify.js';
 import { enqueueDelivery } from '../../delivery-engine/outbox.js';
-import { webhookDelivery } from '../../delivery-engine/webhook-event.js';
+import { urlFor, webhookDelivery } from '../../delivery-engine/webhook-event.js';
 import { activeConnectionsWithCredentials } from '../connections/active-connections.js';
 import { readSchedules } from '../availability/availability-read.js';
 import { availabilityView } from '../availability/availability.view.js';
@@ -81,7 +81,7 @@ async function enqueueMenuUpdates(
         eventType: 'MENU_UPDATED',
         accountId: marketplace.accountId,
         locationId,
-        recipient: { applicationId: marketplace.applicationId, connectionId, url: marketplace.webhookUrl },
+        recipient: { applicationId: marketplace.applicationId, connectionId, url: urlFor('MENU_UPDATED', marketplace) },
         // Successive updates of one menu reach the marketplace in the order they happened.
         orderingKey: `menu:${menuId}`,
         credentials: marketplace.credentials,

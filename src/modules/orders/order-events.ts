@@ -1,5 +1,5 @@
 import type { EnqueueDeliveryInput } from '../../delivery-engine/outbox.js';
-import { webhookDelivery, type WebhookEnvelope } from '../../delivery-engine/webhook-event.js';
+import { urlFor, webhookDelivery, type WebhookEnvelope } from '../../delivery-engine/webhook-event.js';
 import type { OrderParty } from './order-parties.js';
 import type { OrderView } from './order.view.js';
 
@@ -34,7 +34,11 @@ export function orderEvents(
       eventTime,
       accountId: newState.accountId,
       locationId: newState.locationId,
-      recipient: { applicationId: party.applicationId, connectionId: party.connectionId, url: party.webhookUrl },
+      recipient: {
+        applicationId: party.applicationId,
+        connectionId: party.connectionId,
+        url: urlFor(eventType, party),
+      },
       orderingKey: newState.id,
       test: newState.test,
       body: { clientId: newState.clientId, orderId: newState.id, newState, previousState },

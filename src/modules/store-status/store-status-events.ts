@@ -29,7 +29,6 @@ export async function sendStoreStatus(em: EntityManager, location: Location, now
     locationId: location.id,
     // A close and the reopening after it reach the marketplace in that order.
     orderingKey: `store-status:${location.id}`,
-    urlOf: (connection) => connection.storeStatusUrl,
     bodyOf: ({ connectionId }) =>
       toStoreStatusView(location, availabilityAt(scheduleFor(schedules, connectionId), pauseOf(location), now)),
   });

@@ -2,6 +2,7 @@ import type { Router } from 'express';
 import type { RestDeps } from '../rest-deps.js';
 import { queryText } from '../query-param.js';
 import { contextOf } from '../../http/context.js';
+import { single } from '../respond.js';
 
 export function eventRoutes(router: Router, { orm, services }: RestDeps): void {
   router.get('/events', async (req, res) => {
@@ -13,4 +14,8 @@ export function eventRoutes(router: Router, { orm, services }: RestDeps): void {
       }),
     );
   });
+  router.post(
+    '/applications/:applicationId/test-events',
+    single(orm, (ctx, req, p) => services.testEvents.send(ctx, p.applicationId, req.body)),
+  );
 }
