@@ -9,6 +9,7 @@ import { interactionsRouter } from './auth/interactions/interactions.router.js';
 import type { LoginAttempts } from './auth/login-attempts.js';
 import { acceptJsonBodies } from './auth/json-body.js';
 import { applicationIdAsClientId } from './auth/authorize-client-id.js';
+import { refuseInsecureRedirects } from './auth/https-redirects.js';
 import { OAUTH_MOUNT } from './auth/provider.js';
 import { SERVER_METADATA_PATHS, serverMetadata } from './auth/server-metadata.js';
 import type { SecretBox } from './common/crypto.js';
@@ -122,6 +123,7 @@ export async function createApp(
       logins: deps.logins,
     }),
   );
+  if (deps.config.isProduction) app.get(`${OAUTH_MOUNT}/authorize`, refuseInsecureRedirects());
   app.get(`${OAUTH_MOUNT}/authorize`, applicationIdAsClientId(deps.orm));
   app.use(OAUTH_MOUNT, acceptJsonBodies(deps.provider.callback()));
   app.get(SERVER_METADATA_PATHS, serverMetadata(deps.provider));

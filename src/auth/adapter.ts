@@ -152,7 +152,10 @@ export function findClientApplication(em: EntityManager, clientId: string): Prom
 
 /** Clients are the applications table: find by client_id, everything else is not stored by the provider. */
 export class ApplicationClientAdapter {
-  constructor(private readonly orm: MikroORM) {}
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly options: { httpsRedirectsOnly?: boolean } = {},
+  ) {}
 
   /**
    * By client_id, or by the application's id: existing POS Hub clients take applicationId from the redirect
@@ -163,7 +166,7 @@ export class ApplicationClientAdapter {
     // A client_id PostgreSQL cannot even compare (NUL, unpaired surrogates) names no client: invalid_client, not a 500.
     if (isUnsafeText(clientId)) return undefined;
     const application = await findClientApplication(this.orm.em.fork(), clientId);
-    return application ? clientMetadata(application) : undefined;
+    return application ? clientMetadata(application, this.options) : undefined;
   }
 
   async upsert(): Promise<void> {
@@ -181,8 +184,10 @@ export class ApplicationClientAdapter {
   }
 }
 
-export function adapterFactory(orm: MikroORM) {
-  return (model: string) => (model === 'Client' ? new ApplicationClientAdapter(orm) : new PostgresAdapter(orm, model));
+/** `httpsRedirectsOnly`: production, where clients keep only their https redirect URIs. */
+export function adapterFactory(orm: MikroORM, clients: { httpsRedirectsOnly?: boolean } = {}) {
+  return (model: string) =>
+    model === 'Client' ? new ApplicationClientAdapter(orm, clients) : new PostgresAdapter(orm, model);
 }
 
 /** Deletes rows that expired more than `graceSeconds` before `now`, in batches; returns how many went. */

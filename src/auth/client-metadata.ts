@@ -1,4 +1,5 @@
 import type { Application } from '../modules/applications/application.entity.js';
+import { isHttpsUrl } from './https-redirects.js';
 
 /** Prefix of the provider's account id for tokens an application holds for itself (client_credentials). */
 export const APPLICATION_SUBJECT = 'app:';
@@ -20,13 +21,20 @@ export interface HubClientFields {
  * invalid_request; authorization_code needs registered redirect URIs (the provider drops it without them).
  * client_secret is the stored SHA-256: Client.compareClientSecret is replaced to compare hashes (provider.ts).
  */
-export function clientMetadata(application: Application): Record<string, unknown> {
-  const redirects = application.redirectUris.length > 0;
+export function clientMetadata(
+  application: Application,
+  options: { httpsRedirectsOnly?: boolean } = {},
+): Record<string, unknown> {
+  // In production only https redirect URIs are the client's (src/auth/https-redirects.ts says why).
+  const redirectUris = options.httpsRedirectsOnly
+    ? application.redirectUris.filter(isHttpsUrl)
+    : application.redirectUris;
+  const redirects = redirectUris.length > 0;
   return {
     client_id: application.clientId,
     client_secret: application.clientSecretHash,
     client_name: application.name,
-    redirect_uris: application.redirectUris,
+    redirect_uris: redirectUris,
     response_types: redirects ? ['code'] : [],
     grant_types: [...(redirects ? ['authorization_code'] : []), 'client_credentials', 'password', 'refresh_token'],
     token_endpoint_auth_method: 'client_secret_basic',

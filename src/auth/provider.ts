@@ -106,7 +106,7 @@ export function createProvider({ config, orm, box, log, logins, limiters, metric
     );
 
   const configuration: Configuration = {
-    adapter: adapterFactory(orm),
+    adapter: adapterFactory(orm, { httpsRedirectsOnly: config.isProduction }),
     clients: [],
     scopes: [...ALL_SCOPES],
     claims: { openid: ['sub'] },

@@ -304,7 +304,45 @@ describe('production rules', () => {
         '/redirectUris/0',
         '/webhookUrl',
       ]);
-      expect((await admin.post('/v1/applications', pos)).status).toBe(201);
+      const secure = await admin.post('/v1/applications', pos);
+      expect(secure.status).toBe(201);
+
+      // An application registered before the hub ran in production still lists an http redirect URI: the
+      // authorization endpoint refuses it with a page that says why, and never redirects to it.
+      const legacyUri = 'http://till.example/legacy-callback';
+      await query(db.url, `update applications set redirect_uris = $1::jsonb where id = $2`, [
+        JSON.stringify([legacyUri, ...pos.redirectUris]),
+        secure.body.data.id,
+      ]);
+      const authorize = (redirectUri: string) =>
+        `${hub.url}/oauth2/authorize?${new URLSearchParams({
+          response_type: 'code',
+          client_id: secure.body.data.clientId,
+          redirect_uri: redirectUri,
+          state: 'st-1',
+        })}`;
+      const headers = { 'x-forwarded-proto': 'https', accept: 'text/html' };
+      const refused = await fetch(authorize(legacyUri), { headers, redirect: 'manual' });
+      expect(refused.status).toBe(400);
+      expect(refused.headers.get('location')).toBeNull();
+      expect(refused.headers.get('content-type')).toContain('text/html');
+      const page = await refused.text();
+      expect(page).toContain('This application cannot be opened');
+      expect(page).toContain('not an https address');
+      expect(page).toContain(legacyUri);
+      // Nor does a form POST of the same request lead there.
+      const posted = await fetch(`${hub.url}/oauth2/authorize`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URL(authorize(legacyUri)).searchParams,
+        redirect: 'manual',
+      });
+      expect(posted.status).toBeGreaterThanOrEqual(400);
+      expect(posted.headers.get('location')).toBeNull();
+      // Its https redirect URI still starts the sign-in.
+      const allowed = await fetch(authorize(pos.redirectUris[0]), { headers, redirect: 'manual' });
+      expect(allowed.status).toBe(303);
+      expect(allowed.headers.get('location')).toContain('/oauth2/interaction/');
     } finally {
       await hub.stop();
       await db.drop();

@@ -15,6 +15,7 @@ import {
 import { LoginThrottledError, type LoginAttempts } from '../login-attempts.js';
 import { LOCATION_CONTEXT_KEY } from './location-context.js';
 import { consentPage, errorPage, loginPage } from './views.js';
+import { sendPage } from './page-response.js';
 import { isUnsafeText } from '../../common/unsafe-text.js';
 
 // Our login and consent pages for the authorization code flow, under /oauth2/interaction/:uid. They only
@@ -33,16 +34,7 @@ class InteractionError extends Error {
   }
 }
 
-const PAGE_HEADERS = {
-  'Cache-Control': 'no-store',
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-  'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'no-referrer',
-};
-
-function send(res: Response, status: number, html: string): void {
-  res.status(status).set(PAGE_HEADERS).type('html').send(html);
-}
+const send = sendPage;
 
 /** The consent service's refusals, in words for the page. */
 const REFUSALS: Record<ConsentRefusal, string> = {

@@ -107,3 +107,17 @@ ${allow}
 export function errorPage(message: string): string {
   return layout('Error', `<h1>Something went wrong</h1><p class="error">${escapeHtml(message)}</p>`);
 }
+
+/**
+ * /oauth2/authorize refused an application's redirect URI because it is not https in production: the code is not
+ * sent, and the person who clicked Open is told why and what the application's developer must change.
+ */
+export function insecureRedirectPage(view: { redirectUri: string }): string {
+  return layout(
+    'Cannot open the application',
+    `<h1>This application cannot be opened</h1>
+<p class="error" role="alert">Its redirect URI is not an https address, and this hub sends sign-in codes only to https addresses.</p>
+<p>Redirect URI: <code>${escapeHtml(view.redirectUri)}</code></p>
+<p>The application's developer registers an https redirect URI (<code>PATCH /v1/applications/{applicationId}</code>, or Applications in the web UI); then open it again.</p>`,
+  );
+}
