@@ -2356,7 +2356,7 @@ export interface components {
             byId?: string;
             reason?: string;
         };
-        /** @description The location as the order was placed under it, with the tax rates its taxRateIds name. */
+        /** @description The location as it was when the order was placed, kept with the order: its name, currency, timezone and every tax rate it had then (not only those the order's taxRateIds name), in their order, so the order's taxRateIds resolve as they did at placement. Later changes to the location do not change it. */
         OrderLocation: {
             /** Format: uuid */
             id: string;

@@ -379,6 +379,39 @@ describe('placing an order', () => {
   });
 });
 
+describe("the order's location", () => {
+  it('holds the location as it was at placement, with every tax rate it had then, whatever changes later', async () => {
+    const place2 = await t.createLocation(undefined, 'Harbour Bistro');
+    const rates = [
+      { posReference: 'vat-9', name: 'VAT 9%', type: 'PERCENTAGE', rate: 90000 },
+      { posReference: 'vat-21', name: 'VAT 21%', type: 'PERCENTAGE', rate: 210000 },
+    ];
+    expect((await t.admin.patch(place2.path, { taxRates: rates, timezone: 'Europe/Amsterdam' })).status).toBe(200);
+    await t.connect(market, place2);
+    const placed = await marketClient.post(`${place2.path}/orders`, {
+      externalId: externalId(),
+      fulfillmentType: 'PICKUP',
+      items: [{ name: 'Soup', quantity: 1, price: 600, taxRateIds: ['vat-9'] }],
+    });
+    expect(placed.status).toBe(201);
+    const snapshot = {
+      id: place2.locationId,
+      name: 'Harbour Bistro',
+      currency: 'EUR',
+      timezone: 'Europe/Amsterdam',
+      // Both rates, though the order names only vat-9: a reader resolves any of them as at placement.
+      taxRates: rates.map((r) => ({ ...r, inclusive: false, isDefault: false })),
+    };
+    expect(placed.body.data.location).toEqual(snapshot);
+
+    // The location changes afterwards; the order keeps what it was placed under.
+    const changed = await t.admin.patch(place2.path, { name: 'Harbour Bistro & Bar', taxRates: [rates[1]] });
+    expect(changed.status).toBe(200);
+    const read = await marketClient.get(`${place2.path}/orders/${placed.body.data.id}`);
+    expect(read.body.data.location).toEqual(snapshot);
+  });
+});
+
 describe('the status round trip', () => {
   const patch = (client: HttpClient, orderId: string, body: Record<string, unknown>) =>
     client.patch(`${loc.path}/orders/${orderId}`, body);
@@ -469,7 +502,7 @@ describe('the status round trip', () => {
     expect(events.map((e) => e.newState.status)).toEqual(['ACCEPTED', 'PREPARING']);
   });
 
-  it('refuses transitions outside section 6 with 409 invalid_transition, and bad bodies with 400', async () => {
+  it('refuses transitions outside the status graph with 409 invalid_transition, and bad bodies with 400', async () => {
     const order = (await place(simpleOrder())).body.data;
     const skip = await patch(posClient, order.id, { status: 'COMPLETED' });
     expect(skip.status).toBe(409);

@@ -18,7 +18,7 @@ const EDGES: Record<OrderStatus, OrderStatus[]> = {
 };
 
 describe('order status machine', () => {
-  it('lets the POS take exactly the edges of section 6', () => {
+  it('lets the POS take exactly the edges of the status graph', () => {
     for (const from of ORDER_STATUSES) {
       for (const to of ORDER_STATUSES) {
         const verdict = checkTransition(from, to, 'POS').kind;

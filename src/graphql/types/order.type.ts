@@ -96,7 +96,10 @@ export class OrderStatusChangeType {
   reason?: string | null;
 }
 
-@ObjectType('OrderLocation')
+@ObjectType('OrderLocation', {
+  description:
+    'The location as it was when the order was placed: name, currency, timezone and every tax rate it had then (not only those the taxRateIds name). Later changes to the location do not change it.',
+})
 export class OrderLocationType {
   @Field(() => ID)
   id: string;

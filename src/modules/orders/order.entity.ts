@@ -14,7 +14,10 @@ export interface StatusChange {
   reason?: string;
 }
 
-/** The location as the order was placed under it: its tax rates are the ones the order's taxRateIds name. */
+/**
+ * The location as it was when the order was placed, kept with the order: name, currency, timezone and every tax
+ * rate it had then (not only those the order's taxRateIds name), so the references resolve as at placement.
+ */
 export interface OrderLocation {
   id: string;
   name: string;
