@@ -4,7 +4,7 @@ import {
   snoozeChoices,
   type Schedule,
 } from '../../src/modules/availability/opening-calendar.js';
-import { localMoment, zonedInstant } from '../../src/modules/availability/local-time.js';
+import { localMoment, zonedInstant } from '../../src/common/local-time.js';
 
 const AMSTERDAM = 'Europe/Amsterdam';
 const everyDay = (start: string, end: string) => [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => ({ dayOfWeek, start, end }));

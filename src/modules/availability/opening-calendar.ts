@@ -1,4 +1,4 @@
-import { addDays, dayOfWeek, localMoment, zonedInstant, type LocalDate } from './local-time.js';
+import { addDays, dayOfWeek, localMoment, zonedInstant, type LocalDate } from '../../common/local-time.js';
 import { minutesOf, type HolidayClosure, type OpeningRange } from './opening-hours.rules.js';
 
 // From weekly ranges in a time zone and holiday closures to instants: when the location is open, whether it

@@ -9,6 +9,11 @@ import { graphql } from '../../gql';
 import { useViewer } from '../../viewer';
 import { CatalogSync } from './catalog-sync';
 import { notifyDone, notifyFailure } from '../../components/notify';
+import { formatWhenIn } from '../../components/time';
+import type { SnoozeKind, SnoozesQuery } from '../../gql/graphql';
+import { SNOOZES } from '../availability/availability-documents';
+import { SnoozedList } from '../availability/snoozed-list';
+import { SnoozeMenu, type Snoozable } from '../availability/snooze-menu';
 
 const PRODUCTS = graphql(`
   query Products($accountId: ID!, $locationId: ID!, $nextPageKey: String, $search: String) {
@@ -89,8 +94,35 @@ const KINDS: { value: Kind; label: string }[] = [
 
 type Ids = { accountId: string; locationId: string };
 
-/** The location's catalog: sync from the POS, browse each kind a page at a time, search on the server. */
-export function CatalogTab(ids: Ids) {
+/** What the lists need to snooze an item and say it is snoozed: the location's clock, its snoozes and presets. */
+interface Snoozing {
+  timeZone: string;
+  data: SnoozesQuery | undefined;
+  canChange: boolean;
+}
+
+/** The row's Snooze menu, or "Snoozed" when it is; nothing for an operator who may not change it. */
+function SnoozeCell({ ids, item, snoozing }: { ids: Ids; item: Snoozable; snoozing: Snoozing }) {
+  const snoozed = snoozing.data?.snoozes.find((s) => s.kind === item.kind && s.posReference === item.posReference);
+  // Short, so the row keeps its width on a phone; the list of snoozed items above says until when.
+  if (snoozed)
+    return (
+      <Badge color="orange" variant="light" title={`Until ${formatWhenIn(snoozed.until, snoozing.timeZone)}`}>
+        Snoozed
+      </Badge>
+    );
+  if (!snoozing.canChange) return null;
+  return <SnoozeMenu ids={ids} item={item} choices={snoozing.data?.snoozeChoices} timeZone={snoozing.timeZone} />;
+}
+
+/**
+ * The location's catalog: sync from the POS, what is snoozed, browse each kind a page at a time (search on the
+ * server), and snooze a product or modifier from its row.
+ */
+export function CatalogTab({ timeZone, ...ids }: Ids & { timeZone: string }) {
+  const viewer = useViewer();
+  const snoozes = useQuery(SNOOZES, { variables: ids });
+  const snoozing: Snoozing = { timeZone, data: snoozes.data, canChange: viewer.permissions.editCatalog };
   const [kind, setKind] = useState<Kind>('products');
   // Four choices do not fit side by side on a phone: one above the other there.
   const orientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
@@ -99,6 +131,9 @@ export function CatalogTab(ids: Ids) {
   return (
     <Stack>
       <CatalogSync {...ids} />
+      {snoozes.data && (
+        <SnoozedList ids={ids} snoozed={snoozes.data.snoozes} timeZone={timeZone} canChange={snoozing.canChange} />
+      )}
       <Group align="flex-end" wrap="wrap">
         <SegmentedControl
           value={kind}
@@ -119,15 +154,15 @@ export function CatalogTab(ids: Ids) {
           />
         )}
       </Group>
-      {kind === 'products' && <ProductList {...ids} search={debounced} />}
+      {kind === 'products' && <ProductList {...ids} search={debounced} snoozing={snoozing} />}
       {kind === 'categories' && <SimpleList {...ids} search={debounced} kind="categories" />}
-      {kind === 'modifiers' && <SimpleList {...ids} search={debounced} kind="modifiers" />}
+      {kind === 'modifiers' && <SimpleList {...ids} search={debounced} kind="modifiers" snoozing={snoozing} />}
       {kind === 'modifierGroups' && <SimpleList {...ids} search="" kind="modifierGroups" />}
     </Stack>
   );
 }
 
-function ProductList({ accountId, locationId, search }: Ids & { search: string }) {
+function ProductList({ accountId, locationId, search, snoozing }: Ids & { search: string; snoozing: Snoozing }) {
   const viewer = useViewer();
   const cursor = useSearchCursor(search);
   const { data, loading, error, previousData } = useQuery(PRODUCTS, {
@@ -154,6 +189,7 @@ function ProductList({ accountId, locationId, search }: Ids & { search: string }
                 <Table.Th visibleFrom="sm">POS reference</Table.Th>
                 <Table.Th>Price</Table.Th>
                 <Table.Th>Availability</Table.Th>
+                <Table.Th>Snooze</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -200,6 +236,13 @@ function ProductList({ accountId, locationId, search }: Ids & { search: string }
                       }}
                     />
                   </Table.Td>
+                  <Table.Td>
+                    <SnoozeCell
+                      ids={{ accountId, locationId }}
+                      item={{ kind: 'PRODUCT' as SnoozeKind, posReference: p.posReference, name: p.name }}
+                      snoozing={snoozing}
+                    />
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -217,7 +260,8 @@ function SimpleList({
   locationId,
   search,
   kind,
-}: Ids & { search: string; kind: Exclude<Kind, 'products'> }) {
+  snoozing,
+}: Ids & { search: string; kind: Exclude<Kind, 'products'>; snoozing?: Snoozing }) {
   const cursor = useSearchCursor(search);
   const variables = { accountId, locationId, nextPageKey: cursor.pageKey, search: search || undefined };
   const categories = useQuery(CATEGORIES, { variables, skip: kind !== 'categories' });
@@ -250,6 +294,16 @@ function SimpleList({
               ? 'Shown'
               : 'Hidden'
             : '',
+      ...(snoozing
+        ? [
+            <SnoozeCell
+              key="snooze"
+              ids={{ accountId, locationId }}
+              item={{ kind: 'MODIFIER' as SnoozeKind, posReference: r.posReference, name: r.name }}
+              snoozing={snoozing}
+            />,
+          ]
+        : []),
     ],
   }));
   const third = kind === 'modifiers' ? 'Price' : kind === 'modifierGroups' ? 'Choices' : 'Online';
@@ -265,6 +319,7 @@ function SimpleList({
                 <Table.Th>Name</Table.Th>
                 <Table.Th>POS reference</Table.Th>
                 <Table.Th>{third}</Table.Th>
+                {snoozing && <Table.Th>Snooze</Table.Th>}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>

@@ -12,6 +12,7 @@ import { CatalogTab } from './catalog-tab';
 import { ConnectionsTab } from './connections-tab';
 import { MenusTab } from '../menus/menus-tab';
 import { StoreStatusTab } from '../store-status/store-status-tab';
+import { OpeningHoursTab } from '../availability/opening-hours-tab';
 import { LocationForm } from './location-form';
 import { accountTrail } from './location-crumbs';
 import { LocationLinks } from './location-links';
@@ -38,9 +39,18 @@ const TABS: { value: string; label: string; panel: (ids: Ids, location: Location
     panel: (ids, location) => <LocationForm accountId={ids.accountId} location={location} />,
   },
   { value: 'connections', label: 'Connections', panel: (ids) => <ConnectionsTab {...ids} /> },
-  { value: 'catalog', label: 'Catalog', panel: (ids) => <CatalogTab {...ids} /> },
+  {
+    value: 'catalog',
+    label: 'Catalog',
+    panel: (ids, location) => <CatalogTab {...ids} timeZone={location.timezone} />,
+  },
   { value: 'menus', label: 'Menus', panel: (ids) => <MenusTab {...ids} /> },
   { value: 'store-status', label: 'Store status', panel: (ids) => <StoreStatusTab {...ids} /> },
+  {
+    value: 'opening-hours',
+    label: 'Opening hours',
+    panel: (ids, location) => <OpeningHoursTab {...ids} timeZone={location.timezone} />,
+  },
 ];
 
 /**

@@ -17,6 +17,7 @@ import { NotFound } from '../not-found';
 import { OrderCueSwitch, useOrderCue } from './order-cue';
 import { ORDER_DETAIL, OrderDetail } from './order-detail';
 import { fulfilment, orderCallName } from './order-facts-format';
+import { BusyModeControl } from '../availability/busy-mode-control';
 
 // The live order board of a location: a tab per status with its count, the orders in it newest
 // first, and an order's detail with the actions the server allows from its status. Pushed by the orderBoard
@@ -39,6 +40,9 @@ const BOARD_ROW = graphql(`
     total
     currency
     createdAt
+    availabilityWarnings {
+      rule
+    }
   }
 `);
 
@@ -150,6 +154,7 @@ export function OrderBoard() {
           <LiveBadge state={live} />
         </Group>
       </Group>
+      <BusyModeControl accountId={accountId} locationId={locationId} />
       {arrived > 0 && (
         <Alert color="teal" role="status" title="New order" withCloseButton onClose={() => setArrived(0)}>
           {arrived === 1 ? 'A new order arrived.' : `${arrived} new orders arrived.`}
@@ -222,6 +227,11 @@ export function OrderBoard() {
                           <Text size="xs" c="dimmed" pl="calc(1.125rem + 1px)">
                             {orderCallName(order)}
                           </Text>
+                          {order.availabilityWarnings.length > 0 && (
+                            <Badge color="orange" variant="light" size="sm" ml="calc(1.125rem + 1px)">
+                              Not available when placed
+                            </Badge>
+                          )}
                         </Table.Td>
                         {searched && (
                           <Table.Td>

@@ -5,6 +5,7 @@ import { codeOf } from '../../components/errors';
 import { formatMoney } from '../../components/money';
 import { ErrorState, LoadingState } from '../../components/states';
 import { graphql } from '../../gql';
+import { AvailabilityWarnings } from './availability-warnings';
 import { OrderFacts } from './order-facts';
 import { OrderDeliveries } from './order-deliveries';
 import { StatusHistory } from './order-history';
@@ -36,6 +37,13 @@ export const ORDER_DETAIL = graphql(`
       customer
       delivery
       allowedTransitions
+      availabilityWarnings {
+        rule
+        until
+        reason
+        item
+        option
+      }
       items {
         name
         quantity
@@ -133,6 +141,7 @@ export function OrderDetail({ accountId, locationId, orderId, onChanged }: Props
       ) : (
         changing.error && <ErrorState error={changing.error} title="The status was not changed" />
       )}
+      <AvailabilityWarnings warnings={order.availabilityWarnings} items={order.items} />
       <OrderFacts order={order} />
       <OrderLines items={order.items} currency={order.currency} taxRates={order.location.taxRates} />
       {order.allowedTransitions.some(needsReason) && (

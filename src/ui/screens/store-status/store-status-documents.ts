@@ -9,6 +9,15 @@ export const STORE_STATUS_FIELDS = graphql(`
     closedUntil
     closedReason
     closedReasonNotes
+    availability {
+      state
+      until
+      reason
+    }
+    busyMode {
+      extraMinutes
+      until
+    }
     marketplaces {
       connectionId
       applicationName

@@ -9,6 +9,7 @@ import { formatRelative, formatWhenIn, useNow } from '../../components/time';
 import type { StoreStatusFieldsFragment } from '../../gql/graphql';
 import { useViewer } from '../../viewer';
 import { PauseForm } from './pause-form';
+import { OpenStateLine } from '../availability/open-state';
 import { SET_STORE_STATUS, STORE_STATUS, STORE_STATUS_EVENTS } from './store-status-documents';
 import { notifyFailure } from '../../components/notify';
 import { attemptsLabel } from '../deliveries/delivery-status';
@@ -44,14 +45,21 @@ export function StoreStatusTab({ accountId, locationId }: Ids) {
   if (query.error && !status) return <ErrorState error={query.error} />;
   if (!status) return <LoadingState label="Loading the store status" />;
   const paused = status.storeStatus === 'OFFLINE';
+  const open = status.availability.state === 'OPEN';
   return (
     <Stack>
       <Paper withBorder p="md">
         <Stack gap="sm">
           <Group justify="space-between">
             <Group gap="sm">
-              <ColorSwatch color={`var(--mantine-color-${paused ? 'red' : 'teal'}-6)`} size={16} aria-hidden />
-              <Title order={3}>{paused ? 'The store is paused' : 'The store is open'}</Title>
+              <ColorSwatch
+                color={`var(--mantine-color-${paused ? 'red' : open ? 'teal' : 'gray'}-6)`}
+                size={16}
+                aria-hidden
+              />
+              <Title order={3}>
+                {paused ? 'The store is paused' : open ? 'The store is open' : 'The store is closed'}
+              </Title>
             </Group>
             <LiveBadge state={live} />
           </Group>
@@ -64,8 +72,9 @@ export function StoreStatusTab({ accountId, locationId }: Ids) {
               {status.closedReasonNotes && ` ${status.closedReasonNotes}`}
             </Text>
           ) : (
-            <Text c="dimmed">Marketplaces take orders for this location.</Text>
+            open && <Text c="dimmed">Marketplaces take orders for this location.</Text>
           )}
+          <OpenStateLine availability={status.availability} busyMode={status.busyMode} when={when} />
           {viewer.permissions.editLocations &&
             (paused ? (
               <Group>

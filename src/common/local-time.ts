@@ -1,7 +1,8 @@
 // Wall-clock time in a location's IANA time zone, with nothing but Intl: which local day and minute an instant
 // is, and which instant a local day and minute is. Daylight-saving changes are the time zone database's
 // business, so partners never compute them: on the last Sunday of March in Europe/Amsterdam a range
-// 12:00-22:00 starts at 10:00Z, the day before at 11:00Z.
+// 12:00-22:00 starts at 10:00Z, the day before at 11:00Z. Pure and without imports: the hub's opening
+// calendar reads hours with it, and the web UI reads and writes a location's times on the location's clock.
 
 /** A civil date (no time zone). month 1-12. */
 export interface LocalDate {

@@ -1,0 +1,172 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { Alert, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { otherFieldErrors } from '../../components/errors';
+import { useFieldErrors } from '../../components/field-errors';
+import { FormError, SubmitRow } from '../../components/form-footer';
+import { notifyDone } from '../../components/notify';
+import { ErrorState, LoadingState } from '../../components/states';
+import type { OpeningHoursFieldsFragment } from '../../gql/graphql';
+import { useViewer } from '../../viewer';
+import { OPENING_HOURS, SET_OPENING_HOURS } from './availability-documents';
+import { HolidaysEditor, type EditableHoliday } from './holidays-editor';
+import { inSentOrder, newKey, WeekGrid, type EditableRange } from './week-grid';
+import { fromLocalInput, toLocalInput } from './zoned-input';
+
+// A location's opening hours: the week, each connected marketplace's own week where it has one, and holiday
+// closures, saved as one document (the server checks it whole and names what is wrong). Times are on the
+// location's clock; marketplaces are told what applies to each of them when it is saved.
+
+type Ids = { accountId: string; locationId: string };
+
+/** The paths a field of the form shows the error of (a range, its times; a holiday's fields). */
+const SHOWN_BY_A_FIELD =
+  /^(\/overrides\/\d+)?\/openingHours\/\d+(\/(start|end|dayOfWeek))?$|^\/holidays\/\d+\/(from|to|reason)$/;
+type Range = { dayOfWeek: number; start: string; end: string };
+
+const editable = (ranges: readonly Range[]): EditableRange[] =>
+  ranges.map(({ dayOfWeek, start, end }) => ({ key: newKey(), dayOfWeek, start, end }));
+const sent = (ranges: EditableRange[]): Range[] =>
+  inSentOrder(ranges).map(({ dayOfWeek, start, end }) => ({ dayOfWeek, start, end }));
+
+export function OpeningHoursTab({ accountId, locationId, timeZone }: Ids & { timeZone: string }) {
+  const query = useQuery(OPENING_HOURS, { variables: { accountId, locationId } });
+  if (query.error) return <ErrorState error={query.error} />;
+  if (!query.data) return <LoadingState label="Loading the opening hours" />;
+  const marketplaces = query.data.connections.data.filter((c) => c.kind === 'MARKETPLACE' && c.status === 'ACTIVE');
+  return (
+    <OpeningHoursForm
+      ids={{ accountId, locationId }}
+      timeZone={timeZone}
+      saved={query.data.openingHours}
+      marketplaces={marketplaces.map((m) => ({ id: m.id, name: m.applicationName }))}
+    />
+  );
+}
+
+interface FormProps {
+  ids: Ids;
+  timeZone: string;
+  saved: OpeningHoursFieldsFragment;
+  marketplaces: { id: string; name: string }[];
+}
+
+function OpeningHoursForm({ ids, timeZone, saved, marketplaces }: FormProps) {
+  const viewer = useViewer();
+  const readOnly = !viewer.permissions.editLocations;
+  const [week, setWeek] = useState(() => editable(saved.openingHours));
+  const [own, setOwn] = useState<Record<string, EditableRange[]>>(() =>
+    Object.fromEntries(saved.overrides.map((o) => [o.connectionId, editable(o.openingHours)])),
+  );
+  const [holidays, setHolidays] = useState<EditableHoliday[]>(() =>
+    saved.holidays.map((h) => ({
+      key: newKey(),
+      from: toLocalInput(h.from, timeZone),
+      to: toLocalInput(h.to, timeZone),
+      reason: h.reason ?? '',
+    })),
+  );
+  const [save, { loading, error }] = useMutation(SET_OPENING_HOURS);
+  const overridden = marketplaces.filter((m) => own[m.id]);
+  const input = {
+    openingHours: sent(week),
+    overrides: overridden.map((m) => ({ connectionId: m.id, openingHours: sent(own[m.id]) })),
+    holidays: holidays.map((h) => ({
+      from: fromLocalInput(h.from, timeZone) ?? h.from,
+      to: fromLocalInput(h.to, timeZone) ?? h.to,
+      reason: h.reason.trim() || null,
+    })),
+  };
+  const { fields, all } = useFieldErrors(error, input);
+  const rangeErrors = (prefix: string, ranges: EditableRange[]) => (range: EditableRange, field: string) => {
+    const path = `${prefix}/${inSentOrder(ranges).indexOf(range)}${field ? `/${field}` : ''}`;
+    return fields[path] ?? (field === '' ? fields[`${path}/dayOfWeek`] : undefined);
+  };
+  const holidayErrors = (index: number, field: string) => fields[`/holidays/${index}/${field}`];
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const answer = await save({ variables: { ...ids, input } }).catch(() => null);
+    if (answer?.data) notifyDone('Opening hours saved; the marketplaces are told');
+  }
+
+  return (
+    <form onSubmit={onSubmit} aria-label="Opening hours">
+      <Stack gap="lg">
+        <Paper withBorder p="md">
+          <Stack gap="xs">
+            <Title order={3}>Every week</Title>
+            <Text size="sm" c="dimmed">
+              Times in {timeZone}. No hours at all: open whenever the store is not paused or on holiday. Hours past
+              midnight go on the next day (Friday 18:00–00:00, then Saturday 00:00–02:00).
+            </Text>
+            <WeekGrid
+              ranges={week}
+              onChange={setWeek}
+              errorOf={rangeErrors('/openingHours', week)}
+              readOnly={readOnly}
+            />
+          </Stack>
+        </Paper>
+        {marketplaces.length > 0 && (
+          <Paper withBorder p="md">
+            <Stack gap="sm">
+              <Title order={3}>Marketplaces with their own hours</Title>
+              {marketplaces.map((m) => (
+                <Stack key={m.id} gap="xs">
+                  <Switch
+                    label={`${m.name} has its own hours`}
+                    checked={Boolean(own[m.id])}
+                    disabled={readOnly}
+                    onChange={(e) => {
+                      const on = e.currentTarget.checked;
+                      setOwn(({ [m.id]: _, ...rest }) => (on ? { ...rest, [m.id]: editable(sent(week)) } : rest));
+                    }}
+                  />
+                  {own[m.id] && (
+                    <WeekGrid
+                      owner={m.name}
+                      ranges={own[m.id]}
+                      onChange={(ranges) => setOwn((all) => ({ ...all, [m.id]: ranges }))}
+                      errorOf={rangeErrors(`/overrides/${overridden.indexOf(m)}/openingHours`, own[m.id])}
+                      readOnly={readOnly}
+                    />
+                  )}
+                </Stack>
+              ))}
+            </Stack>
+          </Paper>
+        )}
+        <Paper withBorder p="md">
+          <Stack gap="xs">
+            <Title order={3}>Holidays</Title>
+            <HolidaysEditor
+              holidays={holidays}
+              onChange={setHolidays}
+              errorOf={holidayErrors}
+              timeZone={timeZone}
+              readOnly={readOnly}
+            />
+          </Stack>
+        </Paper>
+        <Unplaced errors={otherFieldErrors(fields, (path) => SHOWN_BY_A_FIELD.test(path))} />
+        <FormError error={error} fields={all} />
+        {!readOnly && <SubmitRow label="Save opening hours" loading={loading} />}
+      </Stack>
+    </form>
+  );
+}
+
+/** Field errors no field of the form shows (a marketplace disconnected meanwhile, say). */
+function Unplaced({ errors }: { errors: string[] }) {
+  if (errors.length === 0) return null;
+  return (
+    <Alert color="red" role="alert" title="Not saved">
+      {errors.map((e) => (
+        <Text key={e} size="sm">
+          {e}
+        </Text>
+      ))}
+    </Alert>
+  );
+}
