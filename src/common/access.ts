@@ -1,15 +1,10 @@
-import { InsufficientScopeError, NotFoundError } from './errors.js';
+import { NotFoundError } from './errors.js';
 import type { RequestContext } from './request-context.js';
-import type { Reach, Scope } from './principal.js';
+import type { Reach } from './principal.js';
 
-// Authorization rules shared by every service: scopes (403) and tenancy (404, never 403, so ids cannot be
-// probed: docs/contract.md "Conventions").
-
-/** 403 unless the token carries `scope` (or one of the `alternatives`, which also allow the operation). */
-export function requireScope(ctx: RequestContext, scope: Scope, ...alternatives: Scope[]): void {
-  if (ctx.principal.scopes.has(scope) || alternatives.some((s) => ctx.principal.scopes.has(s))) return;
-  throw new InsufficientScopeError(scope);
-}
+// Tenancy: whether a caller's reach covers an account or a location. What is out of reach is 404, never 403,
+// so ids cannot be probed. The declared operations are checked with these (src/auth/authorize.ts); a service
+// checks with them the ids a request names in its body (the accounts of a new merchant).
 
 /** Whether `reach` covers this account (for a partner application, one of its locations' accounts). Pure. */
 export function reachesAccount(reach: Reach, accountId: string): boolean {
@@ -28,13 +23,4 @@ export function canReachLocation(ctx: RequestContext, accountId: string, locatio
 
 export function assertAccountReachable(ctx: RequestContext, accountId: string): void {
   if (!canReachAccount(ctx, accountId)) throw new NotFoundError('Account');
-}
-
-export function assertLocationReachable(ctx: RequestContext, accountId: string, locationId: string): void {
-  if (!canReachLocation(ctx, accountId, locationId)) throw new NotFoundError('Location');
-}
-
-/** An admin acting as itself (not a partner application acting for one). */
-export function isAdmin(ctx: RequestContext): boolean {
-  return ctx.principal.type === 'user' && ctx.principal.role === 'admin';
 }

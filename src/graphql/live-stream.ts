@@ -1,13 +1,17 @@
+import { Subscription, type SubscribeResolverData } from 'type-graphql';
+import { authorize, type Grants, type TargetIds } from '../auth/authorize.js';
+import type { OperationRule, Target } from '../auth/operation.js';
 import { DomainError, NotFoundError } from '../common/errors.js';
 import type { RequestContext } from '../common/request-context.js';
 import type { LiveKey, LiveSubscription } from '../live/live-fanout.js';
 import type { LiveSignal } from '../live/live-signal.js';
 import type { GraphQLContext } from './context.js';
+import { Declared } from './granted.js';
 
-// The one shape of every GraphQL subscription of the hub: authorize once with the same service check as the
-// matching query (a location out of reach is refused before anything is sent), then for each live signal
-// that concerns the subscription read the record again through the services with the caller's current
-// reach, and push it. A record the caller may not see (another marketplace's order) is skipped. A resync
+// The one shape of every GraphQL subscription of the hub: its declared operation (the same as the matching
+// query's) is authorized when it starts (a location out of reach is refused before anything is sent), then
+// for each live signal that concerns the subscription it is authorized again with the caller as of now and
+// the record is read again through the services, and pushed. A record the caller may not see (another marketplace's order) is skipped. A resync
 // (signals may have been missed) is pushed as such, so the client reads everything again. An error while
 // reading (the token expired) is pushed once, then the subscription completes. The first event is always a
 // RESYNC: it says the subscription is in place, so a client that reads the current state then misses
@@ -22,40 +26,62 @@ export interface LiveItem<T> {
   ctx: RequestContext;
 }
 
-export interface LiveStreamSpec<T> {
+export interface LiveStreamSpec<T, G extends Target> {
   key: LiveKey;
-  /** The query's own authorization (reach, scope): throws when the caller may not watch this. */
-  authorize(ctx: RequestContext): Promise<unknown>;
+  /** The declared operation (src/auth/operation.ts) and the ids the subscription's arguments name. */
+  operation: OperationRule<G>;
+  ids: TargetIds[G];
+  /** What starting needs beyond the grant (the record watched is there): throws when it may not start. */
+  start?(grant: Grants[G]): Promise<unknown>;
   /** Reads what the signal names; null (or a NotFoundError) skips it. Signals it does not concern are skipped. */
-  load(ctx: RequestContext, signal: LiveSignal): Promise<{ kind: LiveEventKind; value: T } | null>;
+  load(grant: Grants[G], signal: LiveSignal): Promise<{ kind: LiveEventKind; value: T } | null>;
 }
 
 /** What the source stream yields: an event, or the error that ends it (thrown by the field resolver). */
 export type LiveStreamItem<T> = LiveItem<T> | { error: unknown };
 
-export async function liveStream<T>(
+export async function liveStream<T, G extends Target>(
   context: GraphQLContext,
-  spec: LiveStreamSpec<T>,
+  spec: LiveStreamSpec<T, G>,
 ): Promise<AsyncIterableIterator<LiveStreamItem<T>>> {
   const live = context.live;
   if (!live)
     throw new DomainError('validation_failed', 'Subscriptions are served over WebSocket (graphql-ws) at /graphql');
-  await spec.authorize(context.ctx);
+  const grant = await authorize(context.ctx, spec.operation, spec.ids);
+  await spec.start?.(grant);
   return new LiveStream(live.fanout.subscribe(spec.key), live.fresh, spec, context.ctx);
+}
+
+/**
+ * A subscription field served by liveStream: `stream` says, for the subscription's arguments, what it
+ * watches and how it reads an event; the field is marked as the declared operation it authorizes with.
+ */
+export function LiveSubscriptionField<T, G extends Target, A>(
+  returns: Parameters<typeof Subscription>[0],
+  operation: OperationRule<G>,
+  description: string,
+  stream: (data: { args: A; context: GraphQLContext }) => Omit<LiveStreamSpec<T, G>, 'operation'>,
+): MethodDecorator {
+  const subscribe = (data: SubscribeResolverData<unknown, A, GraphQLContext>) =>
+    liveStream<T, G>(data.context, { ...stream(data), operation });
+  return (prototype, propertyKey, descriptor) => {
+    Subscription(returns, { description, subscribe })(prototype, propertyKey, descriptor);
+    Declared(operation)(prototype, propertyKey, descriptor);
+  };
 }
 
 /**
  * A hand-written iterator rather than an async generator: a generator waiting for the next signal cannot be
  * closed until one arrives, and an unsubscribed client would keep its buffer until then.
  */
-class LiveStream<T> implements AsyncIterableIterator<LiveStreamItem<T>> {
+class LiveStream<T, G extends Target> implements AsyncIterableIterator<LiveStreamItem<T>> {
   private done = false;
   private started = false;
 
   constructor(
     private readonly subscription: LiveSubscription,
     private readonly fresh: () => Promise<RequestContext>,
-    private readonly spec: LiveStreamSpec<T>,
+    private readonly spec: LiveStreamSpec<T, G>,
     private readonly initialCtx: RequestContext,
   ) {}
 
@@ -70,7 +96,8 @@ class LiveStream<T> implements AsyncIterableIterator<LiveStreamItem<T>> {
       try {
         const ctx = await this.fresh();
         if (event.value.topic === 'resync') return { value: { kind: 'RESYNC', value: null, ctx }, done: false };
-        const loaded = await this.spec.load(ctx, event.value);
+        const grant = await authorize(ctx, this.spec.operation, this.spec.ids);
+        const loaded = await this.spec.load(grant, event.value);
         if (loaded) return { value: { ...loaded, ctx }, done: false };
       } catch (error) {
         if (error instanceof NotFoundError) continue;

@@ -1,41 +1,38 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
+import type { Grants } from '../auth/authorize.js';
+import type { Target } from '../auth/operation.js';
 import type { Page, ListInput } from '../common/pagination.js';
-import type { RequestContext } from '../common/request-context.js';
-import { contextOf } from '../http/context.js';
+import type { Answer } from './operation-route.js';
 
-// Route handlers only translate: request → service call → `{data}` envelope (docs/contract.md "Conventions").
+// Route answers only translate: granted request → service call → `{data}` envelope (docs/contract.md "Conventions").
 
 export type Params = Record<string, string>;
 
-export function single(
-  orm: MikroORM,
-  call: (ctx: RequestContext, req: Request, params: Params) => Promise<unknown>,
+export function single<T extends Target>(
+  call: (grant: Grants[T], req: Request, params: Params) => Promise<unknown>,
   status = 200,
-) {
-  return async (req: Request, res: Response) => {
-    const data = await call(contextOf(orm, res), req, req.params as Params);
+): Answer<T> {
+  return async (grant, req, res) => {
+    const data = await call(grant, req, req.params as Params);
     res.status(status).json({ data });
   };
 }
 
 /** 204 No Content: for deletes, which have nothing to answer with. */
-export function noContent(
-  orm: MikroORM,
-  call: (ctx: RequestContext, req: Request, params: Params) => Promise<unknown>,
-) {
-  return async (req: Request, res: Response) => {
-    await call(contextOf(orm, res), req, req.params as Params);
+export function noContent<T extends Target>(
+  call: (grant: Grants[T], req: Request, params: Params) => Promise<unknown>,
+): Answer<T> {
+  return async (grant, req, res) => {
+    await call(grant, req, req.params as Params);
     res.status(204).end();
   };
 }
 
-export function list(
-  orm: MikroORM,
-  call: (ctx: RequestContext, page: ListInput, req: Request, params: Params) => Promise<Page<unknown>>,
-) {
-  return async (req: Request, res: Response) => {
-    res.json(await call(contextOf(orm, res), listInput(req), req, req.params as Params));
+export function list<T extends Target>(
+  call: (grant: Grants[T], page: ListInput, req: Request, params: Params) => Promise<Page<unknown>>,
+): Answer<T> {
+  return async (grant, req, res) => {
+    res.json(await call(grant, listInput(req), req, req.params as Params));
   };
 }
 
@@ -45,12 +42,11 @@ export function listInput(req: Request): ListInput {
 }
 
 /** 201 when the call created the record, 200 when it found the one created before (a duplicate placement). */
-export function createdOrFound(
-  orm: MikroORM,
-  call: (ctx: RequestContext, req: Request, params: Params) => Promise<{ data: unknown; created: boolean }>,
-) {
-  return async (req: Request, res: Response) => {
-    const { data, created } = await call(contextOf(orm, res), req, req.params as Params);
+export function createdOrFound<T extends Target>(
+  call: (grant: Grants[T], req: Request, params: Params) => Promise<{ data: unknown; created: boolean }>,
+): Answer<T> {
+  return async (grant, req, res) => {
+    const { data, created } = await call(grant, req, req.params as Params);
     res.status(created ? 201 : 200).json({ data });
   };
 }

@@ -12,6 +12,7 @@ import { idempotencyKeys } from '../http/idempotency-keys.js';
 import { resumeRequestScope } from '../common/request-scope.js';
 import type { RestDeps } from './rest-deps.js';
 import type { CallerRateLimit } from '../http/rate-limit.js';
+import { serve, type RestRoute } from './operation-route.js';
 import { accountRoutes } from './routes/accounts.routes.js';
 import { deliveryRoutes } from './routes/deliveries.routes.js';
 import { eventRoutes } from './routes/events.routes.js';
@@ -56,24 +57,31 @@ export async function restRouter(options: RestOptions): Promise<Router> {
   router.use(idempotencyKeys(options.orm, { database: options.database }));
   router.use(resumeRequestScope);
   const routes = Router();
-  // Orders first: express tries each route's pattern in turn, and an order's GET, placement and status change
-  // are most of a partner's calls (the order routes used to come after about forty others). The order does
-  // not change which route answers: no two routes' patterns match the same path (each has its own literal
-  // segments).
-  orderRoutes(routes, options);
-  accountRoutes(routes, options);
-  locationRoutes(routes, options);
-  deliveryRoutes(routes, options);
-  eventRoutes(routes, options);
-  applicationRoutes(routes, options);
-  connectionRoutes(routes, options);
-  userRoutes(routes, options);
-  catalogRoutes(routes, options);
-  menuRoutes(routes, options);
-  storeStatusRoutes(routes, options);
-  reportRoutes(routes, options);
-  activityRoutes(routes, options);
-  openingHoursRoutes(routes, options);
+  for (const route of restRoutes(options)) routes[route.method](route.path, serve(options.orm, route));
   router.use('/v1', routes);
   return router;
+}
+
+/**
+ * Every /v1 route, each with its declared operation. Orders first: express tries each route's pattern in turn,
+ * and an order's GET, placement and status change are most of a partner's calls. The order does not change
+ * which route answers: no two routes' patterns match the same path (each has its own literal segments).
+ */
+export function restRoutes(deps: RestDeps): RestRoute[] {
+  return [
+    ...orderRoutes(deps),
+    ...accountRoutes(deps),
+    ...locationRoutes(deps),
+    ...deliveryRoutes(deps),
+    ...eventRoutes(deps),
+    ...applicationRoutes(deps),
+    ...connectionRoutes(deps),
+    ...userRoutes(deps),
+    ...catalogRoutes(deps),
+    ...menuRoutes(deps),
+    ...storeStatusRoutes(deps),
+    ...reportRoutes(deps),
+    ...activityRoutes(deps),
+    ...openingHoursRoutes(deps),
+  ];
 }

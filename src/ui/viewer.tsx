@@ -20,6 +20,7 @@ export const VIEWER_FIELDS = graphql(`
       manageConnections
       editCatalog
       editMenus
+      retryDeliveries
     }
   }
 `);

@@ -1,8 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { buildSchema } from 'graphql';
+import type { GraphQLObjectType } from 'graphql';
 import { parse } from 'yaml';
+import { declaredOperations, isDeclared, type OperationRule } from '../../src/auth/operation.js';
 import { ALL_SCOPES, type ApplicationKind } from '../../src/common/principal.js';
 import { OPENAPI_PATH } from '../../src/docs/openapi-document.js';
+import { OPERATION_EXTENSION } from '../../src/graphql/granted.js';
+import { buildHubSchema } from '../../src/graphql/schema.js';
+import { documentedRoute } from '../../src/rest/operation-route.js';
+import type { RestDeps } from '../../src/rest/rest-deps.js';
+import { restRoutes } from '../../src/rest/router.js';
 import { enqueue } from '../support/deliveries.js';
 import type { HttpClient } from '../support/http.js';
 import { liveClient } from '../support/subscriber.js';
@@ -12,11 +18,14 @@ import { startTestHub, type TestApplication, type TestHub } from '../support/tes
 // GraphQL operation, called about another tenant's records by a caller that must not reach them, answers 404
 // (`not_found` in GraphQL), never 200 (nor 403, which would confirm the id exists).
 //
-// TO ADD A ROUTE: add one row to ROUTES (or LISTS for a collection outside a location), and, if the path names
-// a new kind of record, create one for the victim in `beforeAll` and put its id in `victim` under the path
+// Every route and every GraphQL field is a declared operation (src/auth/operation.ts); the last tests fail for
+// one served without a declaration, and they read off each declaration which table its row belongs in: an
+// operation that names a record (`reaches` account, location, application, delivery, user) is in ROUTES or
+// OPERATIONS, a list narrowed to the caller's reach in LISTS or GRAPHQL_LISTS; one that names nothing needs no
+// row. TO ADD A ROUTE: declare its operation, add one row to ROUTES (or LISTS), and, if the path names a new
+// kind of record, create one for the victim in `beforeAll` and put its id in `victim` under the path
 // parameter's name. TO ADD A GRAPHQL OPERATION: add one row to OPERATIONS (or GRAPHQL_LISTS); `$name` in the
-// document is the victim's id of that name. The last tests fail for any route of openapi.yaml and any
-// Query, Mutation or Subscription field of schema.graphql that has no row here.
+// document is the victim's id of that name.
 //
 // Every row also says what a partner application connected to the victim's location gets (`partners`): on
 // its own token and acting for the victim's merchant (a token obtained through an application, which is that
@@ -205,12 +214,6 @@ const LISTS: { route: string; victimId: string; field?: string }[] = [
   { route: 'GET /v1/applications', victimId: 'applicationId' },
   { route: 'GET /v1/users', victimId: 'merchantId' },
 ];
-
-/**
- * Routes that create a new top-level record and so name no tenant, or answer the caller only about itself (the
- * event feed: an application's own events; test/e2e/event-feed.test.ts).
- */
-const NOT_TENANT_SCOPED = ['POST /v1/accounts', 'POST /v1/applications', 'POST /v1/users', 'GET /v1/events'];
 
 /**
  * A GraphQL operation about one record of the victim: always `not_found`. `$name` is the victim's id `name`
@@ -487,19 +490,6 @@ const GRAPHQL_LISTS: { operation: string; call: string; victimId: string; ids?: 
     victimId: 'locationId',
     ids: (value) => value.map((s: { locationId: string }) => s.locationId),
   },
-];
-
-/** Operations that create a new top-level record and so name no tenant. */
-// The web UI's sign-in names no record: viewer is always the caller itself, signIn and signOut its session
-// (test/e2e/ui-session.test.ts).
-const GRAPHQL_NOT_TENANT_SCOPED = [
-  'Mutation.createAccount',
-  'Mutation.createApplication',
-  'Mutation.createUser',
-  'Query.viewer',
-  'Mutation.signIn',
-  'Mutation.signOut',
-  'Query.orderCancellationReasons',
 ];
 
 /** The operation's document with its `$variables` declared (ID!) and the victim's ids as their values. */
@@ -975,21 +965,55 @@ describe('control: the same GraphQL operations are about real records', () => {
   );
 });
 
+/** The declaration each REST route is served with, by `METHOD /v1/path` as openapi.yaml names it. */
+function restDeclarations(): Map<string, unknown> {
+  const routes = restRoutes({ services: {} } as unknown as RestDeps);
+  return new Map(routes.map((route) => [documentedRoute(route), route.operation]));
+}
+
+/** The declarations each Query, Mutation and Subscription field is marked with (none when it has none). */
+async function graphqlDeclarations(): Promise<Map<string, OperationRule[]>> {
+  const schema = await buildHubSchema();
+  const byName = new Map(declaredOperations().map((rule) => [rule.name, rule]));
+  const roots = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()];
+  return new Map(
+    roots
+      .filter((type): type is GraphQLObjectType => Boolean(type))
+      .flatMap((type) =>
+        Object.values(type.getFields()).map((field) => {
+          const marked = field.extensions?.[OPERATION_EXTENSION];
+          const names: unknown[] = Array.isArray(marked) ? marked : marked === undefined ? [] : [marked];
+          const rules = names.map((name) => byName.get(name as string));
+          const declared = rules.length > 0 && rules.every((rule) => isDeclared(rule));
+          return [`${type.name}.${field.name}`, declared ? (rules as OperationRule[]) : []] as const;
+        }),
+      ),
+  );
+}
+
+/** Which table an operation's row belongs in, by what its declaration reaches. */
+function tableOf(rule: OperationRule): 'records' | 'lists' | 'none' {
+  if (rule.reaches === 'reachable') return 'lists';
+  return rule.reaches === 'nothing' ? 'none' : 'records';
+}
+
 describe('the table', () => {
-  it('has a row for every Query, Mutation and Subscription field of schema.graphql', () => {
-    const schema = buildSchema(readFileSync(new URL('../../../schema/schema.graphql', import.meta.url), 'utf8'));
-    const operations = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].flatMap(
-      (type) => (type ? Object.keys(type.getFields()).map((field) => `${type.name}.${field}`) : []),
+  it('is checked against a declared operation for every Query, Mutation and Subscription field', async () => {
+    const fields = await graphqlDeclarations();
+    const undeclared = [...fields].filter(([, rules]) => rules.length === 0).map(([field]) => field);
+    expect(undeclared).toEqual([]);
+    const misplaced = [...fields].filter(([field, rules]) =>
+      rules.some((rule) => {
+        const table = tableOf(rule);
+        const inRecords = OPERATIONS.some((row) => row.operation === field);
+        const inLists = GRAPHQL_LISTS.some((row) => row.operation === field);
+        return table === 'records' ? !inRecords : table === 'lists' ? !inLists : inRecords || inLists;
+      }),
     );
-    const covered = new Set([
-      ...OPERATIONS.map((r) => r.operation),
-      ...GRAPHQL_LISTS.map((r) => r.operation),
-      ...GRAPHQL_NOT_TENANT_SCOPED,
-    ]);
-    expect(operations.filter((operation) => !covered.has(operation))).toEqual([]);
+    expect(misplaced.map(([field, rules]) => `${field} (${rules.map((r) => r.reaches).join(', ')})`)).toEqual([]);
   });
 
-  it('has a row for every /v1 route of openapi.yaml', () => {
+  it('is checked against a declared operation for every /v1 route of openapi.yaml', () => {
     const doc = parse(readFileSync(OPENAPI_PATH, 'utf8')) as { paths: Record<string, Record<string, unknown>> };
     const documented = Object.entries(doc.paths)
       .filter(([path]) => path.startsWith('/v1/'))
@@ -998,7 +1022,14 @@ describe('the table', () => {
           .filter((k) => ['get', 'post', 'put', 'patch', 'delete'].includes(k))
           .map((m) => `${m.toUpperCase()} ${path}`),
       );
-    const covered = new Set([...ROUTES.map((r) => r.route), ...LISTS.map((r) => r.route), ...NOT_TENANT_SCOPED]);
-    expect(documented.filter((route) => !covered.has(route))).toEqual([]);
+    const served = restDeclarations();
+    expect(documented.filter((route) => !isDeclared(served.get(route)))).toEqual([]);
+    const misplaced = documented.filter((route) => {
+      const table = tableOf(served.get(route) as OperationRule);
+      const inRecords = ROUTES.some((row) => row.route === route);
+      const inLists = LISTS.some((row) => row.route === route);
+      return table === 'records' ? !inRecords : table === 'lists' ? !inLists : inRecords || inLists;
+    });
+    expect(misplaced.map((route) => `${route} (${(served.get(route) as OperationRule).reaches})`)).toEqual([]);
   });
 });

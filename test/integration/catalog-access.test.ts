@@ -3,15 +3,18 @@ import { SYSTEM_CLOCK } from '../../src/common/clock.js';
 import { createLogger } from '../../src/common/logger.js';
 import type { Scope } from '../../src/common/principal.js';
 import type { RequestContext } from '../../src/common/request-context.js';
+import { authorize } from '../../src/auth/authorize.js';
 import { locationsReach } from '../../src/auth/reach.js';
+import { CATALOG_OPERATIONS } from '../../src/modules/catalog/catalog.operations.js';
 import { parseCatalogImport } from '../../src/modules/catalog/catalog-import.rules.js';
 import { CatalogService } from '../../src/modules/catalog/catalog.service.js';
 import { MenuChangeListener } from '../../src/modules/menus/menu-change-listener.js';
 import { startTestHub, type TestHub, type TestLocation } from '../support/test-hub.js';
 
-// CatalogService.applyImport is public (the catalog pull calls it with a catalog it parsed itself), so it
-// checks reach and catalogs.write on its own: no caller can apply a catalog that its token may not write.
-// Called here as the pull would, with a request context of a POS application whose token lacks the scope.
+// CatalogService.applyImport is public (the catalog pull calls it with a catalog it parsed itself); it takes
+// the grant of the pull's declared operation, which only the enforcement point makes: no caller can apply a
+// catalog that its token may not write. Called here as the pull would, with a request context of a POS
+// application whose token lacks the scope.
 
 let t: TestHub;
 let location: TestLocation;
@@ -23,6 +26,12 @@ const catalog = () =>
     products: [{ posReference: 'p', name: 'P', price: 100 }],
   });
 const service = () => new CatalogService(new MenuChangeListener(SYSTEM_CLOCK));
+/** What the pull does: its operation granted for the location, then the import applied with that grant. */
+const applyAs = async (ctx: RequestContext, at: TestLocation) =>
+  service().applyImport(
+    await authorize(ctx, CATALOG_OPERATIONS.pull, { accountId: at.accountId, locationId: at.locationId }),
+    catalog(),
+  );
 
 function posContext(scopes: Scope[], reaches: TestLocation[]): RequestContext {
   return {
@@ -53,35 +62,20 @@ const productCount = async () => (await t.admin.get(`${location.path}/catalog/pr
 
 describe('applyImport', () => {
   it('is 403 insufficient_scope for a token without catalogs.write, and writes nothing', async () => {
-    const attempt = service().applyImport(
-      posContext(['catalogs.read'], [location]),
-      location.accountId,
-      location.locationId,
-      catalog(),
-    );
+    const attempt = applyAs(posContext(['catalogs.read'], [location]), location);
     await expect(attempt).rejects.toBeInstanceOf(InsufficientScopeError);
     expect(await productCount()).toBe(0);
   });
 
   it('is 404 for a location out of reach, before the scope', async () => {
     const other = await t.createLocation();
-    const attempt = service().applyImport(
-      posContext(['catalogs.read'], [other]),
-      location.accountId,
-      location.locationId,
-      catalog(),
-    );
+    const attempt = applyAs(posContext(['catalogs.read'], [other]), location);
     await expect(attempt).rejects.toBeInstanceOf(NotFoundError);
     expect(await productCount()).toBe(0);
   });
 
   it('applies the catalog with catalogs.write', async () => {
-    const result = await service().applyImport(
-      posContext(['catalogs.write'], [location]),
-      location.accountId,
-      location.locationId,
-      catalog(),
-    );
+    const result = await applyAs(posContext(['catalogs.write'], [location]), location);
     expect(result.products).toBe(1);
     expect(await productCount()).toBe(1);
   });

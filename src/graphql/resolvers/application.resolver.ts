@@ -1,7 +1,12 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { ApplicationGrant, Grant } from '../../auth/authorize.js';
+import { APPLICATION_OPERATIONS as APPLICATIONS } from '../../modules/applications/application.operations.js';
+import { EVENT_OPERATIONS as EVENTS } from '../../modules/events/event.operations.js';
+import { CONNECTION_OPERATIONS as CONNECTIONS } from '../../modules/connections/connection.operations.js';
 import type { GraphQLContext } from '../context.js';
 import { ShapeArg } from '../inputs/shape-arg.js';
 import type { Shape } from '../../shapes/shape.js';
+import { Granted } from '../granted.js';
 import {
   ApplicationKindEnum,
   ApplicationPage,
@@ -12,11 +17,17 @@ import { PageArgs } from '../types/page-args.js';
 import { EventTypeEnum, ReceivedEventType, TestEventResultType } from '../types/event.type.js';
 import { eventTypesOf, RECEIVERS_OF } from '../../delivery-engine/webhook-event.js';
 
+const application = (args: { id: string }) => ({ applicationId: args.id });
+
 @Resolver(() => ApplicationType)
 export class ApplicationResolver {
   @FieldResolver(() => Int, { description: 'Locations it is actively connected to, among those the caller reaches' })
-  connectionsCount(@Root() application: ApplicationType, @Ctx() { ctx, services }: GraphQLContext) {
-    return services.connections.countActive(ctx, application.id);
+  connectionsCount(
+    @Root() application: ApplicationType,
+    @Granted(CONNECTIONS.count) grant: Grant,
+    @Ctx() { services }: GraphQLContext,
+  ) {
+    return services.connections.countActive(grant, application.id);
   }
 
   @FieldResolver(() => [ReceivedEventType], {
@@ -32,46 +43,58 @@ export class ApplicationResolver {
       "A sample of an event type the application receives, sent now to its URL for it (test: true); the partner's answer",
   })
   sendTestEvent(
-    @Arg('applicationId', () => ID) applicationId: string,
+    @Arg('applicationId', () => ID) _applicationId: string,
     @Arg('eventType', () => EventTypeEnum) eventType: EventTypeEnum,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(EVENTS.sendTest) access: ApplicationGrant,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.testEvents.send(ctx, applicationId, { eventType });
+    return services.testEvents.send(access, { eventType });
   }
 
   @Query(() => ApplicationType)
-  application(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
-    return services.applications.findOne(ctx, id);
+  application(
+    @Arg('id', () => ID) _id: string,
+    @Granted(APPLICATIONS.read, application) access: ApplicationGrant,
+    @Ctx() { services }: GraphQLContext,
+  ) {
+    return services.applications.findOne(access);
   }
 
   @Query(() => ApplicationPage)
   applications(
     @Args(() => PageArgs) page: PageArgs,
     @Arg('kind', () => ApplicationKindEnum, { nullable: true }) kind: ApplicationKindEnum | null,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(APPLICATIONS.list) grant: Grant,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.applications.findAll(ctx, { ...page, kind });
+    return services.applications.findAll(grant, { ...page, kind });
   }
 
   @Mutation(() => ApplicationWithSecretsType)
   createApplication(
     @ShapeArg('input', 'CreateApplication') input: Shape<'CreateApplication'>,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(APPLICATIONS.create) grant: Grant,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.applications.create(ctx, input);
+    return services.applications.create(grant, input);
   }
 
   @Mutation(() => ApplicationType)
   updateApplication(
-    @Arg('id', () => ID) id: string,
+    @Arg('id', () => ID) _id: string,
     @ShapeArg('input', 'UpdateApplication') input: Shape<'UpdateApplication'>,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(APPLICATIONS.update, application) access: ApplicationGrant,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.applications.update(ctx, id, input);
+    return services.applications.update(access, input);
   }
 
   @Mutation(() => ApplicationWithSecretsType, { description: 'New client secret and webhook secret, shown once' })
-  rotateApplicationSecret(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
-    return services.applications.rotateSecrets(ctx, id);
+  rotateApplicationSecret(
+    @Arg('id', () => ID) _id: string,
+    @Granted(APPLICATIONS.rotateSecret, application) access: ApplicationGrant,
+    @Ctx() { services }: GraphQLContext,
+  ) {
+    return services.applications.rotateSecrets(access);
   }
 }

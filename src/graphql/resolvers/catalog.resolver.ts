@@ -4,6 +4,9 @@ import { passThroughOf, type ModifierView, type ProductView } from '../../module
 import type { GraphQLContext } from '../context.js';
 import { ShapeArg } from '../inputs/shape-arg.js';
 import type { Shape } from '../../shapes/shape.js';
+import { Granted } from '../granted.js';
+import type { LocationAccess } from '../../modules/locations/location-access.js';
+import { CATALOG_OPERATIONS as CATALOG } from '../../modules/catalog/catalog.operations.js';
 import {
   CatalogImportResultType,
   CatalogListArgs,
@@ -21,23 +24,25 @@ import { PageArgs } from '../types/page-args.js';
 export class CatalogResolver {
   @Query(() => CatalogType, { description: 'The whole catalog, in the CatalogImportEntity shape with service ids' })
   catalog(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
+    @Granted(CATALOG.read) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.catalog.getCatalog(ctx, accountId, locationId);
+    return services.catalog.getCatalog(access);
   }
 
   @Mutation(() => CatalogImportResultType, {
     description: 'The full-statement import (PUT catalog/import); the body is a CatalogImportEntity',
   })
   importCatalog(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @ShapeArg('catalog', 'CatalogImport') catalog: Shape<'CatalogImport'>,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(CATALOG.import) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.catalog.importCatalog(ctx, accountId, locationId, catalog);
+    return services.catalog.importCatalog(access, catalog);
   }
 
   @Mutation(() => CatalogImportResultType, {
@@ -45,43 +50,47 @@ export class CatalogResolver {
       'Pulls the catalog from the POS of a connection and applies it as an import (POST connections/{id}/pull)',
   })
   pullCatalog(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @Arg('connectionId', () => ID) connectionId: string,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(CATALOG.pull) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.catalogPull.pull(ctx, accountId, locationId, connectionId);
+    return services.catalogPull.pull(access, connectionId);
   }
 
   @Query(() => CategoryPage)
   categories(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @Args(() => CatalogListArgs) args: CatalogListArgs,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(CATALOG.listCategories) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.catalog.listCategories(ctx, accountId, locationId, args);
+    return services.catalog.listCategories(access, args);
   }
 
   @Mutation(() => Boolean)
   async deleteCategory(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @Arg('id', () => ID) id: string,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(CATALOG.deleteCategory) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    await services.catalog.deleteCategory(ctx, accountId, locationId, id);
+    await services.catalog.deleteCategory(access, id);
     return true;
   }
 
   @Query(() => ModifierGroupPage)
   modifierGroups(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @Args(() => PageArgs) page: PageArgs,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(CATALOG.listModifierGroups) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.catalog.listModifierGroups(ctx, accountId, locationId, page);
+    return services.catalog.listModifierGroups(access, page);
   }
 }
 
@@ -89,53 +98,58 @@ export class CatalogResolver {
 export class ProductResolver {
   @Query(() => ProductPage, { description: 'Products; with posReference, the lookup (data[0].id)' })
   products(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @Args(() => CatalogListArgs) args: CatalogListArgs,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(CATALOG.listProducts) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.catalog.listProducts(ctx, accountId, locationId, args);
+    return services.catalog.listProducts(access, args);
   }
 
   @Query(() => ProductType)
   product(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @Arg('id', () => ID) id: string,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(CATALOG.readProduct) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.catalog.getProduct(ctx, accountId, locationId, id);
+    return services.catalog.getProduct(access, id);
   }
 
   @Mutation(() => ProductType)
   createProduct(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @ShapeArg('input', 'CreateProduct') input: Shape<'CreateProduct'>,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(CATALOG.createProduct) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.catalog.createProduct(ctx, accountId, locationId, input);
+    return services.catalog.createProduct(access, input);
   }
 
   @Mutation(() => ProductType, { description: 'taxRateIds omitted clears them; show_online false is out of stock' })
   updateProduct(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @Arg('id', () => ID) id: string,
     @ShapeArg('input', 'UpdateProduct') input: Shape<'UpdateProduct'>,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(CATALOG.updateProduct) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.catalog.updateProduct(ctx, accountId, locationId, id, input);
+    return services.catalog.updateProduct(access, id, input);
   }
 
   @Mutation(() => Boolean)
   async deleteProduct(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @Arg('id', () => ID) id: string,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(CATALOG.deleteProduct) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    await services.catalog.deleteProduct(ctx, accountId, locationId, id);
+    await services.catalog.deleteProduct(access, id);
     return true;
   }
 
@@ -149,53 +163,58 @@ export class ProductResolver {
 export class ModifierResolver {
   @Query(() => ModifierPage, { description: 'Modifiers; with posReference, the lookup (data[0].id)' })
   modifiers(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @Args(() => CatalogListArgs) args: CatalogListArgs,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(CATALOG.listModifiers) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.catalog.listModifiers(ctx, accountId, locationId, args);
+    return services.catalog.listModifiers(access, args);
   }
 
   @Query(() => ModifierType)
   modifier(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @Arg('id', () => ID) id: string,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(CATALOG.readModifier) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.catalog.getModifier(ctx, accountId, locationId, id);
+    return services.catalog.getModifier(access, id);
   }
 
   @Mutation(() => ModifierType)
   createModifier(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @ShapeArg('input', 'CreateModifier') input: Shape<'CreateModifier'>,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(CATALOG.createModifier) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.catalog.createModifier(ctx, accountId, locationId, input);
+    return services.catalog.createModifier(access, input);
   }
 
   @Mutation(() => ModifierType, { description: 'taxRateIds omitted clears them' })
   updateModifier(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @Arg('id', () => ID) id: string,
     @ShapeArg('input', 'UpdateModifier') input: Shape<'UpdateModifier'>,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(CATALOG.updateModifier) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.catalog.updateModifier(ctx, accountId, locationId, id, input);
+    return services.catalog.updateModifier(access, id, input);
   }
 
   @Mutation(() => Boolean)
   async deleteModifier(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @Arg('id', () => ID) id: string,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(CATALOG.deleteModifier) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    await services.catalog.deleteModifier(ctx, accountId, locationId, id);
+    await services.catalog.deleteModifier(access, id);
     return true;
   }
 

@@ -2,6 +2,9 @@ import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
 import { ShapeArg } from '../inputs/shape-arg.js';
 import type { Shape } from '../../shapes/shape.js';
+import { Granted } from '../granted.js';
+import type { LocationAccess } from '../../modules/locations/location-access.js';
+import { CONNECTION_OPERATIONS as CONNECTIONS } from '../../modules/connections/connection.operations.js';
 import { ApplicationKindEnum } from '../types/application.type.js';
 import { AvailableApplicationPage, ConnectionPage, ConnectionType } from '../types/connection.type.js';
 import { PageArgs } from '../types/page-args.js';
@@ -10,43 +13,47 @@ import { PageArgs } from '../types/page-args.js';
 export class ConnectionResolver {
   @Query(() => AvailableApplicationPage, { description: 'Applications available for a location, each with connected' })
   availableApplications(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @Arg('kind', () => ApplicationKindEnum, { nullable: true }) kind: ApplicationKindEnum | null,
     @Args(() => PageArgs) page: PageArgs,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(CONNECTIONS.available) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.connections.findAvailable(ctx, accountId, locationId, { ...page, kind });
+    return services.connections.findAvailable(access, { ...page, kind });
   }
 
   @Query(() => ConnectionPage)
   connections(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @Args(() => PageArgs) page: PageArgs,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(CONNECTIONS.list) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.connections.findAll(ctx, accountId, locationId, page);
+    return services.connections.findAll(access, page);
   }
 
   @Query(() => ConnectionType)
   connection(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @Arg('id', () => ID) id: string,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(CONNECTIONS.read) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.connections.findOne(ctx, accountId, locationId, id);
+    return services.connections.findOne(access, id);
   }
 
   @Mutation(() => ConnectionType)
   connect(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @ShapeArg('input', 'CreateConnection') input: Shape<'CreateConnection'>,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(CONNECTIONS.connect) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.connections.connect(ctx, accountId, locationId, input);
+    return services.connections.connect(access, input);
   }
 
   @Mutation(() => ConnectionType, {
@@ -54,22 +61,24 @@ export class ConnectionResolver {
       "The connection's credentials entered anew (null removes them): what the partner is sent from now on carries them",
   })
   updateConnection(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @Arg('id', () => ID) id: string,
     @ShapeArg('input', 'UpdateConnection') input: Shape<'UpdateConnection'>,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(CONNECTIONS.updateCredentials) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.connections.updateCredentials(ctx, accountId, locationId, id, input);
+    return services.connections.updateCredentials(access, id, input);
   }
 
   @Mutation(() => ConnectionType, { description: 'The application loses the location at once' })
   disconnect(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @Arg('id', () => ID) id: string,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(CONNECTIONS.disconnect) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.connections.disconnect(ctx, accountId, locationId, id);
+    return services.connections.disconnect(access, id);
   }
 }

@@ -1,42 +1,58 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import type { DeliveryGrant, Grants } from '../../auth/authorize.js';
 import type { GraphQLContext } from '../context.js';
+import { Granted } from '../granted.js';
+import type { LocationAccess } from '../../modules/locations/location-access.js';
+import { DELIVERY_OPERATIONS as DELIVERIES } from '../../modules/delivery-log/delivery.operations.js';
 import type { DeliveryView } from '../../modules/delivery-log/delivery.view.js';
 import { DeliveryDetailType, DeliveryListArgs, DeliveryPage, DeliveryType } from '../types/delivery.type.js';
+
+const delivery = (args: { id: string }) => ({ deliveryId: args.id });
 
 @Resolver(() => DeliveryDetailType)
 export class DeliveryResolver {
   @Query(() => DeliveryPage, { description: "A location's deliveries (scope deliveries.read)" })
   locationDeliveries(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @Args(() => DeliveryListArgs) args: DeliveryListArgs,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(DELIVERIES.listForLocation) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.deliveries.findAllForLocation(ctx, accountId, locationId, args);
+    return services.deliveries.findAllForLocation(access, args);
   }
 
   @Query(() => DeliveryPage, {
     description: 'The deliveries addressed to an application (admins, or that application)',
   })
   applicationDeliveries(
-    @Arg('applicationId', () => ID) applicationId: string,
+    @Arg('applicationId', () => ID) _applicationId: string,
     @Args(() => DeliveryListArgs) args: DeliveryListArgs,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(DELIVERIES.listForApplication) access: Grants['application-itself'],
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.deliveries.findAllForApplication(ctx, applicationId, args);
+    return services.deliveries.findAllForApplication(access, args);
   }
 
   @Query(() => DeliveryDetailType)
-  delivery(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
-    return services.deliveries.findOne(ctx, id);
+  delivery(
+    @Arg('id', () => ID) _id: string,
+    @Granted(DELIVERIES.read, delivery) access: DeliveryGrant,
+    @Ctx() { services }: GraphQLContext,
+  ) {
+    return services.deliveries.findOne(access);
   }
 
   @Mutation(() => DeliveryDetailType, {
     description:
       'Retry now: a FAILED or DELIVERED delivery again, or a PENDING one waiting for its next retry now; same webhook-id',
   })
-  retryDelivery(@Arg('id', () => ID) id: string, @Ctx() { ctx, services }: GraphQLContext) {
-    return services.deliveries.retry(ctx, id);
+  retryDelivery(
+    @Arg('id', () => ID) _id: string,
+    @Granted(DELIVERIES.retry, delivery) access: DeliveryGrant,
+    @Ctx() { services }: GraphQLContext,
+  ) {
+    return services.deliveries.retry(access);
   }
 }
 

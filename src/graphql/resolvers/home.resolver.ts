@@ -1,5 +1,8 @@
 import { Ctx, Query, Resolver } from 'type-graphql';
+import type { Grant } from '../../auth/authorize.js';
+import { HOME_OPERATIONS as HOME } from '../../modules/home/home.operations.js';
 import type { GraphQLContext } from '../context.js';
+import { Granted } from '../granted.js';
 import { LocationSummaryType } from '../types/home.type.js';
 
 @Resolver()
@@ -7,7 +10,7 @@ export class HomeResolver {
   @Query(() => [LocationSummaryType], {
     description: "The caller's locations for its home page, new orders and failing deliveries first (at most 50)",
   })
-  home(@Ctx() { ctx, services }: GraphQLContext) {
-    return services.home.summary(ctx);
+  home(@Granted(HOME.summary) grant: Grant, @Ctx() { services }: GraphQLContext) {
+    return services.home.summary(grant);
   }
 }

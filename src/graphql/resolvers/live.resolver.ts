@@ -1,6 +1,7 @@
-import { Arg, ID, Resolver, Root, Subscription, type SubscribeResolverData } from 'type-graphql';
+import { Arg, ID, Resolver, Root } from 'type-graphql';
+import { authorize } from '../../auth/authorize.js';
 import type { GraphQLContext } from '../context.js';
-import { liveItem, liveStream, type LiveStreamItem } from '../live-stream.js';
+import { liveItem, LiveSubscriptionField, type LiveStreamItem } from '../live-stream.js';
 import {
   DeliveryEventType,
   LiveEventKindEnum,
@@ -10,38 +11,46 @@ import {
   StoreStatusEventType,
 } from '../types/live.type.js';
 import type { OrderView } from '../../modules/orders/order.view.js';
+import { ORDER_OPERATIONS as ORDERS } from '../../modules/orders/order.operations.js';
 import type { DeliveryDetailView } from '../../modules/delivery-log/delivery.view.js';
+import { DELIVERY_OPERATIONS as DELIVERIES } from '../../modules/delivery-log/delivery.operations.js';
 import type { MenuPublicationView } from '../../modules/menus/menu-publication.view.js';
 import type { MenuView } from '../../modules/menus/menu.view.js';
+import { MENU_OPERATIONS as MENUS } from '../../modules/menus/menu.operations.js';
 import type { StoreStatusView } from '../../modules/store-status/store-status.view.js';
+import { STORE_STATUS_OPERATIONS as STORE_STATUS } from '../../modules/store-status/store-status.operations.js';
+import type { RequestContext } from '../../common/request-context.js';
 
 // Subscriptions (graphql-ws at /graphql, docs/contract.md "GraphQL"), fed by the live signals of src/live. Each one
-// is authorized by the service check of its query and reads what a signal names through the same service
-// method as that query, with the caller's reach as of the signal.
+// is the declared operation of its query (src/graphql/live-stream.ts authorizes it when it starts and for
+// every signal), and reads what a signal names through the same service method as that query.
 
-type Data<A> = SubscribeResolverData<unknown, A, GraphQLContext>;
+type Args<A> = { args: A; context: GraphQLContext };
 type LocationArgs = { accountId: string; locationId: string };
 
 const kind = (value: string) => value as LiveEventKindEnum;
 
+/** A delivery a signal names, as the delivery query reads it (skipped when the caller does not see it). */
+async function deliveryOf(context: GraphQLContext, ctx: RequestContext, deliveryId: string) {
+  return context.services.deliveries.findOne(await authorize(ctx, DELIVERIES.read, { deliveryId }));
+}
+
 @Resolver()
 export class LiveResolver {
-  @Subscription(() => OrderBoardEventType, {
-    description:
-      "The location's orders as they are placed and change status (a live order board); the same reach as orders",
-    subscribe: ({ args, context }: Data<LocationArgs>) =>
-      liveStream<OrderView>(context, {
-        key: { locationId: args.locationId },
-        authorize: (ctx) => context.services.orders.assertReadable(ctx, args.accountId, args.locationId),
-        async load(ctx, signal) {
-          if (signal.topic !== 'order') return null;
-          return {
-            kind: signal.change,
-            value: await context.services.orders.findOne(ctx, args.accountId, args.locationId, signal.orderId),
-          };
-        },
-      }),
-  })
+  @LiveSubscriptionField(
+    () => OrderBoardEventType,
+    ORDERS.list,
+    "The location's orders as they are placed and change status (a live order board); the same reach as orders",
+    ({ args, context }: Args<LocationArgs>) => ({
+      key: { locationId: args.locationId },
+      ids: args,
+      start: (access) => context.services.orders.assertReadable(access),
+      async load(access, signal) {
+        if (signal.topic !== 'order') return null;
+        return { kind: signal.change, value: await context.services.orders.findOne(access, signal.orderId) };
+      },
+    }),
+  )
   orderBoard(
     @Arg('accountId', () => ID) _accountId: string,
     @Arg('locationId', () => ID) _locationId: string,
@@ -51,19 +60,20 @@ export class LiveResolver {
     return { kind: kind(event.kind), order: event.value as never };
   }
 
-  @Subscription(() => DeliveryEventType, {
-    description:
-      "The location's deliveries as their attempts are made and retried (the live delivery log); the same reach as locationDeliveries",
-    subscribe: ({ args, context }: Data<LocationArgs>) =>
-      liveStream<DeliveryDetailView>(context, {
-        key: { locationId: args.locationId },
-        authorize: (ctx) => context.services.deliveries.assertLocationReadable(ctx, args.accountId, args.locationId),
-        async load(ctx, signal) {
-          if (signal.topic !== 'delivery') return null;
-          return { kind: 'CHANGED', value: await context.services.deliveries.findOne(ctx, signal.deliveryId) };
-        },
-      }),
-  })
+  @LiveSubscriptionField(
+    () => DeliveryEventType,
+    DELIVERIES.listForLocation,
+    "The location's deliveries as their attempts are made and retried (the live delivery log); the same reach as locationDeliveries",
+    ({ args, context }: Args<LocationArgs>) => ({
+      key: { locationId: args.locationId },
+      ids: args,
+      start: (access) => context.services.deliveries.assertLocationReadable(access),
+      async load(access, signal) {
+        if (signal.topic !== 'delivery') return null;
+        return { kind: 'CHANGED', value: await deliveryOf(context, access.ctx, signal.deliveryId) };
+      },
+    }),
+  )
   locationDeliveryChanged(
     @Arg('accountId', () => ID) _accountId: string,
     @Arg('locationId', () => ID) _locationId: string,
@@ -73,18 +83,19 @@ export class LiveResolver {
     return { kind: kind(event.kind), delivery: event.value as never };
   }
 
-  @Subscription(() => DeliveryEventType, {
-    description: 'The deliveries addressed to an application as they move; the same reach as applicationDeliveries',
-    subscribe: ({ args, context }: Data<{ applicationId: string }>) =>
-      liveStream<DeliveryDetailView>(context, {
-        key: { applicationId: args.applicationId },
-        authorize: async (ctx) => context.services.deliveries.assertApplicationReadable(ctx, args.applicationId),
-        async load(ctx, signal) {
-          if (signal.topic !== 'delivery' || signal.applicationId !== args.applicationId) return null;
-          return { kind: 'CHANGED', value: await context.services.deliveries.findOne(ctx, signal.deliveryId) };
-        },
-      }),
-  })
+  @LiveSubscriptionField(
+    () => DeliveryEventType,
+    DELIVERIES.listForApplication,
+    'The deliveries addressed to an application as they move; the same reach as applicationDeliveries',
+    ({ args, context }: Args<{ applicationId: string }>) => ({
+      key: { applicationId: args.applicationId },
+      ids: args,
+      async load(grant, signal) {
+        if (signal.topic !== 'delivery' || signal.applicationId !== args.applicationId) return null;
+        return { kind: 'CHANGED', value: await deliveryOf(context, grant.ctx, signal.deliveryId) };
+      },
+    }),
+  )
   applicationDeliveryChanged(
     @Arg('applicationId', () => ID) _applicationId: string,
     @Root() item: LiveStreamItem<DeliveryDetailView>,
@@ -93,27 +104,25 @@ export class LiveResolver {
     return { kind: kind(event.kind), delivery: event.value as never };
   }
 
-  @Subscription(() => MenuPublicationEventType, {
-    description:
-      "The menu's publications as their delivery moves (pending, delivered, failed); the same reach as menuPublications",
-    subscribe: ({ args, context }: Data<LocationArgs & { menuId: string }>) =>
-      liveStream<MenuPublicationView>(context, {
-        key: { locationId: args.locationId },
-        authorize: (ctx) =>
-          context.services.menuPublications.readableMenu(ctx, args.accountId, args.locationId, args.menuId),
-        async load(ctx, signal) {
-          if (signal.topic !== 'delivery' || signal.eventType !== 'MENU_PUBLISHED') return null;
-          const publication = await context.services.menuPublications.findByDelivery(
-            ctx,
-            args.accountId,
-            args.locationId,
-            args.menuId,
-            signal.deliveryId,
-          );
-          return publication && { kind: 'CHANGED', value: publication };
-        },
-      }),
-  })
+  @LiveSubscriptionField(
+    () => MenuPublicationEventType,
+    MENUS.listPublications,
+    "The menu's publications as their delivery moves (pending, delivered, failed); the same reach as menuPublications",
+    ({ args, context }: Args<LocationArgs & { menuId: string }>) => ({
+      key: { locationId: args.locationId },
+      ids: args,
+      start: (access) => context.services.menuPublications.readableMenu(access, args.menuId),
+      async load(access, signal) {
+        if (signal.topic !== 'delivery' || signal.eventType !== 'MENU_PUBLISHED') return null;
+        const publication = await context.services.menuPublications.findByDelivery(
+          access,
+          args.menuId,
+          signal.deliveryId,
+        );
+        return publication && { kind: 'CHANGED', value: publication };
+      },
+    }),
+  )
   menuPublicationChanged(
     @Arg('accountId', () => ID) _accountId: string,
     @Arg('locationId', () => ID) _locationId: string,
@@ -124,23 +133,20 @@ export class LiveResolver {
     return { kind: kind(event.kind), publication: event.value as never };
   }
 
-  @Subscription(() => MenuEventType, {
-    description:
-      'The menu as what it shows changes: an edit of it, or of the catalog or location behind it (out of stock, a price, tax rates); the same reach as menu',
-    subscribe: ({ args, context }: Data<LocationArgs & { menuId: string }>) =>
-      liveStream<MenuView>(context, {
-        key: { locationId: args.locationId },
-        authorize: (ctx) => context.services.menus.findOne(ctx, args.accountId, args.locationId, args.menuId),
-        async load(ctx, signal) {
-          if (signal.topic !== 'menu' || (signal.menuIds !== null && !signal.menuIds.includes(args.menuId)))
-            return null;
-          return {
-            kind: 'CHANGED',
-            value: await context.services.menus.findOne(ctx, args.accountId, args.locationId, args.menuId),
-          };
-        },
-      }),
-  })
+  @LiveSubscriptionField(
+    () => MenuEventType,
+    MENUS.read,
+    'The menu as what it shows changes: an edit of it, or of the catalog or location behind it (out of stock, a price, tax rates); the same reach as menu',
+    ({ args, context }: Args<LocationArgs & { menuId: string }>) => ({
+      key: { locationId: args.locationId },
+      ids: args,
+      start: (access) => context.services.menus.findOne(access, args.menuId),
+      async load(access, signal) {
+        if (signal.topic !== 'menu' || (signal.menuIds !== null && !signal.menuIds.includes(args.menuId))) return null;
+        return { kind: 'CHANGED', value: await context.services.menus.findOne(access, args.menuId) };
+      },
+    }),
+  )
   menuChanged(
     @Arg('accountId', () => ID) _accountId: string,
     @Arg('locationId', () => ID) _locationId: string,
@@ -151,25 +157,23 @@ export class LiveResolver {
     return { kind: kind(event.kind), menu: event.value as never };
   }
 
-  @Subscription(() => StoreStatusEventType, {
-    description:
-      "The location's store status as it changes, and as its marketplaces receive it; the same reach as storeStatus",
-    subscribe: ({ args, context }: Data<LocationArgs>) =>
-      liveStream<StoreStatusView>(context, {
-        key: { locationId: args.locationId },
-        authorize: (ctx) => context.services.storeStatus.get(ctx, args.accountId, args.locationId),
-        async load(ctx, signal) {
-          const concerns =
-            signal.topic === 'store-status' ||
-            (signal.topic === 'delivery' && signal.eventType === 'STORE_STATUS_CHANGED');
-          if (!concerns) return null;
-          return {
-            kind: 'CHANGED',
-            value: await context.services.storeStatus.get(ctx, args.accountId, args.locationId),
-          };
-        },
-      }),
-  })
+  @LiveSubscriptionField(
+    () => StoreStatusEventType,
+    STORE_STATUS.read,
+    "The location's store status as it changes, and as its marketplaces receive it; the same reach as storeStatus",
+    ({ args, context }: Args<LocationArgs>) => ({
+      key: { locationId: args.locationId },
+      ids: args,
+      start: (access) => context.services.storeStatus.get(access),
+      async load(access, signal) {
+        const concerns =
+          signal.topic === 'store-status' ||
+          (signal.topic === 'delivery' && signal.eventType === 'STORE_STATUS_CHANGED');
+        if (!concerns) return null;
+        return { kind: 'CHANGED', value: await context.services.storeStatus.get(access) };
+      },
+    }),
+  )
   storeStatusChanged(
     @Arg('accountId', () => ID) accountId: string,
     @Arg('locationId', () => ID) locationId: string,

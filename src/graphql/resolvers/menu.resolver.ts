@@ -2,6 +2,9 @@ import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../context.js';
 import { ShapeArg } from '../inputs/shape-arg.js';
 import type { Shape } from '../../shapes/shape.js';
+import { Granted } from '../granted.js';
+import type { LocationAccess } from '../../modules/locations/location-access.js';
+import { MENU_OPERATIONS as MENUS } from '../../modules/menus/menu.operations.js';
 import {
   MenuItemType,
   MenuModifierType,
@@ -17,113 +20,124 @@ import { PageArgs } from '../types/page-args.js';
 export class MenuResolver {
   @Query(() => MenuPage)
   menus(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @Args(() => PageArgs) page: PageArgs,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(MENUS.list) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.menus.findAll(ctx, accountId, locationId, page);
+    return services.menus.findAll(access, page);
   }
 
   @Query(() => MenuType)
   menu(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @Arg('id', () => ID) id: string,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(MENUS.read) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.menus.findOne(ctx, accountId, locationId, id);
+    return services.menus.findOne(access, id);
   }
 
   @Mutation(() => MenuType, {
     description: 'One item per product, in the order given, with the modifier groups and modifiers of the catalog',
   })
   createMenu(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @ShapeArg('input', 'CreateMenu') input: Shape<'CreateMenu'>,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(MENUS.create) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.menus.create(ctx, accountId, locationId, input);
+    return services.menus.create(access, input);
   }
 
   @Mutation(() => MenuType)
   updateMenu(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @Arg('id', () => ID) id: string,
     @ShapeArg('input', 'UpdateMenu') input: Shape<'UpdateMenu'>,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(MENUS.update) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.menus.update(ctx, accountId, locationId, id, input);
+    return services.menus.update(access, id, input);
   }
 
   @Mutation(() => Boolean)
   async deleteMenu(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @Arg('id', () => ID) id: string,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(MENUS.delete) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    await services.menus.delete(ctx, accountId, locationId, id);
+    await services.menus.delete(access, id);
     return true;
   }
 
   @Mutation(() => MenuItemType)
   addMenuItem(
-    @Args(() => MenuPathArgs) { accountId, locationId, menuId }: MenuPathArgs,
+    @Args(() => MenuPathArgs) { menuId }: MenuPathArgs,
     @ShapeArg('input', 'CreateMenuItem') input: Shape<'CreateMenuItem'>,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(MENUS.addItem) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.menus.addItem(ctx, accountId, locationId, menuId, input);
+    return services.menus.addItem(access, menuId, input);
   }
 
   @Mutation(() => MenuItemType, {
     description: 'taxRateIds omitted (or null) removes the override: the item inherits the product taxRateIds again',
   })
   updateMenuItem(
-    @Args(() => MenuEntryPathArgs) { accountId, locationId, menuId, id }: MenuEntryPathArgs,
+    @Args(() => MenuEntryPathArgs) { menuId, id }: MenuEntryPathArgs,
     @ShapeArg('input', 'UpdateMenuEntry') input: Shape<'UpdateMenuEntry'>,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(MENUS.updateItem) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.menus.updateItem(ctx, accountId, locationId, menuId, id, input);
+    return services.menus.updateItem(access, menuId, id, input);
   }
 
   @Mutation(() => MenuType, {
     description: 'Puts the items in this order (the first shows first); itemIds lists every item of the menu once',
   })
   reorderMenuItems(
-    @Args(() => MenuPathArgs) { accountId, locationId, menuId }: MenuPathArgs,
+    @Args(() => MenuPathArgs) { menuId }: MenuPathArgs,
     @Arg('itemIds', () => [ID]) itemIds: string[],
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(MENUS.reorderItems) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.menus.reorderItems(ctx, accountId, locationId, menuId, { itemIds });
+    return services.menus.reorderItems(access, menuId, { itemIds });
   }
 
   @Mutation(() => Boolean)
   async deleteMenuItem(
-    @Args(() => MenuEntryPathArgs) { accountId, locationId, menuId, id }: MenuEntryPathArgs,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Args(() => MenuEntryPathArgs) { menuId, id }: MenuEntryPathArgs,
+    @Granted(MENUS.deleteItem) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    await services.menus.deleteItem(ctx, accountId, locationId, menuId, id);
+    await services.menus.deleteItem(access, menuId, id);
     return true;
   }
 
   @Mutation(() => MenuModifierType)
   addMenuModifier(
-    @Args(() => MenuPathArgs) { accountId, locationId, menuId }: MenuPathArgs,
+    @Args(() => MenuPathArgs) { menuId }: MenuPathArgs,
     @ShapeArg('input', 'CreateMenuModifier') input: Shape<'CreateMenuModifier'>,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(MENUS.addModifier) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.menus.addModifier(ctx, accountId, locationId, menuId, input);
+    return services.menus.addModifier(access, menuId, input);
   }
 
   @Mutation(() => MenuModifierType, { description: 'The override rules of menu items' })
   updateMenuModifier(
-    @Args(() => MenuEntryPathArgs) { accountId, locationId, menuId, id }: MenuEntryPathArgs,
+    @Args(() => MenuEntryPathArgs) { menuId, id }: MenuEntryPathArgs,
     @ShapeArg('input', 'UpdateMenuEntry') input: Shape<'UpdateMenuEntry'>,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(MENUS.updateModifier) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.menus.updateModifier(ctx, accountId, locationId, menuId, id, input);
+    return services.menus.updateModifier(access, menuId, id, input);
   }
 }

@@ -8,6 +8,10 @@ import { ShapeArg } from '../inputs/shape-arg.js';
 import type { Shape } from '../../shapes/shape.js';
 import { given } from '../given.js';
 import { AvailabilityWarningType } from '../types/availability.type.js';
+import { Declared, Granted } from '../granted.js';
+import type { LocationAccess } from '../../modules/locations/location-access.js';
+import { ORDER_OPERATIONS as ORDERS } from '../../modules/orders/order.operations.js';
+import { SANDBOX_OPERATIONS as SANDBOX } from '../../modules/sandbox/sandbox.operations.js';
 import {
   CancellationReasonEnum,
   OrderCountArgs,
@@ -24,34 +28,37 @@ import {
 export class OrderResolver {
   @Query(() => OrderType)
   order(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @Arg('id', () => ID) id: string,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(ORDERS.read) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.orders.findOne(ctx, accountId, locationId, id);
+    return services.orders.findOne(access, id);
   }
 
   @Query(() => OrderPage, { description: 'Orders of a location; with status and newestFirst, the live order board' })
   orders(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @Args(() => OrderListArgs) args: OrderListArgs,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(ORDERS.list) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.orders.findAll(ctx, accountId, locationId, args);
+    return services.orders.findAll(access, args);
   }
 
   @Query(() => [OrderStatusCountType], {
     description: "Every order status with how many of the location's orders are in it (those the caller sees)",
   })
   orderCounts(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @Args(() => OrderCountArgs) args: OrderCountArgs,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(ORDERS.count) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.orders.countByStatus(ctx, accountId, locationId, args);
+    return services.orders.countByStatus(access, args);
   }
 
   @FieldResolver(() => String, {
@@ -79,6 +86,7 @@ export class OrderResolver {
   }
 
   @Query(() => [CancellationReasonEnum], { description: 'The cancellationReason values a cancel or reject may give' })
+  @Declared(ORDERS.cancellationReasons)
   orderCancellationReasons() {
     return CANCELLATION_REASONS;
   }
@@ -87,12 +95,13 @@ export class OrderResolver {
     description: 'Place an order (a MARKETPLACE application); the order is the body of POST .../orders',
   })
   placeOrder(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @ShapeArg('order', 'PlaceOrder') order: Shape<'PlaceOrder'>,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(ORDERS.place) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.orders.place(ctx, accountId, locationId, order);
+    return services.orders.place(access, order);
   }
 
   @Mutation(() => OrderType, {
@@ -100,22 +109,24 @@ export class OrderResolver {
       'A test order at the location, placed by the sandbox marketplace (connected there) from the published menu or the catalog (operators; not in production)',
   })
   sendTestOrder(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
+    @Granted(SANDBOX.sendTestOrder) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.testOrders.send(ctx, accountId, locationId);
+    return services.testOrders.send(access);
   }
 
   @Mutation(() => OrderType, { description: 'The order PATCH: a status change, estimated times' })
   updateOrderStatus(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @Arg('id', () => ID) id: string,
     @ShapeArg('input', 'UpdateOrderStatus') input: Shape<'UpdateOrderStatus'>,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(ORDERS.updateStatus) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.orders.updateStatus(ctx, accountId, locationId, id, given(input));
+    return services.orders.updateStatus(access, id, given(input));
   }
 }
 

@@ -2,6 +2,10 @@ import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } fr
 import type { GraphQLContext } from '../context.js';
 import { ShapeArg } from '../inputs/shape-arg.js';
 import type { Shape } from '../../shapes/shape.js';
+import { Granted } from '../granted.js';
+import type { LocationAccess } from '../../modules/locations/location-access.js';
+import { MENU_OPERATIONS as MENUS } from '../../modules/menus/menu.operations.js';
+import { STORE_STATUS_OPERATIONS as STORE_STATUS } from '../../modules/store-status/store-status.operations.js';
 import { PageArgs } from '../types/page-args.js';
 import {
   MenuPublicationPage,
@@ -17,47 +21,55 @@ export class PublicationResolver {
     description: 'Publishes the menu to a MARKETPLACE connection of the location, through the outbox',
   })
   publishMenu(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @Arg('menuId', () => ID) menuId: string,
     @Arg('connectionId', () => ID) connectionId: string,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(MENUS.publish) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.menuPublications.publish(ctx, accountId, locationId, menuId, { connectionId });
+    return services.menuPublications.publish(access, menuId, { connectionId });
   }
 
   @Query(() => MenuPublicationPage)
   menuPublications(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @Arg('menuId', () => ID) menuId: string,
     @Args(() => PageArgs) page: PageArgs,
     @Arg('newestFirst', () => Boolean, { nullable: true, description: 'The latest first; default oldest first' })
     newestFirst: boolean | null,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(MENUS.listPublications) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.menuPublications.findAll(ctx, accountId, locationId, menuId, { ...page, newestFirst });
+    return services.menuPublications.findAll(access, menuId, { ...page, newestFirst });
   }
 
   @Query(() => StoreStatusType)
   async storeStatus(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
+    @Granted(STORE_STATUS.read) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return { accountId, locationId, ...(await services.storeStatus.get(ctx, accountId, locationId)) };
+    return { accountId: access.accountId, locationId: access.locationId, ...(await services.storeStatus.get(access)) };
   }
 
   @Mutation(() => StoreStatusType, {
     description: 'Sent to every connected marketplace; OFFLINE with closedUntil goes back ONLINE by itself then',
   })
   async setStoreStatus(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
     @ShapeArg('input', 'StoreStatusInput') input: Shape<'StoreStatusInput'>,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Granted(STORE_STATUS.set) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return { accountId, locationId, ...(await services.storeStatus.set(ctx, accountId, locationId, input)) };
+    return {
+      accountId: access.accountId,
+      locationId: access.locationId,
+      ...(await services.storeStatus.set(access, input)),
+    };
   }
 }
 
@@ -66,7 +78,12 @@ export class StoreStatusResolver {
   @FieldResolver(() => [StoreStatusMarketplaceType], {
     description: 'The marketplaces it is sent to, and whether they received the last one',
   })
-  marketplaces(@Root() status: { accountId: string; locationId: string }, @Ctx() { ctx, services }: GraphQLContext) {
-    return services.storeStatus.marketplaces(ctx, status.accountId, status.locationId);
+  marketplaces(
+    @Root() _status: { accountId: string; locationId: string },
+    @Granted(STORE_STATUS.read, (_args, status: { accountId: string; locationId: string }) => status)
+    access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
+  ) {
+    return services.storeStatus.marketplaces(access);
   }
 }

@@ -1,5 +1,8 @@
 import { Arg, Ctx, ID, Query, Resolver } from 'type-graphql';
+import { authorize } from '../../auth/authorize.js';
+import { REPORT_OPERATIONS as REPORTS } from '../../modules/reports/report.operations.js';
 import type { GraphQLContext } from '../context.js';
+import { Declared } from '../granted.js';
 import { OrderReportType, ReportGranularityEnum } from '../types/report.type.js';
 
 @Resolver()
@@ -8,7 +11,8 @@ export class ReportResolver {
     description:
       "A location's orders (or, without locationId, an account's: every location the caller reaches in it) over a range of local days, by hour, day or week (scope orders.read; a marketplace counts only its own orders)",
   })
-  orderReport(
+  @Declared(REPORTS.location, REPORTS.account)
+  async orderReport(
     @Arg('accountId', () => ID) accountId: string,
     @Arg('locationId', () => ID, { nullable: true }) locationId: string | null,
     @Arg('from', { description: 'The first day, YYYY-MM-DD, included' }) from: string,
@@ -18,7 +22,7 @@ export class ReportResolver {
   ) {
     const range = { from, to, granularity };
     return locationId
-      ? services.reports.forLocation(ctx, accountId, locationId, range)
-      : services.reports.forAccount(ctx, accountId, range);
+      ? services.reports.forLocation(await authorize(ctx, REPORTS.location, { accountId, locationId }), range)
+      : services.reports.forAccount(await authorize(ctx, REPORTS.account, { accountId }), range);
   }
 }

@@ -1,5 +1,8 @@
 import { Arg, Ctx, ID, Query, Resolver } from 'type-graphql';
+import type { LocationAccess } from '../../modules/locations/location-access.js';
+import { SANDBOX_OPERATIONS as SANDBOX } from '../../modules/sandbox/sandbox.operations.js';
 import type { GraphQLContext } from '../context.js';
+import { Granted } from '../granted.js';
 import { SandboxReceiptType } from '../types/sandbox.type.js';
 
 @Resolver()
@@ -9,10 +12,11 @@ export class SandboxResolver {
       "What the sandbox marketplace received at the location's connections, the latest of each kind, newest first",
   })
   sandboxReceipts(
-    @Arg('accountId', () => ID) accountId: string,
-    @Arg('locationId', () => ID) locationId: string,
-    @Ctx() { ctx, services }: GraphQLContext,
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
+    @Granted(SANDBOX.receipts) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
   ) {
-    return services.sandboxReceipts.findAll(ctx, accountId, locationId);
+    return services.sandboxReceipts.findAll(access);
   }
 }

@@ -26,6 +26,9 @@ export class ViewerPermissionsType {
 
   @Field({ description: 'Build menus and publish them' })
   editMenus: boolean;
+
+  @Field({ description: 'Retry a delivery of the log now' })
+  retryDeliveries: boolean;
 }
 
 @ObjectType('Viewer', { description: 'The operator signed in to the web UI' })

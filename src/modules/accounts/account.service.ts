@@ -1,11 +1,10 @@
-import { assertAccountReachable, requireScope } from '../../common/access.js';
+import type { AccountGrant, Grant } from '../../auth/authorize.js';
 import { userBehind } from '../../common/principal.js';
 import { ValidationError } from '../../common/errors.js';
 import { findPage, pageRequest, type ListInput, type Page } from '../../common/pagination.js';
 import { containing, searchText } from '../../common/like.js';
-import type { RequestContext } from '../../common/request-context.js';
 import { Account } from './account.entity.js';
-import { loadReachableAccount } from './account-access.js';
+import { loadAccount } from './account-access.js';
 import { toAccountView, type AccountView } from './account.view.js';
 import { recordActivity } from '../activity/record-activity.js';
 
@@ -22,8 +21,7 @@ export interface AccountListInput extends ListInput {
 const MAX_NAME = 255;
 
 export class AccountService {
-  async create(ctx: RequestContext, input: CreateAccountInput): Promise<AccountView> {
-    requireScope(ctx, 'provisioning');
+  async create({ ctx }: Grant, input: CreateAccountInput): Promise<AccountView> {
     const name = checkedName(input);
     // The user who made it (an operator, or the user an application acts for) is who a reseller's reach counts.
     const createdBy = userBehind(ctx.principal)?.userId ?? null;
@@ -43,11 +41,10 @@ export class AccountService {
    * reseller that created the account. A merchant of it may read it but not rename it (403); anyone else
    * finds no such account (404, reach before scope).
    */
-  async rename(ctx: RequestContext, accountId: string, input: CreateAccountInput): Promise<AccountView> {
-    assertAccountReachable(ctx, accountId);
-    requireScope(ctx, 'provisioning');
+  async rename(access: AccountGrant, input: CreateAccountInput): Promise<AccountView> {
+    const { ctx, accountId } = access;
     const name = checkedName(input);
-    const account = await loadReachableAccount(ctx, accountId);
+    const account = await loadAccount(access);
     if (account.name !== name)
       recordActivity(ctx.em, ctx, {
         action: 'account.renamed',
@@ -56,18 +53,15 @@ export class AccountService {
         changes: { name: { from: account.name, to: name } },
       });
     account.name = name;
-    await ctx.em.flush();
+    await access.ctx.em.flush();
     return toAccountView(account);
   }
 
-  async findOne(ctx: RequestContext, accountId: string): Promise<AccountView> {
-    assertAccountReachable(ctx, accountId);
-    requireScope(ctx, 'locations.read');
-    return toAccountView(await loadReachableAccount(ctx, accountId));
+  async findOne(access: AccountGrant): Promise<AccountView> {
+    return toAccountView(await loadAccount(access));
   }
 
-  async findAll(ctx: RequestContext, input: AccountListInput): Promise<Page<AccountView>> {
-    requireScope(ctx, 'locations.read');
+  async findAll({ ctx }: Grant, input: AccountListInput): Promise<Page<AccountView>> {
     const page = pageRequest(input.limit, input.nextPageKey);
     const search = searchText(input.search);
     const where = {

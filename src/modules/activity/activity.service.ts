@@ -1,4 +1,5 @@
-import { canReachLocation, requireScope } from '../../common/access.js';
+import type { Grant } from '../../auth/authorize.js';
+import { canReachLocation } from '../../common/access.js';
 import { NotFoundError, ValidationError } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
 import { afterKeyFilter, keyOrder, pageRequest, toPage, type ListInput, type Page } from '../../common/pagination.js';
@@ -28,10 +29,10 @@ export interface ActivityListInput extends ListInput {
  * an action, an actor and a time range.
  */
 export class ActivityService {
-  async findAll(ctx: RequestContext, input: ActivityListInput): Promise<Page<ActivityView>> {
+  async findAll({ ctx }: Grant, input: ActivityListInput): Promise<Page<ActivityView>> {
     const principal = ctx.principal;
-    if (principal.type !== 'user') throw new NotFoundError('Activity');
-    requireScope(ctx, 'locations.read');
+    // Only operators are granted the log (activity.operations.ts).
+    if (principal.type !== 'user') throw new Error('the activity log granted to an application');
     const page = pageRequest(input.limit, input.nextPageKey);
     const conditions: object[] = [afterKeyFilter(page.after, true)];
     if (!ctx.reach.all)

@@ -1,10 +1,11 @@
-import { isAdmin, requireScope } from '../../common/access.js';
+import type { ApplicationGrant, Grant } from '../../auth/authorize.js';
+import { isAdminItself } from '../../auth/record-reach.js';
 import { secretBox, sha256Hex } from '../../common/crypto.js';
-import { ConflictError, InsufficientScopeError, NotFoundError, ValidationError } from '../../common/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../../common/errors.js';
 import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
 import type { RequestContext } from '../../common/request-context.js';
 import { Application } from './application.entity.js';
-import { loadReachableApplication, reachableWhere } from './application-access.js';
+import { loadApplication, managedApplicationsWhere } from './application-access.js';
 import { newClientId, newClientSecret, newWebhookSecret } from './application-secrets.js';
 import { canonicalKind, checkApplicationFields, defaultScopes, type ApplicationFields } from './application.rules.js';
 import type { PartnerAddressCheck } from './partner-addresses.js';
@@ -39,7 +40,7 @@ function checkScopeGrant(
   const problems = scopeGrantProblems({
     current,
     requested,
-    callerIsAdmin: isAdmin(ctx),
+    callerIsAdmin: isAdminItself(ctx),
     callerIsTheApplication: self,
   });
   if (problems.length > 0)
@@ -65,18 +66,19 @@ function refuseSandbox(application: Application): void {
 export class ApplicationService {
   constructor(private readonly options: { production: boolean; partnerAddresses: PartnerAddressCheck }) {}
 
-  private loadReachable(ctx: RequestContext, id: string): Promise<Application> {
-    return loadReachableApplication(ctx, id, this.options.production);
+  /** The granted application (404 when it is gone, or a sandbox partner in production). */
+  private load(access: ApplicationGrant): Promise<Application> {
+    return loadApplication(access, this.options.production);
   }
 
   private checkFirstParty(ctx: RequestContext, firstParty: boolean | null | undefined): void {
-    if (firstParty != null && !isAdmin(ctx))
+    if (firstParty != null && !isAdminItself(ctx))
       throw ValidationError.field('/firstParty', 'only an admin can flag an application first-party');
   }
 
-  async create(ctx: RequestContext, input: CreateApplicationInput): Promise<ApplicationWithSecrets> {
-    requireScope(ctx, 'applications.write');
-    if (ctx.principal.type !== 'user') throw new InsufficientScopeError('applications.write');
+  async create({ ctx }: Grant, input: CreateApplicationInput): Promise<ApplicationWithSecrets> {
+    // Only operators are granted a registration (application.operations.ts).
+    if (ctx.principal.type !== 'user') throw new Error('an application registration granted to an application');
     const kind = canonicalKind(input.kind, '/kind');
     checkApplicationFields(input, kind, this.options.production, true);
     this.checkFirstParty(ctx, input.firstParty);
@@ -110,24 +112,22 @@ export class ApplicationService {
     return { ...toApplicationView(application), clientSecret, webhookSecret };
   }
 
-  async findOne(ctx: RequestContext, id: string): Promise<ApplicationView> {
-    requireScope(ctx, 'applications.read');
-    return toApplicationView(await this.loadReachable(ctx, id));
+  async findOne(access: ApplicationGrant): Promise<ApplicationView> {
+    return toApplicationView(await this.load(access));
   }
 
-  async findAll(ctx: RequestContext, input: ListInput & { kind?: string | null }): Promise<Page<ApplicationView>> {
-    requireScope(ctx, 'applications.read');
+  async findAll({ ctx }: Grant, input: ListInput & { kind?: string | null }): Promise<Page<ApplicationView>> {
     const page = pageRequest(input.limit, input.nextPageKey);
-    const reachable = reachableWhere(ctx, this.options.production);
-    const where = input.kind != null ? { $and: [reachable, { kind: canonicalKind(input.kind, 'kind') }] } : reachable;
+    const managed = managedApplicationsWhere(ctx, this.options.production);
+    const where = input.kind != null ? { $and: [managed, { kind: canonicalKind(input.kind, 'kind') }] } : managed;
     return findPage(ctx.em, Application, where, page, toApplicationView);
   }
 
   /** Omitted fields stay; null clears an optional URL; an array replaces redirectUris or scopes. */
-  async update(ctx: RequestContext, id: string, input: UpdateApplicationInput): Promise<ApplicationView> {
-    requireScope(ctx, 'applications.write');
+  async update(access: ApplicationGrant, input: UpdateApplicationInput): Promise<ApplicationView> {
+    const { ctx } = access;
     this.checkFirstParty(ctx, input.firstParty);
-    const application = await this.loadReachable(ctx, id);
+    const application = await this.load(access);
     if (!application.kind) throw new NotFoundError('Application'); // the hub's own clients are managed by configuration
     refuseSandbox(application);
     checkApplicationFields(input, application.kind, this.options.production, false);
@@ -157,9 +157,9 @@ export class ApplicationService {
    * New client secret and webhook secret, shown once. The old client secret stops working at once; tokens
    * already issued live out their lifetime.
    */
-  async rotateSecrets(ctx: RequestContext, id: string): Promise<ApplicationWithSecrets> {
-    requireScope(ctx, 'applications.write');
-    const application = await this.loadReachable(ctx, id);
+  async rotateSecrets(access: ApplicationGrant): Promise<ApplicationWithSecrets> {
+    const { ctx } = access;
+    const application = await this.load(access);
     if (!application.kind) throw new NotFoundError('Application');
     refuseSandbox(application);
     const clientSecret = newClientSecret();

@@ -1,11 +1,10 @@
 import type { Clock } from '../../common/clock.js';
 import { NotFoundError, ValidationError, type FieldError } from '../../common/errors.js';
-import type { RequestContext } from '../../common/request-context.js';
 import { sqlChanged } from '../../db/raw-sql.js';
 import { activeConnections } from '../connections/active-connections.js';
 import { Connection } from '../connections/connection.entity.js';
 import { ownConnectionIds } from '../connections/connection-visibility.js';
-import { reachLocation } from '../locations/location-access.js';
+import type { LocationAccess } from '../locations/location-access.js';
 import { readSchedules, scheduleFor, type LocationSchedules } from './availability-read.js';
 import { snoozeChoices, type SnoozeChoices } from './opening-calendar.js';
 import { HolidayClosure } from './holiday-closure.entity.js';
@@ -22,29 +21,27 @@ import { changesBetween, recordActivity } from '../activity/record-activity.js';
 export class OpeningHoursService {
   constructor(private readonly clock: Clock) {}
 
-  async get(ctx: RequestContext, accountId: string, locationId: string): Promise<OpeningHoursDocument> {
-    const access = reachLocation(ctx, accountId, locationId, 'locations.read');
+  async get(access: LocationAccess): Promise<OpeningHoursDocument> {
     await access.load();
-    const schedules = await readSchedules(ctx.em, locationId);
+    const schedules = await readSchedules(access.ctx.em, access.locationId);
     if (!schedules) throw new NotFoundError('Location');
-    return documentSeenBy(schedules, await ownConnectionIds(ctx, locationId));
+    return documentSeenBy(schedules, await ownConnectionIds(access));
   }
 
   /**
    * The instants the UI's snooze presets stand for at this location now ("1 hour", "until closing", "until
    * tomorrow"), by its own hours: the hub's clock and calendar decide, not the browser's.
    */
-  async snoozeChoices(ctx: RequestContext, accountId: string, locationId: string): Promise<SnoozeChoices> {
-    const access = reachLocation(ctx, accountId, locationId, 'catalogs.read');
+  async snoozeChoices(access: LocationAccess): Promise<SnoozeChoices> {
     await access.load();
-    const schedules = await readSchedules(ctx.em, locationId);
+    const schedules = await readSchedules(access.ctx.em, access.locationId);
     if (!schedules) throw new NotFoundError('Location');
     return snoozeChoices(scheduleFor(schedules, null), this.clock.now());
   }
 
   /** Whole-document PUT: every problem is a 400 naming its path, and then nothing changes. */
-  async set(ctx: RequestContext, accountId: string, locationId: string, body: unknown): Promise<OpeningHoursDocument> {
-    const access = reachLocation(ctx, accountId, locationId, 'locations.write');
+  async set(access: LocationAccess, body: unknown): Promise<OpeningHoursDocument> {
+    const { ctx, accountId, locationId } = access;
     const document = parseOpeningHours(body);
     return ctx.em.transactional(async (em) => {
       const location = await access.load(em, { lock: true });
@@ -87,7 +84,7 @@ export class OpeningHoursService {
           changes,
         });
       await sendOpeningHoursChanges(em, { accountId, locationId }, before, after, this.clock.now());
-      return documentSeenBy(after, await ownConnectionIds(ctx, locationId, em));
+      return documentSeenBy(after, await ownConnectionIds(access, em));
     });
   }
 }

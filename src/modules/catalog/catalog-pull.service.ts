@@ -1,12 +1,11 @@
 import { PartnerError, ValidationError } from '../../common/errors.js';
 import { uuidv7 } from '../../common/ids.js';
-import type { RequestContext } from '../../common/request-context.js';
 import type { PartnerHttp } from '../../delivery-engine/partner-http.js';
 import { Application } from '../applications/application.entity.js';
 import { webhookSecretOf } from '../applications/application-secrets.js';
 import { withCredentials } from '../connections/connection-credentials.js';
 import { findVisibleConnection } from '../connections/connection-visibility.js';
-import { reachLocation } from '../locations/location-access.js';
+import type { LocationAccess } from '../locations/location-access.js';
 import { MAX_IMPORT_BYTES, parseCatalogImport } from './catalog-import.rules.js';
 import type { ImportResult } from './catalog-import.js';
 import type { CatalogService } from './catalog.service.js';
@@ -35,8 +34,8 @@ function unwrap(answer: unknown): unknown {
 export class CatalogPullService {
   constructor(private readonly deps: CatalogPullDeps) {}
 
-  async pull(ctx: RequestContext, accountId: string, locationId: string, connectionId: string): Promise<ImportResult> {
-    const access = reachLocation(ctx, accountId, locationId, 'catalogs.write');
+  async pull(access: LocationAccess, connectionId: string): Promise<ImportResult> {
+    const { ctx, accountId, locationId } = access;
     // Another partner's connection is out of sight (404): one POS never pulls through another's credentials.
     const connection = withCredentials(await findVisibleConnection(access, connectionId));
     if (connection.kind !== 'POS')
@@ -68,7 +67,7 @@ export class CatalogPullService {
     const catalog = this.parseAnswer(unwrap(answer.body));
     let result: ImportResult;
     try {
-      result = await this.deps.catalog.applyImport(ctx, accountId, locationId, catalog, {
+      result = await this.deps.catalog.applyImport(access, catalog, {
         connectionId: connection.id,
         applicationName: application.name,
       });

@@ -7,7 +7,7 @@ import { containing, likeLiteral, searchText } from '../../common/like.js';
 import type { RequestContext } from '../../common/request-context.js';
 import { sqlRows } from '../../db/raw-sql.js';
 import type { Location } from '../locations/location.entity.js';
-import { reachLocation, withLocation } from '../locations/location-access.js';
+import type { LocationAccess } from '../locations/location-access.js';
 import { catalogChange, type CatalogListener } from './catalog-events.js';
 import {
   parseModifier,
@@ -46,35 +46,30 @@ export interface CatalogListInput extends ListInput {
   search?: string | null;
 }
 
-type Ctx = RequestContext;
-
 /**
  * The catalog of a location (docs/contract.md "Behaviours"): the full-statement import, products and modifiers
- * with their taxRateIds rules (docs/contract.md "Literal rules"), categories and modifier groups. Every method checks
- * reaches the location and checks its scope through reachLocation (404 for anything out of reach, then 403).
+ * with their taxRateIds rules (docs/contract.md "Literal rules"), categories and modifier groups. Every method
+ * takes the grant of its operation on the location (catalog.operations.ts).
  */
 export class CatalogService {
   constructor(private readonly listener: CatalogListener) {}
 
-  async importCatalog(ctx: Ctx, accountId: string, locationId: string, body: unknown): Promise<ImportResult> {
-    reachLocation(ctx, accountId, locationId, 'catalogs.write');
-    return this.applyImport(ctx, accountId, locationId, parseCatalogImport(body));
+  async importCatalog(access: LocationAccess, body: unknown): Promise<ImportResult> {
+    return this.applyImport(access, parseCatalogImport(body));
   }
 
   /**
    * Applies an already-parsed CatalogImportEntity (parseCatalogImport) in one transaction: all or nothing.
-   * Reach and catalogs.write are checked here too: the catalog pull calls this directly. The one check left
-   * for here needs the database: group elements naming a modifier by service id (a ValidationError naming
-   * the path).
+   * The catalog pull calls this directly, with its own grant (catalogs.write, like the import's). The one
+   * check left for here needs the database: group elements naming a modifier by service id (a ValidationError
+   * naming the path).
    */
   async applyImport(
-    ctx: Ctx,
-    accountId: string,
-    locationId: string,
+    access: LocationAccess,
     catalog: ParsedCatalog,
     pulledThrough?: { connectionId: string; applicationName: string },
   ): Promise<ImportResult> {
-    const access = reachLocation(ctx, accountId, locationId, 'catalogs.write');
+    const { ctx, accountId, locationId } = access;
     return ctx.em.transactional(async (em) => {
       // The location row is locked: two imports of one location apply one after the other.
       const location = await access.load(em, { lock: true, populateTaxRates: true });
@@ -91,9 +86,9 @@ export class CatalogService {
     });
   }
 
-  async getCatalog(ctx: Ctx, accountId: string, locationId: string): Promise<CatalogView> {
-    const location = await withLocation(ctx, accountId, locationId, 'catalogs.read');
-    const { taxRates, categories, products, modifiers, groups } = await readCatalog(ctx.em, location.id);
+  async getCatalog(access: LocationAccess): Promise<CatalogView> {
+    const location = await access.load();
+    const { taxRates, categories, products, modifiers, groups } = await readCatalog(access.ctx.em, location.id);
     return {
       location: { taxRates },
       categories: categories.map(toCategoryView),
@@ -105,26 +100,21 @@ export class CatalogService {
 
   // Products
 
-  async listProducts(
-    ctx: Ctx,
-    accountId: string,
-    locationId: string,
-    input: CatalogListInput,
-  ): Promise<Page<ProductView>> {
-    return this.list(ctx, accountId, locationId, input, Product, toProductView);
+  async listProducts(access: LocationAccess, input: CatalogListInput): Promise<Page<ProductView>> {
+    return this.list(access, input, Product, toProductView);
   }
 
-  async getProduct(ctx: Ctx, accountId: string, locationId: string, productId: string): Promise<ProductView> {
-    const location = await withLocation(ctx, accountId, locationId, 'catalogs.read');
-    return toProductView(await loadRecord(ctx.em, Product, location, productId, 'Product'));
+  async getProduct(access: LocationAccess, productId: string): Promise<ProductView> {
+    const location = await access.load();
+    return toProductView(await loadRecord(access.ctx.em, Product, location, productId, 'Product'));
   }
 
-  async createProduct(ctx: Ctx, accountId: string, locationId: string, body: unknown): Promise<ProductView> {
-    const access = reachLocation(ctx, accountId, locationId, 'catalogs.write');
+  async createProduct(access: LocationAccess, body: unknown): Promise<ProductView> {
+    const { ctx } = access;
     const p = new Problems();
     const fields = parseProduct(body, '', p, 'create') as ProductFields;
     p.throwIfAny();
-    return this.write(ctx, async (em) => {
+    return this.write(access, async (em) => {
       const location = await access.load(em);
       await checkProductReferences(em, location, fields);
       const product = Object.assign(new Product(location, fields.posReference, fields.name, fields.price), fields);
@@ -139,18 +129,12 @@ export class CatalogService {
    * A patch changes what it names, except taxRateIds: omitted clears it (docs/contract.md "Literal rules"), so a POS
    * that sets show_online resends taxRateIds. show_online false is out of stock; true brings the product back.
    */
-  async updateProduct(
-    ctx: Ctx,
-    accountId: string,
-    locationId: string,
-    productId: string,
-    body: unknown,
-  ): Promise<ProductView> {
-    const access = reachLocation(ctx, accountId, locationId, 'catalogs.write');
+  async updateProduct(access: LocationAccess, productId: string, body: unknown): Promise<ProductView> {
+    const { ctx } = access;
     const p = new Problems();
     const patch = parseProduct(body, '', p, 'patch');
     p.throwIfAny();
-    return this.write(ctx, async (em) => {
+    return this.write(access, async (em) => {
       const location = await access.load(em);
       const product = await loadRecord(em, Product, location, productId, 'Product');
       await checkProductReferences(em, location, patch);
@@ -163,9 +147,9 @@ export class CatalogService {
     });
   }
 
-  async deleteProduct(ctx: Ctx, accountId: string, locationId: string, productId: string): Promise<void> {
-    const access = reachLocation(ctx, accountId, locationId, 'catalogs.write');
-    await ctx.em.transactional(async (em) => {
+  async deleteProduct(access: LocationAccess, productId: string): Promise<void> {
+    const { ctx } = access;
+    await access.ctx.em.transactional(async (em) => {
       const location = await access.load(em);
       const product = await loadRecord(em, Product, location, productId, 'Product');
       recordCatalogChange(em, ctx, location, 'catalog.productDeleted', product);
@@ -176,26 +160,21 @@ export class CatalogService {
 
   // Modifiers
 
-  async listModifiers(
-    ctx: Ctx,
-    accountId: string,
-    locationId: string,
-    input: CatalogListInput,
-  ): Promise<Page<ModifierView>> {
-    return this.list(ctx, accountId, locationId, input, Modifier, toModifierView);
+  async listModifiers(access: LocationAccess, input: CatalogListInput): Promise<Page<ModifierView>> {
+    return this.list(access, input, Modifier, toModifierView);
   }
 
-  async getModifier(ctx: Ctx, accountId: string, locationId: string, modifierId: string): Promise<ModifierView> {
-    const location = await withLocation(ctx, accountId, locationId, 'catalogs.read');
-    return toModifierView(await loadRecord(ctx.em, Modifier, location, modifierId, 'Modifier'));
+  async getModifier(access: LocationAccess, modifierId: string): Promise<ModifierView> {
+    const location = await access.load();
+    return toModifierView(await loadRecord(access.ctx.em, Modifier, location, modifierId, 'Modifier'));
   }
 
-  async createModifier(ctx: Ctx, accountId: string, locationId: string, body: unknown): Promise<ModifierView> {
-    const access = reachLocation(ctx, accountId, locationId, 'catalogs.write');
+  async createModifier(access: LocationAccess, body: unknown): Promise<ModifierView> {
+    const { ctx } = access;
     const p = new Problems();
     const fields = parseModifier(body, '', p, 'create') as ModifierFields;
     p.throwIfAny();
-    return this.write(ctx, async (em) => {
+    return this.write(access, async (em) => {
       const location = await access.load(em);
       const modifier = Object.assign(new Modifier(location, fields.posReference, fields.name, fields.price), fields);
       em.persist(modifier);
@@ -206,18 +185,12 @@ export class CatalogService {
   }
 
   /** The same rules as a product patch (taxRateIds omitted clears it). */
-  async updateModifier(
-    ctx: Ctx,
-    accountId: string,
-    locationId: string,
-    modifierId: string,
-    body: unknown,
-  ): Promise<ModifierView> {
-    const access = reachLocation(ctx, accountId, locationId, 'catalogs.write');
+  async updateModifier(access: LocationAccess, modifierId: string, body: unknown): Promise<ModifierView> {
+    const { ctx } = access;
     const p = new Problems();
     const patch = parseModifier(body, '', p, 'patch');
     p.throwIfAny();
-    return this.write(ctx, async (em) => {
+    return this.write(access, async (em) => {
       const location = await access.load(em);
       const modifier = await loadRecord(em, Modifier, location, modifierId, 'Modifier');
       const previousReference = modifier.posReference;
@@ -233,9 +206,9 @@ export class CatalogService {
   }
 
   /** The modifier also leaves every group that listed it, so no group points at nothing. */
-  async deleteModifier(ctx: Ctx, accountId: string, locationId: string, modifierId: string): Promise<void> {
-    const access = reachLocation(ctx, accountId, locationId, 'catalogs.write');
-    await ctx.em.transactional(async (em) => {
+  async deleteModifier(access: LocationAccess, modifierId: string): Promise<void> {
+    const { ctx } = access;
+    await access.ctx.em.transactional(async (em) => {
       const location = await access.load(em);
       const modifier = await loadRecord(em, Modifier, location, modifierId, 'Modifier');
       recordCatalogChange(em, ctx, location, 'catalog.modifierDeleted', modifier);
@@ -267,19 +240,14 @@ export class CatalogService {
 
   // Categories and modifier groups (read, and category delete)
 
-  async listCategories(
-    ctx: Ctx,
-    accountId: string,
-    locationId: string,
-    input: CatalogListInput,
-  ): Promise<Page<CategoryView>> {
-    return this.list(ctx, accountId, locationId, input, Category, toCategoryView);
+  async listCategories(access: LocationAccess, input: CatalogListInput): Promise<Page<CategoryView>> {
+    return this.list(access, input, Category, toCategoryView);
   }
 
   /** Products that listed the category no longer do; they are otherwise untouched. */
-  async deleteCategory(ctx: Ctx, accountId: string, locationId: string, categoryId: string): Promise<void> {
-    const access = reachLocation(ctx, accountId, locationId, 'catalogs.write');
-    await ctx.em.transactional(async (em) => {
+  async deleteCategory(access: LocationAccess, categoryId: string): Promise<void> {
+    const { ctx } = access;
+    await access.ctx.em.transactional(async (em) => {
       const location = await access.load(em);
       const category = await loadRecord(em, Category, location, categoryId, 'Category');
       recordCatalogChange(em, ctx, location, 'catalog.categoryDeleted', category);
@@ -301,37 +269,30 @@ export class CatalogService {
     });
   }
 
-  async listModifierGroups(
-    ctx: Ctx,
-    accountId: string,
-    locationId: string,
-    input: CatalogListInput,
-  ): Promise<Page<ModifierGroupView>> {
-    return this.list(ctx, accountId, locationId, input, ModifierGroup, toModifierGroupView);
+  async listModifierGroups(access: LocationAccess, input: CatalogListInput): Promise<Page<ModifierGroupView>> {
+    return this.list(access, input, ModifierGroup, toModifierGroupView);
   }
 
   private async list<E extends Category | Product | Modifier | ModifierGroup, V>(
-    ctx: Ctx,
-    accountId: string,
-    locationId: string,
+    access: LocationAccess,
     input: CatalogListInput,
     entity: new (...args: never[]) => E,
     view: (record: E) => V,
   ): Promise<Page<V>> {
-    const location = await withLocation(ctx, accountId, locationId, 'catalogs.read');
+    const location = await access.load();
     const page = pageRequest(input.limit, input.nextPageKey);
     const where: Record<string, unknown> = { location: location.id };
     if (input.posReference != null) where.posReference = input.posReference;
     const search = searchText(input.search);
     if (search)
       where.$or = [{ name: { $ilike: containing(search) } }, { posReference: { $like: `${likeLiteral(search)}%` } }];
-    return findPage(ctx.em, entity, where as never, page, view);
+    return findPage(access.ctx.em, entity, where as never, page, view);
   }
 
   /** A write transaction whose posReference clash (a concurrent create, a renamed record) is a 409. */
-  private async write<T>(ctx: Ctx, work: (em: EntityManager) => Promise<T>): Promise<T> {
+  private async write<T>(access: LocationAccess, work: (em: EntityManager) => Promise<T>): Promise<T> {
     try {
-      return await ctx.em.transactional(work);
+      return await access.ctx.em.transactional(work);
     } catch (err) {
       if (err instanceof UniqueConstraintViolationException)
         throw new ConflictError('Another record of this kind already has this posReference');
@@ -432,7 +393,7 @@ async function renameInGroups(em: EntityManager, location: Location, from: strin
 /** The activity entry of a change to one catalog record, with the fields the request set. */
 function recordCatalogChange(
   em: EntityManager,
-  ctx: Ctx,
+  ctx: RequestContext,
   location: Location,
   action: string,
   record: { id: string; name: string },

@@ -1,7 +1,6 @@
 import type { Clock } from '../../common/clock.js';
 import { NotFoundError, ValidationError, type FieldError } from '../../common/errors.js';
-import type { RequestContext } from '../../common/request-context.js';
-import { reachLocation } from '../locations/location-access.js';
+import type { LocationAccess } from '../locations/location-access.js';
 import { sendSnoozeEvent } from './snooze-events.js';
 import { endSnooze, existingReferences, readSnoozes, writeSnoozes, type SnoozedItem } from './snooze-store.js';
 import { parseSnoozeKind, parseSnoozes, SNOOZE_KINDS, type SnoozeRequest } from './snooze.rules.js';
@@ -23,18 +22,17 @@ export interface SnoozeList {
 export class SnoozeService {
   constructor(private readonly clock: Clock) {}
 
-  async list(ctx: RequestContext, accountId: string, locationId: string): Promise<SnoozeList> {
-    const access = reachLocation(ctx, accountId, locationId, 'catalogs.read');
+  async list(access: LocationAccess): Promise<SnoozeList> {
     await access.load();
-    return { items: await readSnoozes(ctx.em, locationId) };
+    return { items: await readSnoozes(access.ctx.em, access.locationId) };
   }
 
   /**
    * Snoozes each item named until its time (naming a snoozed item again moves its end); the others stay as
    * they are. An item the catalog does not have is a 400 naming it, and then nothing changes.
    */
-  async snooze(ctx: RequestContext, accountId: string, locationId: string, body: unknown): Promise<SnoozeList> {
-    const access = reachLocation(ctx, accountId, locationId, 'catalogs.write');
+  async snooze(access: LocationAccess, body: unknown): Promise<SnoozeList> {
+    const { ctx, accountId, locationId } = access;
     const now = this.clock.now();
     const requests = parseSnoozes(body, now);
     return ctx.em.transactional(async (em) => {
@@ -73,14 +71,8 @@ export class SnoozeService {
   }
 
   /** Ends one item's snooze early (nothing is sent when it was not snoozed); 404 when the catalog has no such item. */
-  async unsnooze(
-    ctx: RequestContext,
-    accountId: string,
-    locationId: string,
-    kindName: string,
-    posReference: string,
-  ): Promise<SnoozeList> {
-    const access = reachLocation(ctx, accountId, locationId, 'catalogs.write');
+  async unsnooze(access: LocationAccess, kindName: string, posReference: string): Promise<SnoozeList> {
+    const { ctx, accountId, locationId } = access;
     const kind = parseSnoozeKind(kindName);
     if (!kind) throw new NotFoundError('Catalog item');
     return ctx.em.transactional(async (em) => {

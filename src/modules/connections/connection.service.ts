@@ -1,14 +1,13 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import { requireScope } from '../../common/access.js';
+import type { Grant } from '../../auth/authorize.js';
 import { secretBox } from '../../common/crypto.js';
 import { ConflictError, NotFoundError, ValidationError, type FieldError } from '../../common/errors.js';
 import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
 import type { ApplicationKind } from '../../common/principal.js';
-import type { RequestContext } from '../../common/request-context.js';
 import { Application } from '../applications/application.entity.js';
 import { canonicalKind } from '../applications/application.rules.js';
 import { urlProblem } from '../applications/application.rules.js';
-import { reachLocation, withLocation } from '../locations/location-access.js';
+import type { LocationAccess } from '../locations/location-access.js';
 import { openCredentials } from './connection-credentials.js';
 import { findVisibleConnection, visibleTo } from './connection-visibility.js';
 import { Connection } from './connection.entity.js';
@@ -40,9 +39,7 @@ export interface AvailableApplicationView {
   createdAt: string;
 }
 
-/**
- * Every method checks reach before scope: a location out of reach is 404, never 403 (docs/contract.md "Conventions").
- */
+/** Every method takes the grant of its operation (connection.operations.ts). */
 export class ConnectionService {
   constructor(private readonly options: { production: boolean }) {}
 
@@ -51,9 +48,9 @@ export class ConnectionService {
    * itself and the applications connected at this location, not every other reseller's; undefined for
    * operators, who choose from every application.
    */
-  private async partnerDirectory(ctx: RequestContext, locationId: string): Promise<object | undefined> {
-    if (ctx.principal.type !== 'application') return undefined;
-    const self = ctx.principal.applicationId;
+  private async partnerDirectory({ ctx, locationId, ownedBy }: LocationAccess): Promise<object | undefined> {
+    const self = ownedBy.connections;
+    if (!self) return undefined;
     const connected = await ctx.em.find(
       Connection,
       { location: locationId, status: 'ACTIVE' },
@@ -64,12 +61,10 @@ export class ConnectionService {
 
   /** Every partner application (optionally of one kind), each saying whether it is connected here; a partner sees fewer (partnerDirectory). */
   async findAvailable(
-    ctx: RequestContext,
-    accountId: string,
-    locationId: string,
+    access: LocationAccess,
     input: ListInput & { kind?: string | null },
   ): Promise<Page<AvailableApplicationView>> {
-    const access = reachLocation(ctx, accountId, locationId, 'connections.read');
+    const { ctx, locationId } = access;
     const wanted = input.kind != null ? canonicalKind(input.kind, 'kind') : null;
     await access.load();
     const page = pageRequest(input.limit, input.nextPageKey);
@@ -78,7 +73,7 @@ export class ConnectionService {
       kind: wanted ? wanted : { $ne: null },
       ...(this.options.production ? { sandbox: false } : {}),
     };
-    const where = (await this.partnerDirectory(ctx, locationId)) ?? kind;
+    const where = (await this.partnerDirectory(access)) ?? kind;
     const result = await findPage(ctx.em, Application, where === kind ? kind : { $and: [kind, where] }, page, (a) => a);
     const active = result.data.length
       ? await ctx.em.find(Connection, {
@@ -105,8 +100,8 @@ export class ConnectionService {
   }
 
   /** How many locations the application is actively connected to, among those the caller reaches. */
-  async countActive(ctx: RequestContext, applicationId: string): Promise<number> {
-    requireScope(ctx, 'connections.read');
+  async countActive(grant: Grant, applicationId: string): Promise<number> {
+    const { ctx } = grant;
     const within = ctx.reach.all
       ? {}
       : {
@@ -114,22 +109,17 @@ export class ConnectionService {
           ...(ctx.reach.locationIds ? { location: { $in: [...ctx.reach.locationIds] } } : {}),
         };
     return ctx.em.count(Connection, {
-      $and: [{ application: applicationId, status: 'ACTIVE', ...within }, visibleTo(ctx)],
+      $and: [{ application: applicationId, status: 'ACTIVE', ...within }, visibleTo(grant)],
     } as never);
   }
 
   /** One ACTIVE connection per application and location (409 otherwise); credentials are sealed at rest. */
-  async connect(
-    ctx: RequestContext,
-    accountId: string,
-    locationId: string,
-    input: ConnectInput,
-  ): Promise<ConnectionView> {
-    const access = reachLocation(ctx, accountId, locationId, 'connections.write', 'provisioning');
+  async connect(access: LocationAccess, input: ConnectInput): Promise<ConnectionView> {
+    const { ctx, accountId, locationId } = access;
     const credentials = input.credentials ?? null;
     checkCredentials(credentials);
     try {
-      return await ctx.em.transactional(async (em) => {
+      return await access.ctx.em.transactional(async (em) => {
         const location = await access.load(em, { lock: true });
         const application = await em.findOne(Application, {
           id: input.applicationId,
@@ -160,27 +150,16 @@ export class ConnectionService {
     }
   }
 
-  async findAll(
-    ctx: RequestContext,
-    accountId: string,
-    locationId: string,
-    input: ListInput,
-  ): Promise<Page<ConnectionView>> {
-    await withLocation(ctx, accountId, locationId, 'connections.read');
+  async findAll(access: LocationAccess, input: ListInput): Promise<Page<ConnectionView>> {
+    await access.load();
     const page = pageRequest(input.limit, input.nextPageKey);
-    const where = { $and: [{ location: locationId, status: 'ACTIVE' }, visibleTo(ctx)] };
-    return findPage(ctx.em, Connection, where, page, (c) => toConnectionView(c, openCredentials(c)), {
+    const where = { $and: [{ location: access.locationId, status: 'ACTIVE' }, visibleTo(access)] };
+    return findPage(access.ctx.em, Connection, where, page, (c) => toConnectionView(c, openCredentials(c)), {
       populate: ['application', 'location'],
     });
   }
 
-  async findOne(
-    ctx: RequestContext,
-    accountId: string,
-    locationId: string,
-    connectionId: string,
-  ): Promise<ConnectionView> {
-    const access = reachLocation(ctx, accountId, locationId, 'connections.read');
+  async findOne(access: LocationAccess, connectionId: string): Promise<ConnectionView> {
     const connection = await findVisibleConnection(access, connectionId);
     return toConnectionView(connection, openCredentials(connection));
   }
@@ -190,13 +169,11 @@ export class ConnectionService {
    * everything sent to the partner from now on carries the new ones, the deliveries still waiting included.
    */
   async updateCredentials(
-    ctx: RequestContext,
-    accountId: string,
-    locationId: string,
+    access: LocationAccess,
     connectionId: string,
     input: UpdateConnectionInput,
   ): Promise<ConnectionView> {
-    const access = reachLocation(ctx, accountId, locationId, 'connections.write', 'provisioning');
+    const { ctx, accountId, locationId } = access;
     const credentials = input?.credentials;
     if (credentials === undefined) throw ValidationError.field('/credentials', 'is required (null removes them)');
     checkCredentials(credentials);
@@ -219,13 +196,8 @@ export class ConnectionService {
   }
 
   /** The application loses the location at once: reach is read on every request. */
-  async disconnect(
-    ctx: RequestContext,
-    accountId: string,
-    locationId: string,
-    connectionId: string,
-  ): Promise<ConnectionView> {
-    const access = reachLocation(ctx, accountId, locationId, 'connections.write', 'provisioning');
+  async disconnect(access: LocationAccess, connectionId: string): Promise<ConnectionView> {
+    const { ctx, accountId, locationId } = access;
     const connection = await findVisibleConnection(access, connectionId);
     if (connection.status !== 'DISCONNECTED')
       recordActivity(ctx.em, ctx, {
@@ -238,7 +210,7 @@ export class ConnectionService {
     connection.status = 'DISCONNECTED';
     connection.disconnectedAt = new Date();
     connection.updatedAt = new Date();
-    await ctx.em.flush();
+    await access.ctx.em.flush();
     return toConnectionView(connection, openCredentials(connection));
   }
 

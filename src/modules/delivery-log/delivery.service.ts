@@ -1,11 +1,11 @@
-import { canReachLocation, requireScope } from '../../common/access.js';
+import type { DeliveryGrant, Grants } from '../../auth/authorize.js';
 import { DomainError, NotFoundError, ValidationError } from '../../common/errors.js';
 import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
 import { isUuid } from '../../common/ids.js';
 import type { RequestContext } from '../../common/request-context.js';
 import { replay, REPLAYABLE_STATUSES } from '../../delivery-engine/replay.js';
 import { applicationName } from '../applications/application-name.js';
-import { withLocation } from '../locations/location-access.js';
+import type { LocationAccess } from '../locations/location-access.js';
 import { DeliveryAttempt } from '../../delivery-engine/delivery-attempt.entity.js';
 import { DELIVERY_STATUSES, Delivery, type DeliveryStatus } from '../../delivery-engine/delivery.entity.js';
 import { notifyLive } from '../../live/notify.js';
@@ -13,13 +13,10 @@ import type { LiveSignal } from '../../live/live-signal.js';
 import { toDeliveryDetailView, toDeliveryView, type DeliveryDetailView, type DeliveryView } from './delivery.view.js';
 import { recordActivity } from '../activity/record-activity.js';
 
-// The delivery log (docs/contract.md "Calls the hub makes") for operators and partners, with scope deliveries.read:
-// - admins see every delivery;
-// - a partner application sees only the deliveries addressed to it (never another partner's payloads);
-// - users (resellers, merchants) see the deliveries of the locations they reach.
-// Anything else is 404 (reach is checked before scope, as in every service). A replay (retry) needs the
-// same visibility and, for users other than admins, the
-// write scope of the location (locations.write); an application may replay its own deliveries.
+// The delivery log (docs/contract.md "Calls the hub makes") for operators and partners. Who sees which deliveries, and who may
+// replay one, is declared in delivery.operations.ts: admins see every delivery, a partner application only
+// those addressed to it (never another partner's payloads), resellers and merchants those of the locations
+// they reach.
 
 export interface DeliveryListInput extends ListInput {
   status?: string | null;
@@ -53,57 +50,29 @@ function listFilter(input: DeliveryListInput): ListFilter {
   return filter;
 }
 
-function canSee(ctx: RequestContext, delivery: Delivery): boolean {
-  if (ctx.reach.all) return true;
-  if (ctx.principal.type === 'application') return delivery.applicationId === ctx.principal.applicationId;
-  return Boolean(
-    delivery.accountId && delivery.locationId && canReachLocation(ctx, delivery.accountId, delivery.locationId),
-  );
-}
-
-/** The application whose deliveries alone the caller sees in a location's log (and counts, in reports), if any. */
-export function ownDeliveriesOf(ctx: RequestContext): string | null {
-  return ctx.principal.type === 'application' && !ctx.reach.all ? ctx.principal.applicationId : null;
-}
-
 export class DeliveryService {
-  /** Throws unless the caller may read the location's delivery log (also what a live log subscribes with). */
-  async assertLocationReadable(ctx: RequestContext, accountId: string, locationId: string): Promise<void> {
-    await withLocation(ctx, accountId, locationId, 'deliveries.read');
+  /** Throws unless the location is there (what a live log starts with). */
+  async assertLocationReadable(access: LocationAccess): Promise<void> {
+    await access.load();
   }
 
-  /** Throws unless the caller may read the deliveries addressed to the application (admins, or that application). */
-  assertApplicationReadable(ctx: RequestContext, applicationId: string): void {
-    const isThatApplication = ctx.principal.type === 'application' && ctx.principal.applicationId === applicationId;
-    if (!ctx.reach.all && !isThatApplication) throw new NotFoundError('Application');
-    requireScope(ctx, 'deliveries.read');
-  }
-
-  async findAllForLocation(
-    ctx: RequestContext,
-    accountId: string,
-    locationId: string,
-    input: DeliveryListInput,
-  ): Promise<Page<DeliveryView>> {
-    await this.assertLocationReadable(ctx, accountId, locationId);
+  async findAllForLocation(access: LocationAccess, input: DeliveryListInput): Promise<Page<DeliveryView>> {
+    await this.assertLocationReadable(access);
     const page = pageRequest(input.limit, input.nextPageKey);
-    const where = { locationId, ...listFilter(input) };
-    const ownApplication = ownDeliveriesOf(ctx);
-    const own = ownApplication ? { applicationId: ownApplication } : {};
-    return findPage(ctx.em, Delivery, { ...where, ...own }, page, toDeliveryView, {
+    const where = { locationId: access.locationId, ...listFilter(input) };
+    const own = access.ownedBy.deliveries ? { applicationId: access.ownedBy.deliveries } : {};
+    return findPage(access.ctx.em, Delivery, { ...where, ...own }, page, toDeliveryView, {
       newestFirst: input.newestFirst === true,
     });
   }
 
   async findAllForApplication(
-    ctx: RequestContext,
-    applicationId: string,
+    access: Grants['application-itself'],
     input: DeliveryListInput,
   ): Promise<Page<DeliveryView>> {
-    this.assertApplicationReadable(ctx, applicationId);
     const page = pageRequest(input.limit, input.nextPageKey);
-    const where = { applicationId, ...listFilter(input) };
-    return findPage(ctx.em, Delivery, where, page, toDeliveryView, { newestFirst: input.newestFirst === true });
+    const where = { applicationId: access.applicationId, ...listFilter(input) };
+    return findPage(access.ctx.em, Delivery, where, page, toDeliveryView, { newestFirst: input.newestFirst === true });
   }
 
   /** The name of a delivery's recipient, for a caller who already sees the delivery (an operator reads names). */
@@ -111,20 +80,17 @@ export class DeliveryService {
     return applicationName(ctx.em, applicationId);
   }
 
-  async findOne(ctx: RequestContext, id: string): Promise<DeliveryDetailView> {
-    const delivery = await this.loadVisible(ctx, id);
-    requireScope(ctx, 'deliveries.read');
-    return this.detail(ctx, delivery);
+  async findOne(access: DeliveryGrant): Promise<DeliveryDetailView> {
+    return this.detail(access.ctx, await load(access.ctx, access.deliveryId));
   }
 
   /** The engine's replay (delivery-engine/replay.ts), for those who see the delivery and may replay it. */
-  async retry(ctx: RequestContext, id: string): Promise<DeliveryDetailView> {
-    return ctx.em.transactional(async (em) => {
-      const tx = { ...ctx, em };
-      const delivery = await this.loadVisible(tx, id);
-      requireScope(ctx, 'deliveries.read');
-      const owner = ctx.principal.type === 'application' && delivery.applicationId === ctx.principal.applicationId;
-      if (!ctx.reach.all && !owner) requireScope(ctx, 'locations.write');
+  async retry(access: DeliveryGrant): Promise<DeliveryDetailView> {
+    const { ctx } = access;
+    const id = access.deliveryId;
+    return access.ctx.em.transactional(async (em) => {
+      const tx = { ...access.ctx, em };
+      const delivery = await load(tx, id);
       if (!(await replay(em, id))) {
         const why =
           delivery.status === 'PENDING'
@@ -148,12 +114,6 @@ export class DeliveryService {
     });
   }
 
-  private async loadVisible(ctx: RequestContext, id: string): Promise<Delivery> {
-    const delivery = await ctx.em.findOne(Delivery, { id });
-    if (!delivery || !canSee(ctx, delivery)) throw new NotFoundError('Delivery');
-    return delivery;
-  }
-
   private async detail(ctx: RequestContext, delivery: Delivery): Promise<DeliveryDetailView> {
     const attempts = await ctx.em.find(
       DeliveryAttempt,
@@ -162,6 +122,13 @@ export class DeliveryService {
     );
     return toDeliveryDetailView(delivery, attempts);
   }
+}
+
+/** The granted delivery (404 when it is gone). */
+async function load(ctx: RequestContext, id: string): Promise<Delivery> {
+  const delivery = await ctx.em.findOne(Delivery, { id });
+  if (!delivery) throw new NotFoundError('Delivery');
+  return delivery;
 }
 
 function liveSignalOf(delivery: Delivery): LiveSignal {

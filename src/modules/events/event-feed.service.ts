@@ -1,6 +1,6 @@
 import { DomainError } from '../../common/errors.js';
 import { pageRequest } from '../../common/pagination.js';
-import type { RequestContext } from '../../common/request-context.js';
+import type { Grant } from '../../auth/authorize.js';
 import { sqlRows } from '../../db/raw-sql.js';
 import { withSealedCredentials } from '../../delivery-engine/webhook-event.js';
 import { decodeFeedCursor, encodeFeedCursor } from './event-feed-cursor.js';
@@ -25,7 +25,7 @@ export interface EventFeedPage {
  * The feed is the application's own channel, read with its own token: an operator has none, and a user's token
  * through the application (which reaches only that user's locations) is refused rather than shown the rest.
  */
-class NotAnApplicationError extends DomainError {
+export class NotAnApplicationError extends DomainError {
   constructor() {
     super('insufficient_scope', "The event feed is read with an application's own token (client_credentials)");
   }
@@ -51,9 +51,10 @@ const FEED_SQL = `
  * event (a webhookUrl, say) gets it here only; one with a URL gets it both ways.
  */
 export class EventFeedService {
-  async read(ctx: RequestContext, input: EventFeedInput): Promise<EventFeedPage> {
+  async read({ ctx }: Grant, input: EventFeedInput): Promise<EventFeedPage> {
     const { principal } = ctx;
-    if (principal.type !== 'application' || principal.onBehalfOf) throw new NotAnApplicationError();
+    // Only an application's own token is granted the feed (event.operations.ts).
+    if (principal.type !== 'application') throw new Error('the event feed granted to an operator');
     const { limit } = pageRequest(input.limit, null);
     const after = decodeFeedCursor(input.after);
     const rows = await sqlRows<{ xid: string; position: string; payload: string; credentialsSealed: string | null }>(

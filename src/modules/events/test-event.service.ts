@@ -1,4 +1,5 @@
-import { canReachLocation, requireScope } from '../../common/access.js';
+import type { ApplicationGrant } from '../../auth/authorize.js';
+import { canReachLocation } from '../../common/access.js';
 import { ConflictError, ValidationError } from '../../common/errors.js';
 import { uuidv7 } from '../../common/ids.js';
 import type { RequestContext } from '../../common/request-context.js';
@@ -6,7 +7,7 @@ import { sqlRows } from '../../db/raw-sql.js';
 import type { ImmediateDelivery } from '../../delivery-engine/immediate.js';
 import { enqueueDelivery, type DeliveryEventType } from '../../delivery-engine/outbox.js';
 import { eventTypesOf, RECEIVERS_OF, urlFor, webhookDelivery } from '../../delivery-engine/webhook-event.js';
-import { loadReachableApplication } from '../applications/application-access.js';
+import { loadApplication } from '../applications/application-access.js';
 import type { Application } from '../applications/application.entity.js';
 import { openCredentials } from '../connections/connection-credentials.js';
 import { readExportLocation } from '../menus/menu-export.js';
@@ -68,9 +69,9 @@ const SAMPLE_LOCATION = {
 export class TestEventService {
   constructor(private readonly deps: { immediate: ImmediateDelivery; production: boolean }) {}
 
-  async send(ctx: RequestContext, applicationId: string, input: TestEventInput): Promise<TestEventResult> {
-    const application = await loadReachableApplication(ctx, applicationId, this.deps.production);
-    if (ctx.principal.type === 'user') requireScope(ctx, 'applications.write');
+  async send(access: ApplicationGrant, input: TestEventInput): Promise<TestEventResult> {
+    const { ctx } = access;
+    const application = await loadApplication(access, this.deps.production);
     if (!application.kind) throw ValidationError.field('/eventType', "the hub's own clients receive no events");
     const offered = eventTypesOf(application.kind);
     const eventType = offered.find((type) => type === input.eventType);

@@ -1,5 +1,4 @@
-import { requireScope } from '../../common/access.js';
-import type { RequestContext } from '../../common/request-context.js';
+import type { Grant } from '../../auth/authorize.js';
 import { sqlRows } from '../../db/raw-sql.js';
 
 // The home page of an operator: the locations it reaches, those that need someone first: new
@@ -35,8 +34,7 @@ const SUMMARY = (where: string) => `
 
 export class HomeService {
   /** The caller's locations (scope locations.read), new orders and failing deliveries first. */
-  async summary(ctx: RequestContext): Promise<LocationSummary[]> {
-    requireScope(ctx, 'locations.read');
+  async summary({ ctx }: Grant): Promise<LocationSummary[]> {
     const { reach } = ctx;
     if (reach.all) return sqlRows(ctx.em, SUMMARY('true'));
     if (reach.locationIds) return sqlRows(ctx.em, SUMMARY('l.id = any(?::uuid[])'), [[...reach.locationIds]]);

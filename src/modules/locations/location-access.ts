@@ -1,19 +1,14 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { assertLocationReachable, requireScope } from '../../common/access.js';
+import type { OwnedBy } from '../../auth/authorize.js';
 import { NotFoundError } from '../../common/errors.js';
-import type { Scope } from '../../common/principal.js';
 import type { RequestContext } from '../../common/request-context.js';
 import { Location } from './location.entity.js';
 
-// The one way a service method reaches a location under {accountId}/locations/{locationId}, so that the
-// rule lives here and a method without it stands out in review:
-// 1. reach: a location the caller does not reach is 404, before anything else (docs/contract.md "Conventions":
-//    never 403, so ids cannot be probed);
-// 2. scope: a missing scope is 403 naming it;
-// 3. the row: a location that is not in that account (or does not exist) is 404.
-// Input is validated between 2 and 3 (a 400 needs no database), so a method calls `reachLocation` first and
-// `.load()` inside its transaction; a read calls `withLocation`, which does both.
+// A service method that works under {accountId}/locations/{locationId} takes a LocationAccess: the grant of
+// src/auth/authorize.ts, which made it after the location was found in reach (404 otherwise) and the
+// operation's scope and callers were checked (403). Input is validated next (a 400 needs no database), then
+// `.load()` reads the row inside the method's transaction (404 when the location is not in that account).
 
 export interface LoadLocationOptions {
   /** Locks the row (FOR UPDATE) until the transaction ends: writers of one location apply one after the other. */
@@ -21,45 +16,31 @@ export interface LoadLocationOptions {
   populateTaxRates?: boolean;
 }
 
-/** Proof that reach and scope were checked for this location: only `reachLocation` makes one. */
+/** Proof that reach, scope and callers were checked for this location: only src/auth/authorize.ts makes one. */
 export interface LocationAccess {
   readonly ctx: RequestContext;
   readonly accountId: string;
   readonly locationId: string;
+  /** For each kind of record, the application whose records alone the caller sees here, or null: all. */
+  readonly ownedBy: OwnedBy;
   /** The location row (404 when it is not in the account), read through `em` (the transaction's) or the request's. */
   load(em?: EntityManager, options?: LoadLocationOptions): Promise<Location>;
 }
 
-/**
- * Checks reach (404) and then scope (403; one of the `alternatives` also allows the operation) for a location, without
- * reading the database.
- */
-export function reachLocation(
+/** The grant itself, for src/auth/authorize.ts once it has checked everything. */
+export function locationAccess(
   ctx: RequestContext,
   accountId: string,
   locationId: string,
-  scope: Scope,
-  ...alternatives: Scope[]
+  ownedBy: OwnedBy,
 ): LocationAccess {
-  assertLocationReachable(ctx, accountId, locationId);
-  requireScope(ctx, scope, ...alternatives);
   return {
     ctx,
     accountId,
     locationId,
+    ownedBy,
     load: (em = ctx.em, options = {}) => loadLocation(em, accountId, locationId, options),
   };
-}
-
-/** reachLocation, then the location row read with the request's EntityManager: what a read needs. */
-export function withLocation(
-  ctx: RequestContext,
-  accountId: string,
-  locationId: string,
-  scope: Scope,
-  options?: LoadLocationOptions,
-): Promise<Location> {
-  return reachLocation(ctx, accountId, locationId, scope).load(ctx.em, options);
 }
 
 async function loadLocation(

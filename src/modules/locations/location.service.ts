@@ -1,8 +1,7 @@
-import { assertAccountReachable, requireScope } from '../../common/access.js';
+import type { AccountGrant } from '../../auth/authorize.js';
 import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
-import type { RequestContext } from '../../common/request-context.js';
-import { loadReachableAccount } from '../accounts/account-access.js';
-import { reachLocation, withLocation } from './location-access.js';
+import { loadAccount } from '../accounts/account-access.js';
+import type { LocationAccess } from './location-access.js';
 import type { LocationListener } from './location-events.js';
 import { Location } from './location.entity.js';
 import { checkLocationFields } from './location.rules.js';
@@ -25,15 +24,12 @@ export interface LocationInput {
 export class LocationService {
   constructor(private readonly listener: LocationListener) {}
 
-  async create(ctx: RequestContext, accountId: string, input: LocationInput): Promise<LocationView> {
-    // Out of reach is 404 before anything else, scope included (docs/contract.md "Conventions": never 403 for those).
-    assertAccountReachable(ctx, accountId);
-    requireScope(ctx, 'provisioning');
+  async create(access: AccountGrant, input: LocationInput): Promise<LocationView> {
+    const { ctx, accountId } = access;
     checkLocationFields(input, true);
     const rates = normalizeTaxRates(input.taxRates ?? [], '/taxRates');
-    return ctx.em.transactional(async (em) => {
-      const tx = { ...ctx, em };
-      const account = await loadReachableAccount(tx, accountId);
+    return access.ctx.em.transactional(async (em) => {
+      const account = await loadAccount(access, em);
       const location = new Location(account, input.name as string);
       if (input.currency) location.currency = input.currency;
       if (input.timezone) location.timezone = input.timezone;
@@ -56,16 +52,11 @@ export class LocationService {
    * One transaction, with the location row locked: concurrent PATCHes of one location apply one after the
    * other, and a crash leaves the old rates or the new ones, never a mix.
    */
-  async update(
-    ctx: RequestContext,
-    accountId: string,
-    locationId: string,
-    input: LocationInput,
-  ): Promise<LocationView> {
-    const access = reachLocation(ctx, accountId, locationId, 'locations.write');
+  async update(access: LocationAccess, input: LocationInput): Promise<LocationView> {
+    const { ctx, accountId, locationId } = access;
     checkLocationFields(input, false);
     const rates = input.taxRates == null ? null : normalizeTaxRates(input.taxRates, '/taxRates');
-    return ctx.em.transactional(async (em) => {
+    return access.ctx.em.transactional(async (em) => {
       const location = await access.load(em, { lock: true, populateTaxRates: true });
       const before = toLocationView(location);
       if (input.name !== undefined) location.name = input.name as string;
@@ -89,14 +80,13 @@ export class LocationService {
     });
   }
 
-  async findOne(ctx: RequestContext, accountId: string, locationId: string): Promise<LocationView> {
-    return toLocationView(await withLocation(ctx, accountId, locationId, 'locations.read', { populateTaxRates: true }));
+  async findOne(access: LocationAccess): Promise<LocationView> {
+    return toLocationView(await access.load(access.ctx.em, { populateTaxRates: true }));
   }
 
-  async findAll(ctx: RequestContext, accountId: string, input: ListInput): Promise<Page<LocationView>> {
-    assertAccountReachable(ctx, accountId);
-    requireScope(ctx, 'locations.read');
-    await loadReachableAccount(ctx, accountId);
+  async findAll(access: AccountGrant, input: ListInput): Promise<Page<LocationView>> {
+    const { ctx, accountId } = access;
+    await loadAccount(access);
     const page = pageRequest(input.limit, input.nextPageKey);
     const where =
       ctx.reach.all || ctx.reach.locationIds === null

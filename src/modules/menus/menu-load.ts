@@ -5,7 +5,7 @@ import { isUuid } from '../../common/ids.js';
 import type { Location } from '../locations/location.entity.js';
 import { Menu } from './menu.entity.js';
 
-// Loading one menu of a location, shared by the menus and their publications (after reachLocation).
+// Loading one menu of a location, shared by the menus and their publications (granted: src/auth/authorize.ts).
 
 /** A menu of this location, or 404 (a malformed id too); locked for the rest of the transaction when asked. */
 export async function loadMenu(em: EntityManager, location: Location, menuId: string, lock = false): Promise<Menu> {

@@ -1,13 +1,13 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { NotFoundError, ValidationError } from '../../common/errors.js';
 import { isUuid, uuidv7 } from '../../common/ids.js';
 import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
-import type { RequestContext } from '../../common/request-context.js';
 import { enqueueDelivery } from '../../delivery-engine/outbox.js';
 import { urlFor, webhookDelivery } from '../../delivery-engine/webhook-event.js';
 import { Connection } from '../connections/connection.entity.js';
 import { openCredentials } from '../connections/connection-credentials.js';
 import { visibleTo } from '../connections/connection-visibility.js';
-import { reachLocation, withLocation } from '../locations/location-access.js';
+import type { LocationAccess } from '../locations/location-access.js';
 import { readMenuExport, type MenuExportEntity } from './menu-export.js';
 import type { Clock } from '../../common/clock.js';
 import { readSchedules } from '../availability/availability-read.js';
@@ -31,18 +31,12 @@ export interface PublishInput {
 export class MenuPublicationService {
   constructor(private readonly clock: Clock) {}
 
-  async publish(
-    ctx: RequestContext,
-    accountId: string,
-    locationId: string,
-    menuId: string,
-    input: PublishInput,
-  ): Promise<MenuPublicationView> {
-    const access = reachLocation(ctx, accountId, locationId, 'menu.write');
+  async publish(access: LocationAccess, menuId: string, input: PublishInput): Promise<MenuPublicationView> {
+    const { ctx, accountId, locationId } = access;
     return ctx.em.transactional(async (em) => {
       const location = await access.load(em);
       const menu = await loadMenu(em, location, menuId);
-      const connection = await marketplaceConnection({ ...ctx, em }, location.id, input.connectionId);
+      const connection = await marketplaceConnection(em, access, input.connectionId);
       const publicationId = uuidv7();
       const exported = (await readMenuExport(em, menu.id))!;
       const schedules = (await readSchedules(em, location.id))!;
@@ -82,13 +76,12 @@ export class MenuPublicationService {
 
   /** Oldest first, or with newestFirst the latest first (what a screen of past publications shows). */
   async findAll(
-    ctx: RequestContext,
-    accountId: string,
-    locationId: string,
+    access: LocationAccess,
     menuId: string,
     input: ListInput & { newestFirst?: boolean | null },
   ): Promise<Page<MenuPublicationView>> {
-    const menu = await this.readableMenu(ctx, accountId, locationId, menuId);
+    const { ctx } = access;
+    const menu = await this.readableMenu(access, menuId);
     const page = await findPage(
       ctx.em,
       MenuPublication,
@@ -102,21 +95,19 @@ export class MenuPublicationService {
 
   /** The menu's publication whose MENU_PUBLISHED delivery this is; null for another menu's (or none). */
   async findByDelivery(
-    ctx: RequestContext,
-    accountId: string,
-    locationId: string,
+    access: LocationAccess,
     menuId: string,
     deliveryId: string,
   ): Promise<MenuPublicationView | null> {
-    const menu = await this.readableMenu(ctx, accountId, locationId, menuId);
+    const { ctx } = access;
+    const menu = await this.readableMenu(access, menuId);
     const publication = await ctx.em.findOne(MenuPublication, { menu: menu.id, deliveryId }, { fields: ['id'] });
     return publication ? ((await readPublications(ctx.em, [publication.id]))[0] ?? null) : null;
   }
 
-  /** Throws unless the caller may read the menu's publications (a live view subscribes with this check). */
-  async readableMenu(ctx: RequestContext, accountId: string, locationId: string, menuId: string): Promise<Menu> {
-    const location = await withLocation(ctx, accountId, locationId, 'menu.read');
-    return loadMenu(ctx.em, location, menuId);
+  /** The menu whose publications are read, or 404 (a live view of them starts with this check). */
+  async readableMenu(access: LocationAccess, menuId: string): Promise<Menu> {
+    return loadMenu(access.ctx.em, await access.load(), menuId);
   }
 }
 
@@ -126,14 +117,14 @@ export class MenuPublicationService {
  * otherwise).
  */
 async function marketplaceConnection(
-  ctx: RequestContext,
-  locationId: string,
+  em: EntityManager,
+  access: LocationAccess,
   connectionId: string,
 ): Promise<Connection> {
   const connection = isUuid(connectionId)
-    ? await ctx.em.findOne(
+    ? await em.findOne(
         Connection,
-        { $and: [{ id: connectionId, location: locationId, status: 'ACTIVE' }, visibleTo(ctx)] } as never,
+        { $and: [{ id: connectionId, location: access.locationId, status: 'ACTIVE' }, visibleTo(access)] } as never,
         { populate: ['application'] },
       )
     : null;

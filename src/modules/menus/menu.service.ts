@@ -3,12 +3,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ConflictError, NotFoundError } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
 import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
-import type { RequestContext } from '../../common/request-context.js';
 import { sqlRows } from '../../db/raw-sql.js';
 import { Modifier } from '../catalog/modifier.entity.js';
 import { Product } from '../catalog/product.entity.js';
 import type { Location } from '../locations/location.entity.js';
-import { reachLocation, withLocation } from '../locations/location-access.js';
+import type { LocationAccess } from '../locations/location-access.js';
 import { addProductsToMenu, selectProducts } from './menu-build.js';
 import { menusChanged } from './menu-updates.js';
 import type { Clock } from '../../common/clock.js';
@@ -31,20 +30,18 @@ import {
 import type { MenuItemView, MenuModifierView, MenuView } from './menu.view.js';
 import { recordActivity } from '../activity/record-activity.js';
 
-type Ctx = RequestContext;
-
 /**
  * Menus of a location (docs/contract.md "Behaviours"): built from catalog products, with items and menu modifiers
- * whose taxRateIds are the catalog's unless overridden (docs/contract.md "Literal rules"). Every method reaches the
- * location first (404 for anything out of reach), then checks menu.read / menu.write.
+ * whose taxRateIds are the catalog's unless overridden (docs/contract.md "Literal rules"). Every method takes the
+ * grant of its operation on the location (menu.operations.ts).
  */
 export class MenuService {
   constructor(private readonly clock: Clock) {}
 
-  async create(ctx: Ctx, accountId: string, locationId: string, input: CreateMenuInput): Promise<MenuView> {
-    const access = reachLocation(ctx, accountId, locationId, 'menu.write');
+  async create(access: LocationAccess, input: CreateMenuInput): Promise<MenuView> {
+    const { ctx, accountId, locationId } = access;
     const selection = checkCreateMenu(input);
-    return ctx.em.transactional(async (em) => {
+    return access.ctx.em.transactional(async (em) => {
       const location = await access.load(em);
       const products = await selectProducts(em, location.id, selection);
       const menu = new Menu(location, input.name);
@@ -57,8 +54,9 @@ export class MenuService {
     });
   }
 
-  async findAll(ctx: Ctx, accountId: string, locationId: string, input: ListInput): Promise<Page<MenuView>> {
-    const location = await withLocation(ctx, accountId, locationId, 'menu.read');
+  async findAll(access: LocationAccess, input: ListInput): Promise<Page<MenuView>> {
+    const { ctx } = access;
+    const location = await access.load();
     const page = await findPage(
       ctx.em,
       Menu,
@@ -69,20 +67,15 @@ export class MenuService {
     return { ...page, data: await readMenus(ctx.em, page.data) };
   }
 
-  async findOne(ctx: Ctx, accountId: string, locationId: string, menuId: string): Promise<MenuView> {
-    const location = await withLocation(ctx, accountId, locationId, 'menu.read');
+  async findOne(access: LocationAccess, menuId: string): Promise<MenuView> {
+    const { ctx } = access;
+    const location = await access.load();
     const menu = await loadMenu(ctx.em, location, menuId);
     return (await readMenu(ctx.em, menu.id))!;
   }
 
-  async update(
-    ctx: Ctx,
-    accountId: string,
-    locationId: string,
-    menuId: string,
-    input: UpdateMenuInput,
-  ): Promise<MenuView> {
-    return this.changeMenu(ctx, accountId, locationId, menuId, 'menu.updated', async (em, menu) => {
+  async update(access: LocationAccess, menuId: string, input: UpdateMenuInput): Promise<MenuView> {
+    return this.changeMenu(access, menuId, 'menu.updated', async (em, menu) => {
       checkUpdateMenu(input);
       if (input.name != null) menu.name = input.name;
       if (input.description !== undefined) menu.description = input.description;
@@ -91,9 +84,9 @@ export class MenuService {
     });
   }
 
-  async delete(ctx: Ctx, accountId: string, locationId: string, menuId: string): Promise<void> {
-    const access = reachLocation(ctx, accountId, locationId, 'menu.write');
-    await ctx.em.transactional(async (em) => {
+  async delete(access: LocationAccess, menuId: string): Promise<void> {
+    const { ctx, accountId, locationId } = access;
+    await access.ctx.em.transactional(async (em) => {
       const location = await access.load(em);
       const menu = await loadMenu(em, location, menuId);
       recordActivity(em, ctx, { action: 'menu.deleted', accountId, locationId, subject: menuSubject(menu) });
@@ -104,57 +97,42 @@ export class MenuService {
   // Items
 
   /** A product already in the menu is a 409; the new item goes last. */
-  async addItem(
-    ctx: Ctx,
-    accountId: string,
-    locationId: string,
-    menuId: string,
-    input: MenuItemInput,
-  ): Promise<MenuItemView> {
+  async addItem(access: LocationAccess, menuId: string, input: MenuItemInput): Promise<MenuItemView> {
     checkEntry(input, { name: 'productId', value: input.productId });
     let itemId = '';
-    const view = await this.changeMenu(
-      ctx,
-      accountId,
-      locationId,
-      menuId,
-      'menu.itemAdded',
-      async (em, menu, location) => {
-        const product = await em.findOne(Product, { id: input.productId, location: location.id });
-        if (!product) throw new NotFoundError('Product');
-        if (await em.count(MenuItem, { menu: menu.id, product: product.id }))
-          throw new ConflictError('This product is already in the menu');
-        const [{ next }] = await sqlRows<{ next: number }>(
-          em,
-          'SELECT coalesce(max(position) + 1, 0)::int AS next FROM menu_items WHERE menu_id = ?::uuid',
-          [menu.id],
-        );
-        await addProductsToMenu(
-          em,
-          location.id,
-          menu.id,
-          [{ id: product.id, posReference: product.posReference, modifierGroups: product.modifierGroups }],
-          next,
-        );
-        const item = await em.findOneOrFail(MenuItem, { menu: menu.id, product: product.id });
-        applyEntry(item, input, 'create');
-        await em.flush();
-        itemId = item.id;
-      },
-    );
+    const view = await this.changeMenu(access, menuId, 'menu.itemAdded', async (em, menu, location) => {
+      const product = await em.findOne(Product, { id: input.productId, location: location.id });
+      if (!product) throw new NotFoundError('Product');
+      if (await em.count(MenuItem, { menu: menu.id, product: product.id }))
+        throw new ConflictError('This product is already in the menu');
+      const [{ next }] = await sqlRows<{ next: number }>(
+        em,
+        'SELECT coalesce(max(position) + 1, 0)::int AS next FROM menu_items WHERE menu_id = ?::uuid',
+        [menu.id],
+      );
+      await addProductsToMenu(
+        em,
+        location.id,
+        menu.id,
+        [{ id: product.id, posReference: product.posReference, modifierGroups: product.modifierGroups }],
+        next,
+      );
+      const item = await em.findOneOrFail(MenuItem, { menu: menu.id, product: product.id });
+      applyEntry(item, input, 'create');
+      await em.flush();
+      itemId = item.id;
+    });
     return view.items.find((i) => i.id === itemId)!;
   }
 
   async updateItem(
-    ctx: Ctx,
-    accountId: string,
-    locationId: string,
+    access: LocationAccess,
     menuId: string,
     itemId: string,
     input: MenuEntryInput,
   ): Promise<MenuItemView> {
     checkEntry(input);
-    const view = await this.changeMenu(ctx, accountId, locationId, menuId, 'menu.itemUpdated', async (em, menu) => {
+    const view = await this.changeMenu(access, menuId, 'menu.itemUpdated', async (em, menu) => {
       const item = isUuid(itemId) ? await em.findOne(MenuItem, { id: itemId, menu: menu.id }) : null;
       if (!item) throw new NotFoundError('Menu item');
       applyEntry(item, input, 'patch');
@@ -163,8 +141,8 @@ export class MenuService {
     return view.items.find((i) => i.id === itemId)!;
   }
 
-  async deleteItem(ctx: Ctx, accountId: string, locationId: string, menuId: string, itemId: string): Promise<void> {
-    await this.changeMenu(ctx, accountId, locationId, menuId, 'menu.itemRemoved', async (em, menu) => {
+  async deleteItem(access: LocationAccess, menuId: string, itemId: string): Promise<void> {
+    await this.changeMenu(access, menuId, 'menu.itemRemoved', async (em, menu) => {
       const item = isUuid(itemId) ? await em.findOne(MenuItem, { id: itemId, menu: menu.id }) : null;
       if (!item) throw new NotFoundError('Menu item');
       await em.remove(item).flush();
@@ -175,15 +153,9 @@ export class MenuService {
    * Puts the items in the order given (the first shows first). The list names every item of the menu once,
    * so an item added or removed meanwhile by someone else makes this a 409 instead of a silent mix.
    */
-  async reorderItems(
-    ctx: Ctx,
-    accountId: string,
-    locationId: string,
-    menuId: string,
-    input: { itemIds: string[] },
-  ): Promise<MenuView> {
+  async reorderItems(access: LocationAccess, menuId: string, input: { itemIds: string[] }): Promise<MenuView> {
     const itemIds = checkItemOrder(input.itemIds);
-    return this.changeMenu(ctx, accountId, locationId, menuId, 'menu.itemsReordered', async (em, menu) => {
+    return this.changeMenu(access, menuId, 'menu.itemsReordered', async (em, menu) => {
       const items = await em.find(MenuItem, { menu: menu.id });
       const held = new Set(items.map((i) => i.id));
       if (itemIds.length !== held.size || itemIds.some((id) => !held.has(id))) {
@@ -203,49 +175,34 @@ export class MenuService {
   // Menu modifiers
 
   /** A catalog modifier already in the menu is a 409. */
-  async addModifier(
-    ctx: Ctx,
-    accountId: string,
-    locationId: string,
-    menuId: string,
-    input: MenuModifierInput,
-  ): Promise<MenuModifierView> {
+  async addModifier(access: LocationAccess, menuId: string, input: MenuModifierInput): Promise<MenuModifierView> {
     checkEntry(input, { name: 'modifierId', value: input.modifierId });
     let menuModifierId = '';
-    const view = await this.changeMenu(
-      ctx,
-      accountId,
-      locationId,
-      menuId,
-      'menu.modifierAdded',
-      async (em, menu, location) => {
-        const modifier = await em.findOne(Modifier, { id: input.modifierId, location: location.id });
-        if (!modifier) throw new NotFoundError('Modifier');
-        const [{ next }] = await sqlRows<{ next: number }>(
-          em,
-          'SELECT coalesce(max(position) + 1, 0)::int AS next FROM menu_modifiers WHERE menu_id = ?::uuid',
-          [menu.id],
-        );
-        const entry = new MenuModifier(menu, modifier);
-        entry.position = next;
-        applyEntry(entry, input, 'create');
-        await em.persist(entry).flush();
-        menuModifierId = entry.id;
-      },
-    );
+    const view = await this.changeMenu(access, menuId, 'menu.modifierAdded', async (em, menu, location) => {
+      const modifier = await em.findOne(Modifier, { id: input.modifierId, location: location.id });
+      if (!modifier) throw new NotFoundError('Modifier');
+      const [{ next }] = await sqlRows<{ next: number }>(
+        em,
+        'SELECT coalesce(max(position) + 1, 0)::int AS next FROM menu_modifiers WHERE menu_id = ?::uuid',
+        [menu.id],
+      );
+      const entry = new MenuModifier(menu, modifier);
+      entry.position = next;
+      applyEntry(entry, input, 'create');
+      await em.persist(entry).flush();
+      menuModifierId = entry.id;
+    });
     return view.modifiers.find((m) => m.id === menuModifierId)!;
   }
 
   async updateModifier(
-    ctx: Ctx,
-    accountId: string,
-    locationId: string,
+    access: LocationAccess,
     menuId: string,
     menuModifierId: string,
     input: MenuEntryInput,
   ): Promise<MenuModifierView> {
     checkEntry(input);
-    const view = await this.changeMenu(ctx, accountId, locationId, menuId, 'menu.modifierUpdated', async (em, menu) => {
+    const view = await this.changeMenu(access, menuId, 'menu.modifierUpdated', async (em, menu) => {
       const entry = isUuid(menuModifierId)
         ? await em.findOne(MenuModifier, { id: menuModifierId, menu: menu.id })
         : null;
@@ -257,20 +214,18 @@ export class MenuService {
   }
 
   /**
-   * One write to a menu: its location reached, menu.write checked, the menu row locked (changes to one menu
+   * One write to a menu (granted): the menu row locked (changes to one menu
    * apply one after the other), then the change, all in one transaction. Answers the menu as it now is.
    */
   private async changeMenu(
-    ctx: Ctx,
-    accountId: string,
-    locationId: string,
+    access: LocationAccess,
     menuId: string,
     action: string,
     change: (em: EntityManager, menu: Menu, location: Location) => Promise<void>,
   ): Promise<MenuView> {
-    const access = reachLocation(ctx, accountId, locationId, 'menu.write');
+    const { ctx, accountId, locationId } = access;
     try {
-      return await ctx.em.transactional(async (em) => {
+      return await access.ctx.em.transactional(async (em) => {
         const location = await access.load(em);
         const menu = await loadMenu(em, location, menuId, true);
         await change(em, menu, location);

@@ -4,7 +4,8 @@ import { ConflictError, NotFoundError, ValidationError } from '../../common/erro
 import { isUuid, uuidv7 } from '../../common/ids.js';
 import { afterKeyFilter, keyOrder, pageRequest, toPage, type Page, type ListInput } from '../../common/pagination.js';
 import type { RequestContext } from '../../common/request-context.js';
-import { reachLocation, withLocation, type LocationAccess } from '../locations/location-access.js';
+import { permits } from '../../auth/operation.js';
+import type { LocationAccess } from '../locations/location-access.js';
 import { orderEvents } from './order-events.js';
 import { notifyLive } from '../../live/notify.js';
 import { enqueueDelivery } from '../../delivery-engine/outbox.js';
@@ -28,7 +29,8 @@ import { scheduleFor } from '../availability/availability-read.js';
 import type { Clock } from '../../common/clock.js';
 import { Order, type OrderLocation, type StatusChange } from './order.entity.js';
 import { sqlRows } from '../../db/raw-sql.js';
-import { InvalidTransitionError, NotAMarketplaceError } from './order.errors.js';
+import { InvalidTransitionError } from './order.errors.js';
+import { ORDER_OPERATIONS } from './order.operations.js';
 import { parseOrderInput, parseStatusPatch, type OrderInput } from './order.rules.js';
 import { toOrderView, type OrderView } from './order.view.js';
 import { readOrder } from './order-read.js';
@@ -84,17 +86,9 @@ function actorIdOf(ctx: Ctx): string {
   return ctx.principal.type === 'user' ? ctx.principal.userId : ctx.principal.applicationId;
 }
 
-/** A marketplace sees only the orders it placed; a POS and operators see all of the location's. */
-function visibleTo(ctx: Ctx): object {
-  const placedBy = marketplaceOf(ctx);
-  return placedBy ? { applicationId: placedBy } : {};
-}
-
-/** The marketplace application calling, if it is one: the one whose orders alone it sees (and counts, in reports). */
-export function marketplaceOf(ctx: Ctx): string | null {
-  return ctx.principal.type === 'application' && ctx.principal.kind === 'MARKETPLACE'
-    ? ctx.principal.applicationId
-    : null;
+/** A marketplace sees only the orders it placed (ownedBy, order.operations.ts); a POS and operators all of the location's. */
+function visibleTo(access: LocationAccess): object {
+  return access.ownedBy.orders ? { applicationId: access.ownedBy.orders } : {};
 }
 
 /**
@@ -120,17 +114,12 @@ export class OrderService {
    * writes the placements that arrived meanwhile too (order-insert.ts). `test`: a test order (the sandbox
    * marketplace's, src/modules/sandbox/test-order.service.ts), which no request body can ask for.
    */
-  async place(
-    ctx: Ctx,
-    accountId: string,
-    locationId: string,
-    body: unknown,
-    options: { test?: boolean } = {},
-  ): Promise<PlacedOrder> {
+  async place(access: LocationAccess, body: unknown, options: { test?: boolean } = {}): Promise<PlacedOrder> {
     // No read of the location row: the placement's one read below says whether it is (still) there.
-    reachLocation(ctx, accountId, locationId, 'orders.write');
+    const { ctx, accountId, locationId } = access;
     const principal = ctx.principal;
-    if (principal.type !== 'application' || principal.kind !== 'MARKETPLACE') throw new NotAMarketplaceError();
+    // Only marketplaces are granted a placement (order.operations.ts).
+    if (principal.type !== 'application') throw new Error('a placement granted to an operator');
     const input = parseOrderInput(body);
     // Both statements run on the pool (ctx.db): a placement builds no entity and needs no EntityManager fork.
     const now = this.clock.now();
@@ -171,25 +160,25 @@ export class OrderService {
   }
 
   /** One prepared statement, no EntityManager (order-read.ts): the read partners poll most. */
-  async findOne(ctx: Ctx, accountId: string, locationId: string, orderId: string): Promise<OrderView> {
-    reachLocation(ctx, accountId, locationId, 'orders.read');
+  async findOne(access: LocationAccess, orderId: string): Promise<OrderView> {
+    const { ctx, accountId, locationId } = access;
     // GraphQL and REST check ids are UUIDs; the statement casts them.
     const order = isUuid(orderId)
-      ? await readOrder(ctx.db, { orderId, locationId, accountId, placedBy: marketplaceOf(ctx) })
+      ? await readOrder(ctx.db, { orderId, locationId, accountId, placedBy: access.ownedBy.orders })
       : null;
     if (!order) throw new NotFoundError('Order');
     return toOrderView(order);
   }
 
-  async findAll(ctx: Ctx, accountId: string, locationId: string, input: OrderListInput): Promise<Page<OrderView>> {
+  async findAll(access: LocationAccess, input: OrderListInput): Promise<Page<OrderView>> {
     const page = pageRequest(input.limit, input.nextPageKey);
-    const where = await readableOrders(ctx, accountId, locationId, input);
+    const where = await readableOrders(access, input);
     const statuses = statusFilter(input.status);
     if (statuses.length) where.status = { $in: statuses };
     const search = searchText(input.search);
     if (input.externalId != null) where.externalId = checkedExternalId(input.externalId);
     const newestFirst = input.newestFirst === true;
-    const rows = await ctx.em.find(
+    const rows = await access.ctx.em.find(
       Order,
       {
         $and: [where, afterKeyFilter(page.after, newestFirst), ...(search ? [orderSearchFilter(search)] : [])],
@@ -204,10 +193,10 @@ export class OrderService {
 
   /**
    * The statuses the caller may move this order to now (docs/contract.md "Order statuses" for its role): what the UI
-   * offers. None without orders.write.
+   * offers. None when the caller may not change orders at all.
    */
   allowedTransitions(ctx: Ctx, order: Pick<OrderView, 'status'>): OrderStatus[] {
-    if (!ctx.principal.scopes.has('orders.write')) return [];
+    if (!permits(ctx.principal, ORDER_OPERATIONS.updateStatus)) return [];
     return allowedTransitions(order.status, actorOf(ctx));
   }
 
@@ -225,20 +214,18 @@ export class OrderService {
     return applicationName(ctx.em, change.byId);
   }
 
-  /** Throws unless the caller may read the location's orders (a live order board subscribes with this check). */
-  async assertReadable(ctx: Ctx, accountId: string, locationId: string): Promise<void> {
-    await readableOrders(ctx, accountId, locationId, {});
+  /** Throws unless the location is there to read orders of (a live order board subscribes with this check). */
+  async assertReadable(access: LocationAccess): Promise<void> {
+    await access.load();
   }
 
   /** Every status with how many of the location's orders (those the caller sees, placed and changed as filtered) are in it. */
   async countByStatus(
-    ctx: Ctx,
-    accountId: string,
-    locationId: string,
+    access: LocationAccess,
     input: Pick<OrderListInput, 'since' | 'updatedSince' | 'test'>,
   ): Promise<OrderStatusCount[]> {
-    const where = await readableOrders(ctx, accountId, locationId, input);
-    const rows = await ctx.em
+    const where = await readableOrders(access, input);
+    const rows = await access.ctx.em
       .createQueryBuilder(Order)
       .select(['status', raw('count(*)::int as count')])
       .where(where)
@@ -252,14 +239,8 @@ export class OrderService {
    * The order PATCH (docs/contract.md "Operations" and "Order statuses"). The order row is locked, so concurrent
    * changes of one order apply one after the other and their events are enqueued in that same order.
    */
-  async updateStatus(
-    ctx: Ctx,
-    accountId: string,
-    locationId: string,
-    orderId: string,
-    body: unknown,
-  ): Promise<OrderView> {
-    const access = reachLocation(ctx, accountId, locationId, 'orders.write');
+  async updateStatus(access: LocationAccess, orderId: string, body: unknown): Promise<OrderView> {
+    const { ctx, accountId, locationId } = access;
     const patch = parseStatusPatch(body);
     const actor = actorOf(ctx);
     return ctx.em.transactional(async (em) => {
@@ -321,10 +302,10 @@ export class OrderService {
 
   /** The order in the reached location (no read of the location row: the order's own columns say where it is). */
   private async load(access: LocationAccess, em: EntityManager, orderId: string, lock: boolean): Promise<Order> {
-    const { ctx, accountId, locationId } = access;
+    const { accountId, locationId } = access;
     const order = await em.findOne(
       Order,
-      { id: orderId, location: locationId, accountId, ...visibleTo(ctx) } as never,
+      { id: orderId, location: locationId, accountId, ...visibleTo(access) } as never,
       {
         lockMode: lock ? LockMode.PESSIMISTIC_WRITE : undefined,
       },
@@ -335,17 +316,19 @@ export class OrderService {
 }
 
 /**
- * The filter of the location's orders the caller may read (scope orders.read, the location in reach) and sees,
- * placed and changed at or after the times given.
+ * The filter of the granted location's orders that the caller sees, placed and changed at or after the times
+ * given (404 when the location is gone).
  */
 async function readableOrders(
-  ctx: Ctx,
-  accountId: string,
-  locationId: string,
+  access: LocationAccess,
   input: Pick<OrderListInput, 'since' | 'updatedSince' | 'test'>,
 ): Promise<Record<string, unknown>> {
-  await withLocation(ctx, accountId, locationId, 'orders.read');
-  const where: Record<string, unknown> = { location: locationId, accountId, ...visibleTo(ctx) };
+  await access.load();
+  const where: Record<string, unknown> = {
+    location: access.locationId,
+    accountId: access.accountId,
+    ...visibleTo(access),
+  };
   if (input.since) where.createdAt = { $gte: sinceDate('since', input.since) };
   if (input.updatedSince) where.updatedAt = { $gte: sinceDate('updatedSince', input.updatedSince) };
   if (input.test != null) where.test = input.test;

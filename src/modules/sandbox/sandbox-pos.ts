@@ -1,11 +1,13 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Task } from 'graphile-worker';
 import type { Logger } from 'pino';
+import { authorize } from '../../auth/authorize.js';
 import { NotFoundError } from '../../common/errors.js';
 import { schedule } from '../../delivery-engine/schedule.js';
 import type { OrderStatus } from '../orders/order-status.js';
 import { InvalidTransitionError } from '../orders/order.errors.js';
 import type { OrderService } from '../orders/order.service.js';
+import { ORDER_OPERATIONS as ORDERS } from '../orders/order.operations.js';
 import { SANDBOX_POS } from './sandbox-applications.js';
 import { sandboxContext } from './sandbox-context.js';
 
@@ -69,15 +71,16 @@ export function sandboxKitchenTask(deps: SandboxKitchenDeps): Task {
     if (!deps.open) return;
     const ctx = await sandboxContext(deps.orm.em, deps.orm.em.fork(), SANDBOX_POS, deps.log);
     try {
-      const { status } = await deps.orders.findOne(ctx, job.accountId, job.locationId, job.orderId);
+      const ids = { accountId: job.accountId, locationId: job.locationId };
+      const { status } = await deps.orders.findOne(await authorize(ctx, ORDERS.read, ids), job.orderId);
       await ctx.em.transactional(async (em) => {
         let now = status;
         if (status === job.from) {
           const next = nextKitchenStep(status);
           if (!next) return;
           const change = { status: next };
-          now = (await deps.orders.updateStatus({ ...ctx, em }, job.accountId, job.locationId, job.orderId, change))
-            .status;
+          const kitchen = await authorize({ ...ctx, em }, ORDERS.updateStatus, ids);
+          now = (await deps.orders.updateStatus(kitchen, job.orderId, change)).status;
         }
         if (nextKitchenStep(now)) await scheduleKitchenStep(em, { ...job, from: now }, deps.paceMs);
       });

@@ -1,9 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RequestContext } from '../../common/request-context.js';
 import { isoSql, sqlRows } from '../../db/raw-sql.js';
 import { uuidv7 } from '../../common/ids.js';
 import { maskCredentials } from '../../common/mask.js';
-import { withLocation } from '../locations/location-access.js';
+import type { LocationAccess } from '../locations/location-access.js';
 
 // What the sandbox marketplace received, as a marketplace would keep it: the last body of each kind (a menu
 // publication, a menu update, the store status, an order's status) per connection, so the UI can show what a
@@ -58,8 +57,8 @@ const RECEIPTS_SQL = `
 
 /** The sandbox marketplace's receipts at a location (scope connections.read), the latest first. */
 export class SandboxReceiptService {
-  async findAll(ctx: RequestContext, accountId: string, locationId: string): Promise<SandboxReceiptView[]> {
-    const location = await withLocation(ctx, accountId, locationId, 'connections.read');
-    return sqlRows<SandboxReceiptView>(ctx.em, RECEIPTS_SQL, [location.id]);
+  async findAll(access: LocationAccess): Promise<SandboxReceiptView[]> {
+    const location = await access.load();
+    return sqlRows<SandboxReceiptView>(access.ctx.em, RECEIPTS_SQL, [location.id]);
   }
 }

@@ -1,8 +1,9 @@
+import { authorize } from '../../auth/authorize.js';
 import { canReachLocation } from '../../common/access.js';
 import { ConflictError, DomainError } from '../../common/errors.js';
 import { uuidv7 } from '../../common/ids.js';
-import type { RequestContext } from '../../common/request-context.js';
-import { reachLocation } from '../locations/location-access.js';
+import type { LocationAccess } from '../locations/location-access.js';
+import { ORDER_OPERATIONS } from '../orders/order.operations.js';
 import type { OrderService } from '../orders/order.service.js';
 import type { OrderView } from '../orders/order.view.js';
 import { orderableAt } from './orderable.js';
@@ -11,7 +12,7 @@ import { sandboxContext } from './sandbox-context.js';
 import { composeTestOrder, type Random } from './test-order.rules.js';
 
 /** Test orders are an operator's tool: a partner's token has its own ways to place or receive orders. */
-class NotAnOperatorError extends DomainError {
+export class NotAnOperatorError extends DomainError {
   constructor() {
     super('insufficient_scope', 'Test orders are sent by operators (a user of the hub, with orders.write)');
   }
@@ -32,9 +33,8 @@ export class TestOrderService {
     },
   ) {}
 
-  async send(ctx: RequestContext, accountId: string, locationId: string): Promise<OrderView> {
-    const access = reachLocation(ctx, accountId, locationId, 'orders.write');
-    if (ctx.principal.type !== 'user') throw new NotAnOperatorError();
+  async send(access: LocationAccess): Promise<OrderView> {
+    const { ctx, accountId } = access;
     if (this.deps.production)
       throw new ConflictError('Test orders come from the sandbox marketplace, and there is no sandbox in production');
     const location = await access.load();
@@ -47,7 +47,9 @@ export class TestOrderService {
       throw new ConflictError(
         'Nothing to order: publish a menu, or give the location a catalog, with at least one product online',
       );
-    const { order } = await this.deps.orders.place(marketplace, accountId, location.id, body, { test: true });
+    // The placement a real marketplace's call makes: its operation granted to the sandbox marketplace.
+    const placement = await authorize(marketplace, ORDER_OPERATIONS.place, { accountId, locationId: location.id });
+    const { order } = await this.deps.orders.place(placement, body, { test: true });
     ctx.log.info({ orderId: order.id, from: orderable.from }, 'test order placed by the sandbox marketplace');
     return order;
   }

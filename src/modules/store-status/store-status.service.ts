@@ -1,14 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../../common/clock.js';
 import { NotFoundError } from '../../common/errors.js';
-import type { RequestContext } from '../../common/request-context.js';
 import { isoSql, sqlRows } from '../../db/raw-sql.js';
 import { readSchedules, scheduleFor } from '../availability/availability-read.js';
 import { availabilityAt } from '../availability/opening-calendar.js';
 import { activeConnectionsSubquery } from '../connections/active-connections.js';
 import { ownConnectionIds } from '../connections/connection-visibility.js';
 import type { Location } from '../locations/location.entity.js';
-import { reachLocation, withLocation, type LocationAccess } from '../locations/location-access.js';
+import type { LocationAccess } from '../locations/location-access.js';
 import { parseBusyMode } from './busy-mode.rules.js';
 import { sendStoreStatus } from './store-status-events.js';
 import { BUSY_END, PAUSE_END } from './store-status-timers.js';
@@ -26,13 +25,7 @@ import { recordActivity, type ActivityChange } from '../activity/record-activity
 export class StoreStatusService {
   constructor(private readonly clock: Clock) {}
 
-  async set(
-    ctx: RequestContext,
-    accountId: string,
-    locationId: string,
-    input: StoreStatusInput,
-  ): Promise<StoreStatusView> {
-    const access = reachLocation(ctx, accountId, locationId, 'locations.write');
+  async set(access: LocationAccess, input: StoreStatusInput): Promise<StoreStatusView> {
     const change = checkStoreStatus(input, this.clock.now());
     return this.change(access, async (em, location) => {
       const activity = {
@@ -47,13 +40,7 @@ export class StoreStatusService {
   }
 
   /** Busy mode: `extraMinutes` more preparation time on every order until `until`, when it ends by itself. */
-  async setBusyMode(
-    ctx: RequestContext,
-    accountId: string,
-    locationId: string,
-    input: unknown,
-  ): Promise<StoreStatusView> {
-    const access = reachLocation(ctx, accountId, locationId, 'locations.write');
+  async setBusyMode(access: LocationAccess, input: unknown): Promise<StoreStatusView> {
     const busy = parseBusyMode(input, this.clock.now());
     return this.change(access, async (em, location) => {
       Object.assign(location, { busyExtraMinutes: busy.extraMinutes, busyUntil: busy.until });
@@ -63,8 +50,7 @@ export class StoreStatusService {
   }
 
   /** Ends a busy mode early; nothing is sent when there was none. */
-  async endBusyMode(ctx: RequestContext, accountId: string, locationId: string): Promise<StoreStatusView> {
-    const access = reachLocation(ctx, accountId, locationId, 'locations.write');
+  async endBusyMode(access: LocationAccess): Promise<StoreStatusView> {
     return this.change(access, async (em, location) => {
       if (location.busyUntil === null) return null;
       const ended = { extraMinutes: location.busyExtraMinutes, until: location.busyUntil.toISOString() };
@@ -97,20 +83,20 @@ export class StoreStatusService {
         await em.flush();
         await sendStoreStatus(em, location, now);
       }
-      return this.viewFor(access.ctx, em, location, now);
+      return this.viewFor(access, em, location, now);
     });
   }
 
   /** The status as the caller is told it: a marketplace by its own hours (its override), anyone else by the location's. */
   private async viewFor(
-    ctx: RequestContext,
+    access: LocationAccess,
     em: EntityManager,
     location: Location,
     now: Date,
   ): Promise<StoreStatusView> {
     const schedules = await readSchedules(em, location.id);
     if (!schedules) throw new NotFoundError('Location');
-    const [own] = (await ownConnectionIds(ctx, location.id, em)) ?? [];
+    const [own] = (await ownConnectionIds(access, em)) ?? [];
     const availability = availabilityAt(scheduleFor(schedules, own ?? null), pauseOf(location), now);
     return toStoreStatusView(location, availability);
   }
@@ -119,14 +105,13 @@ export class StoreStatusService {
    * Each marketplace the store status goes to (active connections with a storeStatusUrl), with the last
    * STORE_STATUS_CHANGED sent to it and what became of it: did it receive the pause or the reopening.
    */
-  async marketplaces(ctx: RequestContext, accountId: string, locationId: string): Promise<StoreStatusMarketplace[]> {
-    await withLocation(ctx, accountId, locationId, 'locations.read');
-    return sqlRows<StoreStatusMarketplace>(ctx.em, MARKETPLACE_OUTCOMES, [locationId, locationId]);
+  async marketplaces(access: LocationAccess): Promise<StoreStatusMarketplace[]> {
+    await access.load();
+    return sqlRows<StoreStatusMarketplace>(access.ctx.em, MARKETPLACE_OUTCOMES, [access.locationId, access.locationId]);
   }
 
-  async get(ctx: RequestContext, accountId: string, locationId: string): Promise<StoreStatusView> {
-    const access = reachLocation(ctx, accountId, locationId, 'locations.read');
-    return this.viewFor(ctx, ctx.em, await access.load(), this.clock.now());
+  async get(access: LocationAccess): Promise<StoreStatusView> {
+    return this.viewFor(access, access.ctx.em, await access.load(), this.clock.now());
   }
 }
 

@@ -27,6 +27,13 @@ export interface UpdateUserInput {
   username?: unknown;
 }
 
+/** The roles an operator of each role gives a new user: an admin any, a reseller merchants (for its accounts). */
+export const CREATABLE_ROLES: Record<Role, Role[]> = {
+  admin: ['admin', 'reseller', 'merchant'],
+  reseller: ['merchant'],
+  merchant: [],
+};
+
 /** The most accounts one merchant belongs to (openapi.yaml UpdateUser says the same). */
 export const MAX_ACCOUNTS_PER_MERCHANT = 500;
 

@@ -1,13 +1,15 @@
-import { assertAccountReachable, isAdmin, reachesAccount, requireScope } from '../../common/access.js';
-import { InsufficientScopeError, NotFoundError, ValidationError } from '../../common/errors.js';
+import type { Grant, UserGrant } from '../../auth/authorize.js';
+import { isAdminItself, managedUsers, managedWhere } from '../../auth/record-reach.js';
+import { assertAccountReachable, reachesAccount } from '../../common/access.js';
+import { NotFoundError, ValidationError } from '../../common/errors.js';
 import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
 import type { Role } from '../../common/principal.js';
 import type { RequestContext } from '../../common/request-context.js';
-import { isUuid } from '../../common/ids.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Account } from '../accounts/account.entity.js';
 import { User } from './user.entity.js';
 import {
+  CREATABLE_ROLES,
   checkedAccountIds,
   checkedUsername,
   checkUserFields,
@@ -20,24 +22,23 @@ import {
 import { toUserView, type UserView } from './user.view.js';
 import { recordActivity } from '../activity/record-activity.js';
 
+/** The operator a user operation was granted to (user.operations.ts declares operators only). */
+function operatorOf(ctx: RequestContext): { userId: string; role: Role } {
+  if (ctx.principal.type !== 'user') throw new Error('a user operation granted to an application');
+  return ctx.principal;
+}
+
 /**
  * Users (docs/contract.md "Principals, scopes and tokens") are managed by operators: admins create any role; resellers
- * create merchants for the accounts they created. Partner applications never manage users.
+ * create merchants for the accounts they created. Partner applications never manage users (user.operations.ts).
  */
 export class UserService {
-  private assertOperator(
-    ctx: RequestContext,
-  ): asserts ctx is RequestContext & { principal: { type: 'user'; userId: string; role: Role } } {
-    requireScope(ctx, 'provisioning');
-    if (ctx.principal.type !== 'user') throw new InsufficientScopeError('provisioning');
-  }
-
-  async create(ctx: RequestContext, input: CreateUserInput): Promise<UserView> {
-    this.assertOperator(ctx);
+  async create({ ctx }: Grant, input: CreateUserInput): Promise<UserView> {
+    const operator = operatorOf(ctx);
     checkUserFields(input);
-    if (!isAdmin(ctx)) {
-      if (ctx.principal.role !== 'reseller') throw new InsufficientScopeError('provisioning');
-      if (input.role !== 'merchant') throw ValidationError.field('/role', 'a reseller creates merchants only');
+    if (!isAdminItself(ctx)) {
+      if (!CREATABLE_ROLES[operator.role].includes(input.role))
+        throw ValidationError.field('/role', 'a reseller creates merchants only');
       if (!input.accountIds?.length)
         throw ValidationError.field(
           '/accountIds',
@@ -49,7 +50,7 @@ export class UserService {
     return ctx.em.transactional(async (em) => {
       const accounts = ids.length ? await em.find(Account, { id: { $in: ids } }) : [];
       if (accounts.length !== ids.length) throw new NotFoundError('Account');
-      const user = await insertUser(em, input, ctx.principal.userId, accounts);
+      const user = await insertUser(em, input, operator.userId, accounts);
       recordActivity(em, ctx, {
         action: 'user.created',
         subject: userSubject(user),
@@ -64,11 +65,10 @@ export class UserService {
    * name stays on what they did (an order's history). Admins deactivate anyone but themselves; a reseller
    * the merchants it created. Deactivating twice changes nothing.
    */
-  async deactivate(ctx: RequestContext, userId: string): Promise<UserView> {
+  async deactivate({ ctx, userId }: UserGrant): Promise<UserView> {
     return ctx.em.transactional(async (em) => {
-      const user = await manageableUser(ctx, em, userId);
-      this.assertOperator(ctx);
-      if (user.id === ctx.principal.userId)
+      const user = await loadUser(em, userId);
+      if (user.id === operatorOf(ctx).userId)
         throw ValidationError.field('id', 'is the signed-in operator: another operator deactivates this user');
       if (!user.deactivatedAt) recordActivity(em, ctx, { action: 'user.deactivated', subject: userSubject(user) });
       user.deactivatedAt ??= new Date();
@@ -79,10 +79,9 @@ export class UserService {
   }
 
   /** Lets a deactivated user sign in again (with the password they had; their old sessions stay ended). */
-  async reactivate(ctx: RequestContext, userId: string): Promise<UserView> {
+  async reactivate({ ctx, userId }: UserGrant): Promise<UserView> {
     return ctx.em.transactional(async (em) => {
-      const user = await manageableUser(ctx, em, userId);
-      this.assertOperator(ctx);
+      const user = await loadUser(em, userId);
       if (user.deactivatedAt) recordActivity(em, ctx, { action: 'user.reactivated', subject: userSubject(user) });
       user.deactivatedAt = null;
       await em.flush();
@@ -94,10 +93,9 @@ export class UserService {
    * Changes what is given: the accounts a merchant works in (setAccounts) and the username (null removes it).
    * One of them is required.
    */
-  async update(ctx: RequestContext, userId: string, input: UpdateUserInput): Promise<UserView> {
+  async update({ ctx, userId }: UserGrant, input: UpdateUserInput): Promise<UserView> {
     return ctx.em.transactional(async (em) => {
-      const user = await manageableUser(ctx, em, userId);
-      this.assertOperator(ctx);
+      const user = await loadUser(em, userId);
       const given = input ?? {};
       if (given.accountIds === undefined && given.username === undefined)
         throw ValidationError.field('/accountIds', 'is required, or a username: what to change');
@@ -133,7 +131,7 @@ export class UserService {
     ids.forEach((id) => assertAccountReachable(ctx, id));
     const accounts = ids.length ? await em.find(Account, { id: { $in: ids } }) : [];
     if (accounts.length !== ids.length) throw new NotFoundError('Account');
-    if (!isAdmin(ctx) && accounts.length === 0)
+    if (!isAdminItself(ctx) && accounts.length === 0)
       throw ValidationError.field('/accountIds', "a reseller's merchant belongs to at least one of its accounts");
     const keptOutOfReach = user.accounts.getItems().filter((account) => !reachesAccount(ctx.reach, account.id));
     const before = user.accounts.getItems().map((account) => account.id);
@@ -147,23 +145,17 @@ export class UserService {
       });
   }
 
-  async findAll(ctx: RequestContext, input: ListInput): Promise<Page<UserView>> {
-    this.assertOperator(ctx);
+  async findAll({ ctx }: Grant, input: ListInput): Promise<Page<UserView>> {
     const page = pageRequest(input.limit, input.nextPageKey);
-    const where = isAdmin(ctx) ? {} : { createdByUserId: ctx.principal.userId };
+    const where = managedWhere(managedUsers(ctx));
     return findPage(ctx.em, User, where, page, toUserView, { populate: ['accounts'] });
   }
 }
 
-/**
- * The user the caller may change (deactivate, reactivate, its accounts): any for an admin, the merchants it created for a reseller;
- * 404 for everyone else, before any scope is looked at (reach before scope, as in every service), so a caller
- * cannot tell another tenant's users exist.
- */
-async function manageableUser(ctx: RequestContext, em: EntityManager, userId: string): Promise<User> {
-  const operator = ctx.principal.type === 'user' ? ctx.principal.userId : null;
-  const user = operator && isUuid(userId) ? await em.findOne(User, { id: userId }, { populate: ['accounts'] }) : null;
-  if (!user || (!isAdmin(ctx) && user.createdByUserId !== operator)) throw new NotFoundError('User');
+/** The granted user, with its accounts, in the transaction (404 when it is gone). */
+async function loadUser(em: EntityManager, userId: string): Promise<User> {
+  const user = await em.findOne(User, { id: userId }, { populate: ['accounts'] });
+  if (!user) throw new NotFoundError('User');
   return user;
 }
 

@@ -1,30 +1,43 @@
-import { isAdmin } from '../../common/access.js';
+import type { Grant } from '../../auth/authorize.js';
+import { permits } from '../../auth/operation.js';
+import { managedApplications } from '../../auth/record-reach.js';
 import { NotFoundError } from '../../common/errors.js';
 import type { Role } from '../../common/principal.js';
-import type { RequestContext } from '../../common/request-context.js';
+import { ACCOUNT_OPERATIONS } from '../accounts/account.operations.js';
+import { APPLICATION_OPERATIONS } from '../applications/application.operations.js';
+import { CATALOG_OPERATIONS } from '../catalog/catalog.operations.js';
+import { CONNECTION_OPERATIONS } from '../connections/connection.operations.js';
+import { DELIVERY_OPERATIONS } from '../delivery-log/delivery.operations.js';
+import { LOCATION_OPERATIONS } from '../locations/location.operations.js';
+import { MENU_OPERATIONS } from '../menus/menu.operations.js';
+import { CREATABLE_ROLES } from './user-records.js';
+import { USER_OPERATIONS } from './user.operations.js';
 import { User } from './user.entity.js';
 
 /**
- * What the signed-in operator may do, as the services decide it, so the UI shows only the screens and
- * buttons that would succeed and holds no rule of its own.
+ * What the signed-in operator may do, read off the declarations of the operations behind each screen and
+ * button (src/auth/operation.ts `permits`), so the UI shows only what would succeed and holds no rule of its
+ * own: what the server allows and what the UI offers cannot disagree.
  */
 export interface ViewerPermissions {
-  /** Register and manage partner applications: the hub-wide registry is the admin's. */
+  /** Register and manage partner applications in the hub-wide registry (registers them, and manages every one). */
   manageApplications: boolean;
-  /** List and create users (UserService: operators with provisioning). */
+  /** List and create users. */
   manageUsers: boolean;
-  /** The roles this operator may give a new user (UserService.create). */
+  /** The roles this operator may give a new user. */
   creatableRoles: Role[];
-  /** Create accounts and locations (provisioning). */
+  /** Create accounts and locations. */
   provision: boolean;
-  /** Edit a location: name, currency, timezone, tax rates (locations.write). */
+  /** Edit a location: name, currency, timezone, tax rates, store status. */
   editLocations: boolean;
-  /** Connect and disconnect applications (connections.write or provisioning). */
+  /** Connect and disconnect applications. */
   manageConnections: boolean;
-  /** Pull the catalog and change products (catalogs.write). */
+  /** Pull the catalog and change products. */
   editCatalog: boolean;
-  /** Build menus and publish them (menu.write). */
+  /** Build menus and publish them. */
   editMenus: boolean;
+  /** Retry a delivery of the log now. */
+  retryDeliveries: boolean;
 }
 
 export interface ViewerView {
@@ -34,34 +47,35 @@ export interface ViewerView {
   permissions: ViewerPermissions;
 }
 
-const CREATABLE_ROLES: Record<Role, Role[]> = {
-  admin: ['admin', 'reseller', 'merchant'],
-  reseller: ['merchant'],
-  merchant: [],
-};
+/** Each permission is the operation behind its screens and buttons. */
+const PERMISSIONS = {
+  manageUsers: USER_OPERATIONS.create,
+  provision: ACCOUNT_OPERATIONS.create,
+  editLocations: LOCATION_OPERATIONS.update,
+  manageConnections: CONNECTION_OPERATIONS.connect,
+  editCatalog: CATALOG_OPERATIONS.updateProduct,
+  editMenus: MENU_OPERATIONS.create,
+  retryDeliveries: DELIVERY_OPERATIONS.retry,
+} as const;
 
 export class ViewerService {
   /** The operator behind this request (a user signed in directly, not a partner application). */
-  async find(ctx: RequestContext): Promise<ViewerView> {
+  async find({ ctx }: Grant): Promise<ViewerView> {
     const { principal } = ctx;
     if (principal.type !== 'user') throw new NotFoundError('Viewer');
     const user = await ctx.em.findOne(User, { id: principal.userId });
     if (!user) throw new NotFoundError('Viewer');
-    const has = (scope: string) => principal.scopes.has(scope);
-    const manageUsers = has('provisioning') && principal.role !== 'merchant';
+    const may = Object.fromEntries(
+      Object.entries(PERMISSIONS).map(([name, operation]) => [name, permits(principal, operation)]),
+    ) as Record<keyof typeof PERMISSIONS, boolean>;
     return {
       id: user.id,
       email: user.email,
       role: user.role,
       permissions: {
-        manageApplications: isAdmin(ctx) && has('applications.write'),
-        manageUsers,
-        creatableRoles: manageUsers ? CREATABLE_ROLES[principal.role] : [],
-        provision: has('provisioning'),
-        editLocations: has('locations.write'),
-        manageConnections: has('connections.write') || has('provisioning'),
-        editCatalog: has('catalogs.write'),
-        editMenus: has('menu.write'),
+        ...may,
+        manageApplications: permits(principal, APPLICATION_OPERATIONS.create) && 'all' in managedApplications(ctx),
+        creatableRoles: may.manageUsers ? CREATABLE_ROLES[principal.role] : [],
       },
     };
   }

@@ -1,23 +1,31 @@
-import type { Router } from 'express';
+import { ACCOUNT_OPERATIONS as ACCOUNTS } from '../../modules/accounts/account.operations.js';
 import type { RestDeps } from '../rest-deps.js';
+import { route, type RestRoute } from '../operation-route.js';
 import { queryText } from '../query-param.js';
 import { list, single } from '../respond.js';
 
-export function accountRoutes(router: Router, { orm, services }: RestDeps): void {
-  router.post(
-    '/accounts',
-    single(orm, (ctx, req) => services.accounts.create(ctx, req.body), 201),
-  );
-  router.get(
-    '/accounts',
-    list(orm, (ctx, page, req) => services.accounts.findAll(ctx, { ...page, search: queryText(req, 'search') })),
-  );
-  router.get(
-    '/accounts/:accountId',
-    single(orm, (ctx, _req, p) => services.accounts.findOne(ctx, p.accountId)),
-  );
-  router.patch(
-    '/accounts/:accountId',
-    single(orm, (ctx, req, p) => services.accounts.rename(ctx, p.accountId, req.body)),
-  );
+export function accountRoutes({ services }: RestDeps): RestRoute[] {
+  const { accounts } = services;
+  return [
+    route.post(
+      '/accounts',
+      ACCOUNTS.create,
+      single((grant, req) => accounts.create(grant, req.body), 201),
+    ),
+    route.get(
+      '/accounts',
+      ACCOUNTS.list,
+      list((grant, page, req) => accounts.findAll(grant, { ...page, search: queryText(req, 'search') })),
+    ),
+    route.get(
+      '/accounts/:accountId',
+      ACCOUNTS.read,
+      single((access) => accounts.findOne(access)),
+    ),
+    route.patch(
+      '/accounts/:accountId',
+      ACCOUNTS.rename,
+      single((access, req) => accounts.rename(access, req.body)),
+    ),
+  ];
 }

@@ -1,27 +1,35 @@
-import type { Router } from 'express';
+import { APPLICATION_OPERATIONS as APPLICATIONS } from '../../modules/applications/application.operations.js';
 import { queryText } from '../query-param.js';
 import type { RestDeps } from '../rest-deps.js';
+import { route, type RestRoute } from '../operation-route.js';
 import { list, single } from '../respond.js';
 
-export function applicationRoutes(router: Router, { orm, services }: RestDeps): void {
-  router.post(
-    '/applications',
-    single(orm, (ctx, req) => services.applications.create(ctx, req.body), 201),
-  );
-  router.get(
-    '/applications',
-    list(orm, (ctx, page, req) => services.applications.findAll(ctx, { ...page, kind: queryText(req, 'kind') })),
-  );
-  router.get(
-    '/applications/:applicationId',
-    single(orm, (ctx, _req, p) => services.applications.findOne(ctx, p.applicationId)),
-  );
-  router.patch(
-    '/applications/:applicationId',
-    single(orm, (ctx, req, p) => services.applications.update(ctx, p.applicationId, req.body)),
-  );
-  router.post(
-    '/applications/:applicationId/secret',
-    single(orm, (ctx, _req, p) => services.applications.rotateSecrets(ctx, p.applicationId)),
-  );
+export function applicationRoutes({ services }: RestDeps): RestRoute[] {
+  return [
+    route.post(
+      '/applications',
+      APPLICATIONS.create,
+      single((grant, req) => services.applications.create(grant, req.body), 201),
+    ),
+    route.get(
+      '/applications',
+      APPLICATIONS.list,
+      list((grant, page, req) => services.applications.findAll(grant, { ...page, kind: queryText(req, 'kind') })),
+    ),
+    route.get(
+      '/applications/:applicationId',
+      APPLICATIONS.read,
+      single((grant) => services.applications.findOne(grant)),
+    ),
+    route.patch(
+      '/applications/:applicationId',
+      APPLICATIONS.update,
+      single((grant, req) => services.applications.update(grant, req.body)),
+    ),
+    route.post(
+      '/applications/:applicationId/secret',
+      APPLICATIONS.rotateSecret,
+      single((grant) => services.applications.rotateSecrets(grant)),
+    ),
+  ];
 }

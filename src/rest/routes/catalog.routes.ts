@@ -1,96 +1,113 @@
-import type { Request, Router } from 'express';
+import type { Request } from 'express';
+import { CATALOG_OPERATIONS as CATALOG } from '../../modules/catalog/catalog.operations.js';
 import type { RestDeps } from '../rest-deps.js';
+import { route, type RestRoute } from '../operation-route.js';
 import { queryText } from '../query-param.js';
 import { list, noContent, single } from '../respond.js';
 
 const LOCATION = '/accounts/:accountId/locations/:locationId';
-const CATALOG = `${LOCATION}/catalog`;
+const PATH = `${LOCATION}/catalog`;
 
 const lookup = (req: Request) => ({
   posReference: queryText(req, 'posReference'),
   search: queryText(req, 'search'),
 });
 
-export function catalogRoutes(router: Router, { orm, services }: RestDeps): void {
-  const { catalog } = services;
-  router.put(
-    `${CATALOG}/import`,
-    single(orm, (ctx, req, p) => catalog.importCatalog(ctx, p.accountId, p.locationId, req.body)),
-  );
-  router.get(
-    CATALOG,
-    single(orm, (ctx, _req, p) => catalog.getCatalog(ctx, p.accountId, p.locationId)),
-  );
-
-  router.get(
-    `${CATALOG}/products`,
-    list(orm, (ctx, page, req, p) => catalog.listProducts(ctx, p.accountId, p.locationId, { ...page, ...lookup(req) })),
-  );
-  router.post(
-    `${CATALOG}/products`,
-    single(orm, (ctx, req, p) => catalog.createProduct(ctx, p.accountId, p.locationId, req.body), 201),
-  );
-  router.get(
-    `${CATALOG}/products/:productId`,
-    single(orm, (ctx, _req, p) => catalog.getProduct(ctx, p.accountId, p.locationId, p.productId)),
-  );
-  router.patch(
-    `${CATALOG}/products/:productId`,
-    single(orm, (ctx, req, p) => catalog.updateProduct(ctx, p.accountId, p.locationId, p.productId, req.body)),
-  );
-  router.delete(
-    `${CATALOG}/products/:productId`,
-    noContent(orm, (ctx, _req, p) => catalog.deleteProduct(ctx, p.accountId, p.locationId, p.productId)),
-  );
-
-  router.get(
-    `${CATALOG}/modifiers`,
-    list(orm, (ctx, page, req, p) =>
-      catalog.listModifiers(ctx, p.accountId, p.locationId, { ...page, ...lookup(req) }),
+export function catalogRoutes({ services }: RestDeps): RestRoute[] {
+  const { catalog, snoozes } = services;
+  return [
+    route.put(
+      `${PATH}/import`,
+      CATALOG.import,
+      single((grant, req) => catalog.importCatalog(grant, req.body)),
     ),
-  );
-  router.post(
-    `${CATALOG}/modifiers`,
-    single(orm, (ctx, req, p) => catalog.createModifier(ctx, p.accountId, p.locationId, req.body), 201),
-  );
-  router.get(
-    `${CATALOG}/modifiers/:modifierId`,
-    single(orm, (ctx, _req, p) => catalog.getModifier(ctx, p.accountId, p.locationId, p.modifierId)),
-  );
-  router.patch(
-    `${CATALOG}/modifiers/:modifierId`,
-    single(orm, (ctx, req, p) => catalog.updateModifier(ctx, p.accountId, p.locationId, p.modifierId, req.body)),
-  );
-  router.delete(
-    `${CATALOG}/modifiers/:modifierId`,
-    noContent(orm, (ctx, _req, p) => catalog.deleteModifier(ctx, p.accountId, p.locationId, p.modifierId)),
-  );
-
-  router.get(
-    `${CATALOG}/categories`,
-    list(orm, (ctx, page, req, p) =>
-      catalog.listCategories(ctx, p.accountId, p.locationId, { ...page, ...lookup(req) }),
+    route.get(
+      PATH,
+      CATALOG.read,
+      single((grant) => catalog.getCatalog(grant)),
     ),
-  );
-  router.delete(
-    `${CATALOG}/categories/:categoryId`,
-    noContent(orm, (ctx, _req, p) => catalog.deleteCategory(ctx, p.accountId, p.locationId, p.categoryId)),
-  );
-  const { snoozes } = services;
-  router.get(
-    `${CATALOG}/snoozes`,
-    single(orm, (ctx, _req, p) => snoozes.list(ctx, p.accountId, p.locationId)),
-  );
-  router.put(
-    `${CATALOG}/snoozes`,
-    single(orm, (ctx, req, p) => snoozes.snooze(ctx, p.accountId, p.locationId, req.body)),
-  );
-  router.delete(
-    `${CATALOG}/snoozes/:kind/:posReference`,
-    noContent(orm, (ctx, _req, p) => snoozes.unsnooze(ctx, p.accountId, p.locationId, p.kind, p.posReference)),
-  );
-  router.get(
-    `${CATALOG}/modifier-groups`,
-    list(orm, (ctx, page, _req, p) => catalog.listModifierGroups(ctx, p.accountId, p.locationId, page)),
-  );
+
+    route.get(
+      `${PATH}/products`,
+      CATALOG.listProducts,
+      list((grant, page, req) => catalog.listProducts(grant, { ...page, ...lookup(req) })),
+    ),
+    route.post(
+      `${PATH}/products`,
+      CATALOG.createProduct,
+      single((grant, req) => catalog.createProduct(grant, req.body), 201),
+    ),
+    route.get(
+      `${PATH}/products/:productId`,
+      CATALOG.readProduct,
+      single((grant, _req, p) => catalog.getProduct(grant, p.productId)),
+    ),
+    route.patch(
+      `${PATH}/products/:productId`,
+      CATALOG.updateProduct,
+      single((grant, req, p) => catalog.updateProduct(grant, p.productId, req.body)),
+    ),
+    route.delete(
+      `${PATH}/products/:productId`,
+      CATALOG.deleteProduct,
+      noContent((grant, _req, p) => catalog.deleteProduct(grant, p.productId)),
+    ),
+
+    route.get(
+      `${PATH}/modifiers`,
+      CATALOG.listModifiers,
+      list((grant, page, req) => catalog.listModifiers(grant, { ...page, ...lookup(req) })),
+    ),
+    route.post(
+      `${PATH}/modifiers`,
+      CATALOG.createModifier,
+      single((grant, req) => catalog.createModifier(grant, req.body), 201),
+    ),
+    route.get(
+      `${PATH}/modifiers/:modifierId`,
+      CATALOG.readModifier,
+      single((grant, _req, p) => catalog.getModifier(grant, p.modifierId)),
+    ),
+    route.patch(
+      `${PATH}/modifiers/:modifierId`,
+      CATALOG.updateModifier,
+      single((grant, req, p) => catalog.updateModifier(grant, p.modifierId, req.body)),
+    ),
+    route.delete(
+      `${PATH}/modifiers/:modifierId`,
+      CATALOG.deleteModifier,
+      noContent((grant, _req, p) => catalog.deleteModifier(grant, p.modifierId)),
+    ),
+
+    route.get(
+      `${PATH}/categories`,
+      CATALOG.listCategories,
+      list((grant, page, req) => catalog.listCategories(grant, { ...page, ...lookup(req) })),
+    ),
+    route.delete(
+      `${PATH}/categories/:categoryId`,
+      CATALOG.deleteCategory,
+      noContent((grant, _req, p) => catalog.deleteCategory(grant, p.categoryId)),
+    ),
+    route.get(
+      `${PATH}/snoozes`,
+      CATALOG.listSnoozes,
+      single((grant) => snoozes.list(grant)),
+    ),
+    route.put(
+      `${PATH}/snoozes`,
+      CATALOG.snooze,
+      single((grant, req) => snoozes.snooze(grant, req.body)),
+    ),
+    route.delete(
+      `${PATH}/snoozes/:kind/:posReference`,
+      CATALOG.unsnooze,
+      noContent((grant, _req, p) => snoozes.unsnooze(grant, p.kind, p.posReference)),
+    ),
+    route.get(
+      `${PATH}/modifier-groups`,
+      CATALOG.listModifierGroups,
+      list((grant, page) => catalog.listModifierGroups(grant, page)),
+    ),
+  ];
 }

@@ -1,44 +1,53 @@
-import type { Router } from 'express';
+import { CATALOG_OPERATIONS as CATALOG } from '../../modules/catalog/catalog.operations.js';
+import { CONNECTION_OPERATIONS as CONNECTIONS } from '../../modules/connections/connection.operations.js';
 import { queryText } from '../query-param.js';
 import type { RestDeps } from '../rest-deps.js';
+import { route, type RestRoute } from '../operation-route.js';
 import { list, single } from '../respond.js';
 
 const LOCATION = '/accounts/:accountId/locations/:locationId';
 
-export function connectionRoutes(router: Router, { orm, services }: RestDeps): void {
-  router.get(
-    `${LOCATION}/applications`,
-    list(orm, (ctx, page, req, p) =>
-      services.connections.findAvailable(ctx, p.accountId, p.locationId, {
-        ...page,
-        kind: queryText(req, 'kind'),
-      }),
+export function connectionRoutes({ services }: RestDeps): RestRoute[] {
+  return [
+    route.get(
+      `${LOCATION}/applications`,
+      CONNECTIONS.available,
+      list((grant, page, req) =>
+        services.connections.findAvailable(grant, {
+          ...page,
+          kind: queryText(req, 'kind'),
+        }),
+      ),
     ),
-  );
-  router.post(
-    `${LOCATION}/connections`,
-    single(orm, (ctx, req, p) => services.connections.connect(ctx, p.accountId, p.locationId, req.body), 201),
-  );
-  router.patch(
-    `${LOCATION}/connections/:connectionId`,
-    single(orm, (ctx, req, p) =>
-      services.connections.updateCredentials(ctx, p.accountId, p.locationId, p.connectionId, req.body),
+    route.post(
+      `${LOCATION}/connections`,
+      CONNECTIONS.connect,
+      single((grant, req) => services.connections.connect(grant, req.body), 201),
     ),
-  );
-  router.get(
-    `${LOCATION}/connections`,
-    list(orm, (ctx, page, _req, p) => services.connections.findAll(ctx, p.accountId, p.locationId, page)),
-  );
-  router.get(
-    `${LOCATION}/connections/:connectionId`,
-    single(orm, (ctx, _req, p) => services.connections.findOne(ctx, p.accountId, p.locationId, p.connectionId)),
-  );
-  router.post(
-    `${LOCATION}/connections/:connectionId/pull`,
-    single(orm, (ctx, _req, p) => services.catalogPull.pull(ctx, p.accountId, p.locationId, p.connectionId)),
-  );
-  router.delete(
-    `${LOCATION}/connections/:connectionId`,
-    single(orm, (ctx, _req, p) => services.connections.disconnect(ctx, p.accountId, p.locationId, p.connectionId)),
-  );
+    route.patch(
+      `${LOCATION}/connections/:connectionId`,
+      CONNECTIONS.updateCredentials,
+      single((grant, req, p) => services.connections.updateCredentials(grant, p.connectionId, req.body)),
+    ),
+    route.get(
+      `${LOCATION}/connections`,
+      CONNECTIONS.list,
+      list((grant, page) => services.connections.findAll(grant, page)),
+    ),
+    route.get(
+      `${LOCATION}/connections/:connectionId`,
+      CONNECTIONS.read,
+      single((grant, _req, p) => services.connections.findOne(grant, p.connectionId)),
+    ),
+    route.post(
+      `${LOCATION}/connections/:connectionId/pull`,
+      CATALOG.pull,
+      single((grant, _req, p) => services.catalogPull.pull(grant, p.connectionId)),
+    ),
+    route.delete(
+      `${LOCATION}/connections/:connectionId`,
+      CONNECTIONS.disconnect,
+      single((grant, _req, p) => services.connections.disconnect(grant, p.connectionId)),
+    ),
+  ];
 }

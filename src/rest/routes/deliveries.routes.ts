@@ -1,5 +1,7 @@
-import type { Request, Router } from 'express';
+import type { Request } from 'express';
+import { DELIVERY_OPERATIONS as DELIVERIES } from '../../modules/delivery-log/delivery.operations.js';
 import type { RestDeps } from '../rest-deps.js';
+import { route, type RestRoute } from '../operation-route.js';
 import { queryText } from '../query-param.js';
 import { list, single } from '../respond.js';
 
@@ -10,25 +12,27 @@ const filters = (req: Request) => ({
   newestFirst: String(req.query.newestFirst) === 'true',
 });
 
-export function deliveryRoutes(router: Router, { orm, services }: RestDeps): void {
-  router.get(
-    '/accounts/:accountId/locations/:locationId/deliveries',
-    list(orm, (ctx, page, req, p) =>
-      services.deliveries.findAllForLocation(ctx, p.accountId, p.locationId, { ...page, ...filters(req) }),
+export function deliveryRoutes({ services }: RestDeps): RestRoute[] {
+  return [
+    route.get(
+      '/accounts/:accountId/locations/:locationId/deliveries',
+      DELIVERIES.listForLocation,
+      list((grant, page, req) => services.deliveries.findAllForLocation(grant, { ...page, ...filters(req) })),
     ),
-  );
-  router.get(
-    '/applications/:applicationId/deliveries',
-    list(orm, (ctx, page, req, p) =>
-      services.deliveries.findAllForApplication(ctx, p.applicationId, { ...page, ...filters(req) }),
+    route.get(
+      '/applications/:applicationId/deliveries',
+      DELIVERIES.listForApplication,
+      list((grant, page, req) => services.deliveries.findAllForApplication(grant, { ...page, ...filters(req) })),
     ),
-  );
-  router.get(
-    '/deliveries/:deliveryId',
-    single(orm, (ctx, _req, p) => services.deliveries.findOne(ctx, p.deliveryId)),
-  );
-  router.post(
-    '/deliveries/:deliveryId/retry',
-    single(orm, (ctx, _req, p) => services.deliveries.retry(ctx, p.deliveryId)),
-  );
+    route.get(
+      '/deliveries/:deliveryId',
+      DELIVERIES.read,
+      single((grant) => services.deliveries.findOne(grant)),
+    ),
+    route.post(
+      '/deliveries/:deliveryId/retry',
+      DELIVERIES.retry,
+      single((grant) => services.deliveries.retry(grant)),
+    ),
+  ];
 }

@@ -1,21 +1,24 @@
-import type { Router } from 'express';
+import { EVENT_OPERATIONS as EVENTS } from '../../modules/events/event.operations.js';
 import type { RestDeps } from '../rest-deps.js';
+import { route, type RestRoute } from '../operation-route.js';
 import { queryText } from '../query-param.js';
-import { contextOf } from '../../http/context.js';
 import { single } from '../respond.js';
 
-export function eventRoutes(router: Router, { orm, services }: RestDeps): void {
-  router.get('/events', async (req, res) => {
-    const limit = queryText(req, 'limit');
-    res.json(
-      await services.eventFeed.read(contextOf(orm, res), {
-        after: queryText(req, 'after'),
-        limit: limit === null ? undefined : Number(limit),
-      }),
-    );
-  });
-  router.post(
-    '/applications/:applicationId/test-events',
-    single(orm, (ctx, req, p) => services.testEvents.send(ctx, p.applicationId, req.body)),
-  );
+export function eventRoutes({ services }: RestDeps): RestRoute[] {
+  return [
+    route.get('/events', EVENTS.feed, async (grant, req, res) => {
+      const limit = queryText(req, 'limit');
+      res.json(
+        await services.eventFeed.read(grant, {
+          after: queryText(req, 'after'),
+          limit: limit === null ? undefined : Number(limit),
+        }),
+      );
+    }),
+    route.post(
+      '/applications/:applicationId/test-events',
+      EVENTS.sendTest,
+      single((access, req) => services.testEvents.send(access, req.body)),
+    ),
+  ];
 }

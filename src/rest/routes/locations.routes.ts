@@ -1,25 +1,33 @@
-import type { Router } from 'express';
+import { LOCATION_OPERATIONS as LOCATIONS } from '../../modules/locations/location.operations.js';
 import type { RestDeps } from '../rest-deps.js';
+import { route, type RestRoute } from '../operation-route.js';
 import { list, single } from '../respond.js';
 
-const LOCATIONS = '/accounts/:accountId/locations';
-const LOCATION = `${LOCATIONS}/:locationId`;
+const ALL = '/accounts/:accountId/locations';
+const ONE = `${ALL}/:locationId`;
 
-export function locationRoutes(router: Router, { orm, services }: RestDeps): void {
-  router.post(
-    LOCATIONS,
-    single(orm, (ctx, req, p) => services.locations.create(ctx, p.accountId, req.body), 201),
-  );
-  router.get(
-    LOCATIONS,
-    list(orm, (ctx, page, _req, p) => services.locations.findAll(ctx, p.accountId, page)),
-  );
-  router.get(
-    LOCATION,
-    single(orm, (ctx, _req, p) => services.locations.findOne(ctx, p.accountId, p.locationId)),
-  );
-  router.patch(
-    LOCATION,
-    single(orm, (ctx, req, p) => services.locations.update(ctx, p.accountId, p.locationId, req.body)),
-  );
+export function locationRoutes({ services }: RestDeps): RestRoute[] {
+  const { locations } = services;
+  return [
+    route.post(
+      ALL,
+      LOCATIONS.create,
+      single((access, req) => locations.create(access, req.body), 201),
+    ),
+    route.get(
+      ALL,
+      LOCATIONS.list,
+      list((access, page) => locations.findAll(access, page)),
+    ),
+    route.get(
+      ONE,
+      LOCATIONS.read,
+      single((access) => locations.findOne(access)),
+    ),
+    route.patch(
+      ONE,
+      LOCATIONS.update,
+      single((access, req) => locations.update(access, req.body)),
+    ),
+  ];
 }

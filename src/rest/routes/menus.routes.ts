@@ -1,76 +1,86 @@
-import type { Router } from 'express';
+import { MENU_OPERATIONS as MENUS } from '../../modules/menus/menu.operations.js';
 import type { RestDeps } from '../rest-deps.js';
+import { route, type RestRoute } from '../operation-route.js';
 import { list, noContent, single } from '../respond.js';
 
-const MENUS = '/accounts/:accountId/locations/:locationId/menus';
-const MENU = `${MENUS}/:menuId`;
+const ALL = '/accounts/:accountId/locations/:locationId/menus';
+const ONE = `${ALL}/:menuId`;
 
-export function menuRoutes(router: Router, { orm, services }: RestDeps): void {
+export function menuRoutes({ services }: RestDeps): RestRoute[] {
   const { menus } = services;
-  router.post(
-    MENUS,
-    single(orm, (ctx, req, p) => menus.create(ctx, p.accountId, p.locationId, req.body), 201),
-  );
-  router.get(
-    MENUS,
-    list(orm, (ctx, page, _req, p) => menus.findAll(ctx, p.accountId, p.locationId, page)),
-  );
-  router.get(
-    MENU,
-    single(orm, (ctx, _req, p) => menus.findOne(ctx, p.accountId, p.locationId, p.menuId)),
-  );
-  router.patch(
-    MENU,
-    single(orm, (ctx, req, p) => menus.update(ctx, p.accountId, p.locationId, p.menuId, req.body)),
-  );
-  router.delete(
-    MENU,
-    noContent(orm, (ctx, _req, p) => menus.delete(ctx, p.accountId, p.locationId, p.menuId)),
-  );
-
-  router.post(
-    `${MENU}/items`,
-    single(orm, (ctx, req, p) => menus.addItem(ctx, p.accountId, p.locationId, p.menuId, req.body), 201),
-  );
-  router.patch(
-    `${MENU}/items/:itemId`,
-    single(orm, (ctx, req, p) => menus.updateItem(ctx, p.accountId, p.locationId, p.menuId, p.itemId, req.body)),
-  );
-  router.put(
-    `${MENU}/item-order`,
-    single(orm, (ctx, req, p) => menus.reorderItems(ctx, p.accountId, p.locationId, p.menuId, req.body)),
-  );
-  router.delete(
-    `${MENU}/items/:itemId`,
-    noContent(orm, (ctx, _req, p) => menus.deleteItem(ctx, p.accountId, p.locationId, p.menuId, p.itemId)),
-  );
-
-  router.post(
-    `${MENU}/modifiers`,
-    single(orm, (ctx, req, p) => menus.addModifier(ctx, p.accountId, p.locationId, p.menuId, req.body), 201),
-  );
-  router.patch(
-    `${MENU}/modifiers/:menuModifierId`,
-    single(orm, (ctx, req, p) =>
-      menus.updateModifier(ctx, p.accountId, p.locationId, p.menuId, p.menuModifierId, req.body),
+  return [
+    route.post(
+      ALL,
+      MENUS.create,
+      single((grant, req) => menus.create(grant, req.body), 201),
     ),
-  );
+    route.get(
+      ALL,
+      MENUS.list,
+      list((grant, page) => menus.findAll(grant, page)),
+    ),
+    route.get(
+      ONE,
+      MENUS.read,
+      single((grant, _req, p) => menus.findOne(grant, p.menuId)),
+    ),
+    route.patch(
+      ONE,
+      MENUS.update,
+      single((grant, req, p) => menus.update(grant, p.menuId, req.body)),
+    ),
+    route.delete(
+      ONE,
+      MENUS.delete,
+      noContent((grant, _req, p) => menus.delete(grant, p.menuId)),
+    ),
 
-  router.post(
-    `${MENU}/publications`,
-    single(
-      orm,
-      (ctx, req, p) => services.menuPublications.publish(ctx, p.accountId, p.locationId, p.menuId, req.body),
-      201,
+    route.post(
+      `${ONE}/items`,
+      MENUS.addItem,
+      single((grant, req, p) => menus.addItem(grant, p.menuId, req.body), 201),
     ),
-  );
-  router.get(
-    `${MENU}/publications`,
-    list(orm, (ctx, page, req, p) =>
-      services.menuPublications.findAll(ctx, p.accountId, p.locationId, p.menuId, {
-        ...page,
-        newestFirst: String(req.query.newestFirst) === 'true',
-      }),
+    route.patch(
+      `${ONE}/items/:itemId`,
+      MENUS.updateItem,
+      single((grant, req, p) => menus.updateItem(grant, p.menuId, p.itemId, req.body)),
     ),
-  );
+    route.put(
+      `${ONE}/item-order`,
+      MENUS.reorderItems,
+      single((grant, req, p) => menus.reorderItems(grant, p.menuId, req.body)),
+    ),
+    route.delete(
+      `${ONE}/items/:itemId`,
+      MENUS.deleteItem,
+      noContent((grant, _req, p) => menus.deleteItem(grant, p.menuId, p.itemId)),
+    ),
+
+    route.post(
+      `${ONE}/modifiers`,
+      MENUS.addModifier,
+      single((grant, req, p) => menus.addModifier(grant, p.menuId, req.body), 201),
+    ),
+    route.patch(
+      `${ONE}/modifiers/:menuModifierId`,
+      MENUS.updateModifier,
+      single((grant, req, p) => menus.updateModifier(grant, p.menuId, p.menuModifierId, req.body)),
+    ),
+
+    route.post(
+      `${ONE}/publications`,
+      MENUS.publish,
+      single((grant, req, p) => services.menuPublications.publish(grant, p.menuId, req.body), 201),
+    ),
+    route.get(
+      `${ONE}/publications`,
+      MENUS.listPublications,
+      list((grant, page, req, p) =>
+        services.menuPublications.findAll(grant, p.menuId, {
+          ...page,
+          newestFirst: String(req.query.newestFirst) === 'true',
+        }),
+      ),
+    ),
+  ];
 }

@@ -1,15 +1,22 @@
-import type { Router } from 'express';
+import { AVAILABILITY_OPERATIONS as AVAILABILITY } from '../../modules/availability/availability.operations.js';
 import type { RestDeps } from '../rest-deps.js';
+import { route, type RestRoute } from '../operation-route.js';
 import { single } from '../respond.js';
 
-export function openingHoursRoutes(router: Router, { orm, services }: RestDeps): void {
-  const path = '/accounts/:accountId/locations/:locationId/opening-hours';
-  router.get(
-    path,
-    single(orm, (ctx, _req, p) => services.openingHours.get(ctx, p.accountId, p.locationId)),
-  );
-  router.put(
-    path,
-    single(orm, (ctx, req, p) => services.openingHours.set(ctx, p.accountId, p.locationId, req.body)),
-  );
+const PATH = '/accounts/:accountId/locations/:locationId/opening-hours';
+
+export function openingHoursRoutes({ services }: RestDeps): RestRoute[] {
+  const { openingHours } = services;
+  return [
+    route.get(
+      PATH,
+      AVAILABILITY.readOpeningHours,
+      single((access) => openingHours.get(access)),
+    ),
+    route.put(
+      PATH,
+      AVAILABILITY.setOpeningHours,
+      single((access, req) => openingHours.set(access, req.body)),
+    ),
+  ];
 }

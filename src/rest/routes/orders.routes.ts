@@ -1,11 +1,14 @@
-import type { Request, Router } from 'express';
+import type { Request } from 'express';
+import { ORDER_OPERATIONS as ORDERS } from '../../modules/orders/order.operations.js';
+import { SANDBOX_OPERATIONS as SANDBOX } from '../../modules/sandbox/sandbox.operations.js';
 import type { RestDeps } from '../rest-deps.js';
+import { route, type RestRoute } from '../operation-route.js';
 import { queryFlag, queryText } from '../query-param.js';
 import { createdOrFound, list, single } from '../respond.js';
 
-const ORDERS = '/accounts/:accountId/locations/:locationId/orders';
-
-const ORDER_COUNTS = '/accounts/:accountId/locations/:locationId/order-counts';
+const ALL = '/accounts/:accountId/locations/:locationId/orders';
+const ONE = `${ALL}/:orderId`;
+const COUNTS = '/accounts/:accountId/locations/:locationId/order-counts';
 
 const filters = (req: Request) => ({
   since: queryText(req, 'since'),
@@ -15,42 +18,50 @@ const filters = (req: Request) => ({
 /** `status=NEW,ACCEPTED`: the statuses of a live board's tab, as GraphQL's `status: [OrderStatus!]`. */
 const statuses = (req: Request) => queryText(req, 'status')?.split(',') ?? null;
 
-export function orderRoutes(router: Router, { orm, services }: RestDeps): void {
+export function orderRoutes({ services }: RestDeps): RestRoute[] {
   const { orders } = services;
-  router.post(
-    ORDERS,
-    createdOrFound(orm, async (ctx, req, p) => {
-      const { order, created } = await orders.place(ctx, p.accountId, p.locationId, req.body);
-      return { data: order, created };
-    }),
-  );
-  router.get(
-    ORDERS,
-    list(orm, (ctx, page, req, p) =>
-      orders.findAll(ctx, p.accountId, p.locationId, {
-        ...page,
-        ...filters(req),
-        status: statuses(req),
-        newestFirst: queryText(req, 'newestFirst') === 'true',
-        search: queryText(req, 'search'),
-        externalId: queryText(req, 'externalId'),
+  return [
+    route.post(
+      ALL,
+      ORDERS.place,
+      createdOrFound(async (access, req) => {
+        const { order, created } = await orders.place(access, req.body);
+        return { data: order, created };
       }),
     ),
-  );
-  router.post(
-    '/accounts/:accountId/locations/:locationId/test-orders',
-    single(orm, (ctx, _req, p) => services.testOrders.send(ctx, p.accountId, p.locationId), 201),
-  );
-  router.get(
-    `${ORDER_COUNTS}`,
-    single(orm, (ctx, req, p) => orders.countByStatus(ctx, p.accountId, p.locationId, filters(req))),
-  );
-  router.get(
-    `${ORDERS}/:orderId`,
-    single(orm, (ctx, _req, p) => orders.findOne(ctx, p.accountId, p.locationId, p.orderId)),
-  );
-  router.patch(
-    `${ORDERS}/:orderId`,
-    single(orm, (ctx, req, p) => orders.updateStatus(ctx, p.accountId, p.locationId, p.orderId, req.body)),
-  );
+    route.get(
+      ALL,
+      ORDERS.list,
+      list((access, page, req) =>
+        orders.findAll(access, {
+          ...page,
+          ...filters(req),
+          status: statuses(req),
+          newestFirst: queryText(req, 'newestFirst') === 'true',
+          search: queryText(req, 'search'),
+          externalId: queryText(req, 'externalId'),
+        }),
+      ),
+    ),
+    route.post(
+      '/accounts/:accountId/locations/:locationId/test-orders',
+      SANDBOX.sendTestOrder,
+      single((access) => services.testOrders.send(access), 201),
+    ),
+    route.get(
+      COUNTS,
+      ORDERS.count,
+      single((access, req) => orders.countByStatus(access, filters(req))),
+    ),
+    route.get(
+      ONE,
+      ORDERS.read,
+      single((access, _req, p) => orders.findOne(access, p.orderId)),
+    ),
+    route.patch(
+      ONE,
+      ORDERS.updateStatus,
+      single((access, req, p) => orders.updateStatus(access, p.orderId, req.body)),
+    ),
+  ];
 }

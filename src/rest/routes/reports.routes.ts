@@ -1,5 +1,7 @@
-import type { Request, Router } from 'express';
+import type { Request } from 'express';
+import { REPORT_OPERATIONS as REPORTS } from '../../modules/reports/report.operations.js';
 import type { RestDeps } from '../rest-deps.js';
+import { route, type RestRoute } from '../operation-route.js';
 import { queryText } from '../query-param.js';
 import { single } from '../respond.js';
 
@@ -9,14 +11,18 @@ const range = (req: Request) => ({
   granularity: queryText(req, 'granularity'),
 });
 
-export function reportRoutes(router: Router, { orm, services }: RestDeps): void {
+export function reportRoutes({ services }: RestDeps): RestRoute[] {
   const { reports } = services;
-  router.get(
-    '/accounts/:accountId/locations/:locationId/reports/orders',
-    single(orm, (ctx, req, p) => reports.forLocation(ctx, p.accountId, p.locationId, range(req))),
-  );
-  router.get(
-    '/accounts/:accountId/reports/orders',
-    single(orm, (ctx, req, p) => reports.forAccount(ctx, p.accountId, range(req))),
-  );
+  return [
+    route.get(
+      '/accounts/:accountId/locations/:locationId/reports/orders',
+      REPORTS.location,
+      single((access, req) => reports.forLocation(access, range(req))),
+    ),
+    route.get(
+      '/accounts/:accountId/reports/orders',
+      REPORTS.account,
+      single((access, req) => reports.forAccount(access, range(req))),
+    ),
+  ];
 }

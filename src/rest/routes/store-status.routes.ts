@@ -1,24 +1,33 @@
-import type { Router } from 'express';
+import { STORE_STATUS_OPERATIONS as STORE_STATUS } from '../../modules/store-status/store-status.operations.js';
 import type { RestDeps } from '../rest-deps.js';
+import { route, type RestRoute } from '../operation-route.js';
 import { noContent, single } from '../respond.js';
 
-export function storeStatusRoutes(router: Router, { orm, services }: RestDeps): void {
-  const path = '/accounts/:accountId/locations/:locationId/store-status';
-  router.put(
-    path,
-    single(orm, (ctx, req, p) => services.storeStatus.set(ctx, p.accountId, p.locationId, req.body)),
-  );
-  router.get(
-    path,
-    single(orm, (ctx, _req, p) => services.storeStatus.get(ctx, p.accountId, p.locationId)),
-  );
-  const busy = '/accounts/:accountId/locations/:locationId/busy-mode';
-  router.put(
-    busy,
-    single(orm, (ctx, req, p) => services.storeStatus.setBusyMode(ctx, p.accountId, p.locationId, req.body)),
-  );
-  router.delete(
-    busy,
-    noContent(orm, (ctx, _req, p) => services.storeStatus.endBusyMode(ctx, p.accountId, p.locationId)),
-  );
+const PATH = '/accounts/:accountId/locations/:locationId/store-status';
+const BUSY = '/accounts/:accountId/locations/:locationId/busy-mode';
+
+export function storeStatusRoutes({ services }: RestDeps): RestRoute[] {
+  const { storeStatus } = services;
+  return [
+    route.put(
+      PATH,
+      STORE_STATUS.set,
+      single((access, req) => storeStatus.set(access, req.body)),
+    ),
+    route.get(
+      PATH,
+      STORE_STATUS.read,
+      single((access) => storeStatus.get(access)),
+    ),
+    route.put(
+      BUSY,
+      STORE_STATUS.setBusyMode,
+      single((access, req) => storeStatus.setBusyMode(access, req.body)),
+    ),
+    route.delete(
+      BUSY,
+      STORE_STATUS.endBusyMode,
+      noContent((access) => storeStatus.endBusyMode(access)),
+    ),
+  ];
 }

@@ -1,26 +1,34 @@
-import type { Router } from 'express';
+import { USER_OPERATIONS as USERS } from '../../modules/users/user.operations.js';
 import type { RestDeps } from '../rest-deps.js';
+import { route, type RestRoute } from '../operation-route.js';
 import { list, single } from '../respond.js';
 
-export function userRoutes(router: Router, { orm, services }: RestDeps): void {
-  router.post(
-    '/users',
-    single(orm, (ctx, req) => services.users.create(ctx, req.body), 201),
-  );
-  router.get(
-    '/users',
-    list(orm, (ctx, page) => services.users.findAll(ctx, page)),
-  );
-  router.patch(
-    '/users/:userId',
-    single(orm, (ctx, req, p) => services.users.update(ctx, p.userId, req.body)),
-  );
-  router.post(
-    '/users/:userId/deactivate',
-    single(orm, (ctx, _req, p) => services.users.deactivate(ctx, p.userId)),
-  );
-  router.post(
-    '/users/:userId/reactivate',
-    single(orm, (ctx, _req, p) => services.users.reactivate(ctx, p.userId)),
-  );
+export function userRoutes({ services }: RestDeps): RestRoute[] {
+  return [
+    route.post(
+      '/users',
+      USERS.create,
+      single((grant, req) => services.users.create(grant, req.body), 201),
+    ),
+    route.get(
+      '/users',
+      USERS.list,
+      list((grant, page) => services.users.findAll(grant, page)),
+    ),
+    route.patch(
+      '/users/:userId',
+      USERS.update,
+      single((grant, req) => services.users.update(grant, req.body)),
+    ),
+    route.post(
+      '/users/:userId/deactivate',
+      USERS.deactivate,
+      single((grant) => services.users.deactivate(grant)),
+    ),
+    route.post(
+      '/users/:userId/reactivate',
+      USERS.reactivate,
+      single((grant) => services.users.reactivate(grant)),
+    ),
+  ];
 }

@@ -97,7 +97,7 @@ type Documents = {
     "\n  query AccountChoices {\n    accounts(limit: 200) {\n      data {\n        id\n        name\n      }\n    }\n  }\n": typeof types.AccountChoicesDocument,
     "\n  mutation CreateUser($input: CreateUserInput!) {\n    createUser(input: $input) {\n      id\n      email\n    }\n  }\n": typeof types.CreateUserDocument,
     "\n  mutation SignOut {\n    signOut\n  }\n": typeof types.SignOutDocument,
-    "\n  fragment ViewerFields on Viewer {\n    id\n    email\n    role\n    permissions {\n      manageApplications\n      manageUsers\n      creatableRoles\n      provision\n      editLocations\n      manageConnections\n      editCatalog\n      editMenus\n    }\n  }\n": typeof types.ViewerFieldsFragmentDoc,
+    "\n  fragment ViewerFields on Viewer {\n    id\n    email\n    role\n    permissions {\n      manageApplications\n      manageUsers\n      creatableRoles\n      provision\n      editLocations\n      manageConnections\n      editCatalog\n      editMenus\n      retryDeliveries\n    }\n  }\n": typeof types.ViewerFieldsFragmentDoc,
     "\n  query Viewer {\n    viewer {\n      ...ViewerFields\n    }\n  }\n": typeof types.ViewerDocument,
 };
 const documents: Documents = {
@@ -184,7 +184,7 @@ const documents: Documents = {
     "\n  query AccountChoices {\n    accounts(limit: 200) {\n      data {\n        id\n        name\n      }\n    }\n  }\n": types.AccountChoicesDocument,
     "\n  mutation CreateUser($input: CreateUserInput!) {\n    createUser(input: $input) {\n      id\n      email\n    }\n  }\n": types.CreateUserDocument,
     "\n  mutation SignOut {\n    signOut\n  }\n": types.SignOutDocument,
-    "\n  fragment ViewerFields on Viewer {\n    id\n    email\n    role\n    permissions {\n      manageApplications\n      manageUsers\n      creatableRoles\n      provision\n      editLocations\n      manageConnections\n      editCatalog\n      editMenus\n    }\n  }\n": types.ViewerFieldsFragmentDoc,
+    "\n  fragment ViewerFields on Viewer {\n    id\n    email\n    role\n    permissions {\n      manageApplications\n      manageUsers\n      creatableRoles\n      provision\n      editLocations\n      manageConnections\n      editCatalog\n      editMenus\n      retryDeliveries\n    }\n  }\n": types.ViewerFieldsFragmentDoc,
     "\n  query Viewer {\n    viewer {\n      ...ViewerFields\n    }\n  }\n": types.ViewerDocument,
 };
 
@@ -537,7 +537,7 @@ export function graphql(source: "\n  mutation SignOut {\n    signOut\n  }\n"): (
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ViewerFields on Viewer {\n    id\n    email\n    role\n    permissions {\n      manageApplications\n      manageUsers\n      creatableRoles\n      provision\n      editLocations\n      manageConnections\n      editCatalog\n      editMenus\n    }\n  }\n"): (typeof documents)["\n  fragment ViewerFields on Viewer {\n    id\n    email\n    role\n    permissions {\n      manageApplications\n      manageUsers\n      creatableRoles\n      provision\n      editLocations\n      manageConnections\n      editCatalog\n      editMenus\n    }\n  }\n"];
+export function graphql(source: "\n  fragment ViewerFields on Viewer {\n    id\n    email\n    role\n    permissions {\n      manageApplications\n      manageUsers\n      creatableRoles\n      provision\n      editLocations\n      manageConnections\n      editCatalog\n      editMenus\n      retryDeliveries\n    }\n  }\n"): (typeof documents)["\n  fragment ViewerFields on Viewer {\n    id\n    email\n    role\n    permissions {\n      manageApplications\n      manageUsers\n      creatableRoles\n      provision\n      editLocations\n      manageConnections\n      editCatalog\n      editMenus\n      retryDeliveries\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

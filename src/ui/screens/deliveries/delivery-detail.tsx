@@ -22,8 +22,8 @@ export function DeliveryDetail({ id }: { id: string }) {
   // detail current.
   const [retry, retrying] = useMutation(RETRY_DELIVERY, { fetchPolicy: 'no-cache' });
   const now = useNow();
-  // Retrying needs the location's write scope (or an admin): an operator without it only reads the log.
-  const mayRetry = useViewer().permissions.editLocations;
+  // The server says who may retry (the operation's declaration): an operator who may not only reads the log.
+  const mayRetry = useViewer().permissions.retryDeliveries;
   if (loading && !data) return <LoadingState label="Loading the delivery" />;
   if (error) return <ErrorState error={error} />;
   if (!data) return null;

@@ -1,0 +1,24 @@
+import { declareOperations, EVERYONE, PARTNERS } from '../../auth/operation.js';
+
+/** A partner application sees only the deliveries addressed to it. */
+export const OWN_DELIVERIES = { deliveries: PARTNERS };
+
+/**
+ * The delivery log (src/auth/operation.ts): a partner application sees only the deliveries addressed to it,
+ * operators those of the locations they reach, admins all. Replaying one is also an edit of its location for
+ * resellers and merchants (locations.write); an admin or the addressee replays with deliveries.read alone.
+ */
+export const DELIVERY_OPERATIONS = declareOperations('deliveries', {
+  /** Also the live locationDeliveryChanged subscription. */
+  listForLocation: { callers: EVERYONE, scope: 'deliveries.read', reaches: 'location', ownRecordsOnly: OWN_DELIVERIES },
+  /** Also the live applicationDeliveryChanged subscription. */
+  listForApplication: { callers: EVERYONE, scope: 'deliveries.read', reaches: 'application-itself' },
+  read: { callers: EVERYONE, scope: 'deliveries.read', reaches: 'delivery', ownRecordsOnly: OWN_DELIVERIES },
+  retry: {
+    callers: EVERYONE,
+    scope: 'deliveries.read',
+    reaches: 'delivery',
+    ownRecordsOnly: OWN_DELIVERIES,
+    alsoNeeds: { callers: ['reseller', 'merchant'], scope: 'locations.write' },
+  },
+});
