@@ -12,7 +12,7 @@ import type { Principal, Scope } from '../common/principal.js';
  * a partner application calls with its own token, or with a user's token obtained through it ("for a user"),
  * which is that application acting for the user.
  */
-export const CALLERS = [
+const CALLERS = [
   'admin',
   'reseller',
   'merchant',
@@ -24,11 +24,10 @@ export const CALLERS = [
 export type Caller = (typeof CALLERS)[number];
 
 export const OPERATORS: readonly Caller[] = ['admin', 'reseller', 'merchant'];
-/** A POS application, with its own token or acting for a user. */
-export const POS_APPLICATIONS: readonly Caller[] = ['pos', 'pos-for-user'];
 /** A marketplace application, with its own token or acting for a user. */
 export const MARKETPLACES: readonly Caller[] = ['marketplace', 'marketplace-for-user'];
-export const PARTNERS: readonly Caller[] = [...POS_APPLICATIONS, ...MARKETPLACES];
+/** A POS or a marketplace application, with its own token or acting for a user. */
+export const PARTNERS: readonly Caller[] = ['pos', 'pos-for-user', ...MARKETPLACES];
 export const EVERYONE: readonly Caller[] = CALLERS;
 
 /**
@@ -45,8 +44,7 @@ export type Target =
   'nothing' | 'reachable' | 'account' | 'location' | 'application' | 'application-itself' | 'delivery' | 'user';
 
 /** Records a partner may own at a location: the orders it placed, its connections, the deliveries addressed to it. */
-export const OWN_RECORDS = ['orders', 'connections', 'deliveries'] as const;
-export type OwnRecords = (typeof OWN_RECORDS)[number];
+export type OwnRecords = 'orders' | 'connections' | 'deliveries';
 
 export interface OperationRule<T extends Target = Target> {
   /** `module.verb`, unique: what errors, logs and the tests call it. */
@@ -75,7 +73,7 @@ export interface OperationRule<T extends Target = Target> {
 const declared = new Map<string, OperationRule>();
 
 /** Declares an operation (once per name); the REST router and the GraphQL schema serve only declared ones. */
-export function declareOperation<T extends Target>(rule: OperationRule<T>): OperationRule<T> {
+function declareOperation<T extends Target>(rule: OperationRule<T>): OperationRule<T> {
   if (declared.has(rule.name)) throw new Error(`operation ${rule.name} is declared twice`);
   if (rule.callers.length === 0 && !rule.public) throw new Error(`operation ${rule.name} names no caller`);
   if (rule.scope === null && !rule.refusal && rule.callers.length < CALLERS.length && !rule.public)

@@ -25,12 +25,12 @@ export function Declared(...rules: OperationRule[]): MethodDecorator {
  * The grant of the field's operation, for the ids its arguments name (`accountId`, `locationId`, ...) or,
  * when they are named otherwise (`id`), those `ids` reads off the arguments or the parent object.
  */
-export function Granted<T extends Target, A = any>(
+export function Granted<T extends Target, A = unknown, R = unknown>(
   rule: OperationRule<T>,
-  ids?: (args: A, root: any) => TargetIds[T],
+  ids?: (args: A, root: R) => TargetIds[T],
 ): ParameterDecorator {
   const grant = createParameterDecorator<GraphQLContext>(({ context, args, root }): Promise<Grants[T]> =>
-    authorize(context.ctx, rule, ids ? ids(args as A, root) : (args as TargetIds[T])),
+    authorize(context.ctx, rule, ids ? ids(args as A, root as R) : (args as TargetIds[T])),
   );
   return (prototype, propertyKey, index) => {
     Extensions({ [OPERATION_EXTENSION]: rule.name })(prototype, propertyKey!, undefined as never);

@@ -1,7 +1,7 @@
 import { declareOperations, EVERYONE, PARTNERS } from '../../auth/operation.js';
 
 /** A partner application sees and uses only its own connections. */
-export const OWN_CONNECTIONS = { connections: PARTNERS };
+const OWN_CONNECTIONS = { connections: PARTNERS };
 
 /**
  * Connections of a location (src/auth/operation.ts). A partner application sees, disconnects and pulls

@@ -1,7 +1,7 @@
 import { declareOperations, EVERYONE, PARTNERS } from '../../auth/operation.js';
 
 /** A partner application sees only the deliveries addressed to it. */
-export const OWN_DELIVERIES = { deliveries: PARTNERS };
+const OWN_DELIVERIES = { deliveries: PARTNERS };
 
 /**
  * The delivery log (src/auth/operation.ts): a partner application sees only the deliveries addressed to it,

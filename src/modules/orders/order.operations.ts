@@ -2,7 +2,7 @@ import { declareOperations, EVERYONE, MARKETPLACES } from '../../auth/operation.
 import { NotAMarketplaceError } from './order.errors.js';
 
 /** A marketplace sees only the orders it placed. */
-export const OWN_ORDERS = { orders: MARKETPLACES };
+const OWN_ORDERS = { orders: MARKETPLACES };
 
 /**
  * Orders of a location (src/auth/operation.ts). Marketplaces place them, and a marketplace sees and changes
