@@ -26,6 +26,7 @@ import { ActivityService } from './modules/activity/activity.service.js';
 import { SandboxReceiptService } from './modules/sandbox/sandbox-receipts.js';
 import { TestOrderService } from './modules/sandbox/test-order.service.js';
 import { OpeningHoursService } from './modules/availability/opening-hours.service.js';
+import { TimezoneChangeListener } from './modules/availability/timezone-change-listener.js';
 import { SnoozeService } from './modules/catalog/snooze.service.js';
 import { offsetClock } from './common/clock.js';
 
@@ -82,11 +83,18 @@ export function createServices(
   const clock = offsetClock(config.clockOffsetMs);
   // The menus hear of catalog and location changes through this listener, so neither module imports them.
   const menusListen = new MenuChangeListener(clock);
+  const hoursListen = new TimezoneChangeListener(clock);
   const catalog = new CatalogService(menusListen);
   const orders = new OrderService(clock, { placed: () => deps.metrics?.orderPlaced() });
   return {
     accounts: new AccountService(),
-    locations: new LocationService(menusListen),
+    // The menus and the marketplaces' opening hours both follow a location's changes.
+    locations: new LocationService({
+      async locationChanged(em, before, after) {
+        await menusListen.locationChanged(em, before, after);
+        await hoursListen.locationChanged(em, before, after);
+      },
+    }),
     deliveries: new DeliveryService(),
     applications: new ApplicationService({
       production,

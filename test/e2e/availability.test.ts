@@ -239,6 +239,22 @@ describe('opening hours', () => {
     expect(events.map((d) => d.connection_id)).toEqual([s.c1, s.c2, s.c2]);
   });
 
+  it('tells the marketplaces again when the time zone their hours are read in changes, and not otherwise', async () => {
+    const s = await setup();
+    await api.put(`${s.location.path}/opening-hours`, { openingHours: everyDay('12:00', '22:00') });
+    await partner.waitForRequests(1, { path: s.paths.m1 });
+    expect((await api.patch(s.location.path, { timezone: 'Europe/London' })).status).toBe(200);
+    const [, moved] = await partner.waitForRequests(2, { path: s.paths.m1 });
+    expect(verified(s.m1, moved)).toMatchObject({ eventType: 'OPENING_HOURS_CHANGED', timezone: 'Europe/London' });
+    // Saturday 12:00 in London is 12:00Z (winter time), an hour after Amsterdam's.
+    expect(verified(s.m1, moved).openPeriods[0]).toEqual({
+      start: '2027-03-27T12:00:00.000Z',
+      end: '2027-03-27T22:00:00.000Z',
+    });
+    expect((await api.patch(s.location.path, { name: 'Renamed trattoria' })).status).toBe(200);
+    expect((await deliveriesOf(s, 'OPENING_HOURS_CHANGED')).length).toBe(4);
+  });
+
   it('says a holiday closure in the store status, to the marketplaces, and on an order placed during it', async () => {
     const s = await setup();
     const holiday = { from: inHubTime(-3_600_000), to: '2027-03-28T08:00:00.000Z', reason: 'Family holiday' };

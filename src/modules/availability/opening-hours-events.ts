@@ -3,16 +3,17 @@ import { sendToMarketplaces } from '../connections/to-marketplaces.js';
 import { scheduleFor, type LocationSchedules } from './availability-read.js';
 import { availabilityView } from './availability.view.js';
 
-// OPENING_HOURS_CHANGED: to each active marketplace connection (at its webhookUrl) whose hours or holidays
-// changed, what now applies to it (availability.view.ts), through the outbox in the caller's transaction. A
-// connection whose override hides the change hears nothing.
+// OPENING_HOURS_CHANGED: to each active marketplace connection (at its webhookUrl) whose hours, holidays or the
+// time zone its hours are read in changed, what now applies to it (availability.view.ts), through the outbox in
+// the caller's transaction. A connection whose override hides the change hears nothing.
 
+/** What a marketplace is told, as compared before and after: the zone matters only to weekly ranges. */
 const applying = (schedules: LocationSchedules, connectionId: string) => {
-  const { openingHours, holidays } = scheduleFor(schedules, connectionId);
-  return JSON.stringify({ openingHours, holidays });
+  const { timeZone, openingHours, holidays } = scheduleFor(schedules, connectionId);
+  return JSON.stringify({ timeZone: openingHours.length > 0 ? timeZone : null, openingHours, holidays });
 };
 
-/** One delivery per marketplace whose hours or holidays differ between `before` and `after`; how many. */
+/** One delivery per marketplace to which `before` and `after` apply differently; how many. */
 export function sendOpeningHoursChanges(
   em: EntityManager,
   ids: { accountId: string; locationId: string },
