@@ -3,7 +3,7 @@
 // only when something it is made of (src/ui, the installed packages) is newer than the bundle in dist/ui. So a
 // start with nothing changed goes straight to the hub. `npm run build:ui` bundles the UI whatever the dates.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -31,7 +31,11 @@ function isStale(output, inputs) {
 }
 
 const COMPILED = ['src', 'test', 'bench', 'examples', 'tsconfig.json', 'package-lock.json'];
-if (isStale('dist/.tsbuildinfo', COMPILED)) {
+// Build info without the files it describes (a dist/ emptied by hand, or a `tsc --noEmit` that wrote it) must
+// not pass for a build: it is dropped, so tsc compiles everything again.
+const entryMissing = !existsSync(join(root, 'dist/src/main.js'));
+if (entryMissing) rmSync(join(root, 'dist/.tsbuildinfo'), { force: true });
+if (entryMissing || isStale('dist/.tsbuildinfo', COMPILED)) {
   run(bin('tsc'), ['-p', 'tsconfig.json']);
   // tsc leaves its build info alone when a file was saved unchanged: mark this check as done all the same.
   const now = new Date();
