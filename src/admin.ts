@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from './config/config.js';
 import { openDatabase } from './db/database.js';
 import { lockDataDir } from './db/data-dir-lock.js';
 import { startEmbeddedDatabase } from './db/embedded.js';
-import { resetPassword } from './modules/users/user-records.js';
+import { resetPassword } from './modules/users/index.js';
 
 // `npm run admin -- <command>`: what an operator does on the hub's machine when the API cannot help
 // (a lost admin password). Same settings as `npm start`: DATABASE_URL, or the embedded database in DATA_DIR,

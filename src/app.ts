@@ -28,7 +28,7 @@ import { requestIdAndLogging } from './http/request-id.js';
 import { requestDeadline } from './http/request-deadline.js';
 import { webUiRouter } from './http/web-ui.js';
 import { sandboxEndpoints, type SandboxEndpointDeps } from './http/sandbox-endpoints.js';
-import { SANDBOX_MOUNT } from './modules/sandbox/sandbox-applications.js';
+import { SANDBOX_MOUNT } from './modules/sandbox/index.js';
 import { SessionCookie } from './auth/session/session-cookie.js';
 import type { UiSessions } from './auth/session/ui-sessions.js';
 import { metricsRoute } from './http/metrics-route.js';

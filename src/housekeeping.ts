@@ -3,8 +3,8 @@ import type { HubConfig } from './config/config.js';
 import { deleteDeliveredBefore, deleteEventsBefore } from './delivery-engine/retention.js';
 import { deleteExpiredLimits } from './http/limiter-store.js';
 import { MAINTENANCE_BATCH, type MaintenanceTask } from './maintenance.js';
-import { IdempotencyService } from './modules/idempotency/idempotency.service.js';
-import { deleteActivityBefore } from './modules/activity/activity-retention.js';
+import { IdempotencyService } from './modules/idempotency/index.js';
+import { deleteActivityBefore } from './modules/activity/index.js';
 
 /**
  * What housekeeping deletes (src/maintenance.ts runs it, one process at a time), each in batches: without

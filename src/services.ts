@@ -1,33 +1,24 @@
 import type { HubConfig } from './config/config.js';
-import { AccountService } from './modules/accounts/account.service.js';
-import { DeliveryService } from './modules/delivery-log/delivery.service.js';
-import { ApplicationService } from './modules/applications/application.service.js';
-import { ConnectionService } from './modules/connections/connection.service.js';
-import { CatalogService } from './modules/catalog/catalog.service.js';
-import { CatalogPullService } from './modules/catalog/catalog-pull.service.js';
+import { AccountService } from './modules/accounts/index.js';
+import { DeliveryService } from './modules/delivery-log/index.js';
+import { ApplicationService, applicationName, PartnerAddressCheck } from './modules/applications/index.js';
+import { ConnectionService } from './modules/connections/index.js';
+import { CatalogPullService, CatalogService, SnoozeService } from './modules/catalog/index.js';
 import type { LookupFunction } from 'node:net';
 import type { PartnerHttp } from './delivery-engine/partner-http.js';
 import type { HubMetrics } from './observability/metrics.js';
-import { PartnerAddressCheck } from './modules/applications/partner-addresses.js';
-import { LocationService } from './modules/locations/location.service.js';
-import { OrderService } from './modules/orders/order.service.js';
-import { MenuPublicationService } from './modules/menus/menu-publication.service.js';
-import { MenuChangeListener } from './modules/menus/menu-change-listener.js';
-import { MenuService } from './modules/menus/menu.service.js';
-import { StoreStatusService } from './modules/store-status/store-status.service.js';
-import { UserService } from './modules/users/user.service.js';
-import { HomeService } from './modules/home/home.service.js';
-import { ReportService } from './modules/reports/report.service.js';
-import { ViewerService } from './modules/users/viewer.service.js';
-import { EventFeedService } from './modules/events/event-feed.service.js';
-import { TestEventService } from './modules/events/test-event.service.js';
+import { LocationService } from './modules/locations/index.js';
+import { OrderService } from './modules/orders/index.js';
+import { MenuChangeListener, MenuPublicationService, MenuService } from './modules/menus/index.js';
+import { StoreStatusService } from './modules/store-status/index.js';
+import { UserService, ViewerService } from './modules/users/index.js';
+import { HomeService } from './modules/home/index.js';
+import { ReportService } from './modules/reports/index.js';
+import { EventFeedService, TestEventService } from './modules/events/index.js';
 import type { ImmediateDelivery } from './delivery-engine/immediate.js';
-import { ActivityService } from './modules/activity/activity.service.js';
-import { SandboxReceiptService } from './modules/sandbox/sandbox-receipts.js';
-import { TestOrderService } from './modules/sandbox/test-order.service.js';
-import { OpeningHoursService } from './modules/availability/opening-hours.service.js';
-import { TimezoneChangeListener } from './modules/availability/timezone-change-listener.js';
-import { SnoozeService } from './modules/catalog/snooze.service.js';
+import { ActivityService } from './modules/activity/index.js';
+import { SandboxReceiptService, TestOrderService } from './modules/sandbox/index.js';
+import { OpeningHoursService, TimezoneChangeListener } from './modules/availability/index.js';
 import { offsetClock } from './common/clock.js';
 
 /** The one service layer, shared by REST routes and GraphQL resolvers. */
@@ -121,7 +112,7 @@ export function createServices(
     home: new HomeService(),
     reports: new ReportService(),
     eventFeed: new EventFeedService(),
-    activity: new ActivityService(),
+    activity: new ActivityService(applicationName),
     sandboxReceipts: new SandboxReceiptService(),
     testOrders: new TestOrderService({ orders, production }),
     testEvents: new TestEventService({ immediate: deps.immediate, production }),

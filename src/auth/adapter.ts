@@ -4,7 +4,7 @@ import { errors } from 'oidc-provider';
 import { sha256Hex } from '../common/crypto.js';
 import { isUnsafeText } from '../common/unsafe-text.js';
 import { isUuid } from '../common/ids.js';
-import { Application } from '../modules/applications/application.entity.js';
+import { Application } from '../modules/applications/index.js';
 import { clientMetadata } from './client-metadata.js';
 import { prefetchedPayload } from './prefetched-payload.js';
 import { sqlChanged, sqlRows } from '../db/raw-sql.js';

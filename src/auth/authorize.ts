@@ -2,7 +2,7 @@ import { canReachAccount, canReachLocation } from '../common/access.js';
 import { InsufficientScopeError, NotFoundError } from '../common/errors.js';
 import type { Principal } from '../common/principal.js';
 import type { RequestContext } from '../common/request-context.js';
-import { locationAccess, type LocationAccess } from '../modules/locations/location-access.js';
+import { locationAccess, type LocationAccess } from '../modules/locations/index.js';
 import {
   callerOf,
   holdsFurtherScope,

@@ -2,10 +2,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { generateSecret, sha256Hex } from '../common/crypto.js';
 import { ALL_SCOPES } from '../common/principal.js';
 import type { HubConfig } from '../config/config.js';
-import { Application } from '../modules/applications/application.entity.js';
-import { newClientId, newClientSecret } from '../modules/applications/application-secrets.js';
-import { User } from '../modules/users/user.entity.js';
-import { insertUser } from '../modules/users/user-records.js';
+import { Application, newClientId, newClientSecret } from '../modules/applications/index.js';
+import { insertUser, User } from '../modules/users/index.js';
 import { sqlRows } from '../db/raw-sql.js';
 
 // The first admin and the first first-party client (README "Settings"). BOOTSTRAP_ADMIN_* and

@@ -1,4 +1,4 @@
-import type { Application } from '../modules/applications/application.entity.js';
+import type { Application } from '../modules/applications/index.js';
 import { isHttpsUrl } from './https-redirects.js';
 
 /** Prefix of the provider's account id for tokens an application holds for itself (client_credentials). */

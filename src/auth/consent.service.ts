@@ -1,8 +1,8 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { reachesAccount } from '../common/access.js';
 import type { Scope } from '../common/principal.js';
-import { Connection } from '../modules/connections/connection.entity.js';
-import { User } from '../modules/users/user.entity.js';
+import { Connection } from '../modules/connections/index.js';
+import { User } from '../modules/users/index.js';
 import { findClientApplication } from './adapter.js';
 import type { LocationContext } from './interactions/location-context.js';
 import { userReach } from './reach.js';

@@ -3,7 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { verifyNoPassword, verifyPassword } from '../common/crypto.js';
 import type { LimiterStore } from '../http/limiter-store.js';
-import { User } from '../modules/users/user.entity.js';
+import { User } from '../modules/users/index.js';
 
 // Password guessing, as OWASP's authentication guidance has it: an attacker must not be able to lock a user
 // out. Failed logins (the login page and the password grant together) count twice:

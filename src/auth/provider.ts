@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { matchesSha256, type SecretBox } from '../common/crypto.js';
 import { ALL_SCOPES } from '../common/principal.js';
 import type { HubConfig } from '../config/config.js';
-import { User } from '../modules/users/user.entity.js';
+import { User } from '../modules/users/index.js';
 import { adapterFactory } from './adapter.js';
 import { APPLICATION_SUBJECT } from './client-metadata.js';
 import { clientCredentialsGrant } from './grants/client-credentials.js';

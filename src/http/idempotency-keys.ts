@@ -2,8 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { NextFunction, Request, Response } from 'express';
 import type { Principal } from '../common/principal.js';
 import type { DatabaseWatch } from '../db/outage.js';
-import { IdempotencyService } from '../modules/idempotency/idempotency.service.js';
-import { requestHash } from '../modules/idempotency/request-hash.js';
+import { IdempotencyService, requestHash } from '../modules/idempotency/index.js';
 
 export interface IdempotencyOptions {
   service?: IdempotencyService;

@@ -3,11 +3,15 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import { timingSafeEqual } from 'node:crypto';
 import type { Logger } from 'pino';
 import { verifyWebhook } from '../delivery-engine/sign.js';
-import { webhookSecretFor } from '../modules/applications/application-secrets.js';
-import { DEMO_CATALOG } from '../modules/sandbox/demo-catalog.js';
-import { SANDBOX_MARKETPLACE_ID, SANDBOX_PATHS, SANDBOX_POS_ID } from '../modules/sandbox/sandbox-applications.js';
-import { scheduleKitchenStep } from '../modules/sandbox/sandbox-pos.js';
-import { recordReceipt } from '../modules/sandbox/sandbox-receipts.js';
+import { webhookSecretFor } from '../modules/applications/index.js';
+import {
+  DEMO_CATALOG,
+  recordReceipt,
+  SANDBOX_MARKETPLACE_ID,
+  SANDBOX_PATHS,
+  SANDBOX_POS_ID,
+  scheduleKitchenStep,
+} from '../modules/sandbox/index.js';
 
 // The sandbox partners' endpoints, the URLs of the two sandbox applications (src/modules/sandbox). The delivery
 // engine calls them on this process's own address with a header only this process knows; anything else gets

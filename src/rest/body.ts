@@ -1,7 +1,7 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { DomainError, ValidationError } from '../common/errors.js';
 import { findUnsafeText, isUnsafeText, refuseUnsafeText } from '../common/unsafe-text.js';
-import { MAX_IMPORT_BYTES } from '../modules/catalog/catalog-import.rules.js';
+import { MAX_IMPORT_BYTES } from '../modules/catalog/index.js';
 
 // Body rules of docs/contract.md "Conventions": JSON only (415), 1 MiB (catalog import 32 MiB), malformed JSON 400;
 // text PostgreSQL cannot store (NUL, unpaired surrogates) 400 naming where it is, in the body or the query.

@@ -3,7 +3,7 @@ import express, { Router, type NextFunction, type Request, type Response } from 
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type Provider from 'oidc-provider';
 import type { SecretBox } from '../../common/crypto.js';
-import type { User } from '../../modules/users/user.entity.js';
+import type { User } from '../../modules/users/index.js';
 import {
   ConsentRefusedError,
   type ConsentNotGranted,

@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException, type MikroORM } from '@mikro-orm/postgresql';
 import { sha256Hex, type SecretBox } from '../../common/crypto.js';
 import { ALL_SCOPES } from '../../common/principal.js';
-import { Application } from '../../modules/applications/application.entity.js';
+import { Application } from '../../modules/applications/index.js';
 
 /** The web UI's own first-party client: it signs operators in with the password grant (docs/contract.md "Web UI"). */
 export const UI_CLIENT_ID = 'order-hub-web-ui';

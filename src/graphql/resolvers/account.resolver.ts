@@ -1,6 +1,6 @@
 import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { AccountGrant, Grant } from '../../auth/authorize.js';
-import { ACCOUNT_OPERATIONS as ACCOUNTS } from '../../modules/accounts/account.operations.js';
+import { ACCOUNT_OPERATIONS as ACCOUNTS } from '../../modules/accounts/index.js';
 import type { GraphQLContext } from '../context.js';
 import { ShapeArg } from '../inputs/shape-arg.js';
 import type { Shape } from '../../shapes/shape.js';

@@ -1,6 +1,6 @@
 import { Args, Ctx, Query, Resolver } from 'type-graphql';
 import type { Grant } from '../../auth/authorize.js';
-import { ACTIVITY_OPERATIONS as ACTIVITY } from '../../modules/activity/activity.operations.js';
+import { ACTIVITY_OPERATIONS as ACTIVITY } from '../../modules/activity/index.js';
 import type { GraphQLContext } from '../context.js';
 import { Granted } from '../granted.js';
 import { ActivityEntryType, ActivityListArgs, ActivityPage } from '../types/activity.type.js';

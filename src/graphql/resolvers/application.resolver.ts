@@ -1,8 +1,8 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { ApplicationGrant, Grant } from '../../auth/authorize.js';
-import { APPLICATION_OPERATIONS as APPLICATIONS } from '../../modules/applications/application.operations.js';
-import { EVENT_OPERATIONS as EVENTS } from '../../modules/events/event.operations.js';
-import { CONNECTION_OPERATIONS as CONNECTIONS } from '../../modules/connections/connection.operations.js';
+import { APPLICATION_OPERATIONS as APPLICATIONS } from '../../modules/applications/index.js';
+import { EVENT_OPERATIONS as EVENTS } from '../../modules/events/index.js';
+import { CONNECTION_OPERATIONS as CONNECTIONS } from '../../modules/connections/index.js';
 import type { GraphQLContext } from '../context.js';
 import { ShapeArg } from '../inputs/shape-arg.js';
 import type { Shape } from '../../shapes/shape.js';

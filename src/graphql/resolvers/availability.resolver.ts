@@ -1,8 +1,8 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
-import type { LocationAccess } from '../../modules/locations/location-access.js';
-import { AVAILABILITY_OPERATIONS as AVAILABILITY } from '../../modules/availability/availability.operations.js';
-import { CATALOG_OPERATIONS as CATALOG } from '../../modules/catalog/catalog.operations.js';
-import { STORE_STATUS_OPERATIONS as STORE_STATUS } from '../../modules/store-status/store-status.operations.js';
+import type { LocationAccess } from '../../modules/locations/index.js';
+import { AVAILABILITY_OPERATIONS as AVAILABILITY } from '../../modules/availability/index.js';
+import { CATALOG_OPERATIONS as CATALOG } from '../../modules/catalog/index.js';
+import { STORE_STATUS_OPERATIONS as STORE_STATUS } from '../../modules/store-status/index.js';
 import type { GraphQLContext } from '../context.js';
 import { Granted } from '../granted.js';
 import { ShapeArg } from '../inputs/shape-arg.js';

@@ -1,12 +1,16 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { passThroughOf, type ModifierView, type ProductView } from '../../modules/catalog/catalog.view.js';
+import {
+  CATALOG_OPERATIONS as CATALOG,
+  type ModifierView,
+  passThroughOf,
+  type ProductView,
+} from '../../modules/catalog/index.js';
 import type { GraphQLContext } from '../context.js';
 import { ShapeArg } from '../inputs/shape-arg.js';
 import type { Shape } from '../../shapes/shape.js';
 import { Granted } from '../granted.js';
-import type { LocationAccess } from '../../modules/locations/location-access.js';
-import { CATALOG_OPERATIONS as CATALOG } from '../../modules/catalog/catalog.operations.js';
+import type { LocationAccess } from '../../modules/locations/index.js';
 import {
   CatalogImportResultType,
   CatalogListArgs,

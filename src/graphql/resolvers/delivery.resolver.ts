@@ -2,9 +2,8 @@ import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } fr
 import type { DeliveryGrant, Grants } from '../../auth/authorize.js';
 import type { GraphQLContext } from '../context.js';
 import { Granted } from '../granted.js';
-import type { LocationAccess } from '../../modules/locations/location-access.js';
-import { DELIVERY_OPERATIONS as DELIVERIES } from '../../modules/delivery-log/delivery.operations.js';
-import type { DeliveryView } from '../../modules/delivery-log/delivery.view.js';
+import type { LocationAccess } from '../../modules/locations/index.js';
+import { DELIVERY_OPERATIONS as DELIVERIES, type DeliveryView } from '../../modules/delivery-log/index.js';
 import { DeliveryDetailType, DeliveryListArgs, DeliveryPage, DeliveryType } from '../types/delivery.type.js';
 
 const delivery = (args: { id: string }) => ({ deliveryId: args.id });

@@ -1,6 +1,6 @@
 import { Ctx, Query, Resolver } from 'type-graphql';
 import type { Grant } from '../../auth/authorize.js';
-import { HOME_OPERATIONS as HOME } from '../../modules/home/home.operations.js';
+import { HOME_OPERATIONS as HOME } from '../../modules/home/index.js';
 import type { GraphQLContext } from '../context.js';
 import { Granted } from '../granted.js';
 import { LocationSummaryType } from '../types/home.type.js';

@@ -10,15 +10,10 @@ import {
   OrderBoardEventType,
   StoreStatusEventType,
 } from '../types/live.type.js';
-import type { OrderView } from '../../modules/orders/order.view.js';
-import { ORDER_OPERATIONS as ORDERS } from '../../modules/orders/order.operations.js';
-import type { DeliveryDetailView } from '../../modules/delivery-log/delivery.view.js';
-import { DELIVERY_OPERATIONS as DELIVERIES } from '../../modules/delivery-log/delivery.operations.js';
-import type { MenuPublicationView } from '../../modules/menus/menu-publication.view.js';
-import type { MenuView } from '../../modules/menus/menu.view.js';
-import { MENU_OPERATIONS as MENUS } from '../../modules/menus/menu.operations.js';
-import type { StoreStatusView } from '../../modules/store-status/store-status.view.js';
-import { STORE_STATUS_OPERATIONS as STORE_STATUS } from '../../modules/store-status/store-status.operations.js';
+import { ORDER_OPERATIONS as ORDERS, type OrderView } from '../../modules/orders/index.js';
+import { DELIVERY_OPERATIONS as DELIVERIES, type DeliveryDetailView } from '../../modules/delivery-log/index.js';
+import { type MenuPublicationView, MENU_OPERATIONS as MENUS, type MenuView } from '../../modules/menus/index.js';
+import { STORE_STATUS_OPERATIONS as STORE_STATUS, type StoreStatusView } from '../../modules/store-status/index.js';
 import type { RequestContext } from '../../common/request-context.js';
 
 // Subscriptions (graphql-ws at /graphql, docs/contract.md "GraphQL"), fed by the live signals of src/live. Each one

@@ -1,7 +1,6 @@
 import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { AccountGrant } from '../../auth/authorize.js';
-import type { LocationAccess } from '../../modules/locations/location-access.js';
-import { LOCATION_OPERATIONS as LOCATIONS } from '../../modules/locations/location.operations.js';
+import { type LocationAccess, LOCATION_OPERATIONS as LOCATIONS } from '../../modules/locations/index.js';
 import type { GraphQLContext } from '../context.js';
 import { ShapeArg } from '../inputs/shape-arg.js';
 import type { Shape } from '../../shapes/shape.js';

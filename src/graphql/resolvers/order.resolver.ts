@@ -1,17 +1,19 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
-import { CANCELLATION_REASONS } from '../../modules/orders/order-status.js';
-import { customerName as nameOfCustomer } from '../../modules/orders/customer-name.js';
-import type { OrderView } from '../../modules/orders/order.view.js';
-import type { StatusChange } from '../../modules/orders/order.entity.js';
+import {
+  CANCELLATION_REASONS,
+  customerName as nameOfCustomer,
+  ORDER_OPERATIONS as ORDERS,
+  type OrderView,
+  type StatusChange,
+} from '../../modules/orders/index.js';
 import type { GraphQLContext } from '../context.js';
 import { ShapeArg } from '../inputs/shape-arg.js';
 import type { Shape } from '../../shapes/shape.js';
 import { given } from '../given.js';
 import { AvailabilityWarningType } from '../types/availability.type.js';
 import { Declared, Granted } from '../granted.js';
-import type { LocationAccess } from '../../modules/locations/location-access.js';
-import { ORDER_OPERATIONS as ORDERS } from '../../modules/orders/order.operations.js';
-import { SANDBOX_OPERATIONS as SANDBOX } from '../../modules/sandbox/sandbox.operations.js';
+import type { LocationAccess } from '../../modules/locations/index.js';
+import { SANDBOX_OPERATIONS as SANDBOX } from '../../modules/sandbox/index.js';
 import {
   CancellationReasonEnum,
   OrderCountArgs,

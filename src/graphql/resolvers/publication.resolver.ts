@@ -3,9 +3,9 @@ import type { GraphQLContext } from '../context.js';
 import { ShapeArg } from '../inputs/shape-arg.js';
 import type { Shape } from '../../shapes/shape.js';
 import { Granted } from '../granted.js';
-import type { LocationAccess } from '../../modules/locations/location-access.js';
-import { MENU_OPERATIONS as MENUS } from '../../modules/menus/menu.operations.js';
-import { STORE_STATUS_OPERATIONS as STORE_STATUS } from '../../modules/store-status/store-status.operations.js';
+import type { LocationAccess } from '../../modules/locations/index.js';
+import { MENU_OPERATIONS as MENUS } from '../../modules/menus/index.js';
+import { STORE_STATUS_OPERATIONS as STORE_STATUS } from '../../modules/store-status/index.js';
 import { PageArgs } from '../types/page-args.js';
 import {
   MenuPublicationPage,

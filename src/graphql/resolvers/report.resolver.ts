@@ -1,6 +1,6 @@
 import { Arg, Ctx, ID, Query, Resolver } from 'type-graphql';
 import { authorize } from '../../auth/authorize.js';
-import { REPORT_OPERATIONS as REPORTS } from '../../modules/reports/report.operations.js';
+import { REPORT_OPERATIONS as REPORTS } from '../../modules/reports/index.js';
 import type { GraphQLContext } from '../context.js';
 import { Declared } from '../granted.js';
 import { OrderReportType, ReportGranularityEnum } from '../types/report.type.js';

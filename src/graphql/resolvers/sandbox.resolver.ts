@@ -1,6 +1,6 @@
 import { Arg, Ctx, ID, Query, Resolver } from 'type-graphql';
-import type { LocationAccess } from '../../modules/locations/location-access.js';
-import { SANDBOX_OPERATIONS as SANDBOX } from '../../modules/sandbox/sandbox.operations.js';
+import type { LocationAccess } from '../../modules/locations/index.js';
+import { SANDBOX_OPERATIONS as SANDBOX } from '../../modules/sandbox/index.js';
 import type { GraphQLContext } from '../context.js';
 import { Granted } from '../granted.js';
 import { SandboxReceiptType } from '../types/sandbox.type.js';

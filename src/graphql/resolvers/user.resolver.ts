@@ -1,6 +1,6 @@
 import { Arg, Args, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import type { Grant, UserGrant } from '../../auth/authorize.js';
-import { USER_OPERATIONS as USERS } from '../../modules/users/user.operations.js';
+import { USER_OPERATIONS as USERS } from '../../modules/users/index.js';
 import type { GraphQLContext } from '../context.js';
 import { ShapeArg } from '../inputs/shape-arg.js';
 import type { Shape } from '../../shapes/shape.js';

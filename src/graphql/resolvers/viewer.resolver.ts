@@ -1,6 +1,6 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { authorize } from '../../auth/authorize.js';
-import { USER_OPERATIONS as USERS } from '../../modules/users/user.operations.js';
+import { USER_OPERATIONS as USERS } from '../../modules/users/index.js';
 import type { GraphQLContext } from '../context.js';
 import { Declared } from '../granted.js';
 import { ViewerType } from '../types/viewer.type.js';

@@ -1,7 +1,7 @@
 import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
 import { PageType } from './page.type.js';
 import { enumOf } from './enum-of.js';
-import { APPLICATION_KINDS } from '../../modules/applications/application.entity.js';
+import { APPLICATION_KINDS } from '../../modules/applications/index.js';
 import type { ApplicationKind } from '../../common/principal.js';
 
 export const ApplicationKindEnum = enumOf(APPLICATION_KINDS);

@@ -1,7 +1,7 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { OPEN_STATES, type OpenState } from '../../modules/availability/opening-calendar.js';
-import { SNOOZE_KINDS, type SnoozeKind } from '../../modules/catalog/snooze.rules.js';
-import { AVAILABILITY_RULES, type AvailabilityRule } from '../../modules/orders/order-availability.js';
+import { OPEN_STATES, type OpenState } from '../../modules/availability/index.js';
+import { SNOOZE_KINDS, type SnoozeKind } from '../../modules/catalog/index.js';
+import { AVAILABILITY_RULES, type AvailabilityRule } from '../../modules/orders/index.js';
 import { enumOf } from './enum-of.js';
 
 // Opening hours, holidays, busy mode and snoozes over GraphQL: the shapes of src/modules/availability and

@@ -1,7 +1,7 @@
 import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { PageType } from './page.type.js';
 import { enumOf } from './enum-of.js';
-import { TAX_RATE_TYPES, type TaxRateType as TaxRateKind } from '../../modules/locations/tax-rate.entity.js';
+import { TAX_RATE_TYPES, type TaxRateType as TaxRateKind } from '../../modules/locations/index.js';
 
 export const TaxRateTypeEnum = enumOf(TAX_RATE_TYPES);
 export type TaxRateTypeEnum = TaxRateKind;

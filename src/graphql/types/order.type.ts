@@ -1,11 +1,15 @@
 import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
 import { ArgsType, Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { CANCELLATION_REASONS, type CancellationReason } from '../../modules/orders/order-status.js';
+import {
+  CANCELLATION_REASONS,
+  type CancellationReason,
+  ORDER_STATUSES,
+  type OrderStatus,
+} from '../../modules/orders/index.js';
 import { TaxRateType } from './location.type.js';
 import { PageArgs } from './page-args.js';
 import { PageType } from './page.type.js';
 import { enumOf } from './enum-of.js';
-import { ORDER_STATUSES, type OrderStatus } from '../../modules/orders/order-status.js';
 
 // The order of docs/contract.md "Shapes existing clients send" as GraphQL reads it: what the hub decides is typed; what
 // the marketplace sent and the hub only carries (customer, delivery, amounts lines) is JSON, exactly as received.

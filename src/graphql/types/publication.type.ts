@@ -2,8 +2,8 @@ import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-gr
 import { PageType } from './page.type.js';
 import { BusyModeType, StoreAvailabilityType } from './availability.type.js';
 import { enumOf } from './enum-of.js';
-import { PUBLICATION_STATUSES, type PublicationStatus } from '../../modules/menus/menu-publication.view.js';
-import { STORE_STATUSES, type StoreStatus } from '../../modules/locations/location.entity.js';
+import { PUBLICATION_STATUSES, type PublicationStatus } from '../../modules/menus/index.js';
+import { STORE_STATUSES, type StoreStatus } from '../../modules/locations/index.js';
 
 export const PublicationStatusEnum = enumOf(PUBLICATION_STATUSES);
 export type PublicationStatusEnum = PublicationStatus;

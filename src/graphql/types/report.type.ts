@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { REPORT_GRANULARITIES, type ReportGranularity } from '../../modules/reports/report-range.js';
+import { REPORT_GRANULARITIES, type ReportGranularity } from '../../modules/reports/index.js';
 import { enumOf } from './enum-of.js';
 
 // An order report (src/modules/reports/report.view.ts) as GraphQL reads it; docs/reports.md says what each

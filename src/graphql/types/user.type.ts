@@ -1,7 +1,7 @@
 import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
 import { PageType } from './page.type.js';
 import { enumOf } from './enum-of.js';
-import { ROLES } from '../../modules/users/user.entity.js';
+import { ROLES } from '../../modules/users/index.js';
 import type { Role } from '../../common/principal.js';
 
 export const RoleEnum = enumOf(ROLES);

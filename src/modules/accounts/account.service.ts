@@ -6,7 +6,7 @@ import { containing, searchText } from '../../common/like.js';
 import { Account } from './account.entity.js';
 import { loadAccount } from './account-access.js';
 import { toAccountView, type AccountView } from './account.view.js';
-import { recordActivity } from '../activity/record-activity.js';
+import { recordActivity } from '../activity/index.js';
 
 export interface CreateAccountInput {
   name: string;

@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Grant } from '../../auth/authorize.js';
 import { canReachLocation } from '../../common/access.js';
 import { NotFoundError, ValidationError } from '../../common/errors.js';
@@ -5,9 +6,11 @@ import { isUuid } from '../../common/ids.js';
 import { afterKeyFilter, keyOrder, pageRequest, toPage, type ListInput, type Page } from '../../common/pagination.js';
 import type { RequestContext } from '../../common/request-context.js';
 import { sqlRows } from '../../db/raw-sql.js';
-import { applicationName } from '../applications/application-name.js';
 import { ActivityEntry } from './activity-entry.entity.js';
 import { toActivityView, type ActivityView } from './activity.view.js';
+
+/** An application's name, null once it is gone. */
+type ApplicationNameReader = (em: EntityManager, applicationId: string) => Promise<string | null>;
 
 export interface ActivityListInput extends ListInput {
   accountId?: string | null;
@@ -29,6 +32,12 @@ export interface ActivityListInput extends ListInput {
  * an action, an actor and a time range.
  */
 export class ActivityService {
+  /**
+   * applicationName is the applications module's batched name reader, handed over by the wiring
+   * (src/services.ts): the applications module records activity, so importing it here would close a cycle.
+   */
+  constructor(private readonly applicationName: ApplicationNameReader) {}
+
   async findAll({ ctx }: Grant, input: ActivityListInput): Promise<Page<ActivityView>> {
     const principal = ctx.principal;
     // Only operators are granted the log (activity.operations.ts).
@@ -56,7 +65,7 @@ export class ActivityService {
       orderBy: keyOrder(true),
       limit: page.limit + 1,
     });
-    const names = await namesOf(ctx, rows);
+    const names = await namesOf(ctx, rows, this.applicationName);
     return toPage(rows, page.limit, (row) => toActivityView(row, names));
   }
 }
@@ -81,7 +90,11 @@ function actionFilter(action: string): object {
 }
 
 /** The e-mails and application names of the page's actors, in two statements. */
-async function namesOf(ctx: RequestContext, rows: ActivityEntry[]): Promise<Map<string, string>> {
+async function namesOf(
+  ctx: RequestContext,
+  rows: ActivityEntry[],
+  applicationName: ApplicationNameReader,
+): Promise<Map<string, string>> {
   const users = new Set<string>();
   const applications = new Set<string>();
   for (const row of rows) {

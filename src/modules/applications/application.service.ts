@@ -11,7 +11,7 @@ import { canonicalKind, checkApplicationFields, defaultScopes, type ApplicationF
 import type { PartnerAddressCheck } from './partner-addresses.js';
 import { revokeTokensBeyond, scopeGrantProblems } from '../../auth/scope-grants.js';
 import { toApplicationView, type ApplicationView, type ApplicationWithSecrets } from './application.view.js';
-import { changesBetween, recordActivity } from '../activity/record-activity.js';
+import { changesBetween, recordActivity } from '../activity/index.js';
 
 export interface CreateApplicationInput extends ApplicationFields {
   /** POS or MARKETPLACE, in any case. */

@@ -1,6 +1,6 @@
 import { Entity, Index, ManyToOne, Property, type Rel } from '@mikro-orm/core';
 import { BaseEntity } from '../../db/base.entity.js';
-import { Location } from '../locations/location.entity.js';
+import { Location } from '../locations/index.js';
 
 /** A location closed from one instant to another (a holiday), whatever its hours say, for every marketplace. */
 @Entity({ tableName: 'holiday_closures' })

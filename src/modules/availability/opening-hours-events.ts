@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sendToMarketplaces } from '../connections/to-marketplaces.js';
+import { sendToMarketplaces } from '../connections/index.js';
 import { scheduleFor, type LocationSchedules } from './availability-read.js';
 import { availabilityView } from './availability.view.js';
 

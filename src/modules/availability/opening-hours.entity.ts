@@ -1,7 +1,7 @@
 import { Entity, Index, ManyToOne, Property, type Rel } from '@mikro-orm/core';
 import { BaseEntity } from '../../db/base.entity.js';
-import { Connection } from '../connections/connection.entity.js';
-import { Location } from '../locations/location.entity.js';
+import { Connection } from '../connections/index.js';
+import { Location } from '../locations/index.js';
 import type { OpeningRange } from './opening-hours.rules.js';
 
 /**

@@ -1,17 +1,15 @@
 import type { Clock } from '../../common/clock.js';
 import { NotFoundError, ValidationError, type FieldError } from '../../common/errors.js';
 import { sqlChanged } from '../../db/raw-sql.js';
-import { activeConnections } from '../connections/active-connections.js';
-import { Connection } from '../connections/connection.entity.js';
-import { ownConnectionIds } from '../connections/connection-visibility.js';
-import type { LocationAccess } from '../locations/location-access.js';
+import { activeConnections, Connection, ownConnectionIds } from '../connections/index.js';
+import type { LocationAccess } from '../locations/index.js';
 import { readSchedules, scheduleFor, type LocationSchedules } from './availability-read.js';
 import { snoozeChoices, type SnoozeChoices } from './opening-calendar.js';
 import { HolidayClosure } from './holiday-closure.entity.js';
 import { OpeningHours } from './opening-hours.entity.js';
 import { sendOpeningHoursChanges } from './opening-hours-events.js';
 import { parseOpeningHours, type OpeningHoursDocument } from './opening-hours.rules.js';
-import { changesBetween, recordActivity } from '../activity/record-activity.js';
+import { changesBetween, recordActivity } from '../activity/index.js';
 
 /**
  * A location's opening hours, per-marketplace overrides and holiday closures: one document, read and

@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../../common/clock.js';
-import type { LocationListener } from '../locations/location-events.js';
-import type { LocationView } from '../locations/location.view.js';
+import type { LocationListener, LocationView } from '../locations/index.js';
 import { readSchedules } from './availability-read.js';
 import { sendOpeningHoursChanges } from './opening-hours-events.js';
 

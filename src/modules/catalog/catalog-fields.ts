@@ -1,5 +1,5 @@
 import { ValidationError, type FieldError } from '../../common/errors.js';
-import { MAX_REFERENCE_LENGTH } from '../locations/tax-rate.rules.js';
+import { MAX_REFERENCE_LENGTH } from '../locations/index.js';
 
 // The field rules of catalog records (docs/contract.md "Conventions", "Records", "Shapes existing clients send" and
 // "Literal rules"), shared by the import, create and patch on every surface, and by the catalog pull (which must refuse

@@ -1,5 +1,5 @@
 import { ValidationError } from '../../common/errors.js';
-import { normalizeTaxRates, type NormalizedTaxRate, type TaxRateInput } from '../locations/tax-rate.rules.js';
+import { type NormalizedTaxRate, normalizeTaxRates, type TaxRateInput } from '../locations/index.js';
 import {
   groupModifierReference,
   parseCategory,

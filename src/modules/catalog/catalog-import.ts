@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { uuidv7 } from '../../common/ids.js';
 import { sqlRows } from '../../db/raw-sql.js';
-import type { Location } from '../locations/location.entity.js';
-import { replaceTaxRates } from '../locations/tax-rate-replace.js';
+import { type Location, replaceTaxRates } from '../locations/index.js';
 import type { CatalogChange, CatalogListener } from './catalog-events.js';
 import type { ParsedCatalog } from './catalog-import.rules.js';
 import { importWatchedColumns } from './menu-visible-fields.js';

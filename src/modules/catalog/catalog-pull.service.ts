@@ -1,11 +1,9 @@
 import { PartnerError, ValidationError } from '../../common/errors.js';
 import { uuidv7 } from '../../common/ids.js';
 import type { PartnerHttp } from '../../delivery-engine/partner-http.js';
-import { Application } from '../applications/application.entity.js';
-import { webhookSecretOf } from '../applications/application-secrets.js';
-import { withCredentials } from '../connections/connection-credentials.js';
-import { findVisibleConnection } from '../connections/connection-visibility.js';
-import type { LocationAccess } from '../locations/location-access.js';
+import { Application, webhookSecretOf } from '../applications/index.js';
+import { findVisibleConnection, withCredentials } from '../connections/index.js';
+import type { LocationAccess } from '../locations/index.js';
 import { MAX_IMPORT_BYTES, parseCatalogImport } from './catalog-import.rules.js';
 import type { ImportResult } from './catalog-import.js';
 import type { CatalogService } from './catalog.service.js';

@@ -1,7 +1,7 @@
 import { IsolationLevel } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isoSql, sqlRows } from '../../db/raw-sql.js';
-import type { TaxRateView } from '../locations/location.view.js';
+import type { TaxRateView } from '../locations/index.js';
 import type { CategoryRecord, ModifierGroupRecord, ModifierRecord, ProductRecord } from './catalog.view.js';
 
 // The whole catalog of a location, straight from SQL into the shapes the views read: hydrating some 12,000

@@ -1,6 +1,6 @@
 import { ManyToOne, Property, type Rel } from '@mikro-orm/core';
 import { BaseEntity } from '../../db/base.entity.js';
-import { Location } from '../locations/location.entity.js';
+import { Location } from '../locations/index.js';
 
 /**
  * What every catalog record of a location has: the location it belongs to, the posReference it is matched

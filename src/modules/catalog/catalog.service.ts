@@ -6,8 +6,7 @@ import { findPage, pageRequest, type Page, type ListInput } from '../../common/p
 import { containing, likeLiteral, searchText } from '../../common/like.js';
 import type { RequestContext } from '../../common/request-context.js';
 import { sqlRows } from '../../db/raw-sql.js';
-import type { Location } from '../locations/location.entity.js';
-import type { LocationAccess } from '../locations/location-access.js';
+import type { Location, LocationAccess } from '../locations/index.js';
 import { catalogChange, type CatalogListener } from './catalog-events.js';
 import {
   parseModifier,
@@ -37,7 +36,7 @@ import { Category } from './category.entity.js';
 import { ModifierGroup } from './modifier-group.entity.js';
 import { Modifier } from './modifier.entity.js';
 import { Product } from './product.entity.js';
-import { recordActivity } from '../activity/record-activity.js';
+import { recordActivity } from '../activity/index.js';
 
 export interface CatalogListInput extends ListInput {
   /** A lookup: the list holds the one record with this posReference, or nothing (docs/contract.md "Conventions"). */

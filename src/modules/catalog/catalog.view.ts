@@ -1,4 +1,4 @@
-import type { TaxRateView } from '../locations/location.view.js';
+import type { TaxRateView } from '../locations/index.js';
 import type { Category } from './category.entity.js';
 import { PASS_THROUGH_FIELDS, type GroupModifierRef, type PassThrough } from './catalog-fields.js';
 import type { ModifierGroup } from './modifier-group.entity.js';

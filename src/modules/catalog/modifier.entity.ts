@@ -1,5 +1,5 @@
 import { Entity, Index, Property, Unique } from '@mikro-orm/core';
-import type { Location } from '../locations/location.entity.js';
+import type { Location } from '../locations/index.js';
 import { CatalogRecord } from './catalog-record.entity.js';
 import type { PassThrough } from './catalog-fields.js';
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { notifyLive } from '../../live/notify.js';
-import { sendToMarketplaces } from '../connections/to-marketplaces.js';
+import { sendToMarketplaces } from '../connections/index.js';
 import type { ItemRef, SnoozedItem } from './snooze-store.js';
 
 // ITEMS_SNOOZED and ITEMS_UNSNOOZED: to each active marketplace connection (at its webhookUrl), the items

@@ -3,9 +3,9 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Task } from 'graphile-worker';
 import type { Clock } from '../../common/clock.js';
 import { schedule, unschedule } from '../../delivery-engine/schedule.js';
-import { Location } from '../locations/location.entity.js';
+import { Location } from '../locations/index.js';
 import { sendSnoozeEvent } from './snooze-events.js';
-import { recordActivity, SYSTEM } from '../activity/record-activity.js';
+import { recordActivity, SYSTEM } from '../activity/index.js';
 import { endDueSnoozes, nextSnoozeEnd } from './snooze-store.js';
 
 // Snoozes end by themselves: one graphile-worker job per location, due when its earliest snooze ends, kept

@@ -1,7 +1,7 @@
 import type { Grant } from '../../auth/authorize.js';
 import { NotFoundError } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
-import type { LocationAccess } from '../locations/location-access.js';
+import type { LocationAccess } from '../locations/index.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { activeConnections } from './active-connections.js';
 import { Connection } from './connection.entity.js';

@@ -1,7 +1,7 @@
 import { Entity, Enum, Index, ManyToOne, Property, type Rel } from '@mikro-orm/core';
 import { BaseEntity } from '../../db/base.entity.js';
-import { Application } from '../applications/application.entity.js';
-import { Location } from '../locations/location.entity.js';
+import { Application } from '../applications/index.js';
+import { Location } from '../locations/index.js';
 
 export type ConnectionStatus = 'ACTIVE' | 'DISCONNECTED';
 

@@ -4,15 +4,13 @@ import { secretBox } from '../../common/crypto.js';
 import { ConflictError, NotFoundError, ValidationError, type FieldError } from '../../common/errors.js';
 import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
 import type { ApplicationKind } from '../../common/principal.js';
-import { Application } from '../applications/application.entity.js';
-import { canonicalKind } from '../applications/application.rules.js';
-import { urlProblem } from '../applications/application.rules.js';
-import type { LocationAccess } from '../locations/location-access.js';
+import { Application, canonicalKind, urlProblem } from '../applications/index.js';
+import type { LocationAccess } from '../locations/index.js';
 import { openCredentials } from './connection-credentials.js';
 import { findVisibleConnection, visibleTo } from './connection-visibility.js';
 import { Connection } from './connection.entity.js';
 import { toConnectionView, type ConnectionView, type Credentials } from './connection.view.js';
-import { recordActivity } from '../activity/record-activity.js';
+import { recordActivity } from '../activity/index.js';
 import { resealCredentials } from '../../delivery-engine/webhook-event.js';
 
 export interface ConnectInput {

@@ -4,14 +4,14 @@ import { findPage, pageRequest, type Page, type ListInput } from '../../common/p
 import { isUuid } from '../../common/ids.js';
 import type { RequestContext } from '../../common/request-context.js';
 import { replay, REPLAYABLE_STATUSES } from '../../delivery-engine/replay.js';
-import { applicationName } from '../applications/application-name.js';
-import type { LocationAccess } from '../locations/location-access.js';
+import { applicationName } from '../applications/index.js';
+import type { LocationAccess } from '../locations/index.js';
 import { DeliveryAttempt } from '../../delivery-engine/delivery-attempt.entity.js';
 import { DELIVERY_STATUSES, Delivery, type DeliveryStatus } from '../../delivery-engine/delivery.entity.js';
 import { notifyLive } from '../../live/notify.js';
 import type { LiveSignal } from '../../live/live-signal.js';
 import { toDeliveryDetailView, toDeliveryView, type DeliveryDetailView, type DeliveryView } from './delivery.view.js';
-import { recordActivity } from '../activity/record-activity.js';
+import { recordActivity } from '../activity/index.js';
 
 // The delivery log (docs/contract.md "Calls the hub makes") for operators and partners. Who sees which deliveries, and who may
 // replay one, is declared in delivery.operations.ts: admins see every delivery, a partner application only

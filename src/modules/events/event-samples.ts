@@ -1,12 +1,9 @@
 import type { DeliveryEventType } from '../../delivery-engine/outbox.js';
-import { toCategoryView } from '../catalog/catalog.view.js';
-import type { ExportLocation, MenuExport } from '../menus/menu-export.js';
-import type { MenuItemView } from '../menus/menu.view.js';
-import type { OrderStatus } from '../orders/order-status.js';
-import type { StatusChange } from '../orders/order.entity.js';
-import { toOrderView, type OrderView } from '../orders/order.view.js';
-import { toStoreStatusView } from '../store-status/store-status.view.js';
-import { availabilityView, type AvailabilityView } from '../availability/availability.view.js';
+import { toCategoryView } from '../catalog/index.js';
+import type { ExportLocation, MenuExport, MenuItemView } from '../menus/index.js';
+import { type OrderStatus, type OrderView, type StatusChange, toOrderView } from '../orders/index.js';
+import { toStoreStatusView } from '../store-status/index.js';
+import { availabilityView, type AvailabilityView } from '../availability/index.js';
 
 // A realistic example of every event type, in the very shapes the hub sends (built by the same view functions),
 // for test events (test-event.service.ts): a partner developer sees what the hub sends before a real order

@@ -7,10 +7,9 @@ import { sqlRows } from '../../db/raw-sql.js';
 import type { ImmediateDelivery } from '../../delivery-engine/immediate.js';
 import { enqueueDelivery, type DeliveryEventType } from '../../delivery-engine/outbox.js';
 import { eventTypesOf, RECEIVERS_OF, urlFor, webhookDelivery } from '../../delivery-engine/webhook-event.js';
-import { loadApplication } from '../applications/application-access.js';
-import type { Application } from '../applications/application.entity.js';
-import { openCredentials } from '../connections/connection-credentials.js';
-import { readExportLocation } from '../menus/menu-export.js';
+import { type Application, loadApplication } from '../applications/index.js';
+import { openCredentials } from '../connections/index.js';
+import { readExportLocation } from '../menus/index.js';
 import { SAMPLE_OF, type SampleTarget } from './event-samples.js';
 
 export interface TestEventInput {

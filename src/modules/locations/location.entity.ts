@@ -1,6 +1,6 @@
 import { Collection, Entity, Index, ManyToOne, OneToMany, Property, type Rel } from '@mikro-orm/core';
 import { BaseEntity } from '../../db/base.entity.js';
-import { Account } from '../accounts/account.entity.js';
+import { Account } from '../accounts/index.js';
 import { TaxRate } from './tax-rate.entity.js';
 
 export const STORE_STATUSES = ['ONLINE', 'OFFLINE'] as const;

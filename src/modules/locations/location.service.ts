@@ -1,6 +1,6 @@
 import type { AccountGrant } from '../../auth/authorize.js';
 import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
-import { loadAccount } from '../accounts/account-access.js';
+import { loadAccount } from '../accounts/index.js';
 import type { LocationAccess } from './location-access.js';
 import type { LocationListener } from './location-events.js';
 import { Location } from './location.entity.js';
@@ -9,7 +9,7 @@ import { toLocationView, type LocationView } from './location.view.js';
 import { replaceTaxRates } from './tax-rate-replace.js';
 import { TaxRate } from './tax-rate.entity.js';
 import { normalizeTaxRates, type TaxRateInput } from './tax-rate.rules.js';
-import { changesBetween, recordActivity } from '../activity/record-activity.js';
+import { changesBetween, recordActivity } from '../activity/index.js';
 
 export interface LocationInput {
   name?: string;

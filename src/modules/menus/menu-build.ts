@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { uuidv7 } from '../../common/ids.js';
 import { sqlRows } from '../../db/raw-sql.js';
-import { Problems, type GroupModifierRef } from '../catalog/catalog-fields.js';
+import { type GroupModifierRef, Problems } from '../catalog/index.js';
 import type { ProductSelection } from './menu.rules.js';
 
 // Building a menu's contents from the catalog (docs/contract.md "Operations", "Create menu"): one item per product in

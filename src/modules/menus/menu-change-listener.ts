@@ -1,9 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../../common/clock.js';
 import { sqlRows } from '../../db/raw-sql.js';
-import type { CatalogChange, CatalogListener } from '../catalog/catalog-events.js';
-import type { LocationListener } from '../locations/location-events.js';
-import type { LocationView } from '../locations/location.view.js';
+import type { CatalogChange, CatalogListener } from '../catalog/index.js';
+import type { LocationListener, LocationView } from '../locations/index.js';
 import { exportLocationOf } from './menu-export.js';
 import { menusChanged, menusOfLocation } from './menu-updates.js';
 

@@ -1,10 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sqlRows } from '../../db/raw-sql.js';
-import type { CategoryView, ModifierGroupView } from '../catalog/catalog.view.js';
-import { toCategoryView } from '../catalog/catalog.view.js';
-import type { CategoryRecord } from '../catalog/catalog.view.js';
-import type { LocationView, TaxRateView } from '../locations/location.view.js';
-import type { AvailabilityView } from '../availability/availability.view.js';
+import { type CategoryRecord, type CategoryView, type ModifierGroupView, toCategoryView } from '../catalog/index.js';
+import type { LocationView, TaxRateView } from '../locations/index.js';
+import type { AvailabilityView } from '../availability/index.js';
 import { readMenu } from './menu-read.js';
 import type { MenuItemView, MenuModifierView } from './menu.view.js';
 

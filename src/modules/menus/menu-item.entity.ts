@@ -1,6 +1,6 @@
 import { DeferMode, Entity, Index, ManyToOne, Property, Unique, type Rel } from '@mikro-orm/core';
 import { MenuEntry } from './menu-entry.entity.js';
-import { Product } from '../catalog/product.entity.js';
+import { Product } from '../catalog/index.js';
 import type { Menu } from './menu.entity.js';
 
 /**

@@ -2,7 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { NotFoundError } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
-import type { Location } from '../locations/location.entity.js';
+import type { Location } from '../locations/index.js';
 import { Menu } from './menu.entity.js';
 
 // Loading one menu of a location, shared by the menus and their publications (granted: src/auth/authorize.ts).

@@ -1,6 +1,6 @@
 import { DeferMode, Entity, Index, ManyToOne, Unique, type Rel } from '@mikro-orm/core';
 import { MenuEntry } from './menu-entry.entity.js';
-import { Modifier } from '../catalog/modifier.entity.js';
+import { Modifier } from '../catalog/index.js';
 import type { Menu } from './menu.entity.js';
 
 /**

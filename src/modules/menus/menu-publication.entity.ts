@@ -1,6 +1,6 @@
 import { Entity, Index, ManyToOne, Property, Unique, type Rel } from '@mikro-orm/core';
 import { BaseEntity } from '../../db/base.entity.js';
-import { Connection } from '../connections/connection.entity.js';
+import { Connection } from '../connections/index.js';
 import { Menu } from './menu.entity.js';
 
 /**

@@ -4,19 +4,16 @@ import { isUuid, uuidv7 } from '../../common/ids.js';
 import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
 import { enqueueDelivery } from '../../delivery-engine/outbox.js';
 import { urlFor, webhookDelivery } from '../../delivery-engine/webhook-event.js';
-import { Connection } from '../connections/connection.entity.js';
-import { openCredentials } from '../connections/connection-credentials.js';
-import { visibleTo } from '../connections/connection-visibility.js';
-import type { LocationAccess } from '../locations/location-access.js';
+import { Connection, openCredentials, visibleTo } from '../connections/index.js';
+import type { LocationAccess } from '../locations/index.js';
 import { readMenuExport, type MenuExportEntity } from './menu-export.js';
 import type { Clock } from '../../common/clock.js';
-import { readSchedules } from '../availability/availability-read.js';
-import { availabilityView } from '../availability/availability.view.js';
+import { availabilityView, readSchedules } from '../availability/index.js';
 import { MenuPublication } from './menu-publication.entity.js';
 import { readPublications, type MenuPublicationView } from './menu-publication.view.js';
 import { loadMenu } from './menu-load.js';
 import type { Menu } from './menu.entity.js';
-import { recordActivity } from '../activity/record-activity.js';
+import { recordActivity } from '../activity/index.js';
 
 export interface PublishInput {
   connectionId: string;

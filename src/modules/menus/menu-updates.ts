@@ -3,9 +3,8 @@ import { sqlRows } from '../../db/raw-sql.js';
 import { notifyLive } from '../../live/notify.js';
 import { enqueueDelivery } from '../../delivery-engine/outbox.js';
 import { urlFor, webhookDelivery } from '../../delivery-engine/webhook-event.js';
-import { activeConnectionsWithCredentials } from '../connections/active-connections.js';
-import { readSchedules } from '../availability/availability-read.js';
-import { availabilityView } from '../availability/availability.view.js';
+import { activeConnectionsWithCredentials } from '../connections/index.js';
+import { availabilityView, readSchedules } from '../availability/index.js';
 import { readMenuExport } from './menu-export.js';
 import { uuidArray } from './menu-read.js';
 

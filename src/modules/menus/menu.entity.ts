@@ -1,6 +1,6 @@
 import { Entity, Index, ManyToOne, Property, type Rel } from '@mikro-orm/core';
 import { BaseEntity } from '../../db/base.entity.js';
-import { Location } from '../locations/location.entity.js';
+import { Location } from '../locations/index.js';
 
 /**
  * A menu of a location (docs/contract.md "Records"), built from catalog products. Its items and menu modifiers are

@@ -1,5 +1,5 @@
 import { isUuid } from '../../common/ids.js';
-import { money, Problems } from '../catalog/catalog-fields.js';
+import { money, Problems } from '../catalog/index.js';
 
 // Field rules of menus, items and menu modifiers, shared by REST (which also checks shapes from OpenAPI)
 // and GraphQL. Pure functions; every problem is reported at once with its JSON path.

@@ -4,10 +4,8 @@ import { ConflictError, NotFoundError } from '../../common/errors.js';
 import { isUuid } from '../../common/ids.js';
 import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
 import { sqlRows } from '../../db/raw-sql.js';
-import { Modifier } from '../catalog/modifier.entity.js';
-import { Product } from '../catalog/product.entity.js';
-import type { Location } from '../locations/location.entity.js';
-import type { LocationAccess } from '../locations/location-access.js';
+import { Modifier, Product } from '../catalog/index.js';
+import type { Location, LocationAccess } from '../locations/index.js';
 import { addProductsToMenu, selectProducts } from './menu-build.js';
 import { menusChanged } from './menu-updates.js';
 import type { Clock } from '../../common/clock.js';
@@ -28,7 +26,7 @@ import {
   type UpdateMenuInput,
 } from './menu.rules.js';
 import type { MenuItemView, MenuModifierView, MenuView } from './menu.view.js';
-import { recordActivity } from '../activity/record-activity.js';
+import { recordActivity } from '../activity/index.js';
 
 /**
  * Menus of a location (docs/contract.md "Behaviours"): built from catalog products, with items and menu modifiers

@@ -1,5 +1,5 @@
-import type { Availability } from '../availability/opening-calendar.js';
-import type { SnoozeKind } from '../catalog/snooze.rules.js';
+import type { Availability } from '../availability/index.js';
+import type { SnoozeKind } from '../catalog/index.js';
 import {
   indexesOf,
   itemKeys,

@@ -1,11 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { preparedRows, type SqlFragment } from '../../db/raw-sql.js';
-import { activeConnectionsJson, type ActiveConnection } from '../connections/active-connections.js';
+import { type ActiveConnection, activeConnectionsJson } from '../connections/index.js';
 import type { CatalogMatch } from './order-tax.js';
-import type { TaxRateView } from '../locations/location.view.js';
+import type { TaxRateView } from '../locations/index.js';
 import type { OrderLocation } from './order.entity.js';
-import type { LocationSchedules } from '../availability/availability-read.js';
-import type { Pause } from '../availability/opening-calendar.js';
+import type { LocationSchedules, Pause } from '../availability/index.js';
 
 /** An application with an ACTIVE connection to the location: who takes part in its orders. */
 export type OrderParty = Pick<ActiveConnection, 'connectionId' | 'applicationId' | 'kind' | 'name' | 'webhookUrl'>;

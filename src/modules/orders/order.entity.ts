@@ -1,7 +1,6 @@
 import { Entity, Enum, Index, ManyToOne, Property, Unique, type Rel } from '@mikro-orm/core';
 import { BaseEntity } from '../../db/base.entity.js';
-import { Location } from '../locations/location.entity.js';
-import type { TaxRateView } from '../locations/location.view.js';
+import { Location, type TaxRateView } from '../locations/index.js';
 import { ORDER_STATUSES, type OrderStatus } from './order-status.js';
 
 export interface StatusChange {

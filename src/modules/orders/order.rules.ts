@@ -1,6 +1,6 @@
 import { isUuid } from '../../common/ids.js';
-import { money, Problems } from '../catalog/catalog-fields.js';
-import { MAX_REFERENCE_LENGTH } from '../locations/tax-rate.rules.js';
+import { money, Problems } from '../catalog/index.js';
+import { MAX_REFERENCE_LENGTH } from '../locations/index.js';
 import {
   parseCancellationReason,
   parseOrderStatus,

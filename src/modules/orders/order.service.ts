@@ -5,13 +5,13 @@ import { isUuid, uuidv7 } from '../../common/ids.js';
 import { afterKeyFilter, keyOrder, pageRequest, toPage, type Page, type ListInput } from '../../common/pagination.js';
 import type { RequestContext } from '../../common/request-context.js';
 import { permits } from '../../auth/operation.js';
-import type { LocationAccess } from '../locations/location-access.js';
+import { type LocationAccess, MAX_REFERENCE_LENGTH } from '../locations/index.js';
 import { orderEvents } from './order-events.js';
 import { notifyLive } from '../../live/notify.js';
 import { enqueueDelivery } from '../../delivery-engine/outbox.js';
 import { insertOrder, type NewOrder } from './order-insert.js';
-import { applicationName } from '../applications/application-name.js';
-import { activeConnections } from '../connections/active-connections.js';
+import { applicationName } from '../applications/index.js';
+import { activeConnections } from '../connections/index.js';
 import { loadPlacementContext, type OrderParty } from './order-parties.js';
 import {
   allowedTransitions,
@@ -24,8 +24,7 @@ import {
 } from './order-status.js';
 import { catalogMatchesExpression, resolveOrderTaxes } from './order-tax.js';
 import { availabilityWarnings, type AvailabilityWarning } from './order-availability.js';
-import { availabilityAt } from '../availability/opening-calendar.js';
-import { scheduleFor } from '../availability/availability-read.js';
+import { availabilityAt, scheduleFor } from '../availability/index.js';
 import type { Clock } from '../../common/clock.js';
 import { Order, type OrderLocation, type StatusChange } from './order.entity.js';
 import { sqlRows } from '../../db/raw-sql.js';
@@ -36,8 +35,7 @@ import { toOrderView, type OrderView } from './order.view.js';
 import { readOrder } from './order-read.js';
 import { orderSearchFilter } from './order-search.js';
 import { searchText } from '../../common/like.js';
-import { MAX_REFERENCE_LENGTH } from '../locations/tax-rate.rules.js';
-import { recordActivity } from '../activity/record-activity.js';
+import { recordActivity } from '../activity/index.js';
 
 export interface OrderListInput extends ListInput {
   /** One status or several (any case); null or empty: every status. */

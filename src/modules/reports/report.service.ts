@@ -1,8 +1,8 @@
 import type { AccountGrant, Grant } from '../../auth/authorize.js';
 import { sqlRows } from '../../db/raw-sql.js';
-import { loadAccount } from '../accounts/account-access.js';
-import { applicationName } from '../applications/application-name.js';
-import type { LocationAccess } from '../locations/location-access.js';
+import { loadAccount } from '../accounts/index.js';
+import { applicationName } from '../applications/index.js';
+import type { LocationAccess } from '../locations/index.js';
 import { assembleReport } from './report-figures.js';
 import { reportRows, type ReportScope } from './report-queries.js';
 import { parseReportRange, periodsOf, type ReportRange, type ReportRangeInput } from './report-range.js';

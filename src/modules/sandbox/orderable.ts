@@ -1,8 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sqlRows } from '../../db/raw-sql.js';
-import type { GroupModifierRef } from '../catalog/catalog-fields.js';
-import { readCatalog, type CatalogRecords } from '../catalog/catalog-read.js';
-import { readMenuExport, type MenuExport } from '../menus/menu-export.js';
+import { type CatalogRecords, type GroupModifierRef, readCatalog } from '../catalog/index.js';
+import { type MenuExport, readMenuExport } from '../menus/index.js';
 import type { Orderable, OrderableOption } from './test-order.rules.js';
 
 // What a test order may hold: what the location's most recently published menu offers (what a marketplace's

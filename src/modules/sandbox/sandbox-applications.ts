@@ -2,8 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { generateSecret, secretBox, sha256Hex } from '../../common/crypto.js';
 import type { ApplicationKind } from '../../common/principal.js';
 import { sqlRows } from '../../db/raw-sql.js';
-import { newWebhookSecret } from '../applications/application-secrets.js';
-import { defaultScopes } from '../applications/application.rules.js';
+import { defaultScopes, newWebhookSecret } from '../applications/index.js';
 
 // The hub's built-in sandbox partners: a POS and a marketplace that an operator connects to a location like any
 // application, so an order can be seen flowing before any real partner exists. They are applications like the

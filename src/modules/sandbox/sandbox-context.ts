@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { applicationReach } from '../../auth/reach.js';
 import { uuidv7 } from '../../common/ids.js';
 import type { RequestContext } from '../../common/request-context.js';
-import { defaultScopes } from '../applications/application.rules.js';
+import { defaultScopes } from '../applications/index.js';
 import type { SandboxIdentity } from './sandbox-applications.js';
 
 /**

@@ -4,10 +4,12 @@ import type { Logger } from 'pino';
 import { authorize } from '../../auth/authorize.js';
 import { NotFoundError } from '../../common/errors.js';
 import { schedule } from '../../delivery-engine/schedule.js';
-import type { OrderStatus } from '../orders/order-status.js';
-import { InvalidTransitionError } from '../orders/order.errors.js';
-import type { OrderService } from '../orders/order.service.js';
-import { ORDER_OPERATIONS as ORDERS } from '../orders/order.operations.js';
+import {
+  InvalidTransitionError,
+  ORDER_OPERATIONS as ORDERS,
+  type OrderService,
+  type OrderStatus,
+} from '../orders/index.js';
 import { SANDBOX_POS } from './sandbox-applications.js';
 import { sandboxContext } from './sandbox-context.js';
 

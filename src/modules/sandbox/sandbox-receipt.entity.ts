@@ -1,6 +1,6 @@
 import { Entity, ManyToOne, Property, Unique, type Rel } from '@mikro-orm/core';
 import { BaseEntity } from '../../db/base.entity.js';
-import { Location } from '../locations/location.entity.js';
+import { Location } from '../locations/index.js';
 
 /**
  * What the sandbox marketplace last received of one kind (a menu publication, a menu update, the store status,

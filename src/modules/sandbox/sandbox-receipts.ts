@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { isoSql, sqlRows } from '../../db/raw-sql.js';
 import { uuidv7 } from '../../common/ids.js';
 import { maskCredentials } from '../../common/mask.js';
-import type { LocationAccess } from '../locations/location-access.js';
+import type { LocationAccess } from '../locations/index.js';
 
 // What the sandbox marketplace received, as a marketplace would keep it: the last body of each kind (a menu
 // publication, a menu update, the store status, an order's status) per connection, so the UI can show what a

@@ -1,9 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { notifyLive } from '../../live/notify.js';
-import { readSchedules, scheduleFor } from '../availability/availability-read.js';
-import { availabilityAt } from '../availability/opening-calendar.js';
-import { sendToMarketplaces } from '../connections/to-marketplaces.js';
-import type { Location } from '../locations/location.entity.js';
+import { availabilityAt, readSchedules, scheduleFor } from '../availability/index.js';
+import { sendToMarketplaces } from '../connections/index.js';
+import type { Location } from '../locations/index.js';
 import { pauseOf, toStoreStatusView } from './store-status.view.js';
 
 // STORE_STATUS_CHANGED (docs/contract.md "Calls the hub makes"): the store status of a location, to every connected

@@ -3,8 +3,8 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Task } from 'graphile-worker';
 import type { Clock } from '../../common/clock.js';
 import { schedule, unschedule } from '../../delivery-engine/schedule.js';
-import { Location } from '../locations/location.entity.js';
-import { recordActivity, SYSTEM, type ActivityChange } from '../activity/record-activity.js';
+import { Location } from '../locations/index.js';
+import { type ActivityChange, recordActivity, SYSTEM } from '../activity/index.js';
 import { sendStoreStatus } from './store-status-events.js';
 
 // What ends by itself at a time, and tells the marketplaces when it does: a pause at closedUntil (back ONLINE)

@@ -2,18 +2,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../../common/clock.js';
 import { NotFoundError } from '../../common/errors.js';
 import { isoSql, sqlRows } from '../../db/raw-sql.js';
-import { readSchedules, scheduleFor } from '../availability/availability-read.js';
-import { availabilityAt } from '../availability/opening-calendar.js';
-import { activeConnectionsSubquery } from '../connections/active-connections.js';
-import { ownConnectionIds } from '../connections/connection-visibility.js';
-import type { Location } from '../locations/location.entity.js';
-import type { LocationAccess } from '../locations/location-access.js';
+import { availabilityAt, readSchedules, scheduleFor } from '../availability/index.js';
+import { activeConnectionsSubquery, ownConnectionIds } from '../connections/index.js';
+import type { Location, LocationAccess } from '../locations/index.js';
 import { parseBusyMode } from './busy-mode.rules.js';
 import { sendStoreStatus } from './store-status-events.js';
 import { BUSY_END, PAUSE_END } from './store-status-timers.js';
 import { checkStoreStatus, type StoreStatusChange, type StoreStatusInput } from './store-status.rules.js';
 import { pauseOf, toStoreStatusView, type StoreStatusView } from './store-status.view.js';
-import { recordActivity, type ActivityChange } from '../activity/record-activity.js';
+import { type ActivityChange, recordActivity } from '../activity/index.js';
 
 /**
  * Store status: PUT store-status pauses or reopens the location, PUT busy-mode adds preparation minutes for a

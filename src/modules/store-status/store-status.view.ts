@@ -1,5 +1,5 @@
-import type { Availability } from '../availability/opening-calendar.js';
-import type { Location } from '../locations/location.entity.js';
+import type { Availability } from '../availability/index.js';
+import type { Location } from '../locations/index.js';
 
 /** The store status of a location, as PUT store-status answers and as sent to marketplaces (without the ids). */
 export interface StoreStatusView {

@@ -3,7 +3,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { hashPassword } from '../../common/crypto.js';
 import { ConflictError, NotFoundError, ValidationError, type FieldError } from '../../common/errors.js';
 import type { Role } from '../../common/principal.js';
-import type { Account } from '../accounts/account.entity.js';
+import type { Account } from '../accounts/index.js';
 import { isUuid } from '../../common/ids.js';
 import { sqlRows } from '../../db/raw-sql.js';
 import { ROLES, User } from './user.entity.js';

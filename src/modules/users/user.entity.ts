@@ -1,7 +1,7 @@
 import { Collection, Entity, Enum, ManyToMany, Property, Unique } from '@mikro-orm/core';
 import type { Role } from '../../common/principal.js';
 import { BaseEntity } from '../../db/base.entity.js';
-import { Account } from '../accounts/account.entity.js';
+import { Account } from '../accounts/index.js';
 
 export const ROLES: readonly Role[] = ['admin', 'reseller', 'merchant'];
 

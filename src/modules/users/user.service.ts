@@ -6,7 +6,7 @@ import { findPage, pageRequest, type Page, type ListInput } from '../../common/p
 import type { Role } from '../../common/principal.js';
 import type { RequestContext } from '../../common/request-context.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Account } from '../accounts/account.entity.js';
+import { Account } from '../accounts/index.js';
 import { User } from './user.entity.js';
 import {
   CREATABLE_ROLES,
@@ -20,7 +20,7 @@ import {
   type UpdateUserInput,
 } from './user-records.js';
 import { toUserView, type UserView } from './user.view.js';
-import { recordActivity } from '../activity/record-activity.js';
+import { recordActivity } from '../activity/index.js';
 
 /** The operator a user operation was granted to (user.operations.ts declares operators only). */
 function operatorOf(ctx: RequestContext): { userId: string; role: Role } {

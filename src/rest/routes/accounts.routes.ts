@@ -1,4 +1,4 @@
-import { ACCOUNT_OPERATIONS as ACCOUNTS } from '../../modules/accounts/account.operations.js';
+import { ACCOUNT_OPERATIONS as ACCOUNTS } from '../../modules/accounts/index.js';
 import type { RestDeps } from '../rest-deps.js';
 import { route, type RestRoute } from '../operation-route.js';
 import { queryText } from '../query-param.js';

@@ -1,4 +1,4 @@
-import { ACTIVITY_OPERATIONS as ACTIVITY } from '../../modules/activity/activity.operations.js';
+import { ACTIVITY_OPERATIONS as ACTIVITY } from '../../modules/activity/index.js';
 import type { RestDeps } from '../rest-deps.js';
 import { route, type RestRoute } from '../operation-route.js';
 import { queryText } from '../query-param.js';

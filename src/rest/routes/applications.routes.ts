@@ -1,4 +1,4 @@
-import { APPLICATION_OPERATIONS as APPLICATIONS } from '../../modules/applications/application.operations.js';
+import { APPLICATION_OPERATIONS as APPLICATIONS } from '../../modules/applications/index.js';
 import { queryText } from '../query-param.js';
 import type { RestDeps } from '../rest-deps.js';
 import { route, type RestRoute } from '../operation-route.js';

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { CATALOG_OPERATIONS as CATALOG } from '../../modules/catalog/catalog.operations.js';
+import { CATALOG_OPERATIONS as CATALOG } from '../../modules/catalog/index.js';
 import type { RestDeps } from '../rest-deps.js';
 import { route, type RestRoute } from '../operation-route.js';
 import { queryText } from '../query-param.js';

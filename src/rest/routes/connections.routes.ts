@@ -1,5 +1,5 @@
-import { CATALOG_OPERATIONS as CATALOG } from '../../modules/catalog/catalog.operations.js';
-import { CONNECTION_OPERATIONS as CONNECTIONS } from '../../modules/connections/connection.operations.js';
+import { CATALOG_OPERATIONS as CATALOG } from '../../modules/catalog/index.js';
+import { CONNECTION_OPERATIONS as CONNECTIONS } from '../../modules/connections/index.js';
 import { queryText } from '../query-param.js';
 import type { RestDeps } from '../rest-deps.js';
 import { route, type RestRoute } from '../operation-route.js';

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { DELIVERY_OPERATIONS as DELIVERIES } from '../../modules/delivery-log/delivery.operations.js';
+import { DELIVERY_OPERATIONS as DELIVERIES } from '../../modules/delivery-log/index.js';
 import type { RestDeps } from '../rest-deps.js';
 import { route, type RestRoute } from '../operation-route.js';
 import { queryText } from '../query-param.js';

@@ -1,4 +1,4 @@
-import { EVENT_OPERATIONS as EVENTS } from '../../modules/events/event.operations.js';
+import { EVENT_OPERATIONS as EVENTS } from '../../modules/events/index.js';
 import type { RestDeps } from '../rest-deps.js';
 import { route, type RestRoute } from '../operation-route.js';
 import { queryText } from '../query-param.js';

@@ -1,4 +1,4 @@
-import { LOCATION_OPERATIONS as LOCATIONS } from '../../modules/locations/location.operations.js';
+import { LOCATION_OPERATIONS as LOCATIONS } from '../../modules/locations/index.js';
 import type { RestDeps } from '../rest-deps.js';
 import { route, type RestRoute } from '../operation-route.js';
 import { list, single } from '../respond.js';

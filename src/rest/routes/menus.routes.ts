@@ -1,4 +1,4 @@
-import { MENU_OPERATIONS as MENUS } from '../../modules/menus/menu.operations.js';
+import { MENU_OPERATIONS as MENUS } from '../../modules/menus/index.js';
 import type { RestDeps } from '../rest-deps.js';
 import { route, type RestRoute } from '../operation-route.js';
 import { list, noContent, single } from '../respond.js';

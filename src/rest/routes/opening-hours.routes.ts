@@ -1,4 +1,4 @@
-import { AVAILABILITY_OPERATIONS as AVAILABILITY } from '../../modules/availability/availability.operations.js';
+import { AVAILABILITY_OPERATIONS as AVAILABILITY } from '../../modules/availability/index.js';
 import type { RestDeps } from '../rest-deps.js';
 import { route, type RestRoute } from '../operation-route.js';
 import { single } from '../respond.js';

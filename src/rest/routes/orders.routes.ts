@@ -1,6 +1,6 @@
 import type { Request } from 'express';
-import { ORDER_OPERATIONS as ORDERS } from '../../modules/orders/order.operations.js';
-import { SANDBOX_OPERATIONS as SANDBOX } from '../../modules/sandbox/sandbox.operations.js';
+import { ORDER_OPERATIONS as ORDERS } from '../../modules/orders/index.js';
+import { SANDBOX_OPERATIONS as SANDBOX } from '../../modules/sandbox/index.js';
 import type { RestDeps } from '../rest-deps.js';
 import { route, type RestRoute } from '../operation-route.js';
 import { queryFlag, queryText } from '../query-param.js';

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { REPORT_OPERATIONS as REPORTS } from '../../modules/reports/report.operations.js';
+import { REPORT_OPERATIONS as REPORTS } from '../../modules/reports/index.js';
 import type { RestDeps } from '../rest-deps.js';
 import { route, type RestRoute } from '../operation-route.js';
 import { queryText } from '../query-param.js';

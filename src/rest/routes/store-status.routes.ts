@@ -1,4 +1,4 @@
-import { STORE_STATUS_OPERATIONS as STORE_STATUS } from '../../modules/store-status/store-status.operations.js';
+import { STORE_STATUS_OPERATIONS as STORE_STATUS } from '../../modules/store-status/index.js';
 import type { RestDeps } from '../rest-deps.js';
 import { route, type RestRoute } from '../operation-route.js';
 import { noContent, single } from '../respond.js';

@@ -1,4 +1,4 @@
-import { USER_OPERATIONS as USERS } from '../../modules/users/user.operations.js';
+import { USER_OPERATIONS as USERS } from '../../modules/users/index.js';
 import type { RestDeps } from '../rest-deps.js';
 import { route, type RestRoute } from '../operation-route.js';
 import { list, single } from '../respond.js';
