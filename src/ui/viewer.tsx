@@ -21,6 +21,7 @@ export const VIEWER_FIELDS = graphql(`
       editCatalog
       editMenus
       retryDeliveries
+      sendTestOrders
     }
   }
 `);

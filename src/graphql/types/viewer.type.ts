@@ -29,6 +29,9 @@ export class ViewerPermissionsType {
 
   @Field({ description: 'Retry a delivery of the log now' })
   retryDeliveries: boolean;
+
+  @Field({ description: 'Send a test order from the sandbox marketplace (outside production, where the sandbox is)' })
+  sendTestOrders: boolean;
 }
 
 @ObjectType('Viewer', { description: 'The operator signed in to the web UI' })

@@ -10,6 +10,7 @@ import { CONNECTION_OPERATIONS } from '../connections/index.js';
 import { DELIVERY_OPERATIONS } from '../delivery-log/index.js';
 import { LOCATION_OPERATIONS } from '../locations/index.js';
 import { MENU_OPERATIONS } from '../menus/index.js';
+import { SANDBOX_OPERATIONS } from '../sandbox/index.js';
 import { CREATABLE_ROLES } from './user-records.js';
 import { USER_OPERATIONS } from './user.operations.js';
 import { User } from './user.entity.js';
@@ -38,6 +39,8 @@ export interface ViewerPermissions {
   editMenus: boolean;
   /** Retry a delivery of the log now. */
   retryDeliveries: boolean;
+  /** Send a test order from the sandbox marketplace (where the hub has a sandbox: outside production). */
+  sendTestOrders: boolean;
 }
 
 export interface ViewerView {
@@ -56,6 +59,7 @@ const PERMISSIONS = {
   editCatalog: CATALOG_OPERATIONS.updateProduct,
   editMenus: MENU_OPERATIONS.create,
   retryDeliveries: DELIVERY_OPERATIONS.retry,
+  sendTestOrders: SANDBOX_OPERATIONS.sendTestOrder,
 } as const;
 
 export class ViewerService {

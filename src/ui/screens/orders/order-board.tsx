@@ -18,6 +18,7 @@ import { OrderCueSwitch, useOrderCue } from './order-cue';
 import { ORDER_DETAIL, OrderDetail } from './order-detail';
 import { fulfilment, orderCallName } from './order-facts-format';
 import { BusyModeControl } from '../availability/busy-mode-control';
+import { TestOrderButton } from './test-order-button';
 
 // The live order board of a location: a tab per status with its count, the orders in it newest
 // first, and an order's detail with the actions the server allows from its status. Pushed by the orderBoard
@@ -40,6 +41,7 @@ const BOARD_ROW = graphql(`
     total
     currency
     createdAt
+    test
     availabilityWarnings {
       rule
     }
@@ -150,6 +152,7 @@ export function OrderBoard() {
       <Group justify="space-between">
         <Title order={2}>Orders</Title>
         <Group gap="md">
+          <TestOrderButton accountId={accountId} locationId={locationId} />
           <OrderCueSwitch cue={cue} />
           <LiveBadge state={live} />
         </Group>
@@ -227,6 +230,11 @@ export function OrderBoard() {
                           <Text size="xs" c="dimmed" pl="calc(1.125rem + 1px)">
                             {orderCallName(order)}
                           </Text>
+                          {order.test && (
+                            <Badge color="grape" variant="light" size="sm" ml="calc(1.125rem + 1px)">
+                              Test order
+                            </Badge>
+                          )}
                           {order.availabilityWarnings.length > 0 && (
                             <Badge color="orange" variant="light" size="sm" ml="calc(1.125rem + 1px)">
                               Not available when placed
