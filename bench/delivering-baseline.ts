@@ -28,7 +28,7 @@ export interface DeliveringBaseline {
   close(): Promise<void>;
 }
 
-export async function readJson(req: IncomingMessage): Promise<Record<string, any>> {
+async function readJson(req: IncomingMessage): Promise<Record<string, any>> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return JSON.parse(Buffer.concat(chunks).toString('utf8'));

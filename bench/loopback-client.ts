@@ -11,7 +11,7 @@ import { Agent, request } from 'node:http';
 // most of what pushed the process into long scavenges and full collections, and it showed as the hub's
 // latency. BENCH_CLIENT=fetch uses fetch instead, to compare with figures taken that way.
 
-export interface Answer {
+interface Answer {
   status: number;
   text: string;
 }

@@ -20,7 +20,7 @@ const PASSED_ON = /^(ADMISSION_|DATABASE_ACQUIRE_|OVERLOAD_|DELIVERY_|PARTNER_|R
 
 type Json = Record<string, any>;
 
-export type RequestKind = 'place' | 'accept' | 'complete';
+type RequestKind = 'place' | 'accept' | 'complete';
 
 export interface Outcome {
   kind: RequestKind;

@@ -80,7 +80,7 @@ const LAYERS: [string, RegExp][] = [
   ['body parsing', /^(body-parser|raw-body|iconv-lite|src\/rest\/body)$/],
   ['OpenAPI validation', /^(ajv.*|src\/shapes\/.*|src\/rest\/(operations|request-validation))$/],
   ['bearer validation (oidc-provider, src/auth)', /^(oidc-provider|koa.*|jose|src\/auth\/.*)$/],
-  ['rate limiting', /^(src\/http\/(rate-limit|limiter-store)|src\/common\/token-bucket)$/],
+  ['rate limiting', /^src\/http\/(rate-limit|limiter-store)$/],
   ['admission control', /^(src\/http\/admission|p-queue|eventemitter3|p-timeout)$/],
   ['request id, scope, logging (pino)', /^(pino.*|src\/http\/request-id|src\/common\/(request-scope|logger))$/],
   ['services and rules (src/modules)', /^src\/modules\//],

@@ -9,7 +9,7 @@ import type { DatabaseWatch } from './db/outage.js';
 /** A clean-up: deletes what has expired at `now` and says how many rows it removed. */
 export type MaintenanceTask = (orm: MikroORM, now: Date) => Promise<number>;
 
-export const MAINTENANCE_INTERVAL_MS = 15 * 60 * 1000;
+const MAINTENANCE_INTERVAL_MS = 15 * 60 * 1000;
 /** Rows per delete statement. */
 export const MAINTENANCE_BATCH = 2000;
 export const MAINTENANCE_LOCK = 7_240_004;

@@ -38,7 +38,7 @@ const GRANTABLE = new Set([
  * it that oidc-provider keeps in the payload, so a read of the table (a backup, a log of a statement) gives
  * nobody a usable token. find() puts the jti back from the id it was asked for.
  */
-export const HASHED_ID_MODELS = new Set(['AccessToken', 'RefreshToken', 'AuthorizationCode', 'ClientCredentials']);
+const HASHED_ID_MODELS = new Set(['AccessToken', 'RefreshToken', 'AuthorizationCode', 'ClientCredentials']);
 
 /** The id column's value for a model's id. */
 export function storedId(model: string, id: string): string {
@@ -51,7 +51,7 @@ const SPENT: Record<string, string> = {
   RefreshToken: 'refresh token already used',
 };
 
-export class PostgresAdapter {
+class PostgresAdapter {
   constructor(
     private readonly orm: MikroORM,
     private readonly model: string,
@@ -151,7 +151,7 @@ export function findClientApplication(em: EntityManager, clientId: string): Prom
 }
 
 /** Clients are the applications table: find by client_id, everything else is not stored by the provider. */
-export class ApplicationClientAdapter {
+class ApplicationClientAdapter {
   constructor(
     private readonly orm: MikroORM,
     private readonly options: { httpsRedirectsOnly?: boolean } = {},

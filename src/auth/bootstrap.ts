@@ -11,7 +11,7 @@ import { sqlRows } from '../db/raw-sql.js';
 // first-party client) makes one with generated credentials and returns them, once, for main.ts to print.
 
 const BOOTSTRAP_LOCK = 7_240_002;
-export const GENERATED_ADMIN_EMAIL = 'admin@localhost';
+const GENERATED_ADMIN_EMAIL = 'admin@localhost';
 
 export interface Bootstrapped {
   /** Credentials generated on this start; undefined when nothing was generated. */

@@ -33,7 +33,7 @@ export interface ConsentRequest {
 }
 
 /** A location the user may pick, through the application's connection to it. */
-export interface LocationChoice {
+interface LocationChoice {
   locationId: string;
   accountId: string;
   connectionId: string;

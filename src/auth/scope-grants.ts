@@ -17,11 +17,7 @@ export function scopesUserMayGive(asked: readonly string[], applicationScopes: r
 }
 
 /** Scopes that reach beyond the caller's own locations: only an admin gives them to an application. */
-export const ADMIN_GRANTED_SCOPES: ReadonlySet<string> = new Set([
-  'provisioning',
-  'applications.read',
-  'applications.write',
-]);
+const ADMIN_GRANTED_SCOPES: ReadonlySet<string> = new Set(['provisioning', 'applications.read', 'applications.write']);
 
 export interface ScopeChange {
   /** The application's scopes now (empty when it is being registered). */

@@ -4,7 +4,7 @@ import { ValidationError } from './errors.js';
 // in it ('%', '_' and the escape '\') stand for themselves rather than for "anything".
 
 /** The longest search text (openapi.yaml's search parameters say the same). */
-export const MAX_SEARCH = 255;
+const MAX_SEARCH = 255;
 
 /** The text with LIKE's own characters escaped. */
 export function likeLiteral(text: string): string {

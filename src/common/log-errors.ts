@@ -11,7 +11,7 @@ const LITERALS = /(?:\b[eE])?'(?:[^']|'')*'|\$([A-Za-z_]*)\$[\s\S]*?\$\1\$/g;
 const VALUE_FIELDS = ['detail', 'where', 'parameters', 'params', 'bindings', 'sql', 'query', 'internalQuery', 'hint'];
 
 /** A statement without its values. */
-export function statementWithoutValues(sql: string): string {
+function statementWithoutValues(sql: string): string {
   return sql.replace(LITERALS, '?');
 }
 

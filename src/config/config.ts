@@ -7,7 +7,7 @@ import { parseTrustedProxies } from '../http/forwarded.js';
 // The one typed configuration of the hub. It is read from the environment once, at boot, validated, and
 // frozen; nothing else in the code reads process.env. Defaults are documented here and in the README.
 
-export type HubEnv = 'development' | 'staging' | 'production';
+type HubEnv = 'development' | 'staging' | 'production';
 
 export interface HubConfig {
   readonly hubEnv: HubEnv;
@@ -106,7 +106,7 @@ export interface HubConfig {
   readonly clockOffsetMs: number;
 }
 
-export interface LiveListenerConfig {
+interface LiveListenerConfig {
   /** First wait before connecting again after the connection is lost, doubled per failure (LIVE_RECONNECT_DELAY_MS, default 100). */
   readonly reconnectDelayMs: number;
   /** The longest wait between attempts (LIVE_RECONNECT_MAX_DELAY_MS, default 5000). */
@@ -115,7 +115,7 @@ export interface LiveListenerConfig {
   readonly checkIntervalMs: number;
 }
 
-export interface DeliveryWorkerConfig {
+interface DeliveryWorkerConfig {
   /**
    * Requests to partners in flight at once in one hub process (DELIVERY_CONCURRENCY, default 1024): far
    * above the per-endpoint limit, so many dead partners together still leave room for the healthy ones.

@@ -6,7 +6,7 @@ import { UnavailableError } from '../common/errors.js';
 // line when it ends (not a stack trace per request), and /readyz says not ready in between.
 
 /** What clients are told to wait before trying again. */
-export const DATABASE_RETRY_AFTER_SECONDS = 2;
+const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 /** SQLSTATE class 08 (connection exception) and the server going away (57P01-57P03: shutdown, crash, starting). */
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123])$/;

@@ -9,7 +9,7 @@ import { databaseUnavailable } from './outage.js';
 
 const ACQUIRE_TIMEOUT_MESSAGE = 'Knex: Timeout acquiring a connection';
 
-export function isPoolAcquireTimeout(err: unknown): boolean {
+function isPoolAcquireTimeout(err: unknown): boolean {
   return err instanceof Error && err.message.startsWith(ACQUIRE_TIMEOUT_MESSAGE);
 }
 

@@ -11,16 +11,6 @@ function chainLock(orderingKey: string, url: string): string {
 export const CHAIN_LOCK_SQL = `select pg_advisory_xact_lock(${chainLock('$1', '$2')})`;
 
 /**
- * The same locks for many chains ($1 ordering keys, $2 urls), taken only where free, without waiting: answers
- * the chains whose lock another transaction holds. A transaction that holds some chain locks and waits for
- * another could deadlock with a caller that takes two chains' locks in its own order (an order's events to
- * its POS and to its marketplace); one that never waits cannot.
- */
-export const TRY_CHAIN_LOCKS_SQL = `
-select ordering_key, url from unnest($1::text[], $2::text[]) as chain(ordering_key, url)
- where not pg_try_advisory_xact_lock(${chainLock('ordering_key', 'url')})`;
-
-/**
  * The shared SQL uses $n placeholders (node-postgres, for the worker's own pool); sqlRows takes positional `?`: the
  * statement and its parameters in the order the placeholders appear.
  */

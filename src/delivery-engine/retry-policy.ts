@@ -13,7 +13,7 @@ const JITTER = 0.2;
 /** A Retry-After is honoured up to the contract's 3 days, no further. */
 const MAX_RETRY_AFTER_MS = 3 * 24 * 3600 * 1000;
 
-export function describeResult(result: AttemptResult): string {
+function describeResult(result: AttemptResult): string {
   return 'error' in result ? result.error : `HTTP ${result.status}`;
 }
 

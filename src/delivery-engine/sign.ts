@@ -12,7 +12,7 @@ const WHSEC_PREFIX = 'whsec_';
  * The HMAC key of a webhook secret: a `whsec_<base64>` secret is the base64-decoded bytes (the Standard
  * Webhooks convention); any other string is used as its UTF-8 bytes (a "raw" secret).
  */
-export function webhookKey(secret: string): Buffer {
+function webhookKey(secret: string): Buffer {
   if (secret.startsWith(WHSEC_PREFIX)) return Buffer.from(secret.slice(WHSEC_PREFIX.length), 'base64');
   return Buffer.from(secret, 'utf8');
 }

@@ -24,7 +24,7 @@ export const OBJECT_TYPE_OF = {
   ITEMS_UNSNOOZED: 'CATALOG_ITEMS',
 } as const satisfies Record<DeliveryEventType, string>;
 
-export type WebhookObjectType<T extends DeliveryEventType> = (typeof OBJECT_TYPE_OF)[T];
+type WebhookObjectType<T extends DeliveryEventType> = (typeof OBJECT_TYPE_OF)[T];
 
 /** An application's URL fields that the hub calls with events. */
 export type EventUrlField = 'webhookUrl' | 'menuPublicationUrl' | 'storeStatusUrl';
@@ -77,7 +77,7 @@ export interface WebhookEnvelope<T extends DeliveryEventType = DeliveryEventType
  * Who receives the event: the application (its webhook secret signs it), through its connection, at this URL,
  * or, with no URL, from its event feed only.
  */
-export interface WebhookRecipient {
+interface WebhookRecipient {
   applicationId: string;
   connectionId: string;
   url: string | null;

@@ -22,7 +22,7 @@ export interface GraphQLContext {
   readonly live?: LiveContext;
 }
 
-export interface LiveContext {
+interface LiveContext {
   fanout: LiveFanout;
   /**
    * A context for reading what one signal names: the caller authenticated again (an expired or revoked

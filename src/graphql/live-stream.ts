@@ -17,7 +17,7 @@ import { Declared } from './granted.js';
 // RESYNC: it says the subscription is in place, so a client that reads the current state then misses
 // nothing between its read and its subscription.
 
-export type LiveEventKind = 'CREATED' | 'STATUS_CHANGED' | 'UPDATED' | 'CHANGED' | 'RESYNC';
+type LiveEventKind = 'CREATED' | 'STATUS_CHANGED' | 'UPDATED' | 'CHANGED' | 'RESYNC';
 
 export interface LiveItem<T> {
   kind: LiveEventKind;
@@ -40,7 +40,7 @@ export interface LiveStreamSpec<T, G extends Target> {
 /** What the source stream yields: an event, or the error that ends it (thrown by the field resolver). */
 export type LiveStreamItem<T> = LiveItem<T> | { error: unknown };
 
-export async function liveStream<T, G extends Target>(
+async function liveStream<T, G extends Target>(
   context: GraphQLContext,
   spec: LiveStreamSpec<T, G>,
 ): Promise<AsyncIterableIterator<LiveStreamItem<T>>> {

@@ -19,8 +19,8 @@ import { DEFAULT_LIMIT, MAX_LIMIT } from '../common/pagination.js';
 // - every alias and every repeated field counts again, because each is resolved again;
 // - introspection is bounded by the schema and costs nothing (its depth has its own limit).
 
-export const NESTED_LIST_LENGTH = 5;
-export const WHOLE_LIST_LENGTH: Readonly<Record<string, number>> = {
+const NESTED_LIST_LENGTH = 5;
+const WHOLE_LIST_LENGTH: Readonly<Record<string, number>> = {
   'Catalog.categories': 2000,
   'Catalog.products': 2000,
   'Catalog.modifiers': 2000,

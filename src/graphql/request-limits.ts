@@ -16,7 +16,7 @@ export interface RequestLimitsOptions {
  * Introspection is for signed-in operators (the UI's GraphiQL, codegen) everywhere; partner applications
  * get none in production, and no "Did you mean" hints that would spell the schema out field by field.
  */
-export function introspectionAllowed(principal: Principal, production: boolean): boolean {
+function introspectionAllowed(principal: Principal, production: boolean): boolean {
   return principal.type === 'user' || !production;
 }
 

@@ -19,7 +19,7 @@ import { ViewerResolver } from './resolvers/viewer.resolver.js';
 import { ActivityResolver } from './resolvers/activity.resolver.js';
 import { AvailabilityResolver } from './resolvers/availability.resolver.js';
 
-export const RESOLVERS = [
+const RESOLVERS = [
   AccountResolver,
   LocationResolver,
   ApplicationResolver,

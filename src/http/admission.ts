@@ -131,7 +131,7 @@ function mayWait(priority: Priority, waiting: number, maxQueued: number): boolea
  * to the app without answering 100 itself (hub.ts listens for 'checkContinue'), so the 100 goes out only
  * when the request is admitted, and a refused request is answered 503 before its body is ever sent.
  */
-export function continueIfExpected(req: Request, res: Response): void {
+function continueIfExpected(req: Request, res: Response): void {
   if (req.headers.expect?.toLowerCase() !== '100-continue' || res.headersSent || res.locals.continueSent) return;
   res.locals.continueSent = true;
   res.writeContinue();

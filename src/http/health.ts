@@ -8,7 +8,7 @@ export type ReadinessCheck = () => Promise<boolean> | boolean;
  * connections (a network partition, a failover that leaves the old address unanswering) would otherwise
  * hold /readyz as long as TCP waits, while the balancer needs an answer to take the process out.
  */
-export const READINESS_CHECK_TIMEOUT_MS = 2000;
+const READINESS_CHECK_TIMEOUT_MS = 2000;
 
 /** The check's answer, false once it fails or has not answered within `timeoutMs`. */
 function within(check: ReadinessCheck, timeoutMs: number): Promise<boolean> {

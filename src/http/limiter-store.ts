@@ -25,10 +25,10 @@ import {
 // outage never turns into failed requests.
 
 /** The schema and table the PostgreSQL limiters share (created by migration Migration20261123210000_rate_limits). */
-export const LIMITER_SCHEMA = 'rate_limiter';
-export const LIMITER_TABLE = 'limits';
+const LIMITER_SCHEMA = 'rate_limiter';
+const LIMITER_TABLE = 'limits';
 
-export interface LimiterSpec {
+interface LimiterSpec {
   /** Keeps this limiter's keys apart from every other limiter's: 'api', 'login', ... (letters, digits, '-'). */
   name: string;
   /** Points that may be consumed per window. */
@@ -37,7 +37,7 @@ export interface LimiterSpec {
   durationSeconds: number;
 }
 
-export type LimiterStoreKind = 'postgres' | 'redis' | 'memory';
+type LimiterStoreKind = 'postgres' | 'redis' | 'memory';
 
 export interface LimiterStore {
   readonly kind: LimiterStoreKind;

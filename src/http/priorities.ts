@@ -33,7 +33,7 @@ export function doorPriority(req: Request): Priority | undefined {
 }
 
 /** The priority of a request outside /graphql, from its method and path alone (nothing is parsed yet). */
-export function restPriority(req: Request): Priority {
+function restPriority(req: Request): Priority {
   for (const rule of REST_RULES) if (req.method === rule.method && rule.path.test(req.path)) return rule.priority;
   return 'normal';
 }

@@ -11,7 +11,7 @@ function callerKey(principal: Principal): string {
   return user ? `user:${user.userId}` : `client:${principal.clientId}`;
 }
 
-export interface ChargeDecision {
+interface ChargeDecision {
   allowed: boolean;
   /** When refused: seconds until the window starts again. */
   retryAfterSeconds: number;

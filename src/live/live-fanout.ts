@@ -9,7 +9,7 @@ import type { LiveEvent, LiveResync, LiveSignal } from './live-signal.js';
 export type LiveKey = { locationId: string } | { applicationId: string };
 
 /** Signals buffered per subscriber before it is considered behind. */
-export const DEFAULT_BUFFER_SIZE = 256;
+const DEFAULT_BUFFER_SIZE = 256;
 
 function keyOf(key: LiveKey): string {
   return 'locationId' in key ? `location:${key.locationId}` : `application:${key.applicationId}`;

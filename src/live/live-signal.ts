@@ -5,7 +5,7 @@
 /** The one NOTIFY channel of the hub. */
 export const LIVE_CHANNEL = 'order_hub_live';
 
-export type OrderChange = 'CREATED' | 'STATUS_CHANGED' | 'UPDATED';
+type OrderChange = 'CREATED' | 'STATUS_CHANGED' | 'UPDATED';
 
 export type LiveSignal =
   /** An order was placed, changed status, or its estimated times moved. */
@@ -27,8 +27,6 @@ export type LiveSignal =
    * behind it (out of stock, a price, tax rates). `menuIds` null: every menu of the location.
    */
   | { topic: 'menu'; locationId: string; menuIds: string[] | null };
-
-export type LiveTopic = LiveSignal['topic'];
 
 /**
  * Told to subscribers in this process only: signals may have been missed (the listening connection was down,

@@ -9,7 +9,7 @@ import { STATUS_OF } from '../common/errors.js';
 // costs memory for good and every scrape after).
 
 /** The label value for what is not in a label's closed set. */
-export const OTHER = 'other';
+const OTHER = 'other';
 
 /** The grant types of the token endpoint. */
 const GRANT_TYPES: ReadonlySet<string> = new Set([

@@ -6,8 +6,8 @@ import { MAX_IMPORT_BYTES } from '../modules/catalog/index.js';
 // Body rules of docs/contract.md "Conventions": JSON only (415), 1 MiB (catalog import 32 MiB), malformed JSON 400;
 // text PostgreSQL cannot store (NUL, unpaired surrogates) 400 naming where it is, in the body or the query.
 
-export const BODY_LIMIT = 1024 * 1024;
-export const IMPORT_BODY_LIMIT = MAX_IMPORT_BYTES;
+const BODY_LIMIT = 1024 * 1024;
+const IMPORT_BODY_LIMIT = MAX_IMPORT_BYTES;
 
 const isImport = (req: Request) => req.method === 'PUT' && req.path.endsWith('/catalog/import');
 

@@ -36,7 +36,7 @@ export function list<T extends Target>(
   };
 }
 
-export function listInput(req: Request): ListInput {
+function listInput(req: Request): ListInput {
   const { limit, nextPageKey } = req.query as { limit?: string | number; nextPageKey?: string };
   return { limit: limit === undefined ? undefined : Number(limit), nextPageKey: nextPageKey ?? null };
 }

@@ -23,7 +23,7 @@ export interface OpenApiOperation {
   responses?: Record<string, unknown>;
 }
 
-export type OpenApiPathItem = Record<string, unknown> & { parameters?: (OpenApiParameter | { $ref: string })[] };
+type OpenApiPathItem = Record<string, unknown> & { parameters?: (OpenApiParameter | { $ref: string })[] };
 
 export interface OpenApiDocument {
   openapi: string;

@@ -5,8 +5,8 @@ import { graphql } from './gql';
 import type { ViewerQuery } from './gql/graphql';
 import { ErrorState, LoadingState } from './components/states';
 
-/** What the UI knows of the operator: the same fields after sign-in and on every load. */
-export const VIEWER_FIELDS = graphql(`
+/** What the UI knows of the operator: the same fields after sign-in and on every load. A fragment the documents spread by name; codegen reads it from this call. */
+graphql(`
   fragment ViewerFields on Viewer {
     id
     email

@@ -14,7 +14,7 @@ import { OPENAPI_PATH } from '../../src/docs/openapi-document.js';
 // ajv-formats is CommonJS with its function as `default`; under NodeNext the import is the module object.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
-export type Schema = {
+type Schema = {
   $ref?: string;
   type?: string | string[];
   properties?: Record<string, Schema>;
@@ -33,7 +33,7 @@ export interface HeaderParameter {
   schema: Schema;
 }
 
-export interface WebhookOperation {
+interface WebhookOperation {
   summary: string;
   parameters: (HeaderParameter | { $ref: string })[];
   requestBody: { content: { 'application/json': { schema: Schema; examples?: Record<string, unknown> } } };
@@ -50,7 +50,7 @@ export interface OpenApiDocument {
   [key: string]: unknown;
 }
 
-export function loadOpenApi(): OpenApiDocument {
+function loadOpenApi(): OpenApiDocument {
   return parse(readFileSync(OPENAPI_PATH, 'utf8')) as OpenApiDocument;
 }
 
@@ -120,12 +120,7 @@ function admits(shapes: DocumentedShapes, schema: Schema, value: unknown): boole
 }
 
 /** JSON paths of the properties in `value` that the schemas (all of which apply) do not name. */
-export function undocumentedProperties(
-  shapes: DocumentedShapes,
-  schemas: Schema[],
-  value: unknown,
-  path: string,
-): string[] {
+function undocumentedProperties(shapes: DocumentedShapes, schemas: Schema[], value: unknown, path: string): string[] {
   if (value === null || typeof value !== 'object') return [];
   const all = schemas.flatMap((schema) => parts(shapes, schema));
   const choice = all.find((part) => part.anyOf ?? part.oneOf);

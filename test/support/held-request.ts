@@ -5,7 +5,7 @@ import { request } from 'node:http';
 // refuses it. Between admission and release() the request is in progress on the hub, for as long as the
 // test wants, without any timer.
 
-export interface HeldResponse {
+interface HeldResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: any;

@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 // A real graphql-ws client over a real WebSocket, as a browser's Apollo link would connect: it records
 // every event and error of one subscription so tests can wait for what they expect.
 
-export interface Subscription<T = any> {
+interface Subscription<T = any> {
   /** Every `next` payload's data, in arrival order, with the time it arrived (performance.now()). */
   readonly events: { data: T; at: number }[];
   /** GraphQL errors sent for the operation (an `error` message, or errors in a `next`). */

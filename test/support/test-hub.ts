@@ -14,7 +14,7 @@ import { HttpClient, type HttpResult } from './http.js';
 export const TEST_ADMIN = { email: 'admin@test.example', password: 'admin-password-0123456789' };
 export const TEST_CLIENT = { clientId: 'test-first-party', clientSecret: 'test-first-party-secret-0123456789abcdef' };
 
-export interface TokenResponse {
+interface TokenResponse {
   access_token: string;
   refresh_token: string;
   token_type: string;

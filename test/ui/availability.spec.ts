@@ -8,7 +8,6 @@ import { openKitchen } from './kitchen.js';
 // modifier at a custom time from the catalog, the list of what is snoozed with Unsnooze; and on the order
 // board, an order that named a snoozed modifier, and busy mode in one press.
 
-const everyDay = (start: string, end: string) => [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => ({ dayOfWeek, start, end }));
 const two = (n: number) => String(n).padStart(2, '0');
 
 test('opening hours: a week with a day copied, a holiday and a marketplace’s own hours, saved whole', async ({

@@ -7,7 +7,7 @@ import { startTestHub, TEST_ADMIN, type TestHub } from '../support/test-hub.js';
 // browser pointed at it, a page that fails the test on any console error or uncaught exception, and
 // screenshots saved as artifacts (artifacts/ui/screens, not committed).
 
-export const SCREENSHOT_DIR = fileURLToPath(new URL('../../../artifacts/ui/screens/', import.meta.url));
+const SCREENSHOT_DIR = fileURLToPath(new URL('../../../artifacts/ui/screens/', import.meta.url));
 
 interface WorkerFixtures {
   /** Settings the worker's hub starts with (testEnv overrides), e.g. `test.use({ hubSettings: { DELIVERY_RETRY_SCHEDULE: '1' } })`. */

@@ -7,7 +7,7 @@ import { expect } from './fixtures.js';
 // with a modifier group, one out of stock) imported through REST, and a marketplace connected whose menu,
 // store-status and webhook URLs are the fake partner's.
 
-export const KITCHEN_CATALOG = {
+const KITCHEN_CATALOG = {
   location: {
     taxRates: [
       { posReference: 'vat-9', name: 'VAT 9%', type: 'PERCENTAGE', rate: 90000 },

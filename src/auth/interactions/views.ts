@@ -57,7 +57,7 @@ ${view.error ? `<p class="error" role="alert">${escapeHtml(view.error)}</p>` : '
   );
 }
 
-export interface LocationChoice {
+interface LocationChoice {
   locationId: string;
   accountId: string;
   label: string;

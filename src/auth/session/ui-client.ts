@@ -4,7 +4,7 @@ import { ALL_SCOPES } from '../../common/principal.js';
 import { Application } from '../../modules/applications/index.js';
 
 /** The web UI's own first-party client: it signs operators in with the password grant (docs/contract.md "Web UI"). */
-export const UI_CLIENT_ID = 'order-hub-web-ui';
+const UI_CLIENT_ID = 'order-hub-web-ui';
 
 export interface UiClientCredentials {
   clientId: string;
@@ -15,7 +15,7 @@ export interface UiClientCredentials {
  * The UI client's secret is derived from ENCRYPTION_KEY rather than generated, so every hub process sharing a
  * database knows it without storing it anywhere readable, and no person ever needs to see it.
  */
-export function uiClientCredentials(box: SecretBox): UiClientCredentials {
+function uiClientCredentials(box: SecretBox): UiClientCredentials {
   return { clientId: UI_CLIENT_ID, clientSecret: box.derive('web-ui-client-secret').toString('base64url') };
 }
 

@@ -21,7 +21,7 @@ interface SessionRow {
 }
 
 /** Sign-in refused in words a person reads on the sign-in page (docs/contract.md "Conventions" codes). */
-export class SignInRefusedError extends DomainError {}
+class SignInRefusedError extends DomainError {}
 
 const SELECT =
   'select access_token_sealed, refresh_token_sealed, access_expires_at, idle_expires_at, absolute_expires_at, version from ui_sessions where id = ?';

@@ -1,4 +1,4 @@
-import { ArgsType, Field, ID, InputType, ObjectType } from 'type-graphql';
+import { ArgsType, Field, ID, ObjectType } from 'type-graphql';
 import { PageArgs } from './page-args.js';
 import { PageType } from './page.type.js';
 

@@ -1,5 +1,5 @@
-import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
-import { ArgsType, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { GraphQLJSON } from 'graphql-scalars';
+import { ArgsType, Field, ID, Int, ObjectType } from 'type-graphql';
 import { TaxRateType } from './location.type.js';
 import { PageArgs } from './page-args.js';
 import { PageType } from './page.type.js';

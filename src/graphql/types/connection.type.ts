@@ -1,10 +1,10 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Field, ID, InputType, ObjectType } from 'type-graphql';
+import { Field, ID, ObjectType } from 'type-graphql';
 import { ApplicationKindEnum } from './application.type.js';
 import { PageType } from './page.type.js';
 
 @ObjectType('AvailableApplication')
-export class AvailableApplicationType {
+class AvailableApplicationType {
   @Field(() => ID)
   id: string;
 

@@ -1,4 +1,4 @@
-import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { PageType } from './page.type.js';
 import { enumOf } from './enum-of.js';
 import { TAX_RATE_TYPES, type TaxRateType as TaxRateKind } from '../../modules/locations/index.js';

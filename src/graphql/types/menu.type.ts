@@ -1,4 +1,4 @@
-import { ArgsType, Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { ArgsType, Field, ID, Int, ObjectType } from 'type-graphql';
 import { PageType } from './page.type.js';
 
 // Menus over GraphQL (docs/contract.md "GraphQL"), the shapes of menus/menu.view.ts.

@@ -1,4 +1,4 @@
-import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { PageType } from './page.type.js';
 import { BusyModeType, StoreAvailabilityType } from './availability.type.js';
 import { enumOf } from './enum-of.js';

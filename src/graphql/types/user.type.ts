@@ -1,4 +1,4 @@
-import { Field, ID, InputType, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, ID, ObjectType, registerEnumType } from 'type-graphql';
 import { PageType } from './page.type.js';
 import { enumOf } from './enum-of.js';
 import { ROLES } from '../../modules/users/index.js';

@@ -31,7 +31,7 @@ export function canonicalKind(written: string, path: string): ApplicationKind {
 }
 
 /** Which partner URLs each kind has; the others must not be sent for it. */
-export const URLS_OF_KIND: Record<ApplicationKind, readonly (keyof ApplicationFields)[]> = {
+const URLS_OF_KIND: Record<ApplicationKind, readonly (keyof ApplicationFields)[]> = {
   POS: ['webhookUrl', 'catalogPullUrl'],
   MARKETPLACE: ['webhookUrl', 'menuPublicationUrl', 'storeStatusUrl'],
 };

@@ -20,7 +20,7 @@ export interface CatalogChange {
   taxRatesChanged: boolean;
 }
 
-export const NO_CHANGE: Readonly<CatalogChange> = Object.freeze({
+const NO_CHANGE: Readonly<CatalogChange> = Object.freeze({
   changedProductIds: [],
   changedModifierIds: [],
   deletedProductIds: [],

@@ -1,4 +1,4 @@
-import { ValidationError, type FieldError } from '../../common/errors.js';
+import { MAX_REPORTED_ERRORS, ValidationError, type FieldError } from '../../common/errors.js';
 import { MAX_REFERENCE_LENGTH } from '../locations/index.js';
 
 // The field rules of catalog records (docs/contract.md "Conventions", "Records", "Shapes existing clients send" and
@@ -40,10 +40,8 @@ const READ_ONLY_FIELDS = ['id', 'createdAt', 'updatedAt'];
 export type PassThrough = Record<string, unknown>;
 export type GroupModifierRef = string | { id?: string; posReference?: string; price?: number; name?: string };
 
-export const MIN_PRICE = -2_147_483_648;
-export const MAX_PRICE = 2_147_483_647;
-/** One answer names at most this many problems; a 10,000-product import with one systematic mistake stays readable. */
-export const MAX_REPORTED_ERRORS = 100;
+const MIN_PRICE = -2_147_483_648;
+const MAX_PRICE = 2_147_483_647;
 
 export interface CategoryFields {
   posReference: string;

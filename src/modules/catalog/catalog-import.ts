@@ -78,7 +78,7 @@ const MODIFIER_GROUPS: Kind = {
   watched: importWatchedColumns('modifierGroup'),
 };
 
-export interface KindCounts {
+interface KindCounts {
   created: number;
   updated: number;
   deleted: number;

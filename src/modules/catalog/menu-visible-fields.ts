@@ -4,7 +4,7 @@
 // (catalog-import.ts) decide from it whether menus hear of a change; the menu SQL reads these columns.
 // Property name → column.
 
-export const MENU_VISIBLE = {
+const MENU_VISIBLE = {
   product: {
     posReference: 'pos_reference',
     name: 'name',

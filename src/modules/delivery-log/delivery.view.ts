@@ -6,7 +6,7 @@ import { maskCredentials } from '../../common/mask.js';
 // The one public shape of a delivery and its attempts, for REST and GraphQL alike. Lists leave out the
 // payload and the attempts; the single record carries both.
 
-export interface DeliveryAttemptView {
+interface DeliveryAttemptView {
   attemptNumber: number;
   startedAt: string;
   /** Where this attempt went: the application's URL for this kind of call at that moment. */
@@ -71,7 +71,7 @@ export function toDeliveryView(delivery: Delivery): DeliveryView {
   };
 }
 
-export function toDeliveryAttemptView(attempt: DeliveryAttempt): DeliveryAttemptView {
+function toDeliveryAttemptView(attempt: DeliveryAttempt): DeliveryAttemptView {
   return {
     attemptNumber: attempt.attemptNumber,
     startedAt: attempt.startedAt.toISOString(),
@@ -89,7 +89,7 @@ export function toDeliveryAttemptView(attempt: DeliveryAttempt): DeliveryAttempt
  * sealed apart (src/delivery-engine/webhook-event.ts) hold them masked already, and masking is idempotent;
  * older rows held them in clear.
  */
-export function maskedPayload(payload: unknown): unknown {
+function maskedPayload(payload: unknown): unknown {
   if (Array.isArray(payload)) return payload.map(maskedPayload);
   if (payload === null || typeof payload !== 'object') return payload;
   return Object.fromEntries(

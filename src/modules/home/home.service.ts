@@ -17,9 +17,9 @@ export interface LocationSummary {
 }
 
 /** The home page lists at most this many locations (the busiest first). */
-export const HOME_LIMIT = 50;
+const HOME_LIMIT = 50;
 /** How far back a failing delivery counts: the log keeps FAILED deliveries for good. */
-export const FAILING_WINDOW = '24 hours';
+const FAILING_WINDOW = '24 hours';
 
 const SUMMARY = (where: string) => `
   SELECT l.account_id AS "accountId", a.name AS "accountName", l.id AS "locationId", l.name AS "locationName", l.store_status AS "storeStatus",

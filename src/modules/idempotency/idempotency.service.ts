@@ -11,7 +11,7 @@ import { sqlRows } from '../../db/raw-sql.js';
 export const REPLAY_WINDOW_MS = 24 * 3600 * 1000;
 /** A row still IN_FLIGHT after this long belongs to a request whose process died: the key may be used again. */
 export const ABANDONED_AFTER_MS = 5 * 60 * 1000;
-export const MAX_KEY_LENGTH = 255;
+const MAX_KEY_LENGTH = 255;
 
 export interface StoredResponse {
   status: number;

@@ -10,7 +10,7 @@ import { Location } from './location.entity.js';
 // operation's scope and callers were checked (403). Input is validated next (a 400 needs no database), then
 // `.load()` reads the row inside the method's transaction (404 when the location is not in that account).
 
-export interface LoadLocationOptions {
+interface LoadLocationOptions {
   /** Locks the row (FOR UPDATE) until the transaction ends: writers of one location apply one after the other. */
   lock?: boolean;
   populateTaxRates?: boolean;

@@ -18,7 +18,7 @@ export interface TaxRateInput {
 /** A checked rate: the public shape plus its position in the list as sent. */
 export type NormalizedTaxRate = TaxRateView & { position: number };
 
-export const MAX_RATE = 1_000_000;
+const MAX_RATE = 1_000_000;
 export const MAX_REFERENCE_LENGTH = 255;
 
 /**

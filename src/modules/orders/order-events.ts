@@ -9,13 +9,16 @@ import type { OrderView } from './order.view.js';
 
 export type OrderEventType = 'ORDER_CREATED' | 'ORDER_STATUS_CHANGED' | 'ORDER_UPDATED';
 
-export interface OrderWebhookEvent extends WebhookEnvelope<OrderEventType> {
+interface OrderWebhookEvent extends WebhookEnvelope<OrderEventType> {
   /** The marketplace's client id (the order's clientId). */
   clientId: string;
   orderId: string;
   newState: OrderView;
   previousState: OrderView | null;
 }
+
+/** What an order event carries besides the envelope every webhook has. */
+type OrderEventBody = Omit<OrderWebhookEvent, keyof WebhookEnvelope<OrderEventType>>;
 
 /**
  * One event per receiving party, each with its own eventId (a webhook-id is unique per receiver), ready for the
@@ -41,7 +44,7 @@ export function orderEvents(
       },
       orderingKey: newState.id,
       test: newState.test,
-      body: { clientId: newState.clientId, orderId: newState.id, newState, previousState },
+      body: { clientId: newState.clientId, orderId: newState.id, newState, previousState } satisfies OrderEventBody,
     }),
   );
 }

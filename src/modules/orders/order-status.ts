@@ -50,10 +50,6 @@ export function parseCancellationReason(value: unknown): CancellationReason | nu
   return (CANCELLATION_REASONS as readonly string[]).includes(upper) ? (upper as CancellationReason) : null;
 }
 
-export function isFinal(status: OrderStatus): boolean {
-  return NEXT[status].length === 0;
-}
-
 export type TransitionVerdict =
   /** The order is already in that status: nothing changes, no event (docs/contract.md "Operations"). */
   | { kind: 'unchanged' }

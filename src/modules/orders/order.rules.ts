@@ -12,12 +12,12 @@ import {
 // ("Operations"), checked the same way on every surface. Pure: every problem is collected with its JSON path and thrown
 // at once. Amounts are checked to be integers and carried; nothing is computed from them.
 
-export const FULFILLMENT_TYPES = ['DELIVERY', 'PICKUP', 'DINE_IN'] as const;
-export type FulfillmentType = (typeof FULFILLMENT_TYPES)[number];
+const FULFILLMENT_TYPES = ['DELIVERY', 'PICKUP', 'DINE_IN'] as const;
+type FulfillmentType = (typeof FULFILLMENT_TYPES)[number];
 
 /** An order line's options, and the order's lines: generous, but a bound keeps one request's work bounded. */
-export const MAX_ITEMS = 500;
-export const MAX_OPTIONS = 100;
+const MAX_ITEMS = 500;
+const MAX_OPTIONS = 100;
 
 type Raw = Record<string, unknown>;
 
@@ -206,7 +206,7 @@ const named = (extra: Record<string, Rule>, requiredKeys: string[]) =>
  * The fields of docs/contract.md "Shapes existing clients send" that a marketplace sends; the order as stored adds the
  * hub's own.
  */
-export const ORDER_INPUT_RULES: Record<string, Rule> = {
+const ORDER_INPUT_RULES: Record<string, Rule> = {
   externalId: reference,
   orderNumber: textOrNumber,
   friendlyId: textOrNumber,
@@ -242,7 +242,7 @@ export function parseOrderInput(body: unknown): OrderInput {
 }
 
 /** The order fields the hub adds; a POS echoing the whole order sends them back, and they are ignored. */
-export const ORDER_OUTPUT_FIELDS = [
+const ORDER_OUTPUT_FIELDS = [
   'id',
   'status',
   'cancellationReason',
@@ -274,14 +274,7 @@ export interface StatusPatch {
  * Fields of the order as existing POS Hub clients model it that this hub does not (docs/contract.md "Shapes existing
  * clients send"): their status PATCH echoes them back with everything else, so they are accepted and ignored there too.
  */
-export const FOREIGN_ECHO_FIELDS = [
-  'sourceDeviceType',
-  'driverStatus',
-  'timezone',
-  'tableId',
-  'partnerId',
-  'driver',
-] as const;
+const FOREIGN_ECHO_FIELDS = ['sourceDeviceType', 'driverStatus', 'timezone', 'tableId', 'partnerId', 'driver'] as const;
 
 const PATCH_FIELDS = new Set<string>([
   ...Object.keys(ORDER_INPUT_RULES),

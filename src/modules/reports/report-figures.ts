@@ -10,7 +10,7 @@ import type {
 // Summing the rollup rows a report reads (report-queries.ts) into its figures, per period and marketplace,
 // per period, per marketplace over the range, and over everything. Pure: the rows in, the view's parts out.
 
-export interface CountRow {
+interface CountRow {
   period: string;
   applicationId: string;
   currency: string;
@@ -21,7 +21,7 @@ export interface CountRow {
   accepted: number;
 }
 
-export interface OutcomeRow {
+interface OutcomeRow {
   period: string;
   applicationId: string;
   status: 'REJECTED' | 'CANCELLED';
@@ -30,14 +30,14 @@ export interface OutcomeRow {
   count: number;
 }
 
-export interface AcceptanceRow {
+interface AcceptanceRow {
   period: string;
   applicationId: string;
   bin: number;
   count: number;
 }
 
-export interface FailedDeliveryRow {
+interface FailedDeliveryRow {
   period: string;
   applicationId: string;
   count: number;

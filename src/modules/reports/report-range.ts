@@ -9,9 +9,9 @@ export const REPORT_GRANULARITIES = ['HOUR', 'DAY', 'WEEK'] as const;
 export type ReportGranularity = (typeof REPORT_GRANULARITIES)[number];
 
 /** The longest range a report covers, in days. */
-export const MAX_REPORT_DAYS = 366;
+const MAX_REPORT_DAYS = 366;
 /** By hour, at most this many days (168 periods: an hourly chart longer than a week is not read anyway). */
-export const MAX_HOURLY_REPORT_DAYS = 7;
+const MAX_HOURLY_REPORT_DAYS = 7;
 
 export interface ReportRange {
   /** First day, YYYY-MM-DD. */

@@ -11,7 +11,7 @@ export interface RevenueView {
   averageBasket: number | null;
 }
 
-export interface ReasonCountView {
+interface ReasonCountView {
   /** The cancellationReason given, or null when none was. */
   reason: string | null;
   count: number;
@@ -23,7 +23,7 @@ export interface OutcomeView {
   reasons: ReasonCountView[];
 }
 
-export interface AcceptanceTimeView {
+interface AcceptanceTimeView {
   /** Milliseconds from NEW to ACCEPTED, within 2% of the exact quantile. */
   p50Ms: number;
   p90Ms: number;

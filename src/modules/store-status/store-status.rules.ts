@@ -2,7 +2,7 @@ import { ValidationError, type FieldError } from '../../common/errors.js';
 
 // PUT {loc}/store-status (docs/contract.md "Operations"): the rules both surfaces share.
 
-export type StoreStatusValue = 'ONLINE' | 'OFFLINE';
+type StoreStatusValue = 'ONLINE' | 'OFFLINE';
 
 export interface StoreStatusInput {
   storeStatus: StoreStatusValue;

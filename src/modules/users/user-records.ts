@@ -35,10 +35,10 @@ export const CREATABLE_ROLES: Record<Role, Role[]> = {
 };
 
 /** The most accounts one merchant belongs to (openapi.yaml UpdateUser says the same). */
-export const MAX_ACCOUNTS_PER_MERCHANT = 500;
+const MAX_ACCOUNTS_PER_MERCHANT = 500;
 
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
-export const MIN_PASSWORD_LENGTH = 10;
+const MIN_PASSWORD_LENGTH = 10;
 /**
  * A username: 3 to 64 letters, digits, dots, dashes and underscores, starting with a letter or digit. No @, so
  * whoever signs in with one can never be taken for the e-mail address of another (openapi.yaml says the same).

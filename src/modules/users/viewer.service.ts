@@ -20,7 +20,7 @@ import { User } from './user.entity.js';
  * button (src/auth/operation.ts `permits`), so the UI shows only what would succeed and holds no rule of its
  * own: what the server allows and what the UI offers cannot disagree.
  */
-export interface ViewerPermissions {
+interface ViewerPermissions {
   /** Register and manage partner applications in the hub-wide registry (registers them, and manages every one). */
   manageApplications: boolean;
   /** List and create users. */

@@ -13,7 +13,7 @@ export function formatWhen(iso: string, now = new Date()): string {
 }
 
 /** The timezone this browser shows times in (an IANA name). */
-export function browserTimeZone(): string {
+function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 

@@ -4,8 +4,8 @@ import { graphql } from '../../gql';
 // The URL fields of an application, shared by registration and editing. Which URLs a kind uses is what the
 // server validates; the form only shows the ones that kind has a use for.
 
-/** What these fields edit: read by the application screen and answered by its save, the same selection. */
-export const APPLICATION_URL_SETTINGS = graphql(`
+/** What these fields edit: read by the application screen and answered by its save, the same selection. A fragment the documents spread by name; codegen reads it from this call. */
+graphql(`
   fragment ApplicationUrlSettings on Application {
     redirectUris
     scopes

@@ -48,9 +48,8 @@ const CREATE_APPLICATION = graphql(`
   }
 `);
 
-/** What an application's secrets look like in the dialog that shows them once. */
-/** The secrets a registration or a rotation answers with, shown once (secretsOf); the same selection for both. */
-export const APPLICATION_SECRETS = graphql(`
+/** The secrets a registration or a rotation answers with, shown once (secretsOf); the same selection for both. A fragment the documents spread by name; codegen reads it from this call. */
+graphql(`
   fragment ApplicationSecrets on ApplicationWithSecrets {
     id
     clientId

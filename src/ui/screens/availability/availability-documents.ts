@@ -3,7 +3,8 @@ import { graphql } from '../../gql';
 // The GraphQL of the availability screens: the opening hours document with the marketplaces that may have
 // their own hours, what is snoozed with the times the snooze presets stand for, and busy mode.
 
-export const OPENING_HOURS_FIELDS = graphql(`
+// A fragment: the documents here spread it by name, and codegen reads it from this call.
+graphql(`
   fragment OpeningHoursFields on OpeningHours {
     openingHours {
       dayOfWeek

@@ -6,7 +6,7 @@ import { usePhone } from '../../components/phone';
 // that gives other days the same ranges. The rules (a range ends after it starts, none overlaps another, one
 // past midnight is two) are the server's: its answer names the range, and the range shows the message.
 
-export const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /** A range as the form holds it: `key` keeps a row's identity while it is edited. */
 export interface EditableRange {

@@ -4,7 +4,8 @@ import { graphql } from '../../gql';
 // detail with every attempt and the masked payload, the live event of each source, and Retry now. The live
 // events and Retry now answer with the detail's fields, so Apollo's cache updates an open detail by itself.
 
-export const DELIVERY_ROW = graphql(`
+// A fragment: the documents here spread it by name, and codegen reads it from this call.
+graphql(`
   fragment DeliveryRow on Delivery {
     id
     eventType
@@ -19,7 +20,8 @@ export const DELIVERY_ROW = graphql(`
   }
 `);
 
-export const DELIVERY_DETAIL_FIELDS = graphql(`
+// A fragment: the documents here spread it by name, and codegen reads it from this call.
+graphql(`
   fragment DeliveryDetailFields on DeliveryDetail {
     id
     eventId

@@ -10,8 +10,8 @@ import { fromTaxRate, TaxRateEditor, toTaxRateInput, type TaxRateRow } from './t
 import { SubmitRow } from '../../components/form-footer';
 import { notifyDone } from '../../components/notify';
 
-/** What the form edits: read by the location screen, answered by the save, so both hold the same fields. */
-export const LOCATION_SETTINGS = graphql(`
+/** What the form edits: read by the location screen, answered by the save, so both hold the same fields. A fragment the documents spread by name; codegen reads it from this call. */
+graphql(`
   fragment LocationSettings on Location {
     id
     name

@@ -2,7 +2,7 @@ import { Button, Group } from '@mantine/core';
 import { Link } from 'react-router';
 
 /** The screens an operator watches at a location, one click from it (each its own route). */
-export const LOCATION_SCREENS = [
+const LOCATION_SCREENS = [
   { path: 'orders', label: 'Order board' },
   { path: 'deliveries', label: 'Delivery log' },
 ];

@@ -17,7 +17,7 @@ import { LocationForm } from './location-form';
 import { accountTrail } from './location-crumbs';
 import { LocationLinks } from './location-links';
 
-export const LOCATION = graphql(`
+const LOCATION = graphql(`
   query Location($accountId: ID!, $locationId: ID!) {
     account(id: $accountId) {
       id

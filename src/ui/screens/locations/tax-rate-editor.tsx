@@ -39,7 +39,7 @@ export function fromTaxRate(rate: {
 }
 
 /** The stored integer for what was typed; NaN when nothing usable was typed (the server then says why). */
-export function storedRate(row: Pick<TaxRateRow, 'type' | 'amount'>): number {
+function storedRate(row: Pick<TaxRateRow, 'type' | 'amount'>): number {
   const value = typeof row.amount === 'number' ? row.amount : Number.parseFloat(row.amount);
   return row.type === 'PERCENTAGE' ? Math.round(value * PERCENT_SCALE) : Math.round(value);
 }

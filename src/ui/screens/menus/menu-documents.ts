@@ -3,7 +3,8 @@ import { graphql } from '../../gql';
 // The GraphQL documents of the menu screens, in one place so the list, the
 // editor and the publications read and refresh the same fields.
 
-export const MENU_ITEM = graphql(`
+// A fragment: the documents here spread it by name, and codegen reads it from this call.
+graphql(`
   fragment MenuItemRow on MenuItem {
     id
     productId
@@ -19,7 +20,8 @@ export const MENU_ITEM = graphql(`
   }
 `);
 
-export const MENU_MODIFIER = graphql(`
+// A fragment: the documents here spread it by name, and codegen reads it from this call.
+graphql(`
   fragment MenuModifierRow on MenuModifier {
     id
     posReference
@@ -31,7 +33,8 @@ export const MENU_MODIFIER = graphql(`
   }
 `);
 
-export const MENU_FIELDS = graphql(`
+// A fragment: the documents here spread it by name, and codegen reads it from this call.
+graphql(`
   fragment MenuFields on Menu {
     id
     name

@@ -3,7 +3,8 @@ import { graphql } from '../../gql';
 // The store status screen's GraphQL: the status, the marketplaces it goes to and what
 // each received; the change; and the live feed that says when any of it moved.
 
-export const STORE_STATUS_FIELDS = graphql(`
+// A fragment: the documents here spread it by name, and codegen reads it from this call.
+graphql(`
   fragment StoreStatusFields on LocationStoreStatus {
     storeStatus
     closedUntil
