@@ -200,15 +200,15 @@ export function createProvider({ config, orm, box, log, logins, limiters, metric
   // a TLS-terminating proxy and no request can steer the URLs it prints.
   provider.proxy = true;
 
-  // Client secrets are stored as SHA-256: compare hashes in constant time.
-  provider.Client.prototype.compareClientSecret = function compareClientSecret(
-    this: { clientSecret?: string },
-    actual: string,
-  ) {
-    return Promise.resolve(
-      typeof this.clientSecret === 'string' && typeof actual === 'string' && matchesSha256(actual, this.clientSecret),
+  // A client's client_secret is its stored SHA-256 (client-metadata.ts): compare hashes in constant time. Overriding
+  // Client.prototype.compareClientSecret is oidc-provider's own extension point for secrets hashed at rest (added
+  // for it upstream, typed in @types/oidc-provider); it rules out client_secret_jwt and symmetric encryption,
+  // which need the secret in clear and which the hub does not offer.
+  provider.Client.prototype.compareClientSecret = function compareClientSecret(actual: string) {
+    return (
+      typeof this.clientSecret === 'string' && typeof actual === 'string' && matchesSha256(actual, this.clientSecret)
     );
-  } as never;
+  };
 
   provider.registerGrantType('client_credentials', clientCredentialsGrant(provider), ['scope']);
   provider.registerGrantType('password', passwordGrant(provider, orm, logins), ['username', 'password', 'scope']);
