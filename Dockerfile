@@ -15,6 +15,7 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
 COPY openapi ./openapi
+COPY docs/guides ./docs/guides
 COPY schema ./schema
 # The image's unprivileged user; it owns only the embedded database's directory.
 RUN mkdir -p /app/data && chown node:node /app/data
