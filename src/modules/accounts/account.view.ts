@@ -1,11 +1,7 @@
+import type { Shape } from '../../shapes/shape.js';
 import type { Account } from './account.entity.js';
 
-export interface AccountView {
-  id: string;
-  name: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type AccountView = Shape<'Account'>;
 
 export function toAccountView(account: Account): AccountView {
   return {

@@ -1,31 +1,11 @@
-import type { ApplicationKind } from '../../common/principal.js';
+import type { Shape } from '../../shapes/shape.js';
 import type { Application } from './application.entity.js';
 
 // The public shape of an application, for REST and GraphQL alike. Secrets never appear here; they are shown
 // once, in ApplicationWithSecrets, when they are made.
 
-export interface ApplicationView {
-  id: string;
-  kind: ApplicationKind | null;
-  name: string;
-  clientId: string;
-  redirectUris: string[];
-  scopes: string[];
-  webhookUrl: string | null;
-  catalogPullUrl: string | null;
-  menuPublicationUrl: string | null;
-  storeStatusUrl: string | null;
-  firstParty: boolean;
-  /** One of the hub's built-in sandbox partners (src/modules/sandbox). */
-  sandbox: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ApplicationWithSecrets extends ApplicationView {
-  clientSecret: string;
-  webhookSecret: string;
-}
+export type ApplicationView = Shape<'Application'>;
+export type ApplicationWithSecrets = Shape<'ApplicationWithSecrets'>;
 
 export function toApplicationView(application: Application): ApplicationView {
   return {

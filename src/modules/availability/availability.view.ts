@@ -1,6 +1,6 @@
 import { openPeriods } from './opening-calendar.js';
 import { scheduleFor, type LocationSchedules } from './availability-read.js';
-import type { HolidayClosure, OpeningRange } from './opening-hours.rules.js';
+import type { Shape } from '../../shapes/shape.js';
 
 // What a marketplace connection is told of when the location sells (OPENING_HOURS_CHANGED, and the menu
 // export's `availability`): the weekly ranges that apply to it (its override, else the location's) with the
@@ -10,17 +10,7 @@ import type { HolidayClosure, OpeningRange } from './opening-hours.rules.js';
 /** How many days of openPeriods a marketplace is given. */
 const OPEN_PERIOD_DAYS = 7;
 
-export interface AvailabilityView {
-  /** IANA time zone the ranges are read in. */
-  timezone: string;
-  openingHours: OpeningRange[];
-  holidays: HolidayClosure[];
-  /**
-   * RFC 3339 UTC: when the location takes orders by its hours and holidays over the 7 days from when this was
-   * sent (the period open then from its start). Without hours, the whole span but holidays.
-   */
-  openPeriods: { start: string; end: string }[];
-}
+export type AvailabilityView = Shape<'MarketplaceAvailability'>;
 
 export function availabilityView(
   schedules: LocationSchedules,

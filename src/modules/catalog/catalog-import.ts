@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { uuidv7 } from '../../common/ids.js';
 import { sqlRows } from '../../db/raw-sql.js';
+import type { Shape } from '../../shapes/shape.js';
 import { type Location, replaceTaxRates } from '../locations/index.js';
 import type { CatalogChange, CatalogListener } from './catalog-events.js';
 import type { ParsedCatalog } from './catalog-import.rules.js';
@@ -78,31 +79,9 @@ const MODIFIER_GROUPS: Kind = {
   watched: importWatchedColumns('modifierGroup'),
 };
 
-interface KindCounts {
-  created: number;
-  updated: number;
-  deleted: number;
-  unchanged: number;
-}
-
-export interface ImportResult {
-  categories: number;
-  products: number;
-  modifiers: number;
-  modifierGroups: number;
-  taxRates: number;
-  changes: { categories: KindCounts; products: KindCounts; modifiers: KindCounts; modifierGroups: KindCounts };
-  /** What the import told the catalog listener (the menus): changes of what menus show, and deletions. */
-  menuRelevant: {
-    changedProducts: number;
-    changedModifiers: number;
-    deletedProducts: number;
-    deletedModifiers: number;
-    /** Categories and modifier groups changed in what a menu shows, or deleted. */
-    changedCategories: number;
-    changedModifierGroups: number;
-  };
-}
+type KindCounts = Shape<'KindCounts'>;
+/** What an import wrote, and what it told the catalog listener (the menus). */
+export type ImportResult = Shape<'CatalogImportResult'>;
 
 /** The SQL of one kind's upsert; built once per kind (the column lists never change). */
 function upsertSql(kind: Kind): string {

@@ -1,6 +1,6 @@
-import type { TaxRateView } from '../locations/index.js';
+import type { Shape } from '../../shapes/shape.js';
 import type { Category } from './category.entity.js';
-import { PASS_THROUGH_FIELDS, type GroupModifierRef, type PassThrough } from './catalog-fields.js';
+import { PASS_THROUGH_FIELDS, type PassThrough } from './catalog-fields.js';
 import type { ModifierGroup } from './modifier-group.entity.js';
 import type { Product } from './product.entity.js';
 
@@ -8,49 +8,18 @@ import type { Product } from './product.entity.js';
 // GraphQL alike. The pass-through fields come back exactly as received; showOnline is always the alias of show_online,
 // so it can never disagree with it.
 
-export interface CategoryView {
-  id: string;
-  posReference: string;
-  name: string;
-  description?: string;
-  position: number;
-  show_online: boolean;
-  serviceAvailability?: unknown;
-}
+export type CategoryView = Shape<'Category'>;
+/** The fields products and modifiers share: a modifier is exactly these. */
+type SellableView = Shape<'Modifier'>;
+export type ProductView = Shape<'Product'> & PassThrough;
+export type ModifierView = Shape<'Modifier'> & PassThrough;
+export type ModifierGroupView = Shape<'ModifierGroup'>;
 
-interface SellableView {
-  id: string;
-  posReference: string;
-  name: string;
-  price: number;
-  taxRateIds: string[];
-  show_online: boolean;
-  showOnline: boolean;
-  position: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export type ProductView = PassThrough & SellableView & { categories: string[]; modifierGroups: string[] };
-export type ModifierView = PassThrough & SellableView;
-
-export interface ModifierGroupView {
-  id: string;
-  posReference: string;
-  name: string;
-  minPermitted: number;
-  maxPermitted: number;
-  modifiers: GroupModifierRef[];
-}
-
-/** GET {loc}/catalog: the CatalogImportEntity shape, with service ids. */
-export interface CatalogView {
-  location: { taxRates: TaxRateView[] };
-  categories: CategoryView[];
+/** GET {loc}/catalog: the CatalogImportEntity shape, with service ids, and the compatibility fields as received. */
+export type CatalogView = Omit<Shape<'Catalog'>, 'products' | 'modifiers'> & {
   products: ProductView[];
   modifiers: ModifierView[];
-  modifierGroups: ModifierGroupView[];
-}
+};
 
 // The views read only these fields, so rows read straight from SQL (the whole-catalog read) fit them too.
 export type CategoryRecord = Pick<

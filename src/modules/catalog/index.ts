@@ -10,7 +10,6 @@ export { CATALOG_OPERATIONS } from './catalog.operations.js';
 export { CatalogService } from './catalog.service.js';
 export {
   type CategoryRecord,
-  type CategoryView,
   type ModifierGroupView,
   type ModifierView,
   passThroughOf,

@@ -1,23 +1,12 @@
 import type { ApplicationKind } from '../../common/principal.js';
-import type { Connection, ConnectionStatus } from './connection.entity.js';
+import type { Shape } from '../../shapes/shape.js';
+import type { Connection } from './connection.entity.js';
 import { maskCredentials } from '../../common/mask.js';
 
 /** JSON the client gave as the connection's credentials: opaque to the hub. */
 export type Credentials = Record<string, unknown>;
 
-export interface ConnectionView {
-  id: string;
-  applicationId: string;
-  applicationName: string;
-  kind: ApplicationKind;
-  accountId: string;
-  locationId: string;
-  status: ConnectionStatus;
-  /** Masked: every value keeps its place, its last four characters at most. */
-  credentials: Credentials | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type ConnectionView = Shape<'Connection'>;
 
 /** The connection's application and location must be loaded; `credentials` are the opened ones. */
 export function toConnectionView(connection: Connection, credentials: Credentials | null): ConnectionView {

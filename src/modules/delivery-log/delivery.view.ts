@@ -1,49 +1,15 @@
 import { readTrace } from '../../common/request-scope.js';
 import type { DeliveryAttempt } from '../../delivery-engine/delivery-attempt.entity.js';
-import type { Delivery, DeliveryStatus } from '../../delivery-engine/delivery.entity.js';
+import type { Delivery } from '../../delivery-engine/delivery.entity.js';
+import type { Shape } from '../../shapes/shape.js';
 import { maskCredentials } from '../../common/mask.js';
 
 // The one public shape of a delivery and its attempts, for REST and GraphQL alike. Lists leave out the
 // payload and the attempts; the single record carries both.
 
-interface DeliveryAttemptView {
-  attemptNumber: number;
-  startedAt: string;
-  /** Where this attempt went: the application's URL for this kind of call at that moment. */
-  url: string | null;
-  httpStatus: number | null;
-  error: string | null;
-  latencyMs: number;
-  responseExcerpt: string | null;
-}
-
-export interface DeliveryView {
-  id: string;
-  eventId: string;
-  eventType: string;
-  applicationId: string;
-  accountId: string | null;
-  locationId: string | null;
-  connectionId: string | null;
-  orderingKey: string | null;
-  url: string;
-  status: DeliveryStatus;
-  attemptCount: number;
-  nextAttemptAt: string | null;
-  lastAttemptAt: string | null;
-  deliveredAt: string | null;
-  lastError: string | null;
-  /** The request that caused the event (X-Request-Id) and its W3C trace id, both sent on to the partner. */
-  requestId: string | null;
-  traceId: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface DeliveryDetailView extends DeliveryView {
-  payload: unknown;
-  attempts: DeliveryAttemptView[];
-}
+type DeliveryAttemptView = Shape<'DeliveryAttempt'>;
+export type DeliveryView = Shape<'Delivery'>;
+export type DeliveryDetailView = Shape<'DeliveryDetail'>;
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 

@@ -1,30 +1,12 @@
+import type { Shape } from '../../shapes/shape.js';
 import type { Location } from './location.entity.js';
 import type { TaxRate } from './tax-rate.entity.js';
-import type { TaxRateType } from './tax-rate.entity.js';
 
 // The one public shape of a location (docs/contract.md "Records"), used by REST and GraphQL alike, so both surfaces
 // answer with the same data.
 
-export interface TaxRateView {
-  posReference: string;
-  name: string;
-  type: TaxRateType;
-  rate: number;
-  inclusive: boolean;
-  isDefault: boolean;
-}
-
-export interface LocationView {
-  id: string;
-  accountId: string;
-  name: string;
-  currency: string;
-  timezone: string;
-  storeStatus: string;
-  taxRates: TaxRateView[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type TaxRateView = Shape<'TaxRate'>;
+export type LocationView = Shape<'Location'>;
 
 export function toTaxRateView(rate: TaxRate): TaxRateView {
   return {

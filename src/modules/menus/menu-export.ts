@@ -1,10 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sqlRows } from '../../db/raw-sql.js';
-import { type CategoryRecord, type CategoryView, type ModifierGroupView, toCategoryView } from '../catalog/index.js';
+import { type CategoryRecord, type ModifierGroupView, toCategoryView } from '../catalog/index.js';
 import type { LocationView, TaxRateView } from '../locations/index.js';
-import type { AvailabilityView } from '../availability/index.js';
+import type { Shape } from '../../shapes/shape.js';
 import { readMenu } from './menu-read.js';
-import type { MenuItemView, MenuModifierView } from './menu.view.js';
 
 // The MenuExportEntity of docs/contract.md "Records": what a marketplace receives on publication (MENU_PUBLISHED)
 // and as newState of MENU_UPDATED. Every item and modifier carries its effective taxRateIds, show_online and
@@ -12,37 +11,17 @@ import type { MenuItemView, MenuModifierView } from './menu.view.js';
 // (docs/contract.md "Behaviours"); `availability` says when the location sells, by the hours that apply to that
 // marketplace (src/modules/availability/availability.view.ts).
 
-export interface ExportLocation {
-  id: string;
-  name: string;
-  currency: string;
-  timezone: string;
-  taxRates: TaxRateView[];
-}
-
-export interface MenuExport {
-  id: string;
-  name: string;
-  description: string | null;
-  /** The catalog categories the items are in, in catalog order. */
-  categories: CategoryView[];
-  items: MenuItemView[];
-  /** The catalog modifier groups the items offer, in catalog order. */
-  modifierGroups: ModifierGroupView[];
-  modifiers: MenuModifierView[];
-}
+export type ExportLocation = Shape<'ExportLocation'>;
+export type MenuExport = Shape<'MenuExport'>;
 
 /**
  * MENU_PUBLISHED's body after the webhook envelope (delivery-engine/webhook-event.ts), which also carries
  * `connection: {id, credentials}`: the client's own keys at the marketplace, in the body only.
  */
-export interface MenuExportEntity {
-  menuId: string;
-  publicationId: string;
-  location: ExportLocation;
-  menu: MenuExport;
-  availability: AvailabilityView;
-}
+export type MenuExportEntity = Pick<
+  Shape<'MenuExportEntity'>,
+  'menuId' | 'publicationId' | 'location' | 'menu' | 'availability'
+>;
 
 const LOCATION = `SELECT id, name, currency, timezone FROM locations WHERE id = ?::uuid`;
 const TAX_RATES = `SELECT pos_reference AS "posReference", name, type, rate, inclusive, is_default AS "isDefault" FROM tax_rates WHERE location_id = ?::uuid ORDER BY position`;

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isoSql, sqlRows } from '../../db/raw-sql.js';
 import { lastPartnerAnswerSql } from '../../delivery-engine/retention.js';
+import type { Shape } from '../../shapes/shape.js';
 
 // A publication as REST and GraphQL show it: its state is its delivery's, read through the join, or, once the
 // delivery log's retention removed the delivery, the outcome the publication kept of it.
@@ -8,24 +9,7 @@ import { lastPartnerAnswerSql } from '../../delivery-engine/retention.js';
 export const PUBLICATION_STATUSES = ['PENDING', 'DELIVERED', 'FAILED'] as const;
 export type PublicationStatus = (typeof PUBLICATION_STATUSES)[number];
 
-export interface MenuPublicationView {
-  id: string;
-  menuId: string;
-  connectionId: string;
-  /** The MENU_PUBLISHED delivery, in the delivery log (GET /v1/deliveries/{id}) while deliveryRetained. */
-  deliveryId: string;
-  /** False once the delivery log's retention removed the delivery; the publication keeps its outcome. */
-  deliveryRetained: boolean;
-  /** PENDING while the delivery is on its way (PENDING or DELIVERING there); then DELIVERED or FAILED. */
-  status: PublicationStatus;
-  attempts: number;
-  lastError: string | null;
-  /** What the marketplace answered last (the first 1 KiB of its body); null before any answer came. */
-  partnerAnswer: string | null;
-  deliveredAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type MenuPublicationView = Shape<'MenuPublication'>;
 
 const iso = isoSql;
 

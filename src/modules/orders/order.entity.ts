@@ -1,29 +1,16 @@
 import { Entity, Enum, Index, ManyToOne, Property, Unique, type Rel } from '@mikro-orm/core';
 import { BaseEntity } from '../../db/base.entity.js';
-import { Location, type TaxRateView } from '../locations/index.js';
-import { ORDER_STATUSES, type OrderStatus } from './order-status.js';
+import { Location } from '../locations/index.js';
+import type { Shape } from '../../shapes/shape.js';
+import { ORDER_STATUSES, type CancellationReason, type OrderStatus } from './order-status.js';
 
-export interface StatusChange {
-  status: OrderStatus;
-  /** RFC 3339 */
-  at: string;
-  by: 'MARKETPLACE' | 'POS' | 'OPERATOR';
-  /** Who exactly: the application (MARKETPLACE, POS) or the operator user's id. Absent on changes made before it was kept. */
-  byId?: string;
-  reason?: string;
-}
+export type StatusChange = Shape<'OrderStatusChange'>;
 
 /**
  * The location as it was when the order was placed, kept with the order: name, currency, timezone and every tax
  * rate it had then (not only those the order's taxRateIds name), so the references resolve as at placement.
  */
-export interface OrderLocation {
-  id: string;
-  name: string;
-  currency: string;
-  timezone: string;
-  taxRates: TaxRateView[];
-}
+export type OrderLocation = Shape<'OrderLocation'>;
 
 /**
  * An order placed by a marketplace (docs/contract.md "Shapes existing clients send"). What the hub filters and changes
@@ -84,10 +71,10 @@ export class Order extends BaseEntity<
   status: OrderStatus = 'NEW';
 
   @Property({ type: 'text', nullable: true })
-  cancellationReason: string | null = null;
+  cancellationReason: CancellationReason | null = null;
 
   @Property({ type: 'text', nullable: true })
-  cancelledBy: string | null = null;
+  cancelledBy: StatusChange['by'] | null = null;
 
   @Property({ type: 'timestamptz', nullable: true })
   acceptedAt: Date | null = null;

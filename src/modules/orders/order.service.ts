@@ -19,6 +19,7 @@ import {
   ORDER_STATUSES,
   parseOrderStatus,
   STAMP_OF,
+  type CancellationReason,
   type OrderActor,
   type OrderStatus,
 } from './order-status.js';
@@ -359,7 +360,7 @@ function applyStatus(
   order: Order,
   status: OrderStatus,
   actor: { by: OrderActor; byId: string },
-  reason: string | null,
+  reason: CancellationReason | null,
   now: Date,
 ): void {
   order.status = status;

@@ -1,30 +1,16 @@
-import type { Order, OrderLocation, StatusChange } from './order.entity.js';
-import type { OrderStatus } from './order-status.js';
+import type { Shape } from '../../shapes/shape.js';
+import type { Order } from './order.entity.js';
 
 // The one public shape of an order (docs/contract.md "Shapes existing clients send", "Order as stored and sent"): REST,
 // GraphQL and the OrderWebhookEvent's newState/previousState all use it.
 
-export interface OrderView extends Record<string, unknown> {
-  id: string;
-  externalId: string;
-  status: OrderStatus;
-  cancellationReason: string | null;
-  cancelledBy: string | null;
-  accountId: string;
-  locationId: string;
-  clientId: string;
-  sourceName: string;
-  /** A test order (sandbox marketplace): never counted in a figure. */
-  test: boolean;
-  createdAt: string;
-  updatedAt: string;
-  acceptedAt: string | null;
-  rejectedAt: string | null;
-  completedAt: string | null;
-  cancelledAt: string | null;
-  statusHistory: StatusChange[];
-  location: OrderLocation;
-}
+export type OrderView = Shape<'Order'>;
+
+/**
+ * The required fields of an Order that only `details` holds: the body the marketplace placed, checked against
+ * PlaceOrder then, kept whole with each line's taxRateIds resolved.
+ */
+type PlacedFields = Pick<OrderView, 'fulfillmentType' | 'currency' | 'items'>;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -54,7 +40,7 @@ export type OrderFields = Pick<
 export function toOrderView(order: OrderFields): OrderView {
   return {
     id: order.id,
-    ...order.details,
+    ...(order.details as PlacedFields),
     externalId: order.externalId,
     status: order.status,
     cancellationReason: order.cancellationReason,

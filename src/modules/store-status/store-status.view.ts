@@ -1,20 +1,9 @@
+import type { Shape } from '../../shapes/shape.js';
 import type { Availability } from '../availability/index.js';
 import type { Location } from '../locations/index.js';
 
 /** The store status of a location, as PUT store-status answers and as sent to marketplaces (without the ids). */
-export interface StoreStatusView {
-  storeStatus: 'ONLINE' | 'OFFLINE';
-  closedUntil: string | null;
-  closedReason: string | null;
-  closedReasonNotes: string | null;
-  /**
-   * Which of open, closed by hours, closed for a holiday or paused holds now, until when and why: by the
-   * hours that apply to whoever is told (a marketplace's override, else the location's).
-   */
-  availability: Availability;
-  /** Minutes of preparation added to every order until `until`; null when the kitchen is not busy. */
-  busyMode: { extraMinutes: number; until: string } | null;
-}
+export type StoreStatusView = Shape<'StoreStatus'>;
 
 export type StoreStatusFields = Pick<
   Location,

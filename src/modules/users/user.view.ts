@@ -1,18 +1,7 @@
-import type { Role } from '../../common/principal.js';
+import type { Shape } from '../../shapes/shape.js';
 import type { User } from './user.entity.js';
 
-export interface UserView {
-  id: string;
-  email: string;
-  /** Another name to sign in with; null when the user has none. */
-  username: string | null;
-  role: Role;
-  accountIds: string[];
-  /** When an operator deactivated the user; null while active. */
-  deactivatedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
+export type UserView = Shape<'User'>;
 
 /** The user's accounts collection must be loaded. */
 export function toUserView(user: User): UserView {
