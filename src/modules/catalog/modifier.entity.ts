@@ -1,7 +1,5 @@
-import { Entity, Index, Property, Unique } from '@mikro-orm/core';
-import type { Location } from '../locations/index.js';
-import { CatalogRecord } from './catalog-record.entity.js';
-import type { PassThrough } from './catalog-fields.js';
+import { Entity, Index, Unique } from '@mikro-orm/core';
+import { SellableRecord } from './sellable-record.entity.js';
 
 /** A catalog modifier (docs/contract.md "Records"); modifier groups reference it by posReference or id. */
 @Entity({ tableName: 'modifiers' })
@@ -15,28 +13,4 @@ import type { PassThrough } from './catalog-fields.js';
   name: 'modifiers_snoozed',
   expression: `create index "modifiers_snoozed" on "modifiers" ("location_id", "snoozed_until") where "snoozed_until" is not null`,
 })
-export class Modifier extends CatalogRecord<'taxRateIds' | 'showOnline' | 'passThrough' | 'snoozedUntil'> {
-  @Property({ type: 'integer' })
-  price: number;
-
-  @Property({ type: 'json' })
-  taxRateIds: string[] = [];
-
-  @Property({ type: 'boolean' })
-  showOnline = true;
-
-  /**
-   * Snoozed: not for sale until then, when the hub takes it back by itself (snooze.service.ts). Apart from
-   * showOnline, which only the POS's catalog changes; a catalog import keeps it.
-   */
-  @Property({ type: 'timestamptz', nullable: true })
-  snoozedUntil: Date | null = null;
-
-  @Property({ type: 'json' })
-  passThrough: PassThrough = {};
-
-  constructor(location: Location, posReference: string, name: string, price: number) {
-    super(location, posReference, name);
-    this.price = price;
-  }
-}
+export class Modifier extends SellableRecord {}
