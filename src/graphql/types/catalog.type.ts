@@ -32,8 +32,12 @@ export class CategoryType {
   serviceAvailability?: unknown;
 }
 
-@ObjectType('Product')
-export class ProductType {
+/**
+ * The fields of what a customer buys, a product or a modifier. Named only so that type-graphql passes its fields on
+ * to the subclasses; no field returns it, so the schema does not show it.
+ */
+@ObjectType('Sellable')
+abstract class SellableType {
   @Field(() => ID)
   id: string;
 
@@ -46,9 +50,6 @@ export class ProductType {
   @Field(() => Int, { description: 'Smallest unit of the location currency' })
   price: number;
 
-  @Field(() => [String], { description: 'Category posReferences' })
-  categories: string[];
-
   @Field(() => [String], {
     description: 'Tax-rate posReferences, as stored; a value matching no rate resolves to nothing',
   })
@@ -60,9 +61,6 @@ export class ProductType {
   @Field({ description: 'Alias of show_online' })
   showOnline: boolean;
 
-  @Field(() => [String], { description: 'Modifier group posReferences' })
-  modifierGroups: string[];
-
   @Field(() => Int)
   position: number;
 
@@ -71,40 +69,19 @@ export class ProductType {
 
   @Field()
   updatedAt: string;
+}
+
+@ObjectType('Product')
+export class ProductType extends SellableType {
+  @Field(() => [String], { description: 'Category posReferences' })
+  categories: string[];
+
+  @Field(() => [String], { description: 'Modifier group posReferences' })
+  modifierGroups: string[];
 }
 
 @ObjectType('Modifier')
-export class ModifierType {
-  @Field(() => ID)
-  id: string;
-
-  @Field()
-  posReference: string;
-
-  @Field()
-  name: string;
-
-  @Field(() => Int)
-  price: number;
-
-  @Field(() => [String])
-  taxRateIds: string[];
-
-  @Field()
-  show_online: boolean;
-
-  @Field()
-  showOnline: boolean;
-
-  @Field(() => Int)
-  position: number;
-
-  @Field()
-  createdAt: string;
-
-  @Field()
-  updatedAt: string;
-}
+export class ModifierType extends SellableType {}
 
 @ObjectType('ModifierGroup')
 export class ModifierGroupType {
