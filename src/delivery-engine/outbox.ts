@@ -10,7 +10,9 @@ import { endpointOf } from './queue.js';
 // with the change or not at all: no event without the change, no change without its event. The row is the
 // queue entry itself (queue.ts); its insert's NOTIFY fires on commit and wakes a worker within milliseconds.
 // The same statement writes the event into the receiving application's feed (application-event.entity.ts),
-// also when the application has no URL for it: it then reads the event from GET /v1/events only.
+// also when the application has no URL for it: it then reads the event from GET /v1/events only. A change
+// written outside a transaction, in one statement with its events, goes through ChangeWithEvents
+// (change-with-events.ts).
 
 /**
  * Event types of docs/contract.md "Shapes existing clients send" and "Calls the hub makes" (consumers ignore unknown
@@ -143,68 +145,7 @@ export async function enqueueDelivery(em: EntityManager, input: EnqueueDeliveryI
 }
 
 /** The request whose change causes the event (none for the worker's own, such as a store's reopening). */
-function requestOrigin(): { request_id: string | null; trace: string | null } {
+export function requestOrigin(): { request_id: string | null; trace: string | null } {
   const scope = currentRequestScope();
   return { request_id: scope?.requestId ?? null, trace: scope ? formatTrace(scope.trace) : null };
-}
-
-/**
- * The outbox rows of events that open their ordering chain (an order's ORDER_CREATED: nothing of that order
- * can precede it, and nothing can follow it before the order is committed), as common table expressions that the
- * caller places in the very statement that makes the change: one round trip, atomic without an explicit
- * transaction. Each event names the row of `sourceCte` it belongs to (its `id`), and is written only if that row
- * is returned, so a change that did not happen (an insert that hit ON CONFLICT DO NOTHING) writes no event, while
- * the others of the same statement do. Every event goes into its application's feed; those with a URL get their
- * delivery too. Opening a chain needs no chain lock: there is no earlier delivery to wait for.
- *
- * The text (openingEventsCtes, one `?`: a JSON array of openingDeliveryRows) and its rows come apart so that
- * a hot statement embedding the text can be built once: a statement rebuilt per call is hashed again by the
- * prepared-statement cache (src/db/raw-sql.ts) on every call. The CTEs are named opening, opening_deliveries and
- * opening_feed.
- */
-export function openingEventsCtes(sourceCte: string): string {
-  return `opening AS (
-       select e.* from ${sourceCte} source
-         join json_to_recordset(?::json) as e(source_id uuid, id uuid, event_id uuid, event_type text, application_id uuid, account_id uuid,
-                                               location_id uuid, connection_id uuid, ordering_key text, url text, endpoint text, payload json,
-                                               request_id text, trace text)
-           on e.source_id = source.id
-     ), opening_deliveries AS (
-       insert into deliveries (id, created_at, updated_at, event_id, event_type, application_id, account_id, location_id, connection_id,
-              ordering_key, chain_position, url, endpoint, payload, status, held, request_id, trace)
-       select e.id, date_trunc('milliseconds', clock_timestamp()), date_trunc('milliseconds', clock_timestamp()), e.event_id, e.event_type,
-              e.application_id, e.account_id, e.location_id, e.connection_id, e.ordering_key, case when e.ordering_key is null then null else 1 end,
-              e.url, e.endpoint, e.payload, 'PENDING', false, e.request_id, e.trace
-         from opening e
-        where e.url is not null
-     ), opening_feed AS (
-       insert into application_events (application_id, event_id, event_type, payload)
-       select e.application_id, e.event_id, e.event_type, e.payload from opening e
-     )`;
-}
-
-/** An element of openingEventsCtes's binding. */
-export type OpeningDeliveryRow = Record<string, unknown>;
-
-/**
- * openingEventsCtes's rows for the events of one source row: each with its delivery id and the request that
- * causes it (read here, so this runs in the request's own scope).
- */
-export function openingDeliveryRows(sourceId: string, inputs: readonly EnqueueDeliveryInput[]): OpeningDeliveryRow[] {
-  const origin = requestOrigin();
-  return inputs.map((input) => ({
-    ...origin,
-    source_id: sourceId,
-    id: uuidv7(),
-    event_id: input.eventId ?? uuidv7(),
-    event_type: input.eventType,
-    application_id: input.applicationId,
-    account_id: input.accountId ?? null,
-    location_id: input.locationId ?? null,
-    connection_id: input.connectionId ?? null,
-    ordering_key: input.orderingKey ?? null,
-    url: input.url,
-    endpoint: input.url === null ? null : endpointOf(input.url),
-    payload: input.payload ?? null,
-  }));
 }
