@@ -30,6 +30,28 @@ function isStale(output, inputs) {
   return statSync(built).mtimeMs < newest;
 }
 
+/**
+ * tsc never deletes: a source removed (or moved) leaves its compiled file in dist/, where jest would still run a
+ * test that is gone and an import of the old path would still resolve. Compiled files without a source go.
+ */
+function removeOrphans() {
+  for (const dir of ['src', 'test', 'bench', 'examples']) {
+    const walk = (rel) => {
+      const built = join(root, 'dist', rel);
+      if (!existsSync(built)) return;
+      for (const entry of readdirSync(built, { withFileTypes: true })) {
+        const path = join(rel, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (/\.js(\.map)?$/.test(entry.name)) {
+          const source = join(root, path.replace(/\.js(\.map)?$/, ''));
+          if (!existsSync(`${source}.ts`) && !existsSync(`${source}.tsx`)) rmSync(join(root, 'dist', path));
+        }
+      }
+    };
+    walk(dir);
+  }
+}
+
 const COMPILED = ['src', 'test', 'bench', 'examples', 'tsconfig.json', 'package-lock.json'];
 // Build info without the files it describes (a dist/ emptied by hand, or a `tsc --noEmit` that wrote it) must
 // not pass for a build: it is dropped, so tsc compiles everything again.
@@ -37,6 +59,7 @@ const entryMissing = !existsSync(join(root, 'dist/src/main.js'));
 if (entryMissing) rmSync(join(root, 'dist/.tsbuildinfo'), { force: true });
 if (entryMissing || isStale('dist/.tsbuildinfo', COMPILED)) {
   run(bin('tsc'), ['-p', 'tsconfig.json']);
+  removeOrphans();
   // tsc leaves its build info alone when a file was saved unchanged: mark this check as done all the same.
   const now = new Date();
   utimesSync(join(root, 'dist/.tsbuildinfo'), now, now);

@@ -36,6 +36,7 @@ import { PartnerHttp } from './delivery-engine/partner-http.js';
 import type { WebhookSecretSource } from './delivery-engine/webhook-secrets.js';
 import { cachedSecrets } from './delivery-engine/webhook-secrets.js';
 import { DeliveryWorker } from './delivery-engine/worker.js';
+import { Scheduler } from './scheduler/scheduler.js';
 import { LiveFanout } from './live/live-fanout.js';
 import { LiveListener } from './live/live-listener.js';
 import type { LookupFunction } from 'node:net';
@@ -143,6 +144,14 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
     secrets: cachedSecrets(
       options.webhookSecrets ?? { secretFor: (applicationId) => webhookSecretFor(orm.em.fork(), applicationId) },
     ),
+    database,
+    metrics,
+    sandboxApplications: sandbox.applicationIds,
+  });
+  await worker.start();
+  const scheduler = new Scheduler({
+    databaseUrl,
+    log,
     tasks: {
       [PAUSE_END.task]: PAUSE_END.handler(orm, clock),
       [BUSY_END.task]: BUSY_END.handler(orm, clock),
@@ -155,11 +164,12 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
         open: sandbox.route !== undefined,
       }),
     },
+    // The same poll interval as the delivery worker's (DELIVERY_POLL_INTERVAL_MS).
+    pollIntervalMs: config.delivery.pollIntervalMs,
     database,
-    metrics,
-    sandboxApplications: sandbox.applicationIds,
+    onWorkerIds: (ids) => worker.registerTaskWorkers(ids),
   });
-  await worker.start();
+  await scheduler.start();
   // Live signals (src/live): one listening connection for this process, fanned out to its subscribers.
   const live = new LiveFanout();
   const listener = new LiveListener({ databaseUrl, fanout: live, log, database, ...config.live });
@@ -210,6 +220,7 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
       database: async () => (await databaseReadiness(orm, database)).database,
       migrations: async () => (await databaseReadiness(orm, database)).migrations,
       worker: () => worker.ready(),
+      scheduler: () => scheduler.ready(),
     },
     validateResponses: options.validateResponses ?? false,
     sandbox: sandbox.route && {
@@ -255,6 +266,8 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
         clearInterval(idleSweep);
         log.info('http server closed: in-flight requests finished');
         await maintenance.stop();
+        // The job under way finishes; jobs still due wait in the database for the next process.
+        await scheduler.stop();
         await claimingStopped;
         // In-flight deliveries finish (up to the partner timeout); what is left is handed back.
         await worker.stop();

@@ -2,7 +2,6 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Logger as GraphileLogger, runMigrations as runJobMigrations } from 'graphile-worker';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { useGenericPlansForJobFunctions } from '../delivery-engine/graphile-plans.js';
 import { ormOptions, POOL_SIZE } from './mikro-orm.config.js';
 import type { DatabaseWatch } from './outage.js';
 import { sqlRows, useSimpleQueries } from './raw-sql.js';
@@ -35,12 +34,11 @@ export async function runMigrations(clientUrl: string, log?: Logger): Promise<st
   }
 }
 
-/** graphile-worker's schema (graphile_worker), brought up to date by its own migrations, then tuned. */
+/** graphile-worker's schema (graphile_worker), brought up to date by its own migrations. */
 async function installJobQueue(clientUrl: string): Promise<void> {
   const pool = new pg.Pool({ connectionString: clientUrl, max: 1 });
   try {
     await runJobMigrations({ pgPool: pool, logger: new GraphileLogger(() => () => undefined) });
-    await useGenericPlansForJobFunctions(pool);
   } finally {
     await pool.end();
   }
@@ -70,6 +68,18 @@ export async function openDatabase(
 export async function isEmbedded(orm: MikroORM): Promise<boolean> {
   const [{ version }] = await sqlRows<{ version: string }>(orm.em.fork(), 'select version()');
   return isPGliteVersion(version);
+}
+
+/** Whether the database at this URL is the embedded PGlite, asked on a connection of its own. */
+export async function isEmbeddedDatabase(databaseUrl: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ version: string }>('select version()');
+    return isPGliteVersion(rows[0].version);
+  } finally {
+    await client.end();
+  }
 }
 
 /** The embedded database (PGlite), told apart from a PostgreSQL server by what `select version()` says. */

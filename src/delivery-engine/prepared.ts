@@ -2,7 +2,7 @@ import type pg from 'pg';
 
 // The worker's hot statements (claim, record, chain try-locks) as named prepared statements: PostgreSQL then
 // parses and plans each once per connection, not on every batch. Not on the embedded PGlite, whose one
-// session all connections share: there a name one connection prepared collides with another's (the worker
+// session all connections share: there a name one connection prepared collides with another's (the scheduler
 // sets graphile-worker's noPreparedStatements there for the same reason).
 
 const unnamedPools = new WeakSet<pg.Pool>();

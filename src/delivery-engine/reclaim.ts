@@ -5,9 +5,10 @@ import { NOTIFY_DUE_SQL } from './queue.js';
 // Handing back what a dead hub process left half-done. Each process holds a session advisory lock derived
 // from its id for as long as it lives (PostgreSQL releases it the moment the process's connection drops, a
 // SIGKILL included). Whoever can take a registered process's lock knows that process is gone, and then:
-// releases graphile-worker's locks of its scheduled-task workers (otherwise held for 4 hours), turns its
-// DELIVERING deliveries back to PENDING, due at once (the interrupted attempt is logged: the partner may or
-// may not have received it, so it goes again with the same webhook-id), and forgets the process.
+// releases graphile-worker's locks of the process's scheduler (src/scheduler registers its worker ids here;
+// otherwise held for 4 hours), turns its DELIVERING deliveries back to PENDING, due at once (the interrupted
+// attempt is logged: the partner may or may not have received it, so it goes again with the same
+// webhook-id), and forgets the process.
 
 const PROCESS_LOCK_CLASS = 7240003;
 

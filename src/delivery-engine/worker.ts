@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { TaskList } from 'graphile-worker';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { HubConfig } from '../config/config.js';
-import { isPGliteVersion } from '../db/database.js';
+import { isEmbeddedDatabase } from '../db/database.js';
 import type { DatabaseWatch } from '../db/outage.js';
 import type { HubMetrics } from '../observability/metrics.js';
 import { claimDue, type ClaimedDelivery } from './claim.js';
@@ -16,7 +15,6 @@ import { useUnnamedStatements } from './prepared.js';
 import { handBack, handBackOrphans, PROCESS_LOCK_SQL, reclaimDeadProcesses, TRY_PROCESS_LOCK_SQL } from './reclaim.js';
 import { OutcomeRecorder } from './record-outcomes.js';
 import { nextStep, type NextStep } from './retry-policy.js';
-import { TaskRunner } from './task-runner.js';
 import { readReserved, reserve, type ImmediateDelivery, type ImmediateOutcome } from './immediate.js';
 import type { WebhookSecretSource } from './webhook-secrets.js';
 
@@ -39,8 +37,6 @@ export interface DeliveryWorkerDeps {
   databaseUrl: string;
   partnerHttp: PartnerHttp;
   secrets: WebhookSecretSource;
-  /** Timed jobs of the hub that are not deliveries (the store's scheduled reopening), run on graphile-worker. */
-  tasks?: TaskList;
   /** Told about database outages the worker meets, which are then not logged again here. */
   database?: DatabaseWatch;
   /** Counts attempts and deliveries (GET /metrics). */
@@ -49,27 +45,13 @@ export interface DeliveryWorkerDeps {
   sandboxApplications?: ReadonlySet<string>;
 }
 
-/**
- * PGlite (the embedded database, also what tests use without a PostgreSQL server) serves every connection
- * from one session: notifications do not cross connections and prepared statement names collide.
- */
-async function isPGlite(databaseUrl: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ version: string }>('select version()');
-    return isPGliteVersion(rows[0].version);
-  } finally {
-    await client.end();
-  }
-}
-
 export class DeliveryWorker {
   /** This process, as other processes see it in delivery_worker_processes. */
   readonly processId = `hub-${randomBytes(8).toString('hex')}`;
   private pool!: pg.Pool;
   private recorder!: OutcomeRecorder;
-  private tasks!: TaskRunner;
+  /** The scheduler's graphile-worker ids in this process (src/scheduler), kept in the process registry. */
+  private taskWorkerIds: string[] = [];
   private listener: DueListener | undefined;
   private readonly loop: ClaimLoop;
   private readonly limiter: EndpointLimiter;
@@ -114,17 +96,16 @@ export class DeliveryWorker {
 
   async start(): Promise<void> {
     const { config, log, databaseUrl } = this.deps;
-    const embedded = await isPGlite(databaseUrl);
+    const embedded = await isEmbeddedDatabase(databaseUrl);
     // Its own node-postgres pool, not the ORM's (src/db/raw-sql.ts is the ORM's one way): these connections
-    // run with settings the ORM's must not have, and graphile-worker (scheduled tasks) takes a pg pool.
-    // Queries are short: a dozen connections serve claims, recordings, the task runner, the process lock and
-    // reclaim. Several hubs share the server's max_connections.
+    // run with settings the ORM's must not have. Queries are short: a dozen connections serve claims,
+    // recordings, the process lock and reclaim. Several hubs share the server's max_connections.
     // The worker's own commits (claims, attempts) skip the wait for the WAL flush: if the database server
     // itself crashes, the last few of them may be lost, which only means an attempt is made again
     // (at-least-once, same webhook-id); each transaction is still all or nothing. The outbox rows are written
     // by the callers' transactions, on the ORM's connections, with the server's full durability.
-    // On PGlite: one connection for graphile-worker's listener and one that every query of the worker waits
-    // for in turn, as concurrent connections there interleave their protocol messages in one session.
+    // On PGlite: two connections, whose queries wait for each other in turn, as concurrent connections there
+    // interleave their protocol messages in one session.
     this.pool = new pg.Pool(
       embedded
         ? { connectionString: databaseUrl, max: 2 }
@@ -147,20 +128,6 @@ export class DeliveryWorker {
       [],
     ]);
     const pollIntervalMs = config.delivery.pollIntervalMs ?? (embedded ? 100 : 2000);
-    this.tasks = new TaskRunner({
-      pool: this.pool,
-      log,
-      tasks: this.deps.tasks ?? {},
-      pollIntervalMs,
-      noPreparedStatements: embedded,
-      database: this.deps.database,
-      onWorkerIds: async (ids) =>
-        void (await this.pool.query('update delivery_worker_processes set worker_ids = $2 where id = $1', [
-          this.processId,
-          ids,
-        ])),
-    });
-    await this.tasks.start();
     // PGlite's notifications do not cross connections: there the poll is the wake-up.
     if (embedded)
       log.info(
@@ -228,7 +195,7 @@ export class DeliveryWorker {
       if (!locked) return false;
       await client.query(
         'insert into delivery_worker_processes (id, worker_ids, started_at) values ($1, $2, now()) on conflict (id) do update set worker_ids = excluded.worker_ids',
-        [this.processId, this.tasks.workerIds],
+        [this.processId, this.taskWorkerIds],
       );
       if (this.stopping) return true;
       this.holdLock(client);
@@ -257,9 +224,21 @@ export class DeliveryWorker {
     waiting: () => this.pool?.waitingCount ?? 0,
   };
 
-  /** For /readyz: claiming, scheduled tasks running, and this process still holds its liveness lock. */
+  /**
+   * The scheduler's graphile-worker ids in this process (src/scheduler): registered with the process, so that
+   * when it dies whoever hands its deliveries back also unlocks the jobs those ids held.
+   */
+  async registerTaskWorkers(ids: string[]): Promise<void> {
+    this.taskWorkerIds = [...ids];
+    await this.pool.query('update delivery_worker_processes set worker_ids = $2 where id = $1', [
+      this.processId,
+      this.taskWorkerIds,
+    ]);
+  }
+
+  /** For /readyz: claiming, and this process still holds its liveness lock. */
   ready(): boolean {
-    return this.started && this.stopping === undefined && !this.claimingStopped && !this.lockLost && this.tasks.ready();
+    return this.started && this.stopping === undefined && !this.claimingStopped && !this.lockLost;
   }
 
   /**
@@ -285,7 +264,6 @@ export class DeliveryWorker {
       await this.stopClaiming();
       await this.listener?.stop();
       await this.reclaiming;
-      await this.tasks?.stop();
       // Attempts under way finish (each within the partner timeout); anything left is handed back below.
       await Promise.allSettled([...this.running]);
       if (!this.lockLost) {
@@ -310,7 +288,7 @@ export class DeliveryWorker {
     if (!this.pool) return;
     const client = this.lockClient ?? (await this.pool.connect());
     try {
-      await handBack(client, this.processId, this.tasks?.workerIds ?? []);
+      await handBack(client, this.processId, this.taskWorkerIds);
     } finally {
       if (client !== this.lockClient) client.release();
     }

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { DatabaseWatch } from '../../src/db/outage.js';
-import { graphileLogger } from '../../src/delivery-engine/graphile-logger.js';
+import { graphileLogger } from '../../src/scheduler/graphile-logger.js';
 
 // What graphile-worker (the scheduled tasks' runner) logs reaches the hub's log as the hub means it: a
 // database outage once, as the database watch says it, whichever of graphile-worker's lines meets it first.

@@ -3,7 +3,7 @@ import type { Task } from 'graphile-worker';
 import type { Logger } from 'pino';
 import { authorize } from '../../auth/authorize.js';
 import { NotFoundError } from '../../common/errors.js';
-import { schedule } from '../../delivery-engine/schedule.js';
+import { schedule } from '../../scheduler/schedule.js';
 import {
   InvalidTransitionError,
   ORDER_OPERATIONS as ORDERS,

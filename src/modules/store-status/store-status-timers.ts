@@ -2,7 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { Task } from 'graphile-worker';
 import type { Clock } from '../../common/clock.js';
-import { schedule, unschedule } from '../../delivery-engine/schedule.js';
+import { schedule, unschedule } from '../../scheduler/schedule.js';
 import { Location } from '../locations/index.js';
 import { type ActivityChange, recordActivity, SYSTEM } from '../activity/index.js';
 import { sendStoreStatus } from './store-status-events.js';

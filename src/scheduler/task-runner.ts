@@ -5,9 +5,9 @@ import type { Logger } from 'pino';
 import type { DatabaseWatch } from '../db/outage.js';
 import { graphileLogger } from './graphile-logger.js';
 
-// Timed work that is not a delivery (a store going back ONLINE at closedUntil, schedule.ts) runs on
-// graphile-worker: few jobs, each due at a time of its own, which is what that library is for. Deliveries
-// do not go through it (queue.ts). One job slot: these jobs are rare and short.
+// graphile-worker's runner, kept running through database outages: few jobs, each due at a time of its own,
+// which is what that library is for. Deliveries do not go through it (src/delivery-engine/queue.ts). One job
+// slot: these jobs are rare and short.
 
 /** After losing the database, how often the runner checks whether it answers again. */
 const RETRY_INTERVAL_MS = 500;

@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sqlRows } from '../db/raw-sql.js';
 
-// Timed work that is not a delivery (a store going back ONLINE at closedUntil) runs on graphile-worker
-// (task-runner.ts): the caller names a task the worker was given (HubOptions tasks) and never touches the
-// queue itself. Both functions run in the caller's transaction, so the job is added or removed with the change.
+// Timed work (a store going back ONLINE at closedUntil, a snooze's end) runs on graphile-worker through the
+// scheduler (scheduler.ts): the caller names a task the scheduler was given (its tasks in src/hub.ts) and never
+// touches the queue itself. Both functions run in the caller's transaction, so the job is added or removed
+// with the change.
 
 export interface ScheduleOptions {
   runAt: Date;
