@@ -83,7 +83,7 @@ export async function isEmbeddedDatabase(databaseUrl: string): Promise<boolean> 
 }
 
 /** The embedded database (PGlite), told apart from a PostgreSQL server by what `select version()` says. */
-export function isPGliteVersion(version: string): boolean {
+function isPGliteVersion(version: string): boolean {
   return version.includes('PGlite');
 }
 
