@@ -1,9 +1,9 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
-import { Webhook } from 'standardwebhooks';
 import type { components } from './api.js';
 import { accessToken, hubApi, must } from './hub-client.js';
+import { readBody, WebhookReceiver } from './webhook-receiver.js';
 
 // A minimal POS for the hub: it serves its catalog when the hub pulls it (the application's catalogPullUrl is
 // <url>/catalog), takes the hub's webhooks at <url>/webhooks, checks their Standard Webhooks signature with
@@ -50,7 +50,7 @@ interface OrderEvent {
 }
 
 export async function startPos(options: PosOptions): Promise<RunningPos> {
-  const webhook = new Webhook(options.webhookSecret);
+  const receiver = new WebhookReceiver(options.webhookSecret);
   const state = { accepted: [] as string[], refused: 0 };
   const underWay = new Set<Promise<void>>();
 
@@ -70,23 +70,22 @@ export async function startPos(options: PosOptions): Promise<RunningPos> {
   }
 
   const server: Server = createServer(async (req, res) => {
-    const body = await read(req);
+    const body = await readBody(req);
     if (req.method === 'POST' && req.url?.startsWith('/catalog')) {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(CATALOG));
       return;
     }
     if (req.method === 'POST' && req.url === '/webhooks') {
-      let event: OrderEvent;
-      try {
-        event = webhook.verify(body, req.headers as Record<string, string>) as OrderEvent;
-      } catch {
+      const verified = receiver.verify(body, req.headers);
+      if (!verified) {
         state.refused += 1;
         res.writeHead(401).end();
         return;
       }
       res.writeHead(204).end();
-      // Answered first: the hub's delivery is done, whatever the kitchen does next.
-      if (event.eventType === 'ORDER_CREATED') {
+      // Answered first: the hub's delivery is done, whatever the kitchen does next. A repeat is not accepted twice.
+      const event = verified as unknown as OrderEvent;
+      if (event.eventType === 'ORDER_CREATED' && receiver.firstTime(verified)) {
         const acceptance = accept(event).catch((error) => {
           process.stderr.write(`accepting ${event.orderId} failed: ${error}\n`);
         });
@@ -112,15 +111,6 @@ export async function startPos(options: PosOptions): Promise<RunningPos> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-function read(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

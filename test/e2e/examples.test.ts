@@ -3,14 +3,17 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { startMarketplace, type RunningMarketplace } from '../../examples/marketplace.js';
 import { startPos, type RunningPos, CATALOG } from '../../examples/pos.js';
 import { setUpRestaurant } from '../../examples/reseller.js';
+import { SANDBOX_POS_ID } from '../../src/modules/sandbox/index.js';
 import { FakePartner } from '../support/fake-partner.js';
 import { startTestHub, type TestHub } from '../support/test-hub.js';
 
 // examples/: the typed client (openapi-typescript types + openapi-fetch) as partners would use it. The reseller
 // script sets a restaurant up and publishes its menu; the POS serves its catalog, verifies webhook signatures
-// and accepts orders. Both run here against a hub, and the generated types must match openapi.yaml.
+// and accepts orders; the marketplace places an order, follows it by webhook and by the event feed, and acts once
+// per eventId. All run here against a hub, and the generated types must match openapi.yaml.
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -43,11 +46,14 @@ describe('against a hub', () => {
   let t: TestHub;
   let marketplace: FakePartner;
   let pos: RunningPos;
+  let market: RunningMarketplace;
   beforeAll(async () => {
-    [t, marketplace] = await Promise.all([startTestHub(), FakePartner.start()]);
+    // The sandbox POS (the marketplace example's kitchen) moves orders on quickly.
+    [t, marketplace] = await Promise.all([startTestHub({ SANDBOX_POS_PACE_MS: '200' }), FakePartner.start()]);
   });
   afterAll(async () => {
     await pos?.close();
+    await market?.close();
     await marketplace?.close();
     await t?.stop();
   });
@@ -120,4 +126,83 @@ describe('against a hub', () => {
     expect(forged.status).toBe(401);
     expect(pos.refused).toBe(1);
   }, 60_000);
+
+  it('places an order as the marketplace, hears every step once by webhook and finds the same events in the feed', async () => {
+    const port = await freePort();
+    const app = await t.createApplication('MARKETPLACE', {
+      webhookUrl: `http://127.0.0.1:${port}/webhooks`,
+      menuPublicationUrl: `http://127.0.0.1:${port}/menus`,
+    });
+    market = await startMarketplace({
+      hubUrl: t.url,
+      clientId: app.clientId,
+      clientSecret: app.clientSecret,
+      webhookSecret: app.webhookSecret,
+      port,
+    });
+    const loc = await t.createLocation(undefined, 'Example Trattoria');
+    const kitchen = await t.connect({ id: SANDBOX_POS_ID }, loc);
+    await t.connect(app, loc);
+    expect((await t.admin.post(`${loc.path}/connections/${kitchen}/pull`)).status).toBe(200);
+
+    const order = await market.place(
+      { accountId: loc.accountId, locationId: loc.locationId },
+      {
+        externalId: 'example-3001',
+        fulfillmentType: 'PICKUP',
+        total: 1150,
+        items: [{ posReference: 'margherita', name: 'Margherita', quantity: 1, price: 1150 }],
+      },
+    );
+    expect(order.status).toBe('NEW');
+    // Placing it again (a lost answer) gives the same order.
+    expect(
+      (
+        await market.place(
+          { accountId: loc.accountId, locationId: loc.locationId },
+          {
+            externalId: 'example-3001',
+            fulfillmentType: 'PICKUP',
+            total: 1150,
+            items: [{ posReference: 'margherita', name: 'Margherita', quantity: 1, price: 1150 }],
+          },
+        )
+      ).id,
+    ).toBe(order.id);
+
+    const steps = () =>
+      market.events
+        .filter((e) => e.eventType === 'ORDER_STATUS_CHANGED' && e.orderId === order.id)
+        .map((e) => (e.newState as { status: string }).status);
+    await until(() => steps().includes('COMPLETED'));
+    expect(steps()).toEqual(['ACCEPTED', 'PREPARING', 'READY', 'COMPLETED']);
+
+    // The feed holds the same events, with the same eventIds, oldest first.
+    const fed: string[] = [];
+    let cursor: string | null = null;
+    for (;;) {
+      const page = await market.readFeed(cursor);
+      fed.push(...page.events.map((e) => e.eventId));
+      if (page.events.length === 0) break;
+      cursor = page.cursor;
+    }
+    expect(fed).toEqual(market.events.map((e) => e.eventId));
+
+    // A replay of a delivered event comes with its webhook-id again: answered, not acted on twice.
+    const [delivered] = (await t.admin.get(`/v1/applications/${app.id}/deliveries?eventType=ORDER_STATUS_CHANGED`)).body
+      .data;
+    expect((await t.admin.post(`/v1/deliveries/${delivered.id}/retry`)).status).toBe(200);
+    await until(() => market.repeats === 1);
+    expect(steps()).toHaveLength(4);
+    expect(market.refused).toBe(0);
+  }, 60_000);
 });
+
+/** Polls until `done`; a deadline, never a sleep on a guess. */
+async function until(done: () => boolean): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('not done in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
