@@ -99,10 +99,16 @@ export async function createApp(
   // /v1 next: the partners' hot path need not be matched against the /oauth2 and /graphql layers below, whose
   // paths it never shares.
   const rateLimiter = rateLimit(deps.config.rateLimit, deps.limiters);
+  const callers = {
+    bearer: deps.authenticator,
+    sessions: deps.uiSessions,
+    cookie: new SessionCookie(deps.config.hubEnv !== 'development', deps.config.uiSession.absoluteSeconds),
+    ownOrigin: new URL(deps.config.publicBaseUrl).origin,
+  };
   const rest = await restRouter({
     orm: deps.orm,
     services: deps.services,
-    authenticator: deps.authenticator,
+    callers,
     validateResponses: deps.validateResponses,
     rateLimiter,
     database: deps.database,
@@ -127,12 +133,6 @@ export async function createApp(
   app.get(`${OAUTH_MOUNT}/authorize`, applicationIdAsClientId(deps.orm));
   app.use(OAUTH_MOUNT, acceptJsonBodies(deps.provider.callback()));
   app.get(SERVER_METADATA_PATHS, serverMetadata(deps.provider));
-  const callers = {
-    bearer: deps.authenticator,
-    sessions: deps.uiSessions,
-    cookie: new SessionCookie(deps.config.hubEnv !== 'development', deps.config.uiSession.absoluteSeconds),
-    ownOrigin: new URL(deps.config.publicBaseUrl).origin,
-  };
   const graphql = await graphqlRouter({
     httpServer: deps.httpServer,
     live: deps.live,

@@ -15,6 +15,7 @@ import { UserService, ViewerService } from './modules/users/index.js';
 import { HomeService } from './modules/home/index.js';
 import { ReportService } from './modules/reports/index.js';
 import { EventFeedService, TestEventService } from './modules/events/index.js';
+import { OrderExportService } from './modules/exports/index.js';
 import type { ImmediateDelivery } from './delivery-engine/immediate.js';
 import { ActivityService } from './modules/activity/index.js';
 import { SandboxReceiptService, TestOrderService } from './modules/sandbox/index.js';
@@ -43,6 +44,7 @@ export interface Services {
   snoozes: SnoozeService;
   home: HomeService;
   reports: ReportService;
+  orderExports: OrderExportService;
   /** GET /v1/events: an application's events, oldest first. */
   eventFeed: EventFeedService;
   /** Who changed what (the activity log); services write it with recordActivity. */
@@ -111,6 +113,7 @@ export function createServices(
     snoozes: new SnoozeService(clock),
     home: new HomeService(),
     reports: new ReportService(),
+    orderExports: new OrderExportService(),
     eventFeed: new EventFeedService(),
     activity: new ActivityService(applicationName),
     sandboxReceipts: new SandboxReceiptService(),

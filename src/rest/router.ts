@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import type { Authenticator } from '../auth/authenticator.js';
-import { bearerAuth } from '../auth/bearer.js';
+import { restCaller } from '../auth/session/rest-caller.js';
+import type { UiSessionHttpOptions } from '../auth/session/graphql-caller.js';
 import { jsonBody } from './body.js';
 import { openApiDocument } from '../shapes/openapi-source.js';
 import { schemaValidator } from '../shapes/schema-validator.js';
@@ -24,12 +24,14 @@ import { orderRoutes } from './routes/orders.routes.js';
 import { menuRoutes } from './routes/menus.routes.js';
 import { storeStatusRoutes } from './routes/store-status.routes.js';
 import { reportRoutes } from './routes/reports.routes.js';
+import { exportRoutes } from './routes/exports.routes.js';
 import { openingHoursRoutes } from './routes/opening-hours.routes.js';
 import { userRoutes } from './routes/users.routes.js';
 import { activityRoutes } from './routes/activity.routes.js';
 
 export interface RestOptions extends RestDeps {
-  authenticator: Authenticator;
+  /** Bearer tokens; the UI's session cookie for its own GETs (src/auth/session/rest-caller.ts). */
+  callers: UiSessionHttpOptions;
   /** Check every response against openapi.yaml too (tests), so the document cannot drift from the code. */
   validateResponses: boolean;
   /** Shared with /graphql: one client, one bucket. */
@@ -45,7 +47,7 @@ export interface RestOptions extends RestDeps {
  */
 export async function restRouter(options: RestOptions): Promise<Router> {
   const router = Router();
-  router.use(bearerAuth(options.authenticator));
+  router.use(restCaller(options.callers));
   router.use(options.rateLimiter.perRequest);
   router.use(jsonBody());
   const doc = openApiDocument();
@@ -81,6 +83,7 @@ export function restRoutes(deps: RestDeps): RestRoute[] {
     ...menuRoutes(deps),
     ...storeStatusRoutes(deps),
     ...reportRoutes(deps),
+    ...exportRoutes(deps),
     ...activityRoutes(deps),
     ...openingHoursRoutes(deps),
   ];

@@ -959,6 +959,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{accountId}/locations/{locationId}/exports/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The location's orders placed over a range of days as CSV, one line per order (scope orders.read)
+         * @description Orders placed from `from` to `to` (both included, each location's days in its own timezone), in
+         *     placement order, as CSV streamed while the database is read. A marketplace exports only the orders it
+         *     placed. Test orders are left out unless `includeTest=true`. The columns are in docs/reports.md
+         *     ("Exports") and in the response's description.
+         */
+        get: operations["orderExportOfLocation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{accountId}/locations/{locationId}/exports/order-lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The location's orders placed over a range of days as CSV, one line per order line (scope orders.read)
+         * @description Orders placed from `from` to `to` (both included, each location's days in its own timezone), in
+         *     placement order, as CSV streamed while the database is read. A marketplace exports only the orders it
+         *     placed. Test orders are left out unless `includeTest=true`. The columns are in docs/reports.md
+         *     ("Exports") and in the response's description.
+         */
+        get: operations["orderLineExportOfLocation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{accountId}/exports/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Every reached location's orders placed over a range of days as CSV, one line per order (scope orders.read)
+         * @description Orders placed from `from` to `to` (both included, each location's days in its own timezone), in
+         *     placement order, as CSV streamed while the database is read. A marketplace exports only the orders it
+         *     placed. Test orders are left out unless `includeTest=true`. The columns are in docs/reports.md
+         *     ("Exports") and in the response's description.
+         */
+        get: operations["orderExportOfAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{accountId}/exports/order-lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Every reached location's orders placed over a range of days as CSV, one line per order line (scope orders.read)
+         * @description Orders placed from `from` to `to` (both included, each location's days in its own timezone), in
+         *     placement order, as CSV streamed while the database is read. A marketplace exports only the orders it
+         *     placed. Test orders are left out unless `includeTest=true`. The columns are in docs/reports.md
+         *     ("Exports") and in the response's description.
+         */
+        get: operations["orderLineExportOfAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{accountId}/locations/{locationId}/orders/{orderId}": {
         parameters: {
             query?: never;
@@ -3093,6 +3195,45 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /**
+         * @description CSV (RFC 4180: comma-separated, CRLF line ends, a field with a comma, quote or line break in double
+         *     quotes with its quotes doubled), a header line, then one line per order in placement order. A text
+         *     starting with `=`, `+`, `-`, `@` or a tab is written after an apostrophe (spreadsheets would read it
+         *     as a formula). Amounts are integers in the smallest currency unit, as the marketplace sent them; times
+         *     are RFC 3339 UTC; an empty field is a value the order does not have. Columns: `orderId`, `externalId`,
+         *     `orderNumber` (else `friendlyId`), `locationId`, `locationName` (now), `marketplaceId`, `marketplace`
+         *     (its name at placement), `placedAt`, `placedLocal` (the location's wall clock, `YYYY-MM-DD HH:MM:SS`),
+         *     `status`, `fulfillmentType`, `customer` ("first last"), `currency`, `subTotal`, `totalTax`, `total`,
+         *     `lines` (how many), `acceptedAt`, `completedAt`, `rejectedAt`, `cancelledAt`, `cancellationReason`,
+         *     `cancelledBy`, `test`.
+         */
+        OrdersCsv: {
+            headers: {
+                /** @description `attachment; filename="orders-{from}-to-{to}.csv"` */
+                "Content-Disposition"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "text/csv": string;
+            };
+        };
+        /**
+         * @description CSV as the orders' export (the same quoting), one line per line of an order, the orders in placement
+         *     order and their lines in the order sent. Columns: `orderId`, `externalId`, `orderNumber`, `locationId`,
+         *     `marketplace`, `placedAt`, `placedLocal`, `status`, `currency` (the order's), `line` (1 for the first),
+         *     `posReference`, `name`, `quantity`, `price` (as sent), `options` (each as `2 x Extra cheese (150)`:
+         *     quantity, name and price, separated by `; `), `customerNotes`, `test`.
+         */
+        OrderLinesCsv: {
+            headers: {
+                /** @description `attachment; filename="order-lines-{from}-to-{to}.csv"` */
+                "Content-Disposition"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "text/csv": string;
+            };
+        };
         /** @description Received. Any 2xx within 10 seconds; the body is ignored (the delivery log keeps its first 1 KiB). */
         WebhookReceived: {
             headers: {
@@ -3126,6 +3267,8 @@ export interface components {
         reportTo: string;
         /** @description The periods (any case; DAY when omitted). Weeks start on Monday. */
         reportGranularity: "HOUR" | "DAY" | "WEEK" | "hour" | "day" | "week";
+        /** @description Test orders (placed through the sandbox) too; left out by default. */
+        exportIncludeTest: "true" | "false";
         /** @description Only orders placed at or after this time (the colons of the time may be sent as they are). */
         ordersSince: string;
         /** @description Only orders changed (placed, a status or an estimated time) at or after this time: a board or a POS polls with the time of its last look (the colons of the time may be sent as they are). */
@@ -4820,6 +4963,96 @@ export interface operations {
                     "application/json": components["schemas"]["OrderReportEnvelope"];
                 };
             };
+            default: components["responses"]["Problem"];
+        };
+    };
+    orderExportOfLocation: {
+        parameters: {
+            query: {
+                /** @description The report's first day (YYYY-MM-DD), in the location's timezone. */
+                from: components["parameters"]["reportFrom"];
+                /** @description The report's last day, included; a range holds at most 366 days (7 by HOUR). */
+                to: components["parameters"]["reportTo"];
+                /** @description Test orders (placed through the sandbox) too; left out by default. */
+                includeTest?: components["parameters"]["exportIncludeTest"];
+            };
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OrdersCsv"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    orderLineExportOfLocation: {
+        parameters: {
+            query: {
+                /** @description The report's first day (YYYY-MM-DD), in the location's timezone. */
+                from: components["parameters"]["reportFrom"];
+                /** @description The report's last day, included; a range holds at most 366 days (7 by HOUR). */
+                to: components["parameters"]["reportTo"];
+                /** @description Test orders (placed through the sandbox) too; left out by default. */
+                includeTest?: components["parameters"]["exportIncludeTest"];
+            };
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OrderLinesCsv"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    orderExportOfAccount: {
+        parameters: {
+            query: {
+                /** @description The report's first day (YYYY-MM-DD), in the location's timezone. */
+                from: components["parameters"]["reportFrom"];
+                /** @description The report's last day, included; a range holds at most 366 days (7 by HOUR). */
+                to: components["parameters"]["reportTo"];
+                /** @description Test orders (placed through the sandbox) too; left out by default. */
+                includeTest?: components["parameters"]["exportIncludeTest"];
+            };
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OrdersCsv"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    orderLineExportOfAccount: {
+        parameters: {
+            query: {
+                /** @description The report's first day (YYYY-MM-DD), in the location's timezone. */
+                from: components["parameters"]["reportFrom"];
+                /** @description The report's last day, included; a range holds at most 366 days (7 by HOUR). */
+                to: components["parameters"]["reportTo"];
+                /** @description Test orders (placed through the sandbox) too; left out by default. */
+                includeTest?: components["parameters"]["exportIncludeTest"];
+            };
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OrderLinesCsv"];
             default: components["responses"]["Problem"];
         };
     };

@@ -189,6 +189,18 @@ const ROUTES: Row[] = [
     query: 'from=2026-11-01&to=2026-11-07',
     partners: AS_APPLICATION,
   },
+  { route: `GET ${LOC}/exports/orders`, query: 'from=2026-11-01&to=2026-11-07', partners: AS_APPLICATION },
+  { route: `GET ${LOC}/exports/order-lines`, query: 'from=2026-11-01&to=2026-11-07', partners: AS_APPLICATION },
+  {
+    route: `GET /v1/accounts/{accountId}/exports/orders`,
+    query: 'from=2026-11-01&to=2026-11-07',
+    partners: AS_APPLICATION,
+  },
+  {
+    route: `GET /v1/accounts/{accountId}/exports/order-lines`,
+    query: 'from=2026-11-01&to=2026-11-07',
+    partners: AS_APPLICATION,
+  },
   // Availability
   { route: `GET ${LOC}/opening-hours`, partners: AS_APPLICATION },
   { route: `PUT ${LOC}/opening-hours`, body: () => ({ openingHours: [] }), partners: AS_APPLICATION },

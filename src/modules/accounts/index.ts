@@ -5,3 +5,4 @@ export { loadAccount } from './account-access.js';
 export { Account } from './account.entity.js';
 export { ACCOUNT_OPERATIONS } from './account.operations.js';
 export { AccountService } from './account.service.js';
+export { locationsInReach, type ReachedLocation } from './locations-in-reach.js';

@@ -1,6 +1,5 @@
 import type { AccountGrant, Grant } from '../../auth/authorize.js';
-import { sqlRows } from '../../db/raw-sql.js';
-import { loadAccount } from '../accounts/index.js';
+import { locationsInReach } from '../accounts/index.js';
 import { applicationName } from '../applications/index.js';
 import type { LocationAccess } from '../locations/index.js';
 import { assembleReport } from './report-figures.js';
@@ -23,15 +22,15 @@ export class ReportService {
 
   /** An account's report: every location of it the caller reaches, each location's days in its own timezone. */
   async forAccount(access: AccountGrant, input: ReportRangeInput): Promise<OrderReportView> {
-    const { ctx, accountId } = access;
-    await loadAccount(access);
+    const { accountId } = access;
+    const locations = await locationsInReach(access);
     const range = parseReportRange(input);
-    const rows = await sqlRows<{ id: string }>(ctx.em, 'select id from locations where account_id = ?', [accountId]);
-    const { reach } = ctx;
-    const locationIds = rows
-      .map((row) => row.id)
-      .filter((id) => reach.all || reach.locationIds === null || reach.locationIds.has(id));
-    return this.report(access, range, { accountId, locationId: null, timezone: null }, locationIds);
+    return this.report(
+      access,
+      range,
+      { accountId, locationId: null, timezone: null },
+      locations.map((location) => location.id),
+    );
   }
 
   private async report(
