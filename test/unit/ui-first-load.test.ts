@@ -29,3 +29,12 @@ test('GraphiQL and its Monaco editor are bundled, in chunks of their own that th
     expect({ file, monaco: /monaco-editor|graphiql-container/.test(text) }).toEqual({ file, monaco: false });
   }
 });
+
+test("the Reports screen's charts (recharts) are a chunk of their own that the first load does not fetch", () => {
+  const assets = readdirSync(`${UI_DIST_DIR}assets`);
+  expect(assets.some((f) => f.startsWith('report-charts-') && f.endsWith('.js'))).toBe(true);
+  for (const file of firstLoad) {
+    const text = readFileSync(`${UI_DIST_DIR}${file}`, 'utf8');
+    expect({ file, recharts: /recharts-wrapper|recharts-surface/.test(text) }).toEqual({ file, recharts: false });
+  }
+});

@@ -27,3 +27,12 @@ export function CheckIcon({ size = 16 }: { size?: number }) {
     </svg>
   );
 }
+
+/** An arrow down into a tray: download a file. */
+export function DownloadIcon({ size = 16 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" {...STROKE}>
+      <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+    </svg>
+  );
+}

@@ -60,14 +60,19 @@ export function AccountDetail() {
         <>
           <Group justify="space-between">
             <Title order={2}>{data.account.name}</Title>
-            {viewer.permissions.provision && (
-              <Group gap="xs">
-                <Button variant="default" onClick={rename.open}>
-                  Rename
-                </Button>
-                <Button onClick={open}>Create location</Button>
-              </Group>
-            )}
+            <Group gap="xs">
+              <Button component={Link} to={`/accounts/${accountId}/reports`} variant="light">
+                Reports
+              </Button>
+              {viewer.permissions.provision && (
+                <>
+                  <Button variant="default" onClick={rename.open}>
+                    Rename
+                  </Button>
+                  <Button onClick={open}>Create location</Button>
+                </>
+              )}
+            </Group>
           </Group>
           <Title order={3} size="h4">
             Locations

@@ -6,6 +6,7 @@ import { AccountsList } from './accounts-list';
 import { OrderBoard } from '../orders/order-board';
 import { LocationDeliveryLog } from '../deliveries/location-delivery-log';
 import { MenuScreen } from '../menus/menu-screen';
+import { AccountReports, LocationReports } from '../reports/reports-screen';
 
 /**
  * Accounts, their locations, and everything at a location (the Application Flow of docs/contract.md "Onboarding
@@ -16,8 +17,10 @@ export function AccountsArea() {
     <Routes>
       <Route index element={<AccountsList />} />
       <Route path=":accountId" element={<AccountDetail />} />
+      <Route path=":accountId/reports" element={<AccountReports />} />
       <Route path=":accountId/locations/:locationId/orders" element={<OrderBoard />} />
       <Route path=":accountId/locations/:locationId/deliveries" element={<LocationDeliveryLog />} />
+      <Route path=":accountId/locations/:locationId/reports" element={<LocationReports />} />
       <Route path=":accountId/locations/:locationId/menus/:menuId" element={<MenuScreen />} />
       <Route path=":accountId/locations/:locationId/:tab?" element={<LocationScreen />} />
       <Route path="*" element={<NotFound />} />

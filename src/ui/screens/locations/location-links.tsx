@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 const LOCATION_SCREENS = [
   { path: 'orders', label: 'Order board' },
   { path: 'deliveries', label: 'Delivery log' },
+  { path: 'reports', label: 'Reports' },
 ];
 
 export function LocationLinks({ accountId, locationId }: { accountId: string; locationId: string }) {
