@@ -3,7 +3,7 @@
  * inside, CRLF between lines. Written apart from the hub's writer, so a test compares two readings of the
  * standard, not the writer with itself.
  */
-export function parseCsv(text: string): string[][] {
+function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';

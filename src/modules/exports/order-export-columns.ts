@@ -41,7 +41,7 @@ interface ExportedOption {
   price?: unknown;
 }
 
-export interface ExportedItem {
+interface ExportedItem {
   posReference?: unknown;
   name?: unknown;
   quantity?: unknown;

@@ -9,7 +9,7 @@ import type { ExportedOrder } from './order-export-columns.js';
 // downloads.
 
 /** Orders per statement: a few hundred kB of rows at most (an order's items included). */
-export const EXPORT_BATCH = 1000;
+const EXPORT_BATCH = 1000;
 
 export interface ExportFilter {
   /** First local day, YYYY-MM-DD, and the day after the last (excluded). */

@@ -5,7 +5,7 @@ import type { ReportGranularity } from '../../gql/graphql';
 // The range the Reports screen shows, kept in the address (`?from=&to=&granularity=`) so a report can be linked
 // and Back returns to the one before. The server's rules (docs/reports.md): at most 366 days, 7 by HOUR.
 
-export const MAX_DAYS = 366;
+const MAX_DAYS = 366;
 export const MAX_HOURLY_DAYS = 7;
 const DAY_MS = 86_400_000;
 

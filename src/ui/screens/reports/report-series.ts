@@ -25,7 +25,7 @@ export function marketplaceSeries(report: Report): Series[] {
 const UTC = 'UTC';
 
 /** A period as people read it: "Sat 21 Nov", "21 Nov 13:00", "Week of 16 Nov" (the report's own days). */
-export function periodLabel(start: string, granularity: ReportGranularity): string {
+function periodLabel(start: string, granularity: ReportGranularity): string {
   // The period's local day or hour, written as it is (formatted as UTC so no timezone moves it).
   const date = new Date(`${start.length === 10 ? `${start}T00:00` : start}:00Z`);
   const day = date.toLocaleDateString(undefined, { day: 'numeric', month: 'short', timeZone: UTC });
@@ -91,7 +91,7 @@ const REASONS: Record<string, string> = {
 };
 
 /** A cancellationReason in words; "No reason given" for none. */
-export function reasonLabel(reason: string | null | undefined): string {
+function reasonLabel(reason: string | null | undefined): string {
   if (!reason) return 'No reason given';
   return REASONS[reason] ?? reason;
 }
