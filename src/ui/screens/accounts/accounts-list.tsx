@@ -1,16 +1,15 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Anchor, Button, Group, Modal, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useFieldErrors } from '../../components/field-errors';
 import { Pager, useSearchCursor } from '../../components/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { formatWhen } from '../../components/time';
 import { graphql } from '../../gql';
 import { useViewer } from '../../viewer';
-import { SubmitRow } from '../../components/form-footer';
 import { notifyDone } from '../../components/notify';
+import { AccountNameForm } from './account-name-form';
 
 const ACCOUNTS = graphql(`
   query Accounts($nextPageKey: String, $search: String) {
@@ -108,13 +107,9 @@ export function AccountsList() {
 
 function CreateAccountForm({ onDone }: { onDone: () => void }) {
   const navigate = useNavigate();
-  const [name, setName] = useState('');
   const [create, { loading, error }] = useMutation(CREATE_ACCOUNT, { refetchQueries: [ACCOUNTS] });
-  const input = { name };
-  const { fields, all } = useFieldErrors(error, input);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  async function onSubmit(input: { name: string }) {
     const result = await create({ variables: { input } }).catch(() => null);
     if (!result?.data) return;
     notifyDone(`Account "${result.data.createAccount.name}" created`);
@@ -123,19 +118,13 @@ function CreateAccountForm({ onDone }: { onDone: () => void }) {
   }
 
   return (
-    <form onSubmit={onSubmit}>
-      <Stack>
-        <TextInput
-          label="Account name"
-          required
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={fields['/name']}
-          data-autofocus
-        />
-        {error && !all['/name'] && <ErrorState error={error} title="The account was not created" />}
-        <SubmitRow label="Create account" loading={loading} />
-      </Stack>
-    </form>
+    <AccountNameForm
+      initialName=""
+      submitLabel="Create account"
+      failure="The account was not created"
+      loading={loading}
+      error={error}
+      onSubmit={onSubmit}
+    />
   );
 }

@@ -1,11 +1,7 @@
 import { useMutation } from '@apollo/client/react';
-import { Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
-import { useFieldErrors } from '../../components/field-errors';
-import { SubmitRow } from '../../components/form-footer';
 import { notifyDone } from '../../components/notify';
-import { ErrorState } from '../../components/states';
 import { graphql } from '../../gql';
+import { AccountNameForm } from './account-name-form';
 
 // A typo at onboarding, or a restaurant group renamed. The answer carries the name, so Apollo's cache shows it
 // everywhere the account appears (the title, the crumbs, the accounts list).
@@ -20,13 +16,9 @@ const UPDATE_ACCOUNT = graphql(`
 `);
 
 export function RenameAccountForm({ account, onDone }: { account: { id: string; name: string }; onDone: () => void }) {
-  const [name, setName] = useState(account.name);
   const [update, { loading, error }] = useMutation(UPDATE_ACCOUNT);
-  const input = { name };
-  const { fields, all } = useFieldErrors(error, input);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  async function onSubmit(input: { name: string }) {
     const result = await update({ variables: { id: account.id, input } }).catch(() => null);
     if (!result?.data) return;
     notifyDone(`Account renamed "${result.data.updateAccount.name}"`);
@@ -34,19 +26,13 @@ export function RenameAccountForm({ account, onDone }: { account: { id: string; 
   }
 
   return (
-    <form onSubmit={onSubmit}>
-      <Stack>
-        <TextInput
-          label="Account name"
-          required
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={fields['/name']}
-          data-autofocus
-        />
-        {error && !all['/name'] && <ErrorState error={error} title="The account was not renamed" />}
-        <SubmitRow label="Save name" loading={loading} />
-      </Stack>
-    </form>
+    <AccountNameForm
+      initialName={account.name}
+      submitLabel="Save name"
+      failure="The account was not renamed"
+      loading={loading}
+      error={error}
+      onSubmit={onSubmit}
+    />
   );
 }
