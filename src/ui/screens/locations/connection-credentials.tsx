@@ -18,18 +18,18 @@ const UPDATE_CONNECTION = graphql(`
   }
 `);
 
-export interface CredentialPair {
+interface CredentialPair {
   key: string;
   value: string;
 }
 
 /** The pairs with a name, as the credentials object; null when there is none. */
-export function credentialsFrom(pairs: CredentialPair[]): Record<string, string> | null {
+function credentialsFrom(pairs: CredentialPair[]): Record<string, string> | null {
   const entries = pairs.filter((p) => p.key.trim());
   return entries.length ? Object.fromEntries(entries.map((p) => [p.key.trim(), p.value])) : null;
 }
 
-export function CredentialPairs({
+function CredentialPairs({
   pairs,
   onChange,
 }: {
@@ -73,6 +73,46 @@ export function CredentialPairs({
   );
 }
 
+/**
+ * Credential pairs under a sentence that says what they are for; `onSubmit` gets the credentials object (null when
+ * no pair has a name). The server's refusal shows above the button.
+ */
+export function CredentialsForm({
+  intro,
+  submitLabel,
+  loading,
+  error,
+  onSubmit,
+}: {
+  intro: string;
+  submitLabel: string;
+  loading: boolean;
+  error: Error | undefined;
+  onSubmit: (credentials: Record<string, string> | null) => Promise<void>;
+}) {
+  const [pairs, setPairs] = useState<CredentialPair[]>([{ key: '', value: '' }]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void onSubmit(credentialsFrom(pairs));
+  }
+
+  return (
+    <form onSubmit={submit}>
+      <Stack>
+        <Text size="sm">{intro}</Text>
+        <CredentialPairs pairs={pairs} onChange={setPairs} />
+        {error && (
+          <Alert color="red" role="alert">
+            {messageOf(error)}
+          </Alert>
+        )}
+        <SubmitRow label={submitLabel} loading={loading} />
+      </Stack>
+    </form>
+  );
+}
+
 /** New credentials for an active connection: they replace the old ones (none entered removes them). */
 export function ChangeCredentialsForm({
   accountId,
@@ -85,12 +125,10 @@ export function ChangeCredentialsForm({
   connection: { id: string; name: string };
   onDone: () => Promise<void>;
 }) {
-  const [pairs, setPairs] = useState<CredentialPair[]>([{ key: '', value: '' }]);
   const [update, { loading, error }] = useMutation(UPDATE_CONNECTION);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const input = { credentials: credentialsFrom(pairs) };
+  async function onSubmit(credentials: Record<string, string> | null) {
+    const input = { credentials };
     const result = await update({ variables: { accountId, locationId, id: connection.id, input } }).catch(() => null);
     if (!result?.data) return;
     notifyDone(`${connection.name}: credentials changed`);
@@ -98,20 +136,12 @@ export function ChangeCredentialsForm({
   }
 
   return (
-    <form onSubmit={onSubmit}>
-      <Stack>
-        <Text size="sm">
-          The credentials replace the ones this location has at the partner; everything the hub sends the partner from
-          now on carries them. Leave every name empty to remove them.
-        </Text>
-        <CredentialPairs pairs={pairs} onChange={setPairs} />
-        {error && (
-          <Alert color="red" role="alert">
-            {messageOf(error)}
-          </Alert>
-        )}
-        <SubmitRow label="Save credentials" loading={loading} />
-      </Stack>
-    </form>
+    <CredentialsForm
+      intro="The credentials replace the ones this location has at the partner; everything the hub sends the partner from now on carries them. Leave every name empty to remove them."
+      submitLabel="Save credentials"
+      loading={loading}
+      error={error}
+      onSubmit={onSubmit}
+    />
   );
 }

@@ -1,15 +1,13 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Alert, Badge, Button, Code, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Badge, Button, Code, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
 import { ConfirmButton } from '../../components/confirm-button';
-import { messageOf } from '../../components/errors';
 import { Pager, useCursor } from '../../components/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { graphql } from '../../gql';
 import { useViewer } from '../../viewer';
-import { SubmitRow } from '../../components/form-footer';
 import { notifyDone, notifyFailure } from '../../components/notify';
-import { ChangeCredentialsForm, CredentialPairs, credentialsFrom, type CredentialPair } from './connection-credentials';
+import { ChangeCredentialsForm, CredentialsForm } from './connection-credentials';
 
 const CONNECTIONS = graphql(`
   query LocationConnections($accountId: ID!, $locationId: ID!, $nextPageKey: String) {
@@ -236,12 +234,9 @@ function ConnectForm({
   application: { id: string; name: string };
   onDone: () => Promise<void>;
 }) {
-  const [pairs, setPairs] = useState<CredentialPair[]>([{ key: '', value: '' }]);
   const [connect, { loading, error }] = useMutation(CONNECT);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const credentials = credentialsFrom(pairs);
+  async function onSubmit(credentials: Record<string, string> | null) {
     const input = { applicationId: application.id, ...(credentials ? { credentials } : {}) };
     const result = await connect({ variables: { accountId, locationId, input } }).catch(() => null);
     if (!result?.data) return;
@@ -250,20 +245,12 @@ function ConnectForm({
   }
 
   return (
-    <form onSubmit={onSubmit}>
-      <Stack>
-        <Text size="sm">
-          The credentials this location uses at the partner (optional). They are stored encrypted and shown masked
-          afterwards.
-        </Text>
-        <CredentialPairs pairs={pairs} onChange={setPairs} />
-        {error && (
-          <Alert color="red" role="alert">
-            {messageOf(error)}
-          </Alert>
-        )}
-        <SubmitRow label="Connect" loading={loading} />
-      </Stack>
-    </form>
+    <CredentialsForm
+      intro="The credentials this location uses at the partner (optional). They are stored encrypted and shown masked afterwards."
+      submitLabel="Connect"
+      loading={loading}
+      error={error}
+      onSubmit={onSubmit}
+    />
   );
 }
