@@ -2888,9 +2888,9 @@ export interface components {
             rule: "STORE_PAUSED" | "STORE_CLOSED_BY_HOURS" | "STORE_CLOSED_FOR_HOLIDAY" | "ITEM_SNOOZED";
             /**
              * Format: date-time
-             * @description Until when the store was closed, or the item snoozed
+             * @description Until when the store was closed, or the item snoozed; null when the store stays closed until it is reopened
              */
-            until?: string | null;
+            until: string | null;
             /** @description The pause's or holiday's reason */
             reason?: string | null;
             /** @description ITEM_SNOOZED: the index of the line in items */

@@ -1,24 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { isoSql, sqlRows } from '../../db/raw-sql.js';
 import type { SnoozeKind } from './snooze.rules.js';
+import type { Shape } from '../../shapes/shape.js';
 
 // The snooze columns of products and modifiers (snoozed_until), read and written set-based. Nothing here
 // touches another column: show_online, taxRateIds and updated_at stay as the POS's catalog set them.
 
 /** A product or modifier snoozed until a time. */
-export interface SnoozedItem {
-  kind: SnoozeKind;
-  posReference: string;
-  id: string;
-  name: string;
-  /** RFC 3339 UTC. */
-  until: string;
-}
+export type SnoozedItem = Shape<'SnoozedItem'>;
 
 /** An item whose snooze was just set, moved or ended; `changed` false when it already was as asked. */
-export interface SnoozeWrite extends SnoozedItem {
-  changed: boolean;
-}
+export type SnoozeWrite = SnoozedItem & { changed: boolean };
 
 export type ItemRef = Pick<SnoozedItem, 'kind' | 'posReference' | 'id' | 'name'>;
 

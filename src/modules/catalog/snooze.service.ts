@@ -2,15 +2,14 @@ import type { Clock } from '../../common/clock.js';
 import { NotFoundError, ValidationError, type FieldError } from '../../common/errors.js';
 import type { LocationAccess } from '../locations/index.js';
 import { sendSnoozeEvent } from './snooze-events.js';
-import { endSnooze, existingReferences, readSnoozes, writeSnoozes, type SnoozedItem } from './snooze-store.js';
+import { endSnooze, existingReferences, readSnoozes, writeSnoozes } from './snooze-store.js';
 import { parseSnoozeKind, parseSnoozes, SNOOZE_KINDS, type SnoozeRequest } from './snooze.rules.js';
 import { scheduleUnsnooze } from './unsnooze-timer.js';
 import { recordActivity } from '../activity/index.js';
+import type { Shape } from '../../shapes/shape.js';
 
 /** What is snoozed at a location, earliest end first: GET, PUT and DELETE answer it alike. */
-export interface SnoozeList {
-  items: SnoozedItem[];
-}
+export type SnoozeList = Shape<'SnoozeListEnvelope'>['data'];
 
 /**
  * Snooze: a product or modifier not for sale until a time, when the hub takes it back by itself

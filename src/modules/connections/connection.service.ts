@@ -12,6 +12,7 @@ import { Connection } from './connection.entity.js';
 import { toConnectionView, type ConnectionView, type Credentials } from './connection.view.js';
 import { recordActivity } from '../activity/index.js';
 import { resealCredentials } from '../../delivery-engine/webhook-event.js';
+import type { Shape } from '../../shapes/shape.js';
 
 export interface ConnectInput {
   applicationId: string;
@@ -22,20 +23,7 @@ export interface UpdateConnectionInput {
   credentials?: Credentials | null;
 }
 
-export interface AvailableApplicationView {
-  id: string;
-  kind: ApplicationKind;
-  name: string;
-  /** Public: what the UI's "Open" sends to /oauth2/authorize. */
-  clientId: string;
-  redirectUris: string[];
-  /** One of the hub's built-in sandbox partners. */
-  sandbox: boolean;
-  connected: boolean;
-  /** The active connection at this location, when connected. */
-  connectionId: string | null;
-  createdAt: string;
-}
+export type AvailableApplicationView = Shape<'AvailableApplication'>;
 
 /** Every method takes the grant of its operation (connection.operations.ts). */
 export class ConnectionService {

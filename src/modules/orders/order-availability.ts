@@ -10,6 +10,7 @@ import {
   type LineKeys,
 } from './order-tax.js';
 import type { ItemInput } from './order.rules.js';
+import type { Shape } from '../../shapes/shape.js';
 
 // An order that races availability is never dropped: placed while the store is closed (paused, by its hours,
 // for a holiday), or naming a snoozed product or modifier, it is stored and forwarded to the POS with
@@ -24,18 +25,7 @@ export const AVAILABILITY_RULES = [
 ] as const;
 export type AvailabilityRule = (typeof AVAILABILITY_RULES)[number];
 
-export interface AvailabilityWarning {
-  rule: AvailabilityRule;
-  /** Until when the store was closed or the item snoozed (RFC 3339); null when it stays closed until reopened. */
-  until: string | null;
-  /** The pause's or the holiday's reason. */
-  reason?: string | null;
-  /** ITEM_SNOOZED: the line's index in items, and the option's in its options for a modifier. */
-  item?: number;
-  option?: number;
-  kind?: SnoozeKind;
-  posReference?: string;
-}
+export type AvailabilityWarning = Shape<'AvailabilityWarning'>;
 
 const STORE_RULE: Record<Exclude<Availability['state'], 'OPEN'>, AvailabilityRule> = {
   PAUSED: 'STORE_PAUSED',
