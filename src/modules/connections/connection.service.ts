@@ -9,19 +9,13 @@ import type { LocationAccess } from '../locations/index.js';
 import { openCredentials } from './connection-credentials.js';
 import { findVisibleConnection, visibleTo } from './connection-visibility.js';
 import { Connection } from './connection.entity.js';
-import { toConnectionView, type ConnectionView, type Credentials } from './connection.view.js';
+import { toConnectionView, type ConnectionView } from './connection.view.js';
 import { recordActivity } from '../activity/index.js';
 import { resealCredentials } from '../../delivery-engine/webhook-event.js';
 import type { Shape } from '../../shapes/shape.js';
 
-export interface ConnectInput {
-  applicationId: string;
-  credentials?: Credentials | null;
-}
-
-export interface UpdateConnectionInput {
-  credentials?: Credentials | null;
-}
+export type ConnectInput = Shape<'CreateConnection'>;
+export type UpdateConnectionInput = Shape<'UpdateConnection'>;
 
 export type AvailableApplicationView = Shape<'AvailableApplication'>;
 

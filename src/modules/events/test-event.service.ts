@@ -11,10 +11,9 @@ import { type Application, loadApplication } from '../applications/index.js';
 import { openCredentials } from '../connections/index.js';
 import { readExportLocation } from '../menus/index.js';
 import { SAMPLE_OF, type SampleTarget } from './event-samples.js';
+import type { Shape } from '../../shapes/shape.js';
 
-export interface TestEventInput {
-  eventType: string;
-}
+export type TestEventInput = Shape<'TestEventRequest'>;
 
 /** What the partner answered to a test event, and where to find the delivery in the log. */
 export interface TestEventResult {

@@ -14,10 +14,9 @@ import { readPublications, type MenuPublicationView } from './menu-publication.v
 import { loadMenu } from './menu-load.js';
 import type { Menu } from './menu.entity.js';
 import { recordActivity } from '../activity/index.js';
+import type { Shape } from '../../shapes/shape.js';
 
-export interface PublishInput {
-  connectionId: string;
-}
+export type PublishInput = Shape<'PublishMenu'>;
 
 /**
  * Publication of a menu to a marketplace (docs/contract.md "Behaviours", "Operations", "Records" and
