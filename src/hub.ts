@@ -28,7 +28,8 @@ import { MAINTENANCE_BATCH, startMaintenance } from './maintenance.js';
 import { housekeepingTasks } from './housekeeping.js';
 import { BUSY_END, PAUSE_END } from './modules/store-status/index.js';
 import { UNSNOOZE_TASK, unsnoozeTask } from './modules/catalog/index.js';
-import { offsetClock } from './common/clock.js';
+import { ACCEPTANCE_DEADLINE_TASK, acceptanceDeadlineTask } from './modules/orders/index.js';
+import { hubClock } from './common/clock.js';
 import { createServices } from './services.js';
 import { prepareSandbox, SANDBOX_POS_TASK, sandboxKitchenTask } from './modules/sandbox/index.js';
 import { webhookSecretFor } from './modules/applications/index.js';
@@ -135,7 +136,7 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
     // Called by requests only, once the worker below exists.
     immediate: { reserve: (em, id) => worker.immediate.reserve(em, id), send: (id) => worker.immediate.send(id) },
   });
-  const clock = offsetClock(config.clockOffsetMs);
+  const clock = hubClock(config);
   const worker: DeliveryWorker = new DeliveryWorker({
     config,
     log,
@@ -156,6 +157,7 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
       [PAUSE_END.task]: PAUSE_END.handler(orm, clock),
       [BUSY_END.task]: BUSY_END.handler(orm, clock),
       [UNSNOOZE_TASK]: unsnoozeTask(orm, clock),
+      [ACCEPTANCE_DEADLINE_TASK]: acceptanceDeadlineTask(orm),
       [SANDBOX_POS_TASK]: sandboxKitchenTask({
         orm,
         orders: services.orders,

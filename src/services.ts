@@ -20,7 +20,8 @@ import type { ImmediateDelivery } from './delivery-engine/immediate.js';
 import { ActivityService } from './modules/activity/index.js';
 import { SandboxReceiptService, TestOrderService } from './modules/sandbox/index.js';
 import { OpeningHoursService, TimezoneChangeListener } from './modules/availability/index.js';
-import { offsetClock } from './common/clock.js';
+import { hubClock } from './common/clock.js';
+import { OrderSettingsService } from './modules/order-settings/index.js';
 
 /** The one service layer, shared by REST routes and GraphQL resolvers. */
 export interface Services {
@@ -42,6 +43,8 @@ export interface Services {
   openingHours: OpeningHoursService;
   /** Products and modifiers not for sale until a time. */
   snoozes: SnoozeService;
+  /** A location's acceptance deadline and delivery failure alert. */
+  orderSettings: OrderSettingsService;
   home: HomeService;
   reports: ReportService;
   orderExports: OrderExportService;
@@ -69,11 +72,11 @@ export interface ServiceDeps {
 }
 
 export function createServices(
-  config: Pick<HubConfig, 'isProduction' | 'catalogPullTimeoutMs' | 'allowPrivatePartnerUrls' | 'clockOffsetMs'>,
+  config: Pick<HubConfig, 'isProduction' | 'catalogPullTimeoutMs' | 'allowPrivatePartnerUrls' | 'clockOffsetMs' | 'clockMinuteMs'>,
   deps: ServiceDeps,
 ): Services {
   const production = config.isProduction;
-  const clock = offsetClock(config.clockOffsetMs);
+  const clock = hubClock(config);
   // The menus hear of catalog and location changes through this listener, so neither module imports them.
   const menusListen = new MenuChangeListener(clock);
   const hoursListen = new TimezoneChangeListener(clock);
@@ -111,6 +114,7 @@ export function createServices(
     storeStatus: new StoreStatusService(clock),
     openingHours: new OpeningHoursService(clock),
     snoozes: new SnoozeService(clock),
+    orderSettings: new OrderSettingsService(),
     home: new HomeService(),
     reports: new ReportService(),
     orderExports: new OrderExportService(),

@@ -104,6 +104,11 @@ export interface HubConfig {
    * snoozes, busy mode and pauses (CLOCK_OFFSET_MS, default 0, may be negative; refused in production).
    */
   readonly clockOffsetMs: number;
+  /**
+   * Milliseconds a minute of an acceptance deadline or a delivery failure alert lasts (CLOCK_MINUTE_MS, default
+   * 60000; refused in production): what lets a test see a deadline pass without waiting minutes.
+   */
+  readonly clockMinuteMs: number;
 }
 
 interface LiveListenerConfig {
@@ -293,6 +298,12 @@ function clockOffset(env: Env, isProduction: boolean): number {
   return value;
 }
 
+function clockMinute(env: Env, isProduction: boolean): number {
+  const value = integer(env, 'CLOCK_MINUTE_MS', 60_000, 1);
+  if (isProduction && value !== 60_000) throw new ConfigError('CLOCK_MINUTE_MS is refused in production');
+  return value;
+}
+
 function trustedProxies(env: Env): string[] | undefined {
   const raw = env.TRUST_PROXY;
   if (raw === undefined || raw.trim() === '' || raw === 'false') return undefined;
@@ -383,6 +394,7 @@ export function loadConfig(env: Env = process.env): HubConfig {
       checkIntervalMs: integer(env, 'LIVE_CHECK_INTERVAL_MS', 10_000, 0),
     }),
     clockOffsetMs: clockOffset(env, isProduction),
+    clockMinuteMs: clockMinute(env, isProduction),
   };
   return Object.freeze(config);
 }

@@ -18,6 +18,7 @@ import { UserResolver } from './resolvers/user.resolver.js';
 import { ViewerResolver } from './resolvers/viewer.resolver.js';
 import { ActivityResolver } from './resolvers/activity.resolver.js';
 import { AvailabilityResolver } from './resolvers/availability.resolver.js';
+import { OrderSettingsResolver } from './resolvers/order-settings.resolver.js';
 
 const RESOLVERS = [
   AccountResolver,
@@ -36,6 +37,7 @@ const RESOLVERS = [
   PublicationResolver,
   StoreStatusResolver,
   AvailabilityResolver,
+  OrderSettingsResolver,
   HomeResolver,
   SandboxResolver,
   ReportResolver,

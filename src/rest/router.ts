@@ -26,6 +26,7 @@ import { storeStatusRoutes } from './routes/store-status.routes.js';
 import { reportRoutes } from './routes/reports.routes.js';
 import { exportRoutes } from './routes/exports.routes.js';
 import { openingHoursRoutes } from './routes/opening-hours.routes.js';
+import { orderSettingsRoutes } from './routes/order-settings.routes.js';
 import { userRoutes } from './routes/users.routes.js';
 import { activityRoutes } from './routes/activity.routes.js';
 
@@ -86,5 +87,6 @@ export function restRoutes(deps: RestDeps): RestRoute[] {
     ...exportRoutes(deps),
     ...activityRoutes(deps),
     ...openingHoursRoutes(deps),
+    ...orderSettingsRoutes(deps),
   ];
 }

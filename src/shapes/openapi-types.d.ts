@@ -1349,6 +1349,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{accountId}/locations/{locationId}/order-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read the acceptance deadline and the delivery failure alert (scope locations.read)
+         * @description How long a new order may stay NEW before the hub sends `ORDER_OVERDUE` and acts, what it does then, and
+         *     how many minutes a partner's deliveries to the location may keep failing before the location is told.
+         */
+        get: operations["getOrderSettings"];
+        /**
+         * Replace the acceptance deadline and the delivery failure alert (scope locations.write)
+         * @description Every field, in one change (recorded in the activity log). A new deadline applies to orders placed from
+         *     then on: each order keeps the `acceptBy` it was placed with. When an order still NEW reaches its
+         *     `acceptBy`, the hub sends `ORDER_OVERDUE` to the location's POS and to the marketplace that placed it,
+         *     then does what `afterDeadline` says at that moment: `NOTHING`, `REJECT` (reason `NOT_ACCEPTED_IN_TIME`,
+         *     `ORDER_STATUS_CHANGED` to both sides) or `ACCEPT` (for a POS that never confirms, `ORDER_STATUS_CHANGED`
+         *     to both sides). With no deadline set by then, nothing is sent. An order that moved on before its
+         *     deadline is left alone.
+         */
+        put: operations["setOrderSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{accountId}/locations/{locationId}/opening-hours": {
         parameters: {
             query?: never;
@@ -1530,6 +1564,30 @@ export interface webhooks {
          *     changing its status: the marketplace that placed the order receives the order before and after.
          */
         post: operations["orderUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ORDER_OVERDUE: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order was not accepted by its deadline (to the POS's and the marketplace's webhookUrl)
+         * @description The order is still NEW at its `acceptBy` (the location's acceptance deadline, `PUT {loc}/order-settings`,
+         *     counted from its arrival). The location's POS and the marketplace that placed the order receive it once,
+         *     with what the hub does next (`afterDeadline`): `NOTHING`, `REJECT` (the order becomes REJECTED with reason
+         *     `NOT_ACCEPTED_IN_TIME`) or `ACCEPT` (it becomes ACCEPTED, for a POS that never confirms). A rejection or
+         *     acceptance follows as ORDER_STATUS_CHANGED to both sides, after this event.
+         */
+        post: operations["orderOverdueWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2449,11 +2507,14 @@ export interface components {
         OrderStatusChange: {
             status: components["schemas"]["OrderStatus"];
             at: components["schemas"]["Timestamp"];
-            /** @enum {string} */
-            by: "MARKETPLACE" | "POS" | "OPERATOR";
+            /**
+             * @description HUB: the hub itself, at the acceptance deadline
+             * @enum {string}
+             */
+            by: "MARKETPLACE" | "POS" | "OPERATOR" | "HUB";
             /**
              * Format: uuid
-             * @description The application (MARKETPLACE, POS) or the operator user who made the change
+             * @description The application (MARKETPLACE, POS) or the operator user who made the change; absent for HUB
              */
             byId?: string;
             reason?: string;
@@ -2521,8 +2582,11 @@ export interface components {
             totalTax?: number | null;
             total?: number | null;
             status: components["schemas"]["OrderStatus"];
-            /** @enum {string|null} */
-            cancellationReason: "OUT_OF_STOCK" | "STORE_CLOSED" | "TOO_BUSY" | "CUSTOMER_CANCELLED" | "OTHER" | null;
+            /**
+             * @description NOT_ACCEPTED_IN_TIME is the hub's own, for an order it rejected at its acceptance deadline
+             * @enum {string|null}
+             */
+            cancellationReason: "OUT_OF_STOCK" | "STORE_CLOSED" | "TOO_BUSY" | "CUSTOMER_CANCELLED" | "OTHER" | "NOT_ACCEPTED_IN_TIME" | null;
             /** @enum {string|null} */
             cancelledBy: "MARKETPLACE" | "POS" | "OPERATOR" | null;
             /** Format: uuid */
@@ -2548,6 +2612,13 @@ export interface components {
              *     or names a snoozed product or modifier: which rule, and which lines. Sent to the POS with the order.
              */
             availabilityWarnings?: components["schemas"]["AvailabilityWarning"][];
+            /**
+             * @description Present when the location had an acceptance deadline when the order arrived: the order is overdue if
+             *     it is still NEW then (ORDER_OVERDUE), and the hub does what the location's order settings say.
+             */
+            acceptBy?: components["schemas"]["Timestamp"];
+            /** @description Present once the order reached its acceptBy still NEW (when ORDER_OVERDUE was sent). */
+            overdueAt?: components["schemas"]["Timestamp"];
         };
         TestEventRequest: {
             /** @description An event type of the Webhooks section that this kind of application receives */
@@ -2942,6 +3013,24 @@ export interface components {
             /** @description The holiday's or the pause's reason */
             reason: string | null;
         };
+        OrderSettings: {
+            /** @description Minutes a new order may stay NEW before it is overdue; null for no deadline */
+            acceptanceDeadlineMinutes: number | null;
+            /**
+             * @description What the hub does with an order still NEW at its deadline, after sending ORDER_OVERDUE: nothing,
+             *     reject it with reason NOT_ACCEPTED_IN_TIME, or accept it
+             * @enum {string}
+             */
+            afterDeadline: "NOTHING" | "REJECT" | "ACCEPT";
+            /**
+             * @description Minutes a partner's deliveries to the location may keep failing before the home screen, the order
+             *     board and the delivery log say so (15 for a new location)
+             */
+            deliveryAlertMinutes: number;
+        };
+        OrderSettingsEnvelope: {
+            data: components["schemas"]["OrderSettings"];
+        };
         BusyModeInput: {
             /** @description Minutes of preparation added to every order */
             extraMinutes: number;
@@ -3050,6 +3139,26 @@ export interface components {
             orderId: string;
             newState: components["schemas"]["Order"];
             previousState: components["schemas"]["Order"] | null;
+        };
+        /** @description An order still NEW at its acceptance deadline (ORDER_OVERDUE). */
+        OrderOverdueEvent: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            eventType?: "ORDER_OVERDUE";
+            /** @constant */
+            objectType?: "ORDER";
+            /** @description The client id of the marketplace that placed the order */
+            clientId: string;
+            /** Format: uuid */
+            orderId: string;
+            /** @description The deadline the order was placed with */
+            acceptBy: components["schemas"]["Timestamp"];
+            /**
+             * @description What the hub does next; REJECT and ACCEPT are followed by ORDER_STATUS_CHANGED
+             * @enum {string}
+             */
+            afterDeadline: "NOTHING" | "REJECT" | "ACCEPT";
+            /** @description The order at its deadline: still NEW, with overdueAt */
+            order: components["schemas"]["Order"];
         };
         /** @description The location as it is now, with every tax rate the menu's taxRateIds may name. */
         ExportLocation: {
@@ -5580,6 +5689,65 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    getOrderSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderSettingsEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    setOrderSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "acceptanceDeadlineMinutes": 5,
+                 *       "afterDeadline": "REJECT",
+                 *       "deliveryAlertMinutes": 15
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderSettings"];
+            };
+        };
+        responses: {
+            /** @description The order settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderSettingsEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
     getOpeningHours: {
         parameters: {
             query?: never;
@@ -5894,6 +6062,35 @@ export interface operations {
                     eventType?: "ORDER_UPDATED";
                     previousState?: components["schemas"]["Order"];
                 };
+            };
+        };
+        responses: {
+            410: components["responses"]["WebhookGone"];
+            "2XX": components["responses"]["WebhookReceived"];
+            default: components["responses"]["WebhookRetried"];
+        };
+    };
+    orderOverdueWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
+                "webhook-id": components["parameters"]["webhookId"];
+                /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
+                "webhook-signature": components["parameters"]["webhookSignature"];
+                /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
+                "x-request-id"?: components["parameters"]["webhookRequestId"];
+                /** @description W3C trace context continuing the trace of the request that caused the event. */
+                traceparent?: components["parameters"]["webhookTraceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderOverdueEvent"];
             };
         };
         responses: {

@@ -90,7 +90,7 @@ export class OrderStatusChangeType {
   @Field()
   at: string;
 
-  @Field({ description: 'MARKETPLACE, POS or OPERATOR' })
+  @Field({ description: 'MARKETPLACE, POS, OPERATOR, or HUB (the hub itself, at the acceptance deadline)' })
   by: string;
 
   @Field(() => ID, { nullable: true, description: 'The application, or the operator user, that made the change' })
@@ -239,6 +239,15 @@ export class OrderType {
 
   @Field(() => [OrderStatusChangeType])
   statusHistory: OrderStatusChangeType[];
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'RFC 3339: when the order is overdue if still NEW (the location had an acceptance deadline when it arrived)',
+  })
+  acceptBy?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'RFC 3339: when the order reached its acceptBy still NEW' })
+  overdueAt?: string | null;
 
   @Field(() => OrderLocationType)
   location: OrderLocationType;

@@ -161,6 +161,14 @@ export const SAMPLE_OF: Record<DeliveryEventType, (target: SampleTarget) => Samp
     ),
     withConnection: false,
   }),
+  ORDER_OVERDUE: (target) => {
+    const acceptBy = minutes(target.now, 5).toISOString();
+    const order = sampleOrder(target, 'NEW', { acceptBy, overdueAt: acceptBy });
+    return {
+      body: { clientId: target.marketplace.clientId, orderId: target.ids.orderId, acceptBy, afterDeadline: 'REJECT', order },
+      withConnection: false,
+    };
+  },
   MENU_PUBLISHED: (target) => ({
     body: {
       menuId: target.ids.menuId,

@@ -3,7 +3,14 @@
 
 export { locationAccess, type LocationAccess } from './location-access.js';
 export type { LocationListener } from './location-events.js';
-export { Location, STORE_STATUSES, type StoreStatus } from './location.entity.js';
+export {
+  AFTER_DEADLINE_ACTIONS,
+  type AfterDeadline,
+  DEFAULT_DELIVERY_ALERT_MINUTES,
+  Location,
+  STORE_STATUSES,
+  type StoreStatus,
+} from './location.entity.js';
 export { LOCATION_OPERATIONS } from './location.operations.js';
 export { LocationService } from './location.service.js';
 export type { LocationView, TaxRateView } from './location.view.js';

@@ -6,6 +6,13 @@ import { TaxRate } from './tax-rate.entity.js';
 export const STORE_STATUSES = ['ONLINE', 'OFFLINE'] as const;
 export type StoreStatus = (typeof STORE_STATUSES)[number];
 
+/** What the hub does with an order still NEW at its acceptance deadline (src/modules/order-settings). */
+export const AFTER_DEADLINE_ACTIONS = ['NOTHING', 'REJECT', 'ACCEPT'] as const;
+export type AfterDeadline = (typeof AFTER_DEADLINE_ACTIONS)[number];
+
+/** How long a partner's deliveries may fail before the location is told, unless the location sets its own. */
+export const DEFAULT_DELIVERY_ALERT_MINUTES = 15;
+
 @Entity({ tableName: 'locations' })
 @Index({ properties: ['account', 'createdAt', 'id'] })
 export class Location extends BaseEntity<
@@ -18,6 +25,9 @@ export class Location extends BaseEntity<
   | 'taxRates'
   | 'busyExtraMinutes'
   | 'busyUntil'
+  | 'acceptanceDeadlineMinutes'
+  | 'afterDeadline'
+  | 'deliveryAlertMinutes'
 > {
   @ManyToOne(() => Account, { deleteRule: 'cascade' })
   account: Rel<Account>;
@@ -52,6 +62,17 @@ export class Location extends BaseEntity<
 
   @Property({ type: 'timestamptz', nullable: true })
   busyUntil: Date | null = null;
+
+  /** Minutes a new order may wait to be accepted; null: no deadline. */
+  @Property({ type: 'integer', nullable: true })
+  acceptanceDeadlineMinutes: number | null = null;
+
+  @Property({ type: 'text' })
+  afterDeadline: AfterDeadline = 'NOTHING';
+
+  /** Minutes a partner's deliveries to this location may keep failing before the location is told. */
+  @Property({ type: 'integer' })
+  deliveryAlertMinutes: number = DEFAULT_DELIVERY_ALERT_MINUTES;
 
   @OneToMany(() => TaxRate, (rate) => rate.location, { orderBy: { position: 'asc' } })
   taxRates = new Collection<TaxRate>(this);

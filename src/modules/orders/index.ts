@@ -1,6 +1,7 @@
 // The orders module's public face: what other modules and the wiring (src/services.ts, src/graphql, src/rest)
 // may use. Everything else in this folder is the module's own; .dependency-cruiser.cjs enforces it.
 
+export { ACCEPTANCE_DEADLINE_TASK, acceptanceDeadlineTask } from './acceptance-deadline-job.js';
 export { customerName } from './customer-name.js';
 export { AVAILABILITY_RULES, type AvailabilityRule } from './order-availability.js';
 export { CANCELLATION_REASONS, type CancellationReason, ORDER_STATUSES, type OrderStatus } from './order-status.js';

@@ -4,6 +4,7 @@ import { ChangeWithEvents } from '../../delivery-engine/change-with-events.js';
 import type { EnqueueDeliveryInput } from '../../delivery-engine/outbox.js';
 import { encodeSignal } from '../../live/live-signal.js';
 import { notifyExpression } from '../../live/notify.js';
+import { ACCEPTANCE_DEADLINE_TASK } from './acceptance-deadline-job.js';
 import type { Order } from './order.entity.js';
 import type { OrderFields } from './order.view.js';
 
@@ -11,7 +12,9 @@ import type { OrderFields } from './order.view.js';
 // statement, atomic without an explicit transaction. The delivery engine writes the events into that statement
 // and batches the placements that arrive while the previous statement is in flight (ChangeWithEvents). Each
 // order still commits before its caller hears of it, and a placement that the statement cannot take (a
-// constraint it breaks) is written again alone, so it fails alone.
+// constraint it breaks) is written again alone, so it fails alone. An order placed at a location with an
+// acceptance deadline gets its deadline's graphile-worker job in the same statement (acceptance-deadline-job.ts):
+// no order without its job, whatever happens to the process after the commit.
 
 /** A new order as placed: what the view shows and the insert writes (no entity: nothing else reads it). */
 export type NewOrder = OrderFields & Pick<Order, 'applicationId' | 'connectionId'>;
@@ -26,7 +29,7 @@ export type NewOrder = OrderFields & Pick<Order, 'applicationId' | 'connectionId
 const placeOrders = new ChangeWithEvents(`WITH input AS (
        SELECT * FROM json_to_recordset(?::json) AS o(id uuid, created_at timestamptz, updated_at timestamptz, location_id uuid,
               account_id uuid, application_id uuid, connection_id uuid, client_id text, source_name text, external_id text, test boolean,
-              status_history jsonb, details jsonb, location_snapshot jsonb, signal text)
+              status_history jsonb, details jsonb, location_snapshot jsonb, signal text, accept_by timestamptz)
      ), placed AS (
        INSERT INTO orders (id, created_at, updated_at, location_id, account_id, application_id, connection_id, client_id, source_name,
                            external_id, test, status, status_history, details, location_snapshot)
@@ -36,7 +39,12 @@ const placeOrders = new ChangeWithEvents(`WITH input AS (
        ON CONFLICT (application_id, external_id) DO NOTHING
        RETURNING id
      ), changed AS (
-       SELECT id, ${notifyExpression('input.signal')} FROM placed JOIN input USING (id)
+       SELECT id, ${notifyExpression('input.signal')},
+              CASE WHEN input.accept_by IS NOT NULL THEN
+                graphile_worker.add_job('${ACCEPTANCE_DEADLINE_TASK}', json_build_object('orderId', input.id), run_at => input.accept_by,
+                                        job_key => '${ACCEPTANCE_DEADLINE_TASK}:' || input.id, max_attempts => 25)
+              END AS deadline_job
+         FROM placed JOIN input USING (id)
      )`);
 
 /** The order's location was deleted after the placement read it (orders' only foreign key). */
@@ -82,6 +90,7 @@ export function insertOrder(
       details: order.details,
       location_snapshot: order.locationSnapshot,
       signal,
+      accept_by: order.details.acceptBy ?? null,
     },
     events,
   );

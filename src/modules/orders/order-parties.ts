@@ -23,6 +23,8 @@ export interface PlacementContext {
   schedules: LocationSchedules;
   /** Set while the store is paused. */
   pause: Pause | null;
+  /** Minutes a new order may stay NEW at the location (its acceptance deadline); null: none. */
+  acceptanceDeadlineMinutes: number | null;
 }
 
 /**
@@ -39,7 +41,7 @@ function placementReadSql(catalogMatchesSql: string): string {
                                                         'inclusive', t.inclusive, 'isDefault', t.is_default) ORDER BY t.position)
                         FROM tax_rates t WHERE t.location_id = l.id), '[]') AS tax_rates,
             ${activeConnectionsJson('l.id')} AS parties,
-            l.store_status, l.closed_until, l.closed_reason,
+            l.store_status, l.closed_until, l.closed_reason, l.acceptance_deadline_minutes,
             COALESCE((SELECT json_agg(json_build_object('connectionId', h.connection_id, 'openingHours', h.ranges))
                         FROM opening_hours h WHERE h.location_id = l.id), '[]') AS hours,
             COALESCE((SELECT json_agg(json_build_object('from', d.starts_at, 'to', d.ends_at, 'reason', d.reason))
@@ -74,6 +76,7 @@ export async function loadPlacementContext(
     store_status: string;
     closed_until: Date | null;
     closed_reason: string | null;
+    acceptance_deadline_minutes: number | null;
     hours: { connectionId: string | null; openingHours: LocationSchedules['openingHours'] }[];
     holidays: LocationSchedules['holidays'];
   }>(em, placementReadSql(catalogMatches.sql), [...catalogMatches.bindings, now.toISOString(), locationId, accountId]);
@@ -98,5 +101,6 @@ export async function loadPlacementContext(
       row.store_status === 'OFFLINE'
         ? { closedUntil: row.closed_until ? new Date(row.closed_until) : null, closedReason: row.closed_reason }
         : null,
+    acceptanceDeadlineMinutes: row.acceptance_deadline_minutes,
   };
 }

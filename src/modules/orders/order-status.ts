@@ -13,6 +13,11 @@ export const CANCELLATION_REASONS = [
 ] as const;
 export type CancellationReason = (typeof CANCELLATION_REASONS)[number];
 
+/** The reason the hub itself gives an order it rejects at its acceptance deadline (acceptance-deadline-job.ts). */
+export const NOT_ACCEPTED_IN_TIME = 'NOT_ACCEPTED_IN_TIME';
+/** What an order's cancellationReason may hold: a reason a partner or an operator gave, or the hub's own. */
+export type OrderReason = CancellationReason | typeof NOT_ACCEPTED_IN_TIME;
+
 /** Who made a change, as kept in statusHistory[].by and cancelledBy. OPERATOR: a user of the hub (the UI). */
 export type OrderActor = 'MARKETPLACE' | 'POS' | 'OPERATOR';
 

@@ -2,7 +2,7 @@ import { Entity, Enum, Index, ManyToOne, Property, Unique, type Rel } from '@mik
 import { BaseEntity } from '../../db/base.entity.js';
 import { Location } from '../locations/index.js';
 import type { Shape } from '../../shapes/shape.js';
-import { ORDER_STATUSES, type CancellationReason, type OrderStatus } from './order-status.js';
+import { ORDER_STATUSES, type OrderReason, type OrderStatus } from './order-status.js';
 
 export type StatusChange = Shape<'OrderStatusChange'>;
 
@@ -71,10 +71,11 @@ export class Order extends BaseEntity<
   status: OrderStatus = 'NEW';
 
   @Property({ type: 'text', nullable: true })
-  cancellationReason: CancellationReason | null = null;
+  cancellationReason: OrderReason | null = null;
 
   @Property({ type: 'text', nullable: true })
-  cancelledBy: StatusChange['by'] | null = null;
+  /** Who cancelled: a party or an operator (the hub itself never cancels). */
+  cancelledBy: Exclude<StatusChange['by'], 'HUB'> | null = null;
 
   @Property({ type: 'timestamptz', nullable: true })
   acceptedAt: Date | null = null;

@@ -7,19 +7,14 @@ import type { RequestContext } from '../../common/request-context.js';
 import { permits } from '../../auth/operation.js';
 import { type LocationAccess, MAX_REFERENCE_LENGTH } from '../locations/index.js';
 import { orderEvents } from './order-events.js';
-import { notifyLive } from '../../live/notify.js';
-import { enqueueDelivery } from '../../delivery-engine/outbox.js';
 import { insertOrder, type NewOrder } from './order-insert.js';
 import { applicationName } from '../applications/index.js';
-import { activeConnections } from '../connections/index.js';
 import { loadPlacementContext, type OrderParty } from './order-parties.js';
 import {
   allowedTransitions,
   checkTransition,
   ORDER_STATUSES,
   parseOrderStatus,
-  STAMP_OF,
-  type CancellationReason,
   type OrderActor,
   type OrderStatus,
 } from './order-status.js';
@@ -36,7 +31,8 @@ import { toOrderView, type OrderView } from './order.view.js';
 import { readOrder } from './order-read.js';
 import { orderSearchFilter } from './order-search.js';
 import { searchText } from '../../common/like.js';
-import { recordActivity } from '../activity/index.js';
+import { announceOrderChange, applyStatus } from './order-change.js';
+import { acceptByFor } from './acceptance-deadline-job.js';
 
 export interface OrderListInput extends ListInput {
   /** One status or several (any case); null or empty: every status. */
@@ -138,6 +134,9 @@ export class OrderService {
     const warnings = availabilityWarnings(store, input.items, placement.catalogMatches, now);
     const order = newOrder(accountId, placement.location, marketplace, principal.clientId, input, items, warnings);
     order.test = options.test === true;
+    // The deadline counts from the order's arrival (its createdAt), in the hub clock's minutes.
+    if (placement.acceptanceDeadlineMinutes !== null)
+      order.details.acceptBy = acceptByFor(order.createdAt, this.clock.minutes(placement.acceptanceDeadlineMinutes));
     const view = toOrderView(order);
     const events = orderEvents(
       'ORDER_CREATED',
@@ -239,7 +238,7 @@ export class OrderService {
    * changes of one order apply one after the other and their events are enqueued in that same order.
    */
   async updateStatus(access: LocationAccess, orderId: string, body: unknown): Promise<OrderView> {
-    const { ctx, accountId, locationId } = access;
+    const { ctx } = access;
     const patch = parseStatusPatch(body);
     const actor = actorOf(ctx);
     return ctx.em.transactional(async (em) => {
@@ -254,32 +253,15 @@ export class OrderService {
       if (verdict.kind === 'allowed')
         applyStatus(order, patch.status, { by: actor, byId: actorIdOf(ctx) }, patch.cancellationReason, now);
       order.updatedAt = now;
-      recordActivity(em, ctx, {
-        action: verdict.kind === 'allowed' ? 'order.statusChanged' : 'order.timesChanged',
-        accountId,
-        locationId,
-        subject: { type: 'order', id: order.id, name: orderLabel(order) },
-        changes: orderChanges(previous, order, patch.cancellationReason),
-      });
-      await em.flush();
-      const view = toOrderView(order);
-      const parties = await activeConnections(em, locationId);
-      // Every party to the order (the POS applications and the marketplace that placed it) hears of the change,
-      // except the application that made it: an operator's change reaches both sides.
+      // The application that made the change does not hear of it; an operator's change reaches both sides.
       const changedBy = ctx.principal.type === 'application' ? ctx.principal.applicationId : null;
-      const receivers = parties.filter(
-        (p) => (p.kind === 'POS' || p.applicationId === order.applicationId) && p.applicationId !== changedBy,
-      );
-      for (const event of orderEvents(
-        verdict.kind === 'allowed' ? 'ORDER_STATUS_CHANGED' : 'ORDER_UPDATED',
-        receivers,
-        view,
+      return announceOrderChange(em, ctx, {
+        order,
         previous,
-      ))
-        await enqueueDelivery(em, event);
-      const change = verdict.kind === 'allowed' ? 'STATUS_CHANGED' : 'UPDATED';
-      await notifyLive(em, { topic: 'order', accountId, locationId, orderId: order.id, status: order.status, change });
-      return view;
+        statusChanged: verdict.kind === 'allowed',
+        reason: patch.cancellationReason,
+        changedBy,
+      });
     });
   }
 
@@ -356,22 +338,6 @@ function sinceDate(field: string, since: string): Date {
   return date;
 }
 
-function applyStatus(
-  order: Order,
-  status: OrderStatus,
-  actor: { by: OrderActor; byId: string },
-  reason: CancellationReason | null,
-  now: Date,
-): void {
-  order.status = status;
-  const stamp = STAMP_OF[status];
-  if (stamp) order[stamp] = now;
-  if (status === 'CANCELLED') order.cancelledBy = actor.by;
-  if (status === 'CANCELLED' || status === 'REJECTED') order.cancellationReason = reason;
-  const change: StatusChange = { status, at: now.toISOString(), ...actor, ...(reason ? { reason } : {}) };
-  order.statusHistory = [...order.statusHistory, change];
-}
-
 /** True when an estimated time changed; the details object is replaced so the change is flushed. */
 function applyEstimatedTimes(order: Order, patch: ReturnType<typeof parseStatusPatch>): boolean {
   const next = { ...order.details };
@@ -429,22 +395,4 @@ function newOrder(
     },
     locationSnapshot: location,
   };
-}
-
-/** What a person calls the order: the number the customer was given, else the marketplace's reference. */
-function orderLabel(order: Order): string {
-  const number = (order.details as { orderNumber?: unknown }).orderNumber;
-  return typeof number === 'string' && number ? number : order.externalId;
-}
-
-function orderChanges(previous: OrderView, order: Order, reason: string | null): Record<string, unknown> {
-  const changes: Record<string, unknown> = {};
-  if (previous.status !== order.status) changes.status = { from: previous.status, to: order.status };
-  if (reason) changes.reason = reason;
-  for (const key of ['estimatedPickupTime', 'estimatedDeliveryTime'] as const) {
-    const from = (previous as unknown as Record<string, unknown>)[key] ?? null;
-    const to = (order.details as Record<string, unknown>)[key] ?? null;
-    if (from !== to) changes[key] = { from, to };
-  }
-  return changes;
 }
