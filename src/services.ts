@@ -72,7 +72,10 @@ export interface ServiceDeps {
 }
 
 export function createServices(
-  config: Pick<HubConfig, 'isProduction' | 'catalogPullTimeoutMs' | 'allowPrivatePartnerUrls' | 'clockOffsetMs' | 'clockMinuteMs'>,
+  config: Pick<
+    HubConfig,
+    'isProduction' | 'catalogPullTimeoutMs' | 'allowPrivatePartnerUrls' | 'clockOffsetMs' | 'clockMinuteMs'
+  >,
   deps: ServiceDeps,
 ): Services {
   const production = config.isProduction;

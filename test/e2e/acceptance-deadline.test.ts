@@ -134,7 +134,11 @@ describeOnServer('acceptance deadline', () => {
   it('reads and replaces the settings, refuses a bad one, and records the change', async () => {
     const initial = await t.admin.get(`${location.path}/order-settings`);
     expect(initial.status).toBe(200);
-    expect(initial.body.data).toEqual({ acceptanceDeadlineMinutes: null, afterDeadline: 'NOTHING', deliveryAlertMinutes: 15 });
+    expect(initial.body.data).toEqual({
+      acceptanceDeadlineMinutes: null,
+      afterDeadline: 'NOTHING',
+      deliveryAlertMinutes: 15,
+    });
     const bad = await settings({ acceptanceDeadlineMinutes: 0, afterDeadline: 'LATER', deliveryAlertMinutes: 15 });
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body)).toContain('afterDeadline');
@@ -181,7 +185,11 @@ describeOnServer('acceptance deadline', () => {
     const rejected = await order(late.id);
     expect(rejected).toMatchObject({ status: 'REJECTED', cancellationReason: 'NOT_ACCEPTED_IN_TIME' });
     expect(rejected.overdueAt).toEqual(expect.any(String));
-    expect(rejected.statusHistory.at(-1)).toMatchObject({ status: 'REJECTED', by: 'HUB', reason: 'NOT_ACCEPTED_IN_TIME' });
+    expect(rejected.statusHistory.at(-1)).toMatchObject({
+      status: 'REJECTED',
+      by: 'HUB',
+      reason: 'NOT_ACCEPTED_IN_TIME',
+    });
 
     // The order accepted in time: its job ran at its deadline too, and found nothing to do.
     const until = Date.now() + 20_000;
@@ -211,7 +219,9 @@ describeOnServer('acceptance deadline', () => {
   }, 60_000);
 
   it('accepts an order for a POS that never confirms', async () => {
-    expect((await settings({ acceptanceDeadlineMinutes: 1, afterDeadline: 'ACCEPT', deliveryAlertMinutes: 10 })).status).toBe(200);
+    expect(
+      (await settings({ acceptanceDeadlineMinutes: 1, afterDeadline: 'ACCEPT', deliveryAlertMinutes: 10 })).status,
+    ).toBe(200);
     const placed = await place();
     expect((await waitFor(marketServer, placed.id, 'ORDER_OVERDUE')).afterDeadline).toBe('ACCEPT');
     const changed = await waitFor(marketServer, placed.id, 'ORDER_STATUS_CHANGED');
@@ -224,7 +234,9 @@ describeOnServer('acceptance deadline', () => {
   }, 60_000);
 
   it('only tells the partners when the action is nothing: the order stays NEW, marked overdue', async () => {
-    expect((await settings({ acceptanceDeadlineMinutes: 1, afterDeadline: 'NOTHING', deliveryAlertMinutes: 10 })).status).toBe(200);
+    expect(
+      (await settings({ acceptanceDeadlineMinutes: 1, afterDeadline: 'NOTHING', deliveryAlertMinutes: 10 })).status,
+    ).toBe(200);
     const placed = await place();
     expect((await waitFor(posServer, placed.id, 'ORDER_OVERDUE')).afterDeadline).toBe('NOTHING');
     await waitFor(marketServer, placed.id, 'ORDER_OVERDUE');
@@ -238,7 +250,9 @@ describeOnServer('acceptance deadline', () => {
   }, 60_000);
 
   it('meets a deadline that falls while every process is down, once, in the next process', async () => {
-    expect((await settings({ acceptanceDeadlineMinutes: 3, afterDeadline: 'REJECT', deliveryAlertMinutes: 10 })).status).toBe(200);
+    expect(
+      (await settings({ acceptanceDeadlineMinutes: 3, afterDeadline: 'REJECT', deliveryAlertMinutes: 10 })).status,
+    ).toBe(200);
     const placed = await place();
     // Every process stops before the deadline; the order and its job wait in the database.
     await Promise.all([t.hub.stop(), kill(second)]);

@@ -210,6 +210,12 @@ const ROUTES: Row[] = [
     partners: AS_APPLICATION,
   },
   { route: `DELETE ${LOC}/busy-mode`, partners: AS_APPLICATION },
+  { route: `GET ${LOC}/order-settings`, partners: AS_APPLICATION },
+  {
+    route: `PUT ${LOC}/order-settings`,
+    body: () => ({ acceptanceDeadlineMinutes: 5, afterDeadline: 'REJECT', deliveryAlertMinutes: 15 }),
+    partners: AS_APPLICATION,
+  },
   { route: `GET ${LOC}/catalog/snoozes`, partners: AS_APPLICATION },
   {
     route: `PUT ${LOC}/catalog/snoozes`,
@@ -448,6 +454,16 @@ const OPERATIONS: Operation[] = [
     call: `setBusyMode(${L}, input: { extraMinutes: 5, until: "2099-01-01T00:00:00Z" }) { storeStatus }`,
   },
   { operation: 'Mutation.endBusyMode', partners: AS_APPLICATION, call: `endBusyMode(${L}) { storeStatus }` },
+  {
+    operation: 'Query.orderSettings',
+    partners: AS_APPLICATION,
+    call: `orderSettings(${L}) { acceptanceDeadlineMinutes }`,
+  },
+  {
+    operation: 'Mutation.setOrderSettings',
+    partners: AS_APPLICATION,
+    call: `setOrderSettings(${L}, input: { acceptanceDeadlineMinutes: 5, afterDeadline: "REJECT", deliveryAlertMinutes: 15 }) { afterDeadline }`,
+  },
   { operation: 'Query.snoozes', partners: AS_APPLICATION, call: `snoozes(${L}) { posReference }` },
   { operation: 'Query.snoozeChoices', partners: AS_APPLICATION, call: `snoozeChoices(${L}) { untilTomorrow }` },
   {

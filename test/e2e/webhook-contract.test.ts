@@ -60,7 +60,8 @@ function capture(requests: RecordedRequest[], secret: string): void {
 
 beforeAll(async () => {
   [t, posServer, marketplaceServer] = await Promise.all([
-    startTestHub({ DELIVERY_RETRY_SCHEDULE: '0.05', DELIVERY_POLL_INTERVAL_MS: '50' }),
+    // A minute of an acceptance deadline lasts 50 ms: the overdue order below is due at once.
+    startTestHub({ DELIVERY_RETRY_SCHEDULE: '0.05', DELIVERY_POLL_INTERVAL_MS: '50', CLOCK_MINUTE_MS: '50' }),
     FakePartner.start(),
     FakePartner.start(),
   ]);
@@ -187,14 +188,31 @@ beforeAll(async () => {
   await ok(posClient.patch(orderPath, { status: 'ACCEPTED', estimatedPickupTime: '2026-11-23T12:20:00Z' }));
   await ok(marketplaceClient.patch(orderPath, { status: 'CANCELLED', cancellationReason: 'CUSTOMER_CANCELLED' }));
 
+  // With an acceptance deadline, an order no one accepts: ORDER_OVERDUE to both sides, and nothing else.
+  await ok(
+    t.admin.put(`${location.path}/order-settings`, {
+      acceptanceDeadlineMinutes: 1,
+      afterDeadline: 'NOTHING',
+      deliveryAlertMinutes: 15,
+    }),
+  );
+  await ok(
+    marketplaceClient.post(`${location.path}/orders`, {
+      externalId: 'fn-1002',
+      fulfillmentType: 'PICKUP',
+      items: [{ posReference: 'margherita', name: 'Margherita', quantity: 1, price: 1150 }],
+    }),
+    201,
+  );
+
   capture(await posServer.waitForRequests(1, { path: '/catalog' }), pos.webhookSecret);
-  // ORDER_CREATED and the marketplace's cancellation.
-  capture(await posServer.waitForRequests(2, { path: '/webhooks' }), pos.webhookSecret);
+  // ORDER_CREATED and the marketplace's cancellation; the second order's ORDER_CREATED and ORDER_OVERDUE.
+  capture(await posServer.waitForRequests(4, { path: '/webhooks' }), pos.webhookSecret);
   capture(await marketplaceServer.waitForRequests(1, { path: '/menus' }), marketplace.webhookSecret);
   capture(await marketplaceServer.waitForRequests(2, { path: '/store-status' }), marketplace.webhookSecret);
-  // MENU_UPDATED, OPENING_HOURS_CHANGED, ITEMS_SNOOZED, ITEMS_UNSNOOZED, ORDER_STATUS_CHANGED (accepted) and
-  // ORDER_UPDATED (the new pickup time).
-  capture(await marketplaceServer.waitForRequests(6, { path: '/webhooks' }), marketplace.webhookSecret);
+  // MENU_UPDATED, OPENING_HOURS_CHANGED, ITEMS_SNOOZED, ITEMS_UNSNOOZED, ORDER_STATUS_CHANGED (accepted),
+  // ORDER_UPDATED (the new pickup time) and ORDER_OVERDUE.
+  capture(await marketplaceServer.waitForRequests(7, { path: '/webhooks' }), marketplace.webhookSecret);
 }, 60_000);
 
 afterAll(async () => {

@@ -242,7 +242,8 @@ export class OrderType {
 
   @Field(() => String, {
     nullable: true,
-    description: 'RFC 3339: when the order is overdue if still NEW (the location had an acceptance deadline when it arrived)',
+    description:
+      'RFC 3339: when the order is overdue if still NEW (the location had an acceptance deadline when it arrived)',
   })
   acceptBy?: string | null;
 

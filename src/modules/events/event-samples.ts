@@ -165,7 +165,13 @@ export const SAMPLE_OF: Record<DeliveryEventType, (target: SampleTarget) => Samp
     const acceptBy = minutes(target.now, 5).toISOString();
     const order = sampleOrder(target, 'NEW', { acceptBy, overdueAt: acceptBy });
     return {
-      body: { clientId: target.marketplace.clientId, orderId: target.ids.orderId, acceptBy, afterDeadline: 'REJECT', order },
+      body: {
+        clientId: target.marketplace.clientId,
+        orderId: target.ids.orderId,
+        acceptBy,
+        afterDeadline: 'REJECT',
+        order,
+      },
       withConnection: false,
     };
   },

@@ -65,12 +65,7 @@ export async function announceOrderChange(
   const receivers = parties.filter(
     (p) => (p.kind === 'POS' || p.applicationId === order.applicationId) && p.applicationId !== changedBy,
   );
-  for (const event of orderEvents(
-    statusChanged ? 'ORDER_STATUS_CHANGED' : 'ORDER_UPDATED',
-    receivers,
-    view,
-    previous,
-  ))
+  for (const event of orderEvents(statusChanged ? 'ORDER_STATUS_CHANGED' : 'ORDER_UPDATED', receivers, view, previous))
     await enqueueDelivery(em, event);
   await notifyLive(em, {
     topic: 'order',

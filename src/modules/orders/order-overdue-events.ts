@@ -31,7 +31,11 @@ export function orderOverdueEvents(
       eventTime,
       accountId: order.accountId,
       locationId: order.locationId,
-      recipient: { applicationId: party.applicationId, connectionId: party.connectionId, url: urlFor('ORDER_OVERDUE', party) },
+      recipient: {
+        applicationId: party.applicationId,
+        connectionId: party.connectionId,
+        url: urlFor('ORDER_OVERDUE', party),
+      },
       orderingKey: order.id,
       test: order.test,
       body: { clientId: order.clientId, orderId: order.id, acceptBy: order.acceptBy as string, afterDeadline, order },
