@@ -14,6 +14,7 @@ import { MenusTab } from '../menus/menus-tab';
 import { StoreStatusTab } from '../store-status/store-status-tab';
 import { OpeningHoursTab } from '../availability/opening-hours-tab';
 import { LocationForm } from './location-form';
+import { OrderSettingsTab } from './order-settings-tab';
 import { accountTrail } from './location-crumbs';
 import { LocationLinks } from './location-links';
 
@@ -51,6 +52,7 @@ const TABS: { value: string; label: string; panel: (ids: Ids, location: Location
     label: 'Opening hours',
     panel: (ids, location) => <OpeningHoursTab {...ids} timeZone={location.timezone} />,
   },
+  { value: 'order-settings', label: 'Order settings', panel: (ids) => <OrderSettingsTab {...ids} /> },
 ];
 
 /**

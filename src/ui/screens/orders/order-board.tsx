@@ -15,6 +15,7 @@ import type { BoardRowFragment, OrderBoardQueryVariables, OrderStatus } from '..
 import { LocationCrumbs } from '../locations/location-crumbs';
 import { NotFound } from '../not-found';
 import { OrderCueSwitch, useOrderCue } from './order-cue';
+import { AcceptanceWarning } from './acceptance-warning';
 import { ORDER_DETAIL, OrderDetail } from './order-detail';
 import { fulfilment, orderCallName } from './order-facts-format';
 import { BusyModeControl } from '../availability/busy-mode-control';
@@ -115,6 +116,7 @@ export function OrderBoard() {
   const listed = board.data ?? (shown > BOARD_PAGE || searched ? board.previousData : undefined);
   const listName = searched ? `Orders matching "${searched}"` : `Orders in ${tab}`;
   const [arrived, setArrived] = useState(0);
+  const [changes, setChanges] = useState(0);
   const cue = useOrderCue();
   const client = useApolloClient();
   // Re-reading the tab (and its counts) also lets go of the orders no longer shown: the cache's gc drops them,
@@ -135,6 +137,7 @@ export function OrderBoard() {
       if (event.kind === 'CREATED' && !searched && event.order?.status === tab)
         showAtOnce(client, { accountId, locationId, status: [tab], limit: shown }, event.order);
       refresh();
+      setChanges((n) => n + 1);
       if (event.kind === 'CREATED') {
         setArrived((n) => n + 1);
         cue.play();
@@ -158,6 +161,7 @@ export function OrderBoard() {
         </Group>
       </Group>
       <BusyModeControl accountId={accountId} locationId={locationId} />
+      <AcceptanceWarning accountId={accountId} locationId={locationId} changes={changes} cue={cue} />
       {arrived > 0 && (
         <Alert color="teal" role="status" title="New order" withCloseButton onClose={() => setArrived(0)}>
           {arrived === 1 ? 'A new order arrived.' : `${arrived} new orders arrived.`}

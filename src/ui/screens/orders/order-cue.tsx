@@ -39,6 +39,8 @@ export interface OrderCue {
   setEnabled(on: boolean): void;
   /** Sounds the cue if it is on. */
   play(): void;
+  /** Sounds the cue whether or not it is on for new orders: an order about to miss its deadline. */
+  warn(): void;
 }
 
 export function useOrderCue(): OrderCue {
@@ -65,7 +67,8 @@ export function useOrderCue(): OrderCue {
   const play = useCallback(() => {
     if (enabled) beep(ensureContext());
   }, [enabled, ensureContext]);
-  return { enabled, setEnabled, play };
+  const warn = useCallback(() => beep(ensureContext()), [ensureContext]);
+  return { enabled, setEnabled, play, warn };
 }
 
 export function OrderCueSwitch({ cue }: { cue: OrderCue }) {
