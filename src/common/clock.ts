@@ -18,7 +18,7 @@ export interface Clock {
   minutes(n: number): number;
 }
 
-export function offsetClock(offsetMs = 0, minuteMs = 60_000): Clock {
+function offsetClock(offsetMs = 0, minuteMs = 60_000): Clock {
   return {
     now: () => new Date(Date.now() + offsetMs),
     machineTime: (at) => new Date(at.getTime() - offsetMs),

@@ -6,7 +6,6 @@ export type { LocationListener } from './location-events.js';
 export {
   AFTER_DEADLINE_ACTIONS,
   type AfterDeadline,
-  DEFAULT_DELIVERY_ALERT_MINUTES,
   Location,
   STORE_STATUSES,
   type StoreStatus,

@@ -11,7 +11,7 @@ export const AFTER_DEADLINE_ACTIONS = ['NOTHING', 'REJECT', 'ACCEPT'] as const;
 export type AfterDeadline = (typeof AFTER_DEADLINE_ACTIONS)[number];
 
 /** How long a partner's deliveries may fail before the location is told, unless the location sets its own. */
-export const DEFAULT_DELIVERY_ALERT_MINUTES = 15;
+const DEFAULT_DELIVERY_ALERT_MINUTES = 15;
 
 @Entity({ tableName: 'locations' })
 @Index({ properties: ['account', 'createdAt', 'id'] })

@@ -3,4 +3,3 @@
 
 export { ORDER_SETTINGS_OPERATIONS } from './order-settings.operations.js';
 export { OrderSettingsService } from './order-settings.service.js';
-export type { OrderSettingsView } from './order-settings.view.js';

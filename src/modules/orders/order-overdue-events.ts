@@ -8,7 +8,8 @@ import type { OrderView } from './order.view.js';
 // POS and to the marketplace that placed it, before the hub does what the location says. Ordered with the
 // order's other events (the order id is the ordering key), so a rejection at the deadline arrives after it.
 
-export interface OrderOverdueEvent extends WebhookEnvelope<'ORDER_OVERDUE'> {
+/** The event as openapi.yaml documents it (`OrderOverdueEvent`): the envelope, then these fields. */
+interface OrderOverdueEvent extends WebhookEnvelope<'ORDER_OVERDUE'> {
   clientId: string;
   orderId: string;
   /** RFC 3339: the deadline the order was placed with. */
@@ -38,7 +39,13 @@ export function orderOverdueEvents(
       },
       orderingKey: order.id,
       test: order.test,
-      body: { clientId: order.clientId, orderId: order.id, acceptBy: order.acceptBy as string, afterDeadline, order },
+      body: {
+        clientId: order.clientId,
+        orderId: order.id,
+        acceptBy: order.acceptBy as string,
+        afterDeadline,
+        order,
+      } satisfies Omit<OrderOverdueEvent, keyof WebhookEnvelope>,
     }),
   );
 }
