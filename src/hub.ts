@@ -150,8 +150,10 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
     sandboxApplications: sandbox.applicationIds,
   });
   await worker.start();
+  const onPGlite = await isEmbedded(orm);
   const scheduler = new Scheduler({
     databaseUrl,
+    embedded: onPGlite,
     log,
     tasks: {
       [PAUSE_END.task]: PAUSE_END.handler(orm, clock),
@@ -171,7 +173,9 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
     database,
     onWorkerIds: (ids) => worker.registerTaskWorkers(ids),
   });
-  await scheduler.start();
+  // Started beside the rest of the boot (its connections open meanwhile), and awaited before the app is served.
+  const schedulerStarted = scheduler.start();
+  schedulerStarted.catch(() => undefined);
   // Live signals (src/live): one listening connection for this process, fanned out to its subscribers.
   const live = new LiveFanout();
   const listener = new LiveListener({ databaseUrl, fanout: live, log, database, ...config.live });
@@ -182,7 +186,7 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
   await listener.start();
   const limiters = await openLimiterStore({
     databaseUrl,
-    embedded: await isEmbedded(orm),
+    embedded: onPGlite,
     log,
     ...config.limiterStore,
   });
@@ -232,6 +236,7 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
       posPaceMs: config.sandboxPosPaceMs,
     },
   });
+  await schedulerStarted;
   handler = app;
   const maintenance = startMaintenance({
     orm,

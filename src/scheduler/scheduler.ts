@@ -1,7 +1,6 @@
 import type { TaskList } from 'graphile-worker';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { isEmbeddedDatabase } from '../db/database.js';
 import type { DatabaseWatch } from '../db/outage.js';
 import { TaskRunner } from './task-runner.js';
 
@@ -12,6 +11,8 @@ import { TaskRunner } from './task-runner.js';
 
 export interface SchedulerDeps {
   databaseUrl: string;
+  /** The embedded PGlite, whose connections share one session. */
+  embedded: boolean;
   log: Logger;
   /** The tasks schedule() may name, by name. */
   tasks: TaskList;
@@ -33,8 +34,7 @@ export class Scheduler {
   constructor(private readonly deps: SchedulerDeps) {}
 
   async start(): Promise<void> {
-    const { databaseUrl, log } = this.deps;
-    const embedded = await isEmbeddedDatabase(databaseUrl);
+    const { databaseUrl, embedded, log } = this.deps;
     // graphile-worker holds one connection for its LISTEN and runs its job slot and polls on another; on PGlite,
     // whose connections share one session, it prepares no statements (their names would collide there).
     this.pool = new pg.Pool({ connectionString: databaseUrl, max: embedded ? 2 : 3 });
