@@ -14,7 +14,7 @@ import { toOrderView } from './order.view.js';
 
 // An order's acceptance deadline (docs/acceptance-deadline.md). An order placed at a location with a deadline
 // carries `acceptBy` and gets one graphile-worker job due then, written by the placement's own statement
-// (order-insert.ts), like the other timed work of the hub (src/delivery-engine/schedule.ts): a row in the
+// (order-insert.ts), like the other timed work of the hub (src/scheduler/schedule.ts): a row in the
 // database, not a timer in a process, so it survives restarts and one process runs it. The job locks the order;
 // an order that is no longer NEW moved on in time and is left alone; one already marked overdue was handled by
 // an earlier run (a run repeated after a crash between its commit and the job's completion), so each order is
