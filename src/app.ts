@@ -147,6 +147,7 @@ export async function createApp(
     metrics: deps.metrics,
     admission,
     overloadRetryAfterSeconds: edge.overloadRetryAfterSeconds,
+    subscriptionLimits: deps.config.subscriptions,
   });
   app.use(graphql.router);
   app.use(docsRouter(deps.config.publicBaseUrl));

@@ -99,6 +99,8 @@ export interface HubConfig {
   readonly trustProxy: readonly string[] | undefined;
   /** The listening connection of live signals (src/live/live-listener.ts). */
   readonly live: LiveListenerConfig;
+  /** What one caller may hold on subscription sockets (src/graphql/socket-limits.ts). */
+  readonly subscriptions: SubscriptionLimitsConfig;
   /**
    * Milliseconds the hub's clock (src/common/clock.ts) is moved from the machine's for opening hours, holidays,
    * snoozes, busy mode and pauses (CLOCK_OFFSET_MS, default 0, may be negative; refused in production).
@@ -109,6 +111,13 @@ export interface HubConfig {
    * 60000; refused in production): what lets a test see a deadline pass without waiting minutes.
    */
   readonly clockMinuteMs: number;
+}
+
+export interface SubscriptionLimitsConfig {
+  /** Live subscriptions one socket holds at once (LIVE_SUBSCRIPTIONS_PER_SOCKET, default 25). */
+  readonly perSocket: number;
+  /** Live subscriptions one user (or application) holds at once in one hub process (LIVE_SUBSCRIPTIONS_PER_USER, default 100). */
+  readonly perUser: number;
 }
 
 interface LiveListenerConfig {
@@ -392,6 +401,10 @@ export function loadConfig(env: Env = process.env): HubConfig {
       reconnectDelayMs: integer(env, 'LIVE_RECONNECT_DELAY_MS', 100, 1),
       maxReconnectDelayMs: integer(env, 'LIVE_RECONNECT_MAX_DELAY_MS', 5000, 1),
       checkIntervalMs: integer(env, 'LIVE_CHECK_INTERVAL_MS', 10_000, 0),
+    }),
+    subscriptions: Object.freeze({
+      perSocket: integer(env, 'LIVE_SUBSCRIPTIONS_PER_SOCKET', 25, 1),
+      perUser: integer(env, 'LIVE_SUBSCRIPTIONS_PER_USER', 100, 1),
     }),
     clockOffsetMs: clockOffset(env, isProduction),
     clockMinuteMs: clockMinute(env, isProduction),

@@ -6,6 +6,7 @@ import { UnauthorizedError } from '../common/errors.js';
 import type { RequestContext } from '../common/request-context.js';
 import { contextOf } from '../http/context.js';
 import type { LiveFanout } from '../live/live-fanout.js';
+import type { LiveEvent } from '../live/live-signal.js';
 import type { Services } from '../services.js';
 
 /** What every resolver gets, over HTTP (HttpGraphQLContext) and on a subscription (src/graphql/subscriptions.ts). */
@@ -25,11 +26,12 @@ export interface GraphQLContext {
 interface LiveContext {
   fanout: LiveFanout;
   /**
-   * A context for reading what one signal names: the caller authenticated again (an expired or revoked
-   * token or session, or a connection that went away, ends the subscription) with its reach as of now, and
-   * a fresh EntityManager, so a long subscription never reads through a stale identity map.
+   * A context for reading what one event names: the caller authenticated again (an expired or revoked
+   * token or session, or a connection that went away, ends the subscription) with its reach as of now, once
+   * per socket for each event, and a fresh EntityManager, so a long subscription never reads through a stale
+   * identity map.
    */
-  fresh(): Promise<RequestContext>;
+  fresh(event: LiveEvent): Promise<RequestContext>;
 }
 
 /**

@@ -16,7 +16,10 @@ export const COST_PER_RATE_POINT = 50;
 export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 /** Tokens the parser reads before giving up: graphql-js's introspection query is about 300, a UI screen's few hundred. */
 export const MAX_TOKENS = 5000;
-/** A GraphQL request's body, and any message on a subscription socket: the body limit of every request, 1 MiB. */
+/** A GraphQL request's body: the body limit of every request, 1 MiB. */
 export const MAX_REQUEST_BYTES = 1024 * 1024;
-/** A request before sign-in (the web UI asks only for viewer and signIn, a few KiB): its body is at most 64 KiB. */
+/**
+ * A request before sign-in (the web UI asks only for viewer and signIn, a few KiB): its body is at most 64 KiB; so is
+ * every message on a subscription socket (socket-limits.ts), whose first one comes before anyone is known.
+ */
 export const MAX_ANONYMOUS_REQUEST_BYTES = 64 * 1024;

@@ -37,6 +37,7 @@ import { countOperations } from './count-operations.js';
 import { buildHubSchema } from './schema.js';
 import { serveSubscriptions } from './subscriptions.js';
 import type { LiveFanout } from '../live/live-fanout.js';
+import type { SubscriptionLimitsConfig } from '../config/config.js';
 
 export interface GraphQLOptions {
   /** The hub's HTTP server: subscriptions are served on it over WebSocket, at /graphql. */
@@ -58,6 +59,8 @@ export interface GraphQLOptions {
   /** Admission control: a GraphQL request is admitted once its body says which operation it is. */
   admission: Admission;
   overloadRetryAfterSeconds: number;
+  /** Live subscriptions per socket and per caller. */
+  subscriptionLimits: SubscriptionLimitsConfig;
 }
 
 /**
@@ -79,6 +82,8 @@ export async function graphqlRouter(
     fanout: options.live,
     log: options.log,
     facts,
+    limits: options.subscriptionLimits,
+    rateLimiter: options.rateLimiter,
   });
   const server = new ApolloServer<GraphQLContext>({
     schema,

@@ -5,7 +5,7 @@ import { DomainError, NotFoundError } from '../common/errors.js';
 import type { RequestContext } from '../common/request-context.js';
 import type { LiveKey, LiveSubscription } from '../live/live-fanout.js';
 import type { LiveSignal } from '../live/live-signal.js';
-import type { GraphQLContext } from './context.js';
+import type { GraphQLContext, LiveContext } from './context.js';
 import { Declared } from './granted.js';
 
 // The one shape of every GraphQL subscription of the hub: its declared operation (the same as the matching
@@ -80,7 +80,7 @@ class LiveStream<T, G extends Target> implements AsyncIterableIterator<LiveStrea
 
   constructor(
     private readonly subscription: LiveSubscription,
-    private readonly fresh: () => Promise<RequestContext>,
+    private readonly fresh: LiveContext['fresh'],
     private readonly spec: LiveStreamSpec<T, G>,
     private readonly initialCtx: RequestContext,
   ) {}
@@ -94,7 +94,7 @@ class LiveStream<T, G extends Target> implements AsyncIterableIterator<LiveStrea
       const event = await this.subscription.next();
       if (event.done) break;
       try {
-        const ctx = await this.fresh();
+        const ctx = await this.fresh(event.value);
         if (event.value.topic === 'resync') return { value: { kind: 'RESYNC', value: null, ctx }, done: false };
         const grant = await authorize(ctx, this.spec.operation, this.spec.ids);
         const loaded = await this.spec.load(grant, event.value);

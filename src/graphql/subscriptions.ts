@@ -1,41 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import {
-  GraphQLError,
-  OperationTypeNode,
-  getOperationAST,
-  parse,
-  specifiedRules,
-  validate,
-  type DocumentNode,
-  type GraphQLSchema,
-} from 'graphql';
+import { GraphQLError, type GraphQLSchema } from 'graphql';
+import { CloseCode } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { Logger } from 'pino';
-import { WebSocketServer } from 'ws';
-import type { IncomingMessage } from 'node:http';
-import type { Request } from 'express';
+import { WebSocket, WebSocketServer } from 'ws';
 import type { UiSessionControl, UiSessionHttpOptions } from '../auth/session/graphql-caller.js';
-import { DomainError, UnauthorizedError } from '../common/errors.js';
+import { DomainError } from '../common/errors.js';
 import type { RequestContext } from '../common/request-context.js';
+import type { SubscriptionLimitsConfig } from '../config/config.js';
+import type { CallerRateLimit } from '../http/rate-limit.js';
 import type { LiveFanout } from '../live/live-fanout.js';
 import type { Services } from '../services.js';
 import type { GraphQLContext } from './context.js';
-import { depthLimit } from './depth-limit.js';
-import { documentLimits } from './document-limits.js';
-import { MAX_INTROSPECTION_DEPTH, MAX_QUERY_DEPTH, MAX_TOKENS } from './graphql-limits.js';
 import { errorFormatter, type EdgeFacts } from './error-formatter.js';
-import { firstNonUuid } from './uuid-arguments.js';
+import { authenticate, credentialOf, SocketCaller } from './socket-caller.js';
+import { subscriptionDocument } from './socket-documents.js';
+import { MAX_SOCKET_MESSAGE_BYTES, SOCKET_AUTHENTICATION_MS, SubscriptionLimits } from './socket-limits.js';
 
 // GraphQL subscriptions over WebSocket (graphql-ws protocol) on the hub's own HTTP server, at the GraphQL
 // path (docs/contract.md "GraphQL"). Queries and mutations stay on HTTP, where rate limits and cost rules apply:
 // the socket carries subscriptions only. The caller authenticates when the socket opens, with a bearer
-// token in connectionParams.authorization (scripts, partners) or the web UI's session cookie, and again
-// for every subscription and every event it is sent, so reach is always the current one, as on HTTP, and a
-// signed-out session or an expired token ends its subscriptions. A cookie is only taken from the hub's own
-// pages: browsers send Origin on every WebSocket handshake, and a page of another site cannot forge it
-// (cross-site WebSocket hijacking).
+// token in connectionParams.authorization (scripts, partners) or the web UI's session cookie (socket-caller.ts),
+// and again for every subscription and every event it is sent, so reach is always the current one, as on
+// HTTP. Messages, the time to authenticate and the subscriptions a caller holds are bounded (socket-limits.ts).
 
 export interface SubscriptionServerOptions {
   httpServer: Server;
@@ -49,26 +38,18 @@ export interface SubscriptionServerOptions {
   log: Logger;
   /** How an operation's error is told apart (overloaded or database_unavailable), as over HTTP. */
   facts: EdgeFacts;
+  /** Live subscriptions per socket and per caller (LIVE_SUBSCRIPTIONS_PER_SOCKET, LIVE_SUBSCRIPTIONS_PER_USER). */
+  limits: SubscriptionLimitsConfig;
+  /** The caller's rate limit, which every subscribe message takes a point of. */
+  rateLimiter: CallerRateLimit;
 }
 
 type SocketExtra = {
-  /** How the connection authenticated: a bearer token or the session cookie's value. */
-  credential?: Credential;
+  /** Who the socket authenticated as, with its credential (a bearer token or the session cookie's value). */
+  caller?: SocketCaller;
+  /** Undoes what the acknowledged socket holds: its place in the limits. */
+  release?: () => void;
 };
-
-type Credential = { kind: 'bearer'; token: string } | { kind: 'session'; cookie: string };
-
-/** The Origin of a browser's handshake; none from scripts (which use bearer tokens). */
-function originOf(request: IncomingMessage): string | undefined {
-  const value = request.headers.origin;
-  return Array.isArray(value) ? value[0] : value;
-}
-
-/** The session cookie of the handshake, read as the HTTP surface reads it. */
-function sessionCookieOf(request: IncomingMessage, callers: UiSessionHttpOptions): string | undefined {
-  const asRequest = { header: (name: string) => request.headers[name.toLowerCase()] } as unknown as Request;
-  return callers.cookie.read(asRequest);
-}
 
 /** Subscriptions sign nobody in or out: that is the HTTP surface's (it sets the cookie). */
 const NO_SESSION_CONTROL: UiSessionControl = {
@@ -76,97 +57,50 @@ const NO_SESSION_CONTROL: UiSessionControl = {
   signOut: () => Promise.reject(new DomainError('validation_failed', 'Sign out over HTTP (POST /graphql)')),
 };
 
-const BEARER = /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)\s*$/i;
-
-function tokenOf(connectionParams: Readonly<Record<string, unknown>> | undefined): string | null {
-  const value = connectionParams?.authorization ?? connectionParams?.Authorization;
-  if (typeof value !== 'string') return null;
-  return BEARER.exec(value)?.[1] ?? null;
-}
-
 const contractError = (message: string, code: string) => new GraphQLError(message, { extensions: { code } });
 
 export function serveSubscriptions(options: SubscriptionServerOptions): { close(): Promise<void> } {
   const { schema, callers, orm, services, fanout, log } = options;
   const formatError = errorFormatter(options.facts);
-  const wss = new WebSocketServer({ server: options.httpServer, path: options.path });
-  // The document rules of HTTP requests (graphql.ts): bounded parsing, aliases, operations, depth.
-  const rules = [...specifiedRules, documentLimits, depthLimit(MAX_QUERY_DEPTH, MAX_INTROSPECTION_DEPTH)];
-
-  function authenticate(credential: Credential) {
-    return credential.kind === 'bearer'
-      ? callers.bearer.authenticate(credential.token)
-      : callers.sessions.authenticate(credential.cookie);
-  }
-
-  async function requestContext(credential: Credential, requestId: string): Promise<RequestContext> {
-    const caller = await authenticate(credential);
-    if (!caller)
-      throw new UnauthorizedError(
-        credential.kind === 'bearer'
-          ? 'The access token is invalid or expired'
-          : 'The session has ended; sign in again',
-      );
-    return {
-      requestId,
-      log: log.child({ requestId }),
-      em: orm.em.fork(),
-      db: orm.em,
-      principal: caller.principal,
-      reach: caller.reach,
-    };
-  }
-
-  /** The connection's credential: a bearer token in connectionParams, else the session cookie from the hub's own pages. */
-  function credentialOf(
-    connectionParams: Readonly<Record<string, unknown>> | undefined,
-    request: IncomingMessage,
-  ): Credential | null {
-    const token = tokenOf(connectionParams);
-    if (token) return { kind: 'bearer', token };
-    const cookie = sessionCookieOf(request, callers);
-    if (cookie && originOf(request) === callers.ownOrigin) return { kind: 'session', cookie };
-    return null;
-  }
+  const limits = new SubscriptionLimits(options.limits, options.rateLimiter);
+  // A message larger than a request before sign-in is refused from its frame header, unread (close 1009).
+  const wss = new WebSocketServer({
+    server: options.httpServer,
+    path: options.path,
+    maxPayload: MAX_SOCKET_MESSAGE_BYTES,
+  });
+  const acknowledged = new WeakSet<WebSocket>();
 
   const server = useServer<Record<string, unknown>, SocketExtra>(
     {
       schema,
-      // A socket that does not say who it is within 3 s is closed (4408).
-      connectionInitWaitTimeout: 3000,
+      // A socket that does not say who it is in time is closed (4408); so is one whose caller is not known by then.
+      connectionInitWaitTimeout: SOCKET_AUTHENTICATION_MS,
       async onConnect(ctx) {
-        const credential = credentialOf(ctx.connectionParams, ctx.extra.request);
+        const { socket, request } = ctx.extra;
+        const credential = credentialOf(callers, ctx.connectionParams, request);
         // 4403 Forbidden: the client signs in again (or falls back to polling over HTTP).
-        if (!credential || !(await authenticate(credential))) return false;
-        ctx.extra.credential = credential;
+        const caller = credential && (await authenticate(callers, credential));
+        if (!credential || !caller || socket.readyState !== WebSocket.OPEN) return false;
+        const socketCaller = new SocketCaller(callers, orm, log, credential, caller);
+        ctx.extra.caller = socketCaller;
+        ctx.extra.release = limits.opened(caller.principal, ctx);
+        acknowledged.add(socket);
         return true;
       },
-      async onSubscribe(ctx, id, payload) {
-        let document: DocumentNode;
-        try {
-          document = parse(payload.query, { maxTokens: MAX_TOKENS });
-        } catch (error) {
-          return [contractError((error as Error).message, 'validation_failed')];
-        }
-        const errors = validate(schema, document, rules);
-        if (errors.length > 0) return errors.map((e) => contractError(e.message, 'validation_failed'));
-        const operation = getOperationAST(document, payload.operationName);
-        if (operation?.operation !== OperationTypeNode.SUBSCRIPTION) {
-          return [
-            contractError(
-              'Only subscriptions are served over WebSocket; send queries and mutations to POST /graphql',
-              'validation_failed',
-            ),
-          ];
-        }
-        // Ids are UUIDs, refused at the edge as over HTTP (uuid-arguments.ts).
-        const notUuid = firstNonUuid(schema, document, operation, payload.variables ?? {});
-        if (notUuid) return [contractError(`${notUuid} must be a UUID`, 'validation_failed')];
-        const credential = ctx.extra.credential!;
+      onClose(ctx) {
+        ctx.extra.release?.();
+      },
+      async onSubscribe(ctx, _id, payload) {
+        const checked = subscriptionDocument(schema, payload);
+        if ('errors' in checked) return checked.errors;
+        const caller = ctx.extra.caller!;
+        const refused = await limits.admit(caller.opened.principal, ctx);
+        if (refused) return [refused];
         const requestId = randomUUID();
         let ctxValue: RequestContext;
         try {
-          ctxValue = await requestContext(credential, requestId);
+          ctxValue = await caller.context(requestId);
         } catch (error) {
           return [contractError((error as Error).message, 'unauthorized')];
         }
@@ -176,11 +110,11 @@ export function serveSubscriptions(options: SubscriptionServerOptions): { close(
           session: NO_SESSION_CONTROL,
           log: ctxValue.log,
           signedIn: () => true,
-          live: { fanout, fresh: () => requestContext(credential, requestId) },
+          live: { fanout, fresh: (event) => caller.contextFor(event, requestId) },
         };
         return {
           schema,
-          document,
+          document: checked.document,
           operationName: payload.operationName,
           variableValues: payload.variables,
           contextValue,
@@ -196,6 +130,20 @@ export function serveSubscriptions(options: SubscriptionServerOptions): { close(
     },
     wss,
   );
+
+  wss.on('connection', (socket) => {
+    // Within SOCKET_AUTHENTICATION_MS of opening, the socket has said who it is and been recognised, or it is
+    // closed: an unauthenticated socket lives no longer than that, whatever the database's pace.
+    const timer = setTimeout(() => {
+      if (!acknowledged.has(socket) && socket.readyState === WebSocket.OPEN)
+        socket.close(CloseCode.ConnectionInitialisationTimeout, 'Connection initialisation timeout');
+    }, SOCKET_AUTHENTICATION_MS);
+    socket.once('close', () => clearTimeout(timer));
+    // A frame over the size limit or against the protocol: ws has closed the socket already (1009, 1002);
+    // graphql-ws would print each such error on the console, where anyone could fill it.
+    socket.removeAllListeners('error');
+    socket.on('error', (error) => log.debug({ err: error.message }, 'live: a socket broke the protocol; closed'));
+  });
 
   return {
     async close() {

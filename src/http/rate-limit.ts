@@ -6,7 +6,7 @@ import type { LimiterStore } from './limiter-store.js';
 import { closeIfBodyUnread } from './unread-body.js';
 
 /** One budget per user (signed in, or acting through an application), or per client for an application's own token. */
-function callerKey(principal: Principal): string {
+export function callerKey(principal: Principal): string {
   const user = userBehind(principal);
   return user ? `user:${user.userId}` : `client:${principal.clientId}`;
 }
