@@ -18,13 +18,15 @@ import { errorFormatter, type EdgeFacts } from './error-formatter.js';
 import { authenticate, credentialOf, SocketCaller } from './socket-caller.js';
 import { subscriptionDocument } from './socket-documents.js';
 import { MAX_SOCKET_MESSAGE_BYTES, SOCKET_AUTHENTICATION_MS, SubscriptionLimits } from './socket-limits.js';
+import { closeOnSignOut, SIGNED_OUT } from './socket-sign-outs.js';
 
 // GraphQL subscriptions over WebSocket (graphql-ws protocol) on the hub's own HTTP server, at the GraphQL
 // path (docs/contract.md "GraphQL"). Queries and mutations stay on HTTP, where rate limits and cost rules apply:
 // the socket carries subscriptions only. The caller authenticates when the socket opens, with a bearer
 // token in connectionParams.authorization (scripts, partners) or the web UI's session cookie (socket-caller.ts),
 // and again for every subscription and every event it is sent, so reach is always the current one, as on
-// HTTP. Messages, the time to authenticate and the subscriptions a caller holds are bounded (socket-limits.ts).
+// HTTP; a sign-out, deactivation or password reset closes the socket at once (socket-sign-outs.ts). Messages,
+// the time to authenticate and the subscriptions a caller holds are bounded (socket-limits.ts).
 
 export interface SubscriptionServerOptions {
   httpServer: Server;
@@ -47,7 +49,7 @@ export interface SubscriptionServerOptions {
 type SocketExtra = {
   /** Who the socket authenticated as, with its credential (a bearer token or the session cookie's value). */
   caller?: SocketCaller;
-  /** Undoes what the acknowledged socket holds: its place in the limits. */
+  /** Undoes what the acknowledged socket holds: its place in the limits, its sign-out watch. */
   release?: () => void;
 };
 
@@ -83,8 +85,18 @@ export function serveSubscriptions(options: SubscriptionServerOptions): { close(
         const caller = credential && (await authenticate(callers, credential));
         if (!credential || !caller || socket.readyState !== WebSocket.OPEN) return false;
         const socketCaller = new SocketCaller(callers, orm, log, credential, caller);
+        const left = limits.opened(caller.principal, ctx);
+        const unwatch = closeOnSignOut(
+          fanout,
+          socketCaller,
+          () => socket.close(SIGNED_OUT.code, SIGNED_OUT.reason),
+          log,
+        );
         ctx.extra.caller = socketCaller;
-        ctx.extra.release = limits.opened(caller.principal, ctx);
+        ctx.extra.release = () => {
+          left();
+          unwatch();
+        };
         acknowledged.add(socket);
         return true;
       },

@@ -1,21 +1,26 @@
 import type { LiveEvent, LiveResync, LiveSignal } from './live-signal.js';
 
 // The in-process side of live signals: the one listening connection of this process hands every signal to
-// the subscribers that asked for its location (or application), each through a buffer of its own. A buffer
+// the subscribers that asked for its location (or application, or user), each through a buffer of its own. A buffer
 // is bounded: a subscriber that does not keep up (a stalled socket) loses what is buffered and is told to
 // read again (resync), so one slow browser never grows the process's memory or holds up the others.
 
-/** Where a subscriber listens: every signal of one location, or the deliveries addressed to one application. */
-export type LiveKey = { locationId: string } | { applicationId: string };
+/**
+ * Where a subscriber listens: every signal of one location, the deliveries addressed to one application, or the
+ * ends of one user's sessions.
+ */
+export type LiveKey = { locationId: string } | { applicationId: string } | { userId: string };
 
 /** Signals buffered per subscriber before it is considered behind. */
 const DEFAULT_BUFFER_SIZE = 256;
 
 function keyOf(key: LiveKey): string {
-  return 'locationId' in key ? `location:${key.locationId}` : `application:${key.applicationId}`;
+  if ('locationId' in key) return `location:${key.locationId}`;
+  return 'applicationId' in key ? `application:${key.applicationId}` : `user:${key.userId}`;
 }
 
 function keysOf(signal: LiveSignal): string[] {
+  if (signal.topic === 'signed-out') return [`user:${signal.userId}`];
   const keys = signal.locationId ? [`location:${signal.locationId}`] : [];
   if (signal.topic === 'delivery') keys.push(`application:${signal.applicationId}`);
   return keys;

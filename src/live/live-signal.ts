@@ -26,7 +26,12 @@ export type LiveSignal =
    * What these menus of the location show changed: an edit of the menu, or of the catalog or the location
    * behind it (out of stock, a price, tax rates). `menuIds` null: every menu of the location.
    */
-  | { topic: 'menu'; locationId: string; menuIds: string[] | null };
+  | { topic: 'menu'; locationId: string; menuIds: string[] | null }
+  /**
+   * Sessions or tokens of this user ended (sign-out, deactivation, a password reset): every process checks the
+   * user's subscription sockets again at once and closes those whose credential ended.
+   */
+  | { topic: 'signed-out'; userId: string };
 
 /**
  * Told to subscribers in this process only: signals may have been missed (the listening connection was down,
@@ -79,6 +84,8 @@ export function decodeSignal(payload: string | undefined): LiveSignal | null {
         (value.menuIds === null || (Array.isArray(value.menuIds) && value.menuIds.every(isText)))
         ? (value as LiveSignal)
         : null;
+    case 'signed-out':
+      return isText(value.userId) ? (value as LiveSignal) : null;
     default:
       return null;
   }

@@ -8,10 +8,12 @@ import type { UiSessionConfig } from '../../config/config.js';
 import type { Authenticator } from '../authenticator.js';
 import { notNow, TokenEndpointError, type TokenSet, type UiTokenClient } from './token-endpoint.js';
 import { sqlRows } from '../../db/raw-sql.js';
+import { notifyLive } from '../../live/notify.js';
 
 type Caller = { principal: Principal; reach: Reach };
 
 interface SessionRow {
+  user_id: string;
   access_token_sealed: string;
   refresh_token_sealed: string;
   access_expires_at: Date;
@@ -24,7 +26,7 @@ interface SessionRow {
 class SignInRefusedError extends DomainError {}
 
 const SELECT =
-  'select access_token_sealed, refresh_token_sealed, access_expires_at, idle_expires_at, absolute_expires_at, version from ui_sessions where id = ?';
+  'select user_id, access_token_sealed, refresh_token_sealed, access_expires_at, idle_expires_at, absolute_expires_at, version from ui_sessions where id = ?';
 
 /** How long a claimed refresh is the claimer's alone: longer than any answer of the hub's own token endpoint. */
 const REFRESH_LEASE_MS = 30_000;
@@ -87,7 +89,10 @@ export class UiSessions implements Authenticator {
     return caller;
   }
 
-  /** Sign-out: both tokens revoked at the provider, the session deleted. Unknown cookies are a no-op. */
+  /**
+   * Sign-out: both tokens revoked at the provider, the session deleted, and its subscription sockets closed in
+   * every hub process (src/graphql/socket-sign-outs.ts). Unknown cookies are a no-op.
+   */
   async signOut(cookie: string): Promise<void> {
     const id = sha256Hex(cookie);
     const [row] = await sqlRows<SessionRow>(this.em(), SELECT, [id]);
@@ -97,6 +102,7 @@ export class UiSessions implements Authenticator {
       this.tokens.revoke(this.box.open(row.refresh_token_sealed), 'refresh_token'),
       this.tokens.revoke(this.box.open(row.access_token_sealed), 'access_token'),
     ]);
+    await this.em().transactional((tx) => notifyLive(tx, { topic: 'signed-out', userId: row.user_id }));
   }
 
   /** Sessions past their idle or absolute end at `now` (housekeeping), in batches. */

@@ -6,6 +6,7 @@ import type { Role } from '../../common/principal.js';
 import type { Account } from '../accounts/index.js';
 import { isUuid } from '../../common/ids.js';
 import { sqlRows } from '../../db/raw-sql.js';
+import { notifyLive } from '../../live/notify.js';
 import { ROLES, User } from './user.entity.js';
 
 // A user's record and its field rules, written with no caller: the hub's bootstrap and the admin command
@@ -130,9 +131,12 @@ export async function resetPassword(em: EntityManager, email: string, password: 
 
 /**
  * Ends everything a user is signed in with, at once: OAuth grants, sessions and tokens (the provider names the
- * user `accountId`), and the web UI's sessions, whose sealed tokens would be refused from now on anyway.
+ * user `accountId`), and the web UI's sessions, whose sealed tokens would be refused from now on anyway. Its
+ * subscription sockets, in every hub process, close at the commit (src/graphql/socket-sign-outs.ts). Runs in
+ * the caller's transaction.
  */
 export async function endSessionsOf(em: EntityManager, userId: string): Promise<void> {
   await sqlRows(em, `delete from oidc_payloads where payload->>'accountId' = ?`, [userId]);
   await sqlRows(em, 'delete from ui_sessions where user_id = ?', [userId]);
+  await notifyLive(em, { topic: 'signed-out', userId });
 }
