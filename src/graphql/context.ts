@@ -23,7 +23,7 @@ export interface GraphQLContext {
   readonly live?: LiveContext;
 }
 
-interface LiveContext {
+export interface LiveContext {
   fanout: LiveFanout;
   /**
    * A context for reading what one event names: the caller authenticated again (an expired or revoked
@@ -32,6 +32,16 @@ interface LiveContext {
    * identity map.
    */
   fresh(event: LiveEvent): Promise<RequestContext>;
+  /**
+   * What `read` makes of `event` with such a context, made once for every subscription of the socket that asks
+   * with the same `key` (the same field and arguments), so a socket's cost per event does not grow with copies of
+   * one subscription.
+   */
+  readOnce<T>(
+    event: LiveEvent,
+    key: string,
+    read: (ctx: RequestContext) => Promise<T>,
+  ): Promise<{ ctx: RequestContext; value: T }>;
 }
 
 /**

@@ -27,6 +27,8 @@ export interface LiveItem<T> {
 }
 
 export interface LiveStreamSpec<T, G extends Target> {
+  /** The subscription field: with `ids`, what makes two subscriptions read the same for an event. */
+  field: string;
   key: LiveKey;
   /** The declared operation (src/auth/operation.ts) and the ids the subscription's arguments name. */
   operation: OperationRule<G>;
@@ -49,7 +51,7 @@ async function liveStream<T, G extends Target>(
     throw new DomainError('validation_failed', 'Subscriptions are served over WebSocket (graphql-ws) at /graphql');
   const grant = await authorize(context.ctx, spec.operation, spec.ids);
   await spec.start?.(grant);
-  return new LiveStream(live.fanout.subscribe(spec.key), live.fresh, spec, context.ctx);
+  return new LiveStream(live.fanout.subscribe(spec.key), live, spec, context.ctx);
 }
 
 /**
@@ -60,11 +62,12 @@ export function LiveSubscriptionField<T, G extends Target, A>(
   returns: Parameters<typeof Subscription>[0],
   operation: OperationRule<G>,
   description: string,
-  stream: (data: { args: A; context: GraphQLContext }) => Omit<LiveStreamSpec<T, G>, 'operation'>,
+  stream: (data: { args: A; context: GraphQLContext }) => Omit<LiveStreamSpec<T, G>, 'operation' | 'field'>,
 ): MethodDecorator {
-  const subscribe = (data: SubscribeResolverData<unknown, A, GraphQLContext>) =>
-    liveStream<T, G>(data.context, { ...stream(data), operation });
   return (prototype, propertyKey, descriptor) => {
+    const field = String(propertyKey);
+    const subscribe = (data: SubscribeResolverData<unknown, A, GraphQLContext>) =>
+      liveStream<T, G>(data.context, { ...stream(data), operation, field });
     Subscription(returns, { description, subscribe })(prototype, propertyKey, descriptor);
     Declared(operation)(prototype, propertyKey, descriptor);
   };
@@ -77,13 +80,16 @@ export function LiveSubscriptionField<T, G extends Target, A>(
 class LiveStream<T, G extends Target> implements AsyncIterableIterator<LiveStreamItem<T>> {
   private done = false;
   private started = false;
+  private readonly readKey: string;
 
   constructor(
     private readonly subscription: LiveSubscription,
-    private readonly fresh: LiveContext['fresh'],
+    private readonly live: LiveContext,
     private readonly spec: LiveStreamSpec<T, G>,
     private readonly initialCtx: RequestContext,
-  ) {}
+  ) {
+    this.readKey = `${spec.field}:${JSON.stringify(spec.ids)}`;
+  }
 
   async next(): Promise<IteratorResult<LiveStreamItem<T>>> {
     if (!this.started && !this.done) {
@@ -94,10 +100,13 @@ class LiveStream<T, G extends Target> implements AsyncIterableIterator<LiveStrea
       const event = await this.subscription.next();
       if (event.done) break;
       try {
-        const ctx = await this.fresh(event.value);
-        if (event.value.topic === 'resync') return { value: { kind: 'RESYNC', value: null, ctx }, done: false };
-        const grant = await authorize(ctx, this.spec.operation, this.spec.ids);
-        const loaded = await this.spec.load(grant, event.value);
+        const signal = event.value;
+        if (signal.topic === 'resync')
+          return { value: { kind: 'RESYNC', value: null, ctx: await this.live.fresh(signal) }, done: false };
+        // Subscriptions of the socket that watch the same (field and arguments) read the event once, together.
+        const { ctx, value: loaded } = await this.live.readOnce(signal, this.readKey, async (ctx) =>
+          this.spec.load(await authorize(ctx, this.spec.operation, this.spec.ids), signal),
+        );
         if (loaded) return { value: { ...loaded, ctx }, done: false };
       } catch (error) {
         if (error instanceof NotFoundError) continue;

@@ -11,7 +11,8 @@ import type { LiveEvent } from '../live/live-signal.js';
 // Who is on a subscription socket: the credential it opened with (a bearer token in connectionParams, or the
 // web UI's session cookie from the hub's own pages), authenticated again whenever reach must be current. One
 // event fans out to every subscription of the socket; the caller is authenticated once for that event and
-// shared by them, so a socket's cost per event does not grow with its subscriptions.
+// shared by them, and subscriptions that watch the same read it once, so a socket's cost per event does not
+// grow with copies of one subscription.
 
 export type Credential = { kind: 'bearer'; token: string } | { kind: 'session'; cookie: string };
 
@@ -63,6 +64,8 @@ export function authenticate(callers: UiSessionHttpOptions, credential: Credenti
 export class SocketCaller {
   /** The caller as of each event being fanned out on this socket (weak: gone with the event). */
   private readonly perEvent = new WeakMap<LiveEvent, Promise<Caller | null>>();
+  /** What each event read for the subscriptions asking the same (weak: gone with the event). */
+  private readonly reads = new WeakMap<LiveEvent, Map<string, Promise<unknown>>>();
 
   constructor(
     private readonly callers: UiSessionHttpOptions,
@@ -91,6 +94,23 @@ export class SocketCaller {
       this.perEvent.set(event, caller);
     }
     return this.contextOf(await caller, requestId);
+  }
+
+  /** What `read` makes of `event` for every subscription of this socket asking with `key`, read once with one context. */
+  readOnce<T>(
+    event: LiveEvent,
+    key: string,
+    requestId: string,
+    read: (ctx: RequestContext) => Promise<T>,
+  ): Promise<{ ctx: RequestContext; value: T }> {
+    let byKey = this.reads.get(event);
+    if (!byKey) this.reads.set(event, (byKey = new Map()));
+    let result = byKey.get(key) as Promise<{ ctx: RequestContext; value: T }> | undefined;
+    if (!result) {
+      result = this.contextFor(event, requestId).then(async (ctx) => ({ ctx, value: await read(ctx) }));
+      byKey.set(key, result);
+    }
+    return result;
   }
 
   /** A fresh EntityManager per context: a long subscription never reads through a stale identity map. */

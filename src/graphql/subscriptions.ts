@@ -122,7 +122,11 @@ export function serveSubscriptions(options: SubscriptionServerOptions): { close(
           session: NO_SESSION_CONTROL,
           log: ctxValue.log,
           signedIn: () => true,
-          live: { fanout, fresh: (event) => caller.contextFor(event, requestId) },
+          live: {
+            fanout,
+            fresh: (event) => caller.contextFor(event, requestId),
+            readOnce: (event, key, read) => caller.readOnce(event, key, requestId, read),
+          },
         };
         return {
           schema,
