@@ -119,7 +119,6 @@ function OrderSettingsForm({ ids, saved }: { ids: Ids; saved: OrderSettingsField
             <Title order={3}>Failing deliveries</Title>
             <NumberInput
               label="Say so when a partner's deliveries have failed for (minutes)"
-              description="On the home screen, the order board and the delivery log"
               min={1}
               max={1440}
               allowDecimal={false}
