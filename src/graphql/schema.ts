@@ -17,6 +17,7 @@ import { ReportResolver } from './resolvers/report.resolver.js';
 import { UserResolver } from './resolvers/user.resolver.js';
 import { ViewerResolver } from './resolvers/viewer.resolver.js';
 import { ActivityResolver } from './resolvers/activity.resolver.js';
+import { HubRulesResolver } from './resolvers/hub-rules.resolver.js';
 import { AvailabilityResolver } from './resolvers/availability.resolver.js';
 import { OrderSettingsResolver } from './resolvers/order-settings.resolver.js';
 
@@ -44,6 +45,7 @@ const RESOLVERS = [
   LiveResolver,
   ViewerResolver,
   ActivityResolver,
+  HubRulesResolver,
 ] as const;
 
 // Rules live in services; type-graphql's class-validator integration is off so there is one set of rules.

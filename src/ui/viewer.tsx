@@ -4,6 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { graphql } from './gql';
 import type { ViewerQuery } from './gql/graphql';
 import { ErrorState, LoadingState } from './components/states';
+import { HUB_RULES, HubRulesProvider } from './hub-rules';
 
 /** What the UI knows of the operator: the same fields after sign-in and on every load. A fragment the documents spread by name; codegen reads it from this call. */
 graphql(`
@@ -49,11 +50,17 @@ export function useViewer(): Viewer {
 export function RequireViewer({ children }: { children: ReactNode }) {
   const location = useLocation();
   const { data, loading, error } = useQuery(VIEWER);
-  if (loading) return <LoadingState label="Loading your session" />;
-  if (error) return <ErrorState error={error} />;
+  const rules = useQuery(HUB_RULES);
+  const hubRules = rules.data?.hubRules;
+  if (loading || (!hubRules && !rules.error)) return <LoadingState label="Loading your session" />;
+  if (error || !hubRules) return <ErrorState error={error ?? rules.error} />;
   if (!data?.viewer) {
     const next = `${location.pathname}${location.search}`;
     return <Navigate to={next === '/' ? '/login' : `/login?next=${encodeURIComponent(next)}`} replace />;
   }
-  return <ViewerContext.Provider value={data.viewer}>{children}</ViewerContext.Provider>;
+  return (
+    <ViewerContext.Provider value={data.viewer}>
+      <HubRulesProvider value={hubRules}>{children}</HubRulesProvider>
+    </ViewerContext.Provider>
+  );
 }

@@ -98,6 +98,43 @@ describe('orders for the operator UI', () => {
     expect(seenByMarket.statusHistory[1].byName).toBeNull();
   });
 
+  it("tells the hub's rules a UI follows, and they are the ones the server keeps", async () => {
+    const { hubRules } = (
+      await gql(
+        t.admin,
+        '{ hubRules { orderStatuses statusesWithReason deliveryStatuses eventTypes taxRatePercentScale maxPageLimit } }',
+      )
+    ).data;
+    expect(hubRules).toEqual({
+      orderStatuses: ['NEW', 'ACCEPTED', 'PREPARING', 'READY', 'COMPLETED', 'REJECTED', 'CANCELLED'],
+      statusesWithReason: ['REJECTED', 'CANCELLED'],
+      deliveryStatuses: ['PENDING', 'DELIVERING', 'DELIVERED', 'FAILED'],
+      eventTypes: [
+        'ORDER_CREATED',
+        'ORDER_STATUS_CHANGED',
+        'ORDER_UPDATED',
+        'ORDER_OVERDUE',
+        'MENU_PUBLISHED',
+        'MENU_UPDATED',
+        'STORE_STATUS_CHANGED',
+        'OPENING_HOURS_CHANGED',
+        'ITEMS_SNOOZED',
+        'ITEMS_UNSNOOZED',
+      ],
+      taxRatePercentScale: 10000,
+      maxPageLimit: 200,
+    });
+    // The largest page is served and one more is refused; a reason comes only with the statuses that take one.
+    const list = (limit: number) => t.admin.get(`${loc.path}/orders?limit=${limit}`);
+    expect((await list(hubRules.maxPageLimit)).status).toBe(200);
+    expect((await list(hubRules.maxPageLimit + 1)).status).toBe(400);
+    const id = await place('ov-rules');
+    const withReason = (status: string) =>
+      t.admin.patch(`${loc.path}/orders/${id}`, { status, cancellationReason: 'TOO_BUSY' });
+    expect((await withReason('ACCEPTED')).status).toBe(400);
+    expect((await withReason(hubRules.statusesWithReason[1])).body.data.cancellationReason).toBe('TOO_BUSY');
+  });
+
   it('lists the cancellation reasons, and explains a refused transition in words', async () => {
     expect((await gql(t.admin, '{ orderCancellationReasons }')).data.orderCancellationReasons).toEqual([
       'OUT_OF_STOCK',

@@ -19,5 +19,6 @@ export {
   MAX_REFERENCE_LENGTH,
   type NormalizedTaxRate,
   normalizeTaxRates,
+  PERCENT_SCALE,
   type TaxRateInput,
 } from './tax-rate.rules.js';

@@ -18,7 +18,10 @@ export interface TaxRateInput {
 /** A checked rate: the public shape plus its position in the list as sent. */
 export type NormalizedTaxRate = TaxRateView & { position: number };
 
-const MAX_RATE = 1_000_000;
+/** A PERCENTAGE rate is stored as percent × PERCENT_SCALE: 210000 is 21%, exact to four decimals of a percent. */
+export const PERCENT_SCALE = 10_000;
+/** 100%, the largest PERCENTAGE rate; FIXED rates share the bound. */
+const MAX_RATE = 100 * PERCENT_SCALE;
 export const MAX_REFERENCE_LENGTH = 255;
 
 /**

@@ -4,7 +4,14 @@
 export { ACCEPTANCE_DEADLINE_TASK, acceptanceDeadlineTask } from './acceptance-deadline-job.js';
 export { customerName } from './customer-name.js';
 export { AVAILABILITY_RULES, type AvailabilityRule } from './order-availability.js';
-export { CANCELLATION_REASONS, type CancellationReason, ORDER_STATUSES, type OrderStatus } from './order-status.js';
+export {
+  CANCELLATION_REASONS,
+  type CancellationReason,
+  ORDER_STATUSES,
+  type OrderStatus,
+  STATUSES_IN_LIFE_ORDER,
+  STATUSES_WITH_REASON,
+} from './order-status.js';
 export { Order, type StatusChange } from './order.entity.js';
 export { InvalidTransitionError } from './order.errors.js';
 export { ORDER_OPERATIONS } from './order.operations.js';

@@ -5,7 +5,7 @@ import { notifyLive } from '../../live/notify.js';
 import { recordActivity, type SYSTEM } from '../activity/index.js';
 import { activeConnections } from '../connections/index.js';
 import { orderEvents } from './order-events.js';
-import { STAMP_OF, type OrderReason, type OrderStatus } from './order-status.js';
+import { STAMP_OF, STATUSES_WITH_REASON, type OrderReason, type OrderStatus } from './order-status.js';
 import type { Order, StatusChange } from './order.entity.js';
 import { toOrderView, type OrderView } from './order.view.js';
 
@@ -25,7 +25,7 @@ export function applyStatus(
   const stamp = STAMP_OF[status];
   if (stamp) order[stamp] = now;
   if (status === 'CANCELLED' && actor.by !== 'HUB') order.cancelledBy = actor.by;
-  if (status === 'CANCELLED' || status === 'REJECTED') order.cancellationReason = reason;
+  if (STATUSES_WITH_REASON.includes(status)) order.cancellationReason = reason;
   const change: StatusChange = { status, at: now.toISOString(), ...actor, ...(reason ? { reason } : {}) };
   order.statusHistory = [...order.statusHistory, change];
 }

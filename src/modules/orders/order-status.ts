@@ -4,6 +4,20 @@
 export const ORDER_STATUSES = ['NEW', 'ACCEPTED', 'REJECTED', 'PREPARING', 'READY', 'COMPLETED', 'CANCELLED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** Every status in the order an order goes through them: forward to COMPLETED, then the two ways it ends early. */
+export const STATUSES_IN_LIFE_ORDER: readonly OrderStatus[] = [
+  'NEW',
+  'ACCEPTED',
+  'PREPARING',
+  'READY',
+  'COMPLETED',
+  'REJECTED',
+  'CANCELLED',
+];
+
+/** The statuses a change to may give a cancellationReason, the ones that end an order early. */
+export const STATUSES_WITH_REASON: readonly OrderStatus[] = ['REJECTED', 'CANCELLED'];
+
 export const CANCELLATION_REASONS = [
   'OUT_OF_STOCK',
   'STORE_CLOSED',

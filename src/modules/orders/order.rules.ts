@@ -4,6 +4,7 @@ import { MAX_REFERENCE_LENGTH } from '../locations/index.js';
 import {
   parseCancellationReason,
   parseOrderStatus,
+  STATUSES_WITH_REASON,
   type CancellationReason,
   type OrderStatus,
 } from './order-status.js';
@@ -307,7 +308,7 @@ export function parseStatusPatch(body: unknown): StatusPatch {
     if (!cancellationReason)
       p.add('/cancellationReason', 'must be one of OUT_OF_STOCK, STORE_CLOSED, TOO_BUSY, CUSTOMER_CANCELLED, OTHER');
   }
-  if (cancellationReason && status && status !== 'CANCELLED' && status !== 'REJECTED') {
+  if (cancellationReason && status && !STATUSES_WITH_REASON.includes(status)) {
     p.add('/cancellationReason', 'is given only with the status CANCELLED or REJECTED');
   }
   const patch: StatusPatch = { status: status as OrderStatus, cancellationReason };

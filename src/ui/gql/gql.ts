@@ -14,6 +14,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query HubRules {\n    hubRules {\n      orderStatuses\n      statusesWithReason\n      deliveryStatuses\n      eventTypes\n      taxRatePercentScale\n      maxPageLimit\n    }\n  }\n": typeof types.HubRulesDocument,
     "\n  query Account($accountId: ID!, $nextPageKey: String) {\n    account(id: $accountId) {\n      id\n      name\n    }\n    locations(accountId: $accountId, limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        name\n        currency\n        timezone\n      }\n      nextPageKey\n    }\n  }\n": typeof types.AccountDocument,
     "\n  mutation CreateLocation($accountId: ID!, $input: CreateLocationInput!) {\n    createLocation(accountId: $accountId, input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateLocationDocument,
     "\n  query Accounts($nextPageKey: String, $search: String) {\n    accounts(limit: 25, nextPageKey: $nextPageKey, search: $search) {\n      data {\n        id\n        name\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n": typeof types.AccountsDocument,
@@ -109,6 +110,7 @@ type Documents = {
     "\n  query Viewer {\n    viewer {\n      ...ViewerFields\n    }\n  }\n": typeof types.ViewerDocument,
 };
 const documents: Documents = {
+    "\n  query HubRules {\n    hubRules {\n      orderStatuses\n      statusesWithReason\n      deliveryStatuses\n      eventTypes\n      taxRatePercentScale\n      maxPageLimit\n    }\n  }\n": types.HubRulesDocument,
     "\n  query Account($accountId: ID!, $nextPageKey: String) {\n    account(id: $accountId) {\n      id\n      name\n    }\n    locations(accountId: $accountId, limit: 25, nextPageKey: $nextPageKey) {\n      data {\n        id\n        name\n        currency\n        timezone\n      }\n      nextPageKey\n    }\n  }\n": types.AccountDocument,
     "\n  mutation CreateLocation($accountId: ID!, $input: CreateLocationInput!) {\n    createLocation(accountId: $accountId, input: $input) {\n      id\n      name\n    }\n  }\n": types.CreateLocationDocument,
     "\n  query Accounts($nextPageKey: String, $search: String) {\n    accounts(limit: 25, nextPageKey: $nextPageKey, search: $search) {\n      data {\n        id\n        name\n        createdAt\n      }\n      nextPageKey\n    }\n  }\n": types.AccountsDocument,
@@ -218,6 +220,10 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query HubRules {\n    hubRules {\n      orderStatuses\n      statusesWithReason\n      deliveryStatuses\n      eventTypes\n      taxRatePercentScale\n      maxPageLimit\n    }\n  }\n"): (typeof documents)["\n  query HubRules {\n    hubRules {\n      orderStatuses\n      statusesWithReason\n      deliveryStatuses\n      eventTypes\n      taxRatePercentScale\n      maxPageLimit\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

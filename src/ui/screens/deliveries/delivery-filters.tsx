@@ -1,28 +1,14 @@
 import { Group, Select } from '@mantine/core';
 import type { DeliveryStatus } from '../../gql/graphql';
+import { useHubRules } from '../../hub-rules';
 
-// The delivery log's filters, answered by the server (status, eventType of locationDeliveries and
-// applicationDeliveries).
+// The delivery log's filters: the statuses and event types the hub has (hubRules), answered by the server
+// (status, eventType of locationDeliveries and applicationDeliveries).
 
 export interface DeliveryFilter {
   status: DeliveryStatus | null;
   eventType: string | null;
 }
-
-const STATUSES: DeliveryStatus[] = ['PENDING', 'DELIVERING', 'DELIVERED', 'FAILED'];
-/** The event types of docs/contract.md "Calls the hub makes" (src/delivery-engine/outbox.ts). */
-const EVENT_TYPES = [
-  'ORDER_CREATED',
-  'ORDER_STATUS_CHANGED',
-  'ORDER_UPDATED',
-  'ORDER_OVERDUE',
-  'MENU_PUBLISHED',
-  'MENU_UPDATED',
-  'STORE_STATUS_CHANGED',
-  'OPENING_HOURS_CHANGED',
-  'ITEMS_SNOOZED',
-  'ITEMS_UNSNOOZED',
-];
 
 export function DeliveryFilters({
   filter,
@@ -31,12 +17,13 @@ export function DeliveryFilters({
   filter: DeliveryFilter;
   onChange(filter: DeliveryFilter): void;
 }) {
+  const { deliveryStatuses, eventTypes } = useHubRules();
   return (
     <Group>
       <Select
         label="Status"
         placeholder="Any status"
-        data={STATUSES}
+        data={deliveryStatuses}
         value={filter.status}
         onChange={(status) => onChange({ ...filter, status: status as DeliveryStatus | null })}
         clearable
@@ -45,7 +32,7 @@ export function DeliveryFilters({
       <Select
         label="Event type"
         placeholder="Any event"
-        data={EVENT_TYPES}
+        data={eventTypes}
         value={filter.eventType}
         onChange={(eventType) => onChange({ ...filter, eventType })}
         clearable

@@ -6,6 +6,7 @@ import { useFieldErrors } from '../../components/field-errors';
 import { graphql } from '../../gql';
 import type { LocationSettingsFragment } from '../../gql/graphql';
 import { useViewer } from '../../viewer';
+import { useHubRules } from '../../hub-rules';
 import { fromTaxRate, TaxRateEditor, toTaxRateInput, type TaxRateRow } from './tax-rate-editor';
 import { SubmitRow } from '../../components/form-footer';
 import { notifyDone } from '../../components/notify';
@@ -42,12 +43,15 @@ type Location = LocationSettingsFragment;
 export function LocationForm({ accountId, location }: { accountId: string; location: Location }) {
   const viewer = useViewer();
   const editable = viewer.permissions.editLocations;
+  const percentScale = useHubRules().taxRatePercentScale;
   const [form, setForm] = useState({ name: location.name, currency: location.currency, timezone: location.timezone });
-  const [rates, setRates] = useState<TaxRateRow[]>(() => location.taxRates.map(fromTaxRate));
+  const [rates, setRates] = useState<TaxRateRow[]>(() =>
+    location.taxRates.map((rate) => fromTaxRate(rate, percentScale)),
+  );
   const [update, { loading, error }] = useMutation(UPDATE_LOCATION);
   const set = (key: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
     setForm({ ...form, [key]: e.currentTarget.value });
-  const input = { ...form, taxRates: rates.map(toTaxRateInput) };
+  const input = { ...form, taxRates: rates.map((row) => toTaxRateInput(row, percentScale)) };
   const { fields, all } = useFieldErrors(error, input);
 
   async function onSubmit(event: FormEvent) {
@@ -55,7 +59,7 @@ export function LocationForm({ accountId, location }: { accountId: string; locat
     const result = await update({ variables: { accountId, id: location.id, input } }).catch(() => null);
     if (!result?.data) return;
     // The server's version: generated posReferences appear, stored rates as the server keeps them.
-    setRates(result.data.updateLocation.taxRates.map(fromTaxRate));
+    setRates(result.data.updateLocation.taxRates.map((rate) => fromTaxRate(rate, percentScale)));
     notifyDone('Location saved');
   }
 

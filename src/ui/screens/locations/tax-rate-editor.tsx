@@ -10,10 +10,12 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { TaxRateInput, TaxRateType } from '../../gql/graphql';
+import { useHubRules } from '../../hub-rules';
 
 // The tax-rate rules, as the SDL states them: posReference optional (the hub generates a UUID when
 // it is left empty, shown after saving), type FIXED or PERCENTAGE, a PERCENTAGE rate typed as a percentage
-// and stored as percent × 10000 (the stored value is shown), FIXED in the currency's smallest unit.
+// and stored as percent × the hub's taxRatePercentScale (the stored value is shown), FIXED in the currency's
+// smallest unit.
 
 export interface TaxRateRow {
   posReference: string;
@@ -25,27 +27,28 @@ export interface TaxRateRow {
   isDefault: boolean;
 }
 
-const PERCENT_SCALE = 10000;
-
-export function fromTaxRate(rate: {
-  posReference: string;
-  name: string;
-  type: TaxRateType;
-  rate: number;
-  inclusive: boolean;
-  isDefault: boolean;
-}): TaxRateRow {
-  return { ...rate, amount: rate.type === 'PERCENTAGE' ? rate.rate / PERCENT_SCALE : rate.rate };
+export function fromTaxRate(
+  rate: {
+    posReference: string;
+    name: string;
+    type: TaxRateType;
+    rate: number;
+    inclusive: boolean;
+    isDefault: boolean;
+  },
+  percentScale: number,
+): TaxRateRow {
+  return { ...rate, amount: rate.type === 'PERCENTAGE' ? rate.rate / percentScale : rate.rate };
 }
 
 /** The stored integer for what was typed; NaN when nothing usable was typed (the server then says why). */
-function storedRate(row: Pick<TaxRateRow, 'type' | 'amount'>): number {
+function storedRate(row: Pick<TaxRateRow, 'type' | 'amount'>, percentScale: number): number {
   const value = typeof row.amount === 'number' ? row.amount : Number.parseFloat(row.amount);
-  return row.type === 'PERCENTAGE' ? Math.round(value * PERCENT_SCALE) : Math.round(value);
+  return row.type === 'PERCENTAGE' ? Math.round(value * percentScale) : Math.round(value);
 }
 
-export function toTaxRateInput(row: TaxRateRow): TaxRateInput {
-  const rate = storedRate(row);
+export function toTaxRateInput(row: TaxRateRow, percentScale: number): TaxRateInput {
+  const rate = storedRate(row, percentScale);
   return {
     ...(row.posReference.trim() ? { posReference: row.posReference.trim() } : {}),
     name: row.name,
@@ -76,6 +79,7 @@ export function TaxRateEditor({
   errors: Record<string, string>;
   editable: boolean;
 }) {
+  const percentScale = useHubRules().taxRatePercentScale;
   const change = (i: number, patch: Partial<TaxRateRow>) =>
     onChange(rows.map((row, j) => (j === i ? { ...row, ...patch } : row)));
   return (
@@ -88,7 +92,7 @@ export function TaxRateEditor({
       )}
       {rows.map((row, i) => {
         const path = `/taxRates/${i}`;
-        const stored = storedRate(row);
+        const stored = storedRate(row, percentScale);
         return (
           <Fieldset key={i} legend={`Tax rate ${i + 1}${row.name ? `: ${row.name}` : ''}`}>
             <Group align="flex-start" wrap="wrap" grow>
@@ -133,12 +137,12 @@ export function TaxRateEditor({
                   Number.isFinite(stored)
                     ? `Stored value: ${stored}`
                     : row.type === 'PERCENTAGE'
-                      ? 'Stored as percent × 10000'
+                      ? `Stored as percent × ${percentScale}`
                       : 'Stored as typed'
                 }
                 value={row.amount}
                 onChange={(amount) => change(i, { amount })}
-                decimalScale={row.type === 'PERCENTAGE' ? 4 : 0}
+                decimalScale={row.type === 'PERCENTAGE' ? Math.round(Math.log10(percentScale)) : 0}
                 error={errors[`${path}/rate`]}
                 readOnly={!editable}
                 required

@@ -9,6 +9,7 @@ import { formatWhen } from '../../components/time';
 import { PUBLICATION_EVENTS, PUBLICATIONS, PUBLISH_MENU } from './menu-documents';
 import { notifyFailure } from '../../components/notify';
 import { attemptsLabel } from '../deliveries/delivery-status';
+import { useHubRules } from '../../hub-rules';
 
 // Publishing a menu to a connected marketplace. The publication is a MENU_PUBLISHED
 // delivery through the outbox, so it starts PENDING; the menuPublicationChanged subscription (graphql-ws, fed
@@ -23,8 +24,6 @@ const LOOK: Record<string, { color: string; label: string }> = {
 
 /** Publications shown at first, and how many more each "Show older publications" adds. */
 const PAGE = 10;
-/** The API's largest page (src/common/pagination.ts MAX_LIMIT). */
-const MOST = 200;
 
 export function MenuPublications({
   ids,
@@ -36,6 +35,7 @@ export function MenuPublications({
   // The latest `limit` publications, newest first: showing older ones asks for a longer list rather than a
   // next page, so a live refresh (refetch) reads back everything on screen, not only the first page.
   const [limit, setLimit] = useState(PAGE);
+  const most = useHubRules().maxPageLimit;
   const query = useQuery(PUBLICATIONS, {
     variables: { ...ids, limit },
     fetchPolicy: 'cache-and-network',
@@ -180,12 +180,12 @@ export function MenuPublications({
             </Table.ScrollContainer>
           ))}
         {data?.menuPublications.hasNextPage &&
-          (limit < MOST ? (
+          (limit < most ? (
             <Group>
               <Button
                 variant="default"
                 size="xs"
-                onClick={() => setLimit((shown) => Math.min(shown + PAGE, MOST))}
+                onClick={() => setLimit((shown) => Math.min(shown + PAGE, most))}
                 loading={query.loading}
               >
                 Show older publications
@@ -193,7 +193,7 @@ export function MenuPublications({
             </Group>
           ) : (
             <Text size="xs" c="dimmed">
-              The {MOST} latest publications are shown; the API lists the rest (GET …/menus/{ids.menuId}/publications).
+              The {most} latest publications are shown; the API lists the rest (GET …/menus/{ids.menuId}/publications).
             </Text>
           ))}
       </Stack>

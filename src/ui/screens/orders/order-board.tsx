@@ -19,6 +19,7 @@ import { AcceptanceWarning } from './acceptance-warning';
 import { ORDER_DETAIL, OrderDetail } from './order-detail';
 import { fulfilment, orderCallName } from './order-facts-format';
 import { BusyModeControl } from '../availability/busy-mode-control';
+import { useHubRules } from '../../hub-rules';
 import { TestOrderButton } from './test-order-button';
 
 // The live order board of a location: a tab per status with its count, the orders in it newest
@@ -27,8 +28,8 @@ import { TestOrderButton } from './test-order-button';
 // every rule behind them come from the server (allowedTransitions, orderCancellationReasons). "Find an order"
 // searches every status at once (the order a customer calls about, by its number, reference or their name).
 
-// eslint-disable-next-line @typescript-eslint/no-unused-vars -- declared for codegen, which makes BoardRowFragment of it
-const BOARD_ROW = graphql(`
+// A fragment: the documents here spread it by name, and codegen reads it from this call (and makes BoardRowFragment).
+graphql(`
   fragment BoardRow on Order {
     id
     externalId
@@ -85,22 +86,12 @@ const BOARD_EVENTS = graphql(`
 
 /** The rows a tab shows at first, and how many more each "Show older orders" adds. */
 const BOARD_PAGE = 50;
-/** The API's largest page (src/common/pagination.ts MAX_LIMIT). */
-const MOST = 200;
-
-const STATUSES: OrderStatus[] = [
-  'NEW',
-  'ACCEPTED',
-  'PREPARING',
-  'READY',
-  'COMPLETED',
-  'REJECTED',
-  'CANCELLED',
-] as OrderStatus[];
-
 export function OrderBoard() {
   const { accountId = '', locationId = '' } = useParams();
-  const [tab, setTab] = useState<OrderStatus>('NEW' as OrderStatus);
+  // A tab per status in the order an order goes through them, the first open; the list asks for at most the
+  // API's largest page.
+  const { orderStatuses, maxPageLimit: most } = useHubRules();
+  const [tab, setTab] = useState<OrderStatus>(orderStatuses[0]);
   // Older orders of a busy tab (COMPLETED after a dinner service) come by asking for a longer list, not a next
   // page, so a live re-read keeps everything on screen. Another tab starts short again.
   const [shown, setShown] = useState(BOARD_PAGE);
@@ -190,7 +181,7 @@ export function OrderBoard() {
         }}
       >
         <Tabs.List aria-label="Order statuses">
-          {STATUSES.map((status) => (
+          {orderStatuses.map((status) => (
             <Tabs.Tab key={status} value={status}>
               {`${status} (${counts.get(status) ?? 0})`}
             </Tabs.Tab>
@@ -263,13 +254,13 @@ export function OrderBoard() {
               </Table.ScrollContainer>
             ))}
           {listed?.orders.hasNextPage &&
-            (shown < MOST ? (
+            (shown < most ? (
               <Group mt="sm">
                 <Button
                   variant="default"
                   size="xs"
                   loading={board.loading}
-                  onClick={() => setShown((n) => Math.min(n + BOARD_PAGE, MOST))}
+                  onClick={() => setShown((n) => Math.min(n + BOARD_PAGE, most))}
                 >
                   Show older orders
                 </Button>
@@ -277,8 +268,8 @@ export function OrderBoard() {
             ) : (
               <Text size="xs" c="dimmed" mt="sm">
                 {searched
-                  ? `The ${MOST} latest matching orders are shown; a longer search narrows them.`
-                  : `The ${MOST} latest orders in ${tab} are shown; the API lists the rest (GET …/orders?status=${tab}).`}
+                  ? `The ${most} latest matching orders are shown; a longer search narrows them.`
+                  : `The ${most} latest orders in ${tab} are shown; the API lists the rest (GET …/orders?status=${tab}).`}
               </Text>
             ))}
         </Grid.Col>

@@ -5,6 +5,8 @@ import { codeOf } from '../../components/errors';
 import { formatMoney } from '../../components/money';
 import { ErrorState, LoadingState } from '../../components/states';
 import { graphql } from '../../gql';
+import type { OrderStatus } from '../../gql/graphql';
+import { useHubRules } from '../../hub-rules';
 import { AvailabilityWarnings } from './availability-warnings';
 import { OrderFacts } from './order-facts';
 import { OrderDeliveries } from './order-deliveries';
@@ -109,15 +111,16 @@ export function OrderDetail({ accountId, locationId, orderId, onChanged }: Props
     variables: { accountId, locationId, id: orderId },
   });
   const [change, changing] = useMutation(CHANGE_STATUS);
+  const { statusesWithReason } = useHubRules();
   const [reason, setReason] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   if (loading && !data) return <LoadingState label="Loading the order" />;
   if (error) return <ErrorState error={error} />;
   if (!data) return null;
   const order = data.order;
-  const needsReason = (status: string) => status === 'CANCELLED' || status === 'REJECTED';
+  const needsReason = (status: OrderStatus) => statusesWithReason.includes(status);
 
-  async function move(status: string) {
+  async function move(status: OrderStatus) {
     const input = { status, ...(needsReason(status) && reason ? { cancellationReason: reason } : {}) };
     setRefusal(null);
     await change({ variables: { accountId, locationId, id: orderId, input } }).catch((error: unknown) => {
