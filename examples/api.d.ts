@@ -736,6 +736,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{accountId}/locations/{locationId}/deliveries/retry-failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send every failing delivery of a location again now (scope deliveries.read, plus locations.write for users other than admins)
+         * @description "Retry all failed": every delivery of the location that is FAILED, or PENDING waiting for its next retry
+         *     after a failed attempt, is sent again with the same webhook-id and body and a fresh retry schedule; a
+         *     partner application's own only. The events of one order (or menu, or store status) still reach their
+         *     receiver in order: the earliest of each chain goes at once and the others follow it one after the other.
+         *     A chain with a delivery of its own on its way is left as it is (`POST /v1/deliveries/{deliveryId}/retry`
+         *     sends one of it). Nothing to send answers `retried: 0`.
+         */
+        post: operations["retryFailedLocationDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/applications/{applicationId}/deliveries": {
         parameters: {
             query?: never;
@@ -1646,7 +1674,7 @@ export interface components {
              */
             at: string;
             /**
-             * @description `subject.verb`: application.created, application.updated, application.secretsRotated, user.created, user.deactivated, user.reactivated, user.accountsChanged, account.created, account.renamed, location.created, location.updated, connection.created, connection.disconnected, catalog.imported, catalog.productChanged, menu.created, menu.updated, menu.deleted, menu.itemsChanged, menu.published, storeStatus.changed, order.statusChanged, delivery.retried, and more as the hub grows.
+             * @description `subject.verb`: application.created, application.updated, application.secretsRotated, user.created, user.deactivated, user.reactivated, user.accountsChanged, account.created, account.renamed, location.created, location.updated, connection.created, connection.disconnected, catalog.imported, catalog.productChanged, menu.created, menu.updated, menu.deleted, menu.itemsChanged, menu.published, storeStatus.changed, order.statusChanged, delivery.retried, delivery.retriedAllFailed, and more as the hub grows.
              * @example order.statusChanged
              */
             action: string;
@@ -2447,6 +2475,14 @@ export interface components {
              */
             availabilityWarnings?: components["schemas"]["AvailabilityWarning"][];
         };
+        RetriedDeliveries: {
+            /** @description How many deliveries are PENDING again */
+            retried: number;
+            deliveryIds: string[];
+        };
+        RetriedDeliveriesEnvelope: {
+            data: components["schemas"]["RetriedDeliveries"];
+        };
         TestEventRequest: {
             /** @description An event type of the Webhooks section that this kind of application receives */
             eventType: string;
@@ -3128,6 +3164,8 @@ export interface components {
         reportGranularity: "HOUR" | "DAY" | "WEEK" | "hour" | "day" | "week";
         /** @description Only orders placed at or after this time (the colons of the time may be sent as they are). */
         ordersSince: string;
+        /** @description Only orders placed before this time (with `since`, a date range: `since=2026-11-27T00:00:00+01:00&until=2026-11-28T00:00:00+01:00` is the 27th on that clock). The colons of the time may be sent as they are. */
+        ordersUntil: string;
         /** @description Only orders changed (placed, a status or an estimated time) at or after this time: a board or a POS polls with the time of its last look (the colons of the time may be sent as they are). */
         ordersUpdatedSince: string;
         /** @description `false`: leave test orders out (what a figure counts); `true`: only test orders; absent: both. Test orders are placed by the sandbox marketplace (`POST {loc}/test-orders`). */
@@ -4505,6 +4543,33 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    retryFailedLocationDeliveries: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe; see the introduction. */
+                "Idempotency-Key"?: components["parameters"]["idempotencyKey"];
+            };
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many deliveries are on their way again, and which */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetriedDeliveriesEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
     listApplicationDeliveries: {
         parameters: {
             query?: {
@@ -4629,6 +4694,8 @@ export interface operations {
                 externalId?: components["parameters"]["orderExternalId"];
                 /** @description Only orders placed at or after this time (the colons of the time may be sent as they are). */
                 since?: components["parameters"]["ordersSince"];
+                /** @description Only orders placed before this time (with `since`, a date range: `since=2026-11-27T00:00:00+01:00&until=2026-11-28T00:00:00+01:00` is the 27th on that clock). The colons of the time may be sent as they are. */
+                until?: components["parameters"]["ordersUntil"];
                 /** @description Only orders changed (placed, a status or an estimated time) at or after this time: a board or a POS polls with the time of its last look (the colons of the time may be sent as they are). */
                 updatedSince?: components["parameters"]["ordersUpdatedSince"];
                 /** @description `false`: leave test orders out (what a figure counts); `true`: only test orders; absent: both. Test orders are placed by the sandbox marketplace (`POST {loc}/test-orders`). */
@@ -4731,6 +4798,8 @@ export interface operations {
             query?: {
                 /** @description Only orders placed at or after this time (the colons of the time may be sent as they are). */
                 since?: components["parameters"]["ordersSince"];
+                /** @description Only orders placed before this time (with `since`, a date range: `since=2026-11-27T00:00:00+01:00&until=2026-11-28T00:00:00+01:00` is the 27th on that clock). The colons of the time may be sent as they are. */
+                until?: components["parameters"]["ordersUntil"];
                 /** @description Only orders changed (placed, a status or an estimated time) at or after this time: a board or a POS polls with the time of its last look (the colons of the time may be sent as they are). */
                 updatedSince?: components["parameters"]["ordersUpdatedSince"];
                 /** @description `false`: leave test orders out (what a figure counts); `true`: only test orders; absent: both. Test orders are placed by the sandbox marketplace (`POST {loc}/test-orders`). */

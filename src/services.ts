@@ -12,7 +12,7 @@ import { OrderService } from './modules/orders/index.js';
 import { MenuChangeListener, MenuPublicationService, MenuService } from './modules/menus/index.js';
 import { StoreStatusService } from './modules/store-status/index.js';
 import { UserService, ViewerService } from './modules/users/index.js';
-import { HomeService } from './modules/home/index.js';
+import { GettingStartedService, HomeService } from './modules/home/index.js';
 import { ReportService } from './modules/reports/index.js';
 import { EventFeedService, TestEventService } from './modules/events/index.js';
 import { OrderExportService } from './modules/exports/index.js';
@@ -46,6 +46,7 @@ export interface Services {
   /** A location's acceptance deadline and delivery failure alert. */
   orderSettings: OrderSettingsService;
   home: HomeService;
+  gettingStarted: GettingStartedService;
   reports: ReportService;
   orderExports: OrderExportService;
   /** GET /v1/events: an application's events, oldest first. */
@@ -119,6 +120,7 @@ export function createServices(
     snoozes: new SnoozeService(clock),
     orderSettings: new OrderSettingsService(),
     home: new HomeService(),
+    gettingStarted: new GettingStartedService(),
     reports: new ReportService(),
     orderExports: new OrderExportService(),
     eventFeed: new EventFeedService(),

@@ -8,7 +8,7 @@ import { ConnectionResolver } from './resolvers/connection.resolver.js';
 import { CatalogResolver, ModifierResolver, ProductResolver } from './resolvers/catalog.resolver.js';
 import { LiveResolver } from './resolvers/live.resolver.js';
 import { LocationResolver } from './resolvers/location.resolver.js';
-import { OrderResolver, OrderStatusChangeResolver } from './resolvers/order.resolver.js';
+import { OrderItemResolver, OrderResolver, OrderStatusChangeResolver } from './resolvers/order.resolver.js';
 import { MenuResolver } from './resolvers/menu.resolver.js';
 import { PublicationResolver, StoreStatusResolver } from './resolvers/publication.resolver.js';
 import { HomeResolver } from './resolvers/home.resolver.js';
@@ -34,6 +34,7 @@ const RESOLVERS = [
   DeliveryRecipientResolver,
   OrderResolver,
   OrderStatusChangeResolver,
+  OrderItemResolver,
   MenuResolver,
   PublicationResolver,
   StoreStatusResolver,

@@ -14,7 +14,7 @@ const config = {
       config: {
         useTypeImports: true,
         enumsAsTypes: true,
-        scalars: { JSONObject: 'Record<string, unknown>', JSON: 'unknown' },
+        scalars: { JSONObject: 'Record<string, unknown>', JSON: 'unknown', SafeInt: 'number' },
         defaultScalarType: 'unknown',
       },
     },

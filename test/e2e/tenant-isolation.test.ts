@@ -127,6 +127,7 @@ const ROUTES: Row[] = [
   { route: `GET ${LOC}/catalog/modifier-groups`, partners: AS_APPLICATION },
   // Delivery log
   { route: `GET ${LOC}/deliveries`, partners: AS_APPLICATION },
+  { route: `POST ${LOC}/deliveries/retry-failed`, partners: AS_APPLICATION },
   { route: 'GET /v1/applications/{applicationId}/deliveries', partners: NOT_FOUND },
   { route: 'GET /v1/deliveries/{deliveryId}', partners: NOT_FOUND },
   { route: 'POST /v1/deliveries/{deliveryId}/retry', partners: NOT_FOUND },
@@ -296,6 +297,11 @@ const OPERATIONS: Operation[] = [
     call: `orderReport(${L}, from: "2026-11-01", to: "2026-11-07") { from totals { orders } }`,
   },
   { operation: 'Mutation.retryDelivery', partners: NOT_FOUND, call: 'retryDelivery(id: $deliveryId) { id }' },
+  {
+    operation: 'Mutation.retryFailedDeliveries',
+    partners: AS_APPLICATION,
+    call: `retryFailedDeliveries(${L}) { retried }`,
+  },
   {
     operation: 'Mutation.updateApplication',
     partners: NOT_FOUND,
@@ -517,6 +523,12 @@ const GRAPHQL_LISTS: { operation: string; call: string; victimId: string; ids?: 
     call: 'home { locationId }',
     victimId: 'locationId',
     ids: (value) => value.map((s: { locationId: string }) => s.locationId),
+  },
+  {
+    operation: 'Query.gettingStarted',
+    call: 'gettingStarted { locationId }',
+    victimId: 'locationId',
+    ids: (value) => (value.locationId ? [value.locationId] : []),
   },
 ];
 

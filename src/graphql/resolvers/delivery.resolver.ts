@@ -4,7 +4,13 @@ import type { GraphQLContext } from '../context.js';
 import { Granted } from '../granted.js';
 import type { LocationAccess } from '../../modules/locations/index.js';
 import { DELIVERY_OPERATIONS as DELIVERIES, type DeliveryView } from '../../modules/delivery-log/index.js';
-import { DeliveryDetailType, DeliveryListArgs, DeliveryPage, DeliveryType } from '../types/delivery.type.js';
+import {
+  DeliveryDetailType,
+  DeliveryListArgs,
+  DeliveryPage,
+  DeliveryType,
+  RetriedDeliveriesType,
+} from '../types/delivery.type.js';
 
 const delivery = (args: { id: string }) => ({ deliveryId: args.id });
 
@@ -52,6 +58,19 @@ export class DeliveryResolver {
     @Ctx() { services }: GraphQLContext,
   ) {
     return services.deliveries.retry(access);
+  }
+
+  @Mutation(() => RetriedDeliveriesType, {
+    description:
+      "Retry all failed: every FAILED delivery of the location, and every one waiting for its next retry, sent again now; each order's events still in order",
+  })
+  retryFailedDeliveries(
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
+    @Granted(DELIVERIES.retryFailedForLocation) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
+  ) {
+    return services.deliveries.retryFailed(access);
   }
 }
 

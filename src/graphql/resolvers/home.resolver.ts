@@ -3,7 +3,7 @@ import type { Grant } from '../../auth/authorize.js';
 import { HOME_OPERATIONS as HOME } from '../../modules/home/index.js';
 import type { GraphQLContext } from '../context.js';
 import { Granted } from '../granted.js';
-import { LocationSummaryType } from '../types/home.type.js';
+import { GettingStartedType, LocationSummaryType } from '../types/home.type.js';
 
 @Resolver()
 export class HomeResolver {
@@ -12,5 +12,13 @@ export class HomeResolver {
   })
   home(@Granted(HOME.summary) grant: Grant, @Ctx() { services }: GraphQLContext) {
     return services.home.summary(grant);
+  }
+
+  @Query(() => GettingStartedType, {
+    description:
+      'Getting started: each step of the Application Flow, done or not, from what the hub holds within the caller’s reach (operators)',
+  })
+  gettingStarted(@Granted(HOME.gettingStarted) grant: Grant, @Ctx() { services }: GraphQLContext) {
+    return services.gettingStarted.checklist(grant);
   }
 }

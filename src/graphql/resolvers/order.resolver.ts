@@ -1,9 +1,13 @@
 import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { GraphQLSafeInt } from 'graphql-scalars';
 import {
   CANCELLATION_REASONS,
   customerName as nameOfCustomer,
+  lineTotal,
+  linesSubtotal,
   ORDER_OPERATIONS as ORDERS,
   type OrderView,
+  type PricedLine,
   type StatusChange,
 } from '../../modules/orders/index.js';
 import type { GraphQLContext } from '../context.js';
@@ -17,6 +21,7 @@ import { SANDBOX_OPERATIONS as SANDBOX } from '../../modules/sandbox/index.js';
 import {
   CancellationReasonEnum,
   OrderCountArgs,
+  OrderItemType,
   OrderListArgs,
   OrderPage,
   OrderStatusChangeType,
@@ -70,6 +75,14 @@ export class OrderResolver {
   })
   customerName(@Root() order: OrderView) {
     return nameOfCustomer(order.customer);
+  }
+
+  @FieldResolver(() => GraphQLSafeInt, {
+    description:
+      "The sum of the lines' totals (lineTotal), computed by the hub; the marketplace's subTotal and total are as it sent them",
+  })
+  linesSubtotal(@Root() order: OrderView) {
+    return linesSubtotal(order.items as PricedLine[]);
   }
 
   @FieldResolver(() => [OrderStatusEnum], {
@@ -140,5 +153,15 @@ export class OrderStatusChangeResolver {
   })
   byName(@Root() change: StatusChange, @Ctx() { ctx, services }: GraphQLContext) {
     return services.orders.actorName(ctx, change);
+  }
+}
+
+@Resolver(() => OrderItemType)
+export class OrderItemResolver {
+  @FieldResolver(() => GraphQLSafeInt, {
+    description: "quantity × (price + each option's price × its quantity), computed by the hub",
+  })
+  lineTotal(@Root() item: PricedLine) {
+    return lineTotal(item);
   }
 }

@@ -137,3 +137,14 @@ export class DeliveryListArgs extends PageArgs {
   })
   newestFirst?: boolean | null;
 }
+
+@ObjectType('RetriedDeliveries', {
+  description: '"Retry all failed": how many deliveries are on their way again, and which',
+})
+export class RetriedDeliveriesType {
+  @Field(() => Int)
+  retried: number;
+
+  @Field(() => [ID])
+  deliveryIds: string[];
+}

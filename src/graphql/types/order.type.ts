@@ -274,6 +274,9 @@ export class OrderListArgs extends PageArgs {
   @Field(() => String, { nullable: true, description: 'RFC 3339: orders placed at or after it' })
   since?: string | null;
 
+  @Field(() => String, { nullable: true, description: 'RFC 3339: orders placed before it (with since, a date range)' })
+  until?: string | null;
+
   @Field(() => String, {
     nullable: true,
     description:
@@ -308,6 +311,12 @@ export class OrderListArgs extends PageArgs {
 export class OrderCountArgs {
   @Field(() => String, { nullable: true, description: "RFC 3339: only orders placed at or after it (today's board)" })
   since?: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: 'RFC 3339: only orders placed before it (with since, a date range)',
+  })
+  until?: string | null;
 
   @Field(() => String, { nullable: true, description: 'RFC 3339: only orders changed at or after it' })
   updatedSince?: string | null;

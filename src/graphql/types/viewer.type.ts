@@ -32,6 +32,9 @@ export class ViewerPermissionsType {
 
   @Field({ description: 'Send a test order from the sandbox marketplace (outside production, where the sandbox is)' })
   sendTestOrders: boolean;
+
+  @Field({ description: "Retry every failing delivery of a location at once (the log's Retry all failed)" })
+  retryFailedDeliveries: boolean;
 }
 
 @ObjectType('Viewer', { description: 'The operator signed in to the web UI' })

@@ -21,4 +21,12 @@ export const DELIVERY_OPERATIONS = declareOperations('deliveries', {
     ownRecordsOnly: OWN_DELIVERIES,
     alsoNeeds: { callers: ['reseller', 'merchant'], scope: 'locations.write' },
   },
+  /** "Retry all failed" of a location: the same as Retry now of each of its failing deliveries the caller sees. */
+  retryFailedForLocation: {
+    callers: EVERYONE,
+    scope: 'deliveries.read',
+    reaches: 'location',
+    ownRecordsOnly: OWN_DELIVERIES,
+    alsoNeeds: { callers: ['reseller', 'merchant'], scope: 'locations.write' },
+  },
 });

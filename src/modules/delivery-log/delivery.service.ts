@@ -3,7 +3,7 @@ import { DomainError, NotFoundError, ValidationError } from '../../common/errors
 import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
 import { isUuid } from '../../common/ids.js';
 import type { RequestContext } from '../../common/request-context.js';
-import { replay, REPLAYABLE_STATUSES } from '../../delivery-engine/replay.js';
+import { replay, replayFailing, REPLAYABLE_STATUSES } from '../../delivery-engine/replay.js';
 import { applicationName } from '../applications/index.js';
 import type { LocationAccess } from '../locations/index.js';
 import { DeliveryAttempt } from '../../delivery-engine/delivery-attempt.entity.js';
@@ -26,6 +26,12 @@ export interface DeliveryListInput extends ListInput {
   orderId?: string | null;
   /** Most recent first, as the UI's delivery log shows them; default oldest first (docs/contract.md "Conventions"). */
   newestFirst?: boolean | null;
+}
+
+/** What "Retry all failed" answers: how many deliveries are on their way again, and which. */
+export interface RetriedDeliveries {
+  retried: number;
+  deliveryIds: string[];
 }
 
 interface ListFilter {
@@ -111,6 +117,39 @@ export class DeliveryService {
       await em.refresh(delivery);
       await notifyLive(em, liveSignalOf(delivery));
       return this.detail(tx, delivery);
+    });
+  }
+
+  /**
+   * "Retry all failed" (delivery-engine/replay.ts replayFailing): every failing delivery of the location the
+   * caller sees, sent again now, their chains kept in order; one activity entry for the lot.
+   */
+  async retryFailed(access: LocationAccess): Promise<RetriedDeliveries> {
+    const { ctx, accountId, locationId } = access;
+    await access.load();
+    return ctx.em.transactional(async (em) => {
+      const replayed = await replayFailing(em, locationId, access.ownedBy.deliveries);
+      if (replayed.length > 0)
+        recordActivity(em, ctx, {
+          action: 'delivery.retriedAllFailed',
+          accountId,
+          locationId,
+          subject: { type: 'location', id: locationId },
+          changes: { retried: replayed.length },
+        });
+      await notifyLive(
+        em,
+        ...replayed.map((row): LiveSignal => ({
+          topic: 'delivery',
+          accountId: row.account_id,
+          locationId: row.location_id,
+          applicationId: row.application_id,
+          deliveryId: row.id,
+          eventType: row.event_type,
+          status: 'PENDING',
+        })),
+      );
+      return { retried: replayed.length, deliveryIds: replayed.map((row) => row.id) };
     });
   }
 

@@ -1,6 +1,8 @@
-import { declareOperations, EVERYONE } from '../../auth/operation.js';
+import { declareOperations, EVERYONE, OPERATORS } from '../../auth/operation.js';
 
-/** The home page: the locations the caller reaches (src/auth/operation.ts). */
+/** The home page: the locations the caller reaches, and how far the hub is set up (src/auth/operation.ts). */
 export const HOME_OPERATIONS = declareOperations('home', {
   summary: { callers: EVERYONE, scope: 'locations.read', reaches: 'reachable' },
+  /** The Application Flow as a checklist, ticked from what the operator reaches (getting-started.service.ts). */
+  gettingStarted: { callers: OPERATORS, scope: 'locations.read', reaches: 'reachable' },
 });

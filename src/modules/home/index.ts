@@ -3,3 +3,8 @@
 
 export { HOME_OPERATIONS } from './home.operations.js';
 export { HomeService } from './home.service.js';
+export {
+  GETTING_STARTED_STEPS,
+  type GettingStartedStepName,
+  GettingStartedService,
+} from './getting-started.service.js';

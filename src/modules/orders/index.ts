@@ -3,6 +3,7 @@
 
 export { ACCEPTANCE_DEADLINE_TASK, acceptanceDeadlineTask } from './acceptance-deadline-job.js';
 export { customerName } from './customer-name.js';
+export { lineTotal, linesSubtotal, type PricedLine } from './order-amounts.js';
 export { AVAILABILITY_RULES, type AvailabilityRule } from './order-availability.js';
 export {
   CANCELLATION_REASONS,

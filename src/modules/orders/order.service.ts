@@ -39,6 +39,8 @@ export interface OrderListInput extends ListInput {
   status?: string | string[] | null;
   /** RFC 3339: orders placed at or after it. */
   since?: string | null;
+  /** RFC 3339: orders placed before it (with `since`, a date range). */
+  until?: string | null;
   /** RFC 3339: orders changed (placed, a status or an estimated time) at or after it: what a board polls for. */
   updatedSince?: string | null;
   /**
@@ -220,7 +222,7 @@ export class OrderService {
   /** Every status with how many of the location's orders (those the caller sees, placed and changed as filtered) are in it. */
   async countByStatus(
     access: LocationAccess,
-    input: Pick<OrderListInput, 'since' | 'updatedSince' | 'test'>,
+    input: Pick<OrderListInput, 'since' | 'until' | 'updatedSince' | 'test'>,
   ): Promise<OrderStatusCount[]> {
     const where = await readableOrders(access, input);
     const rows = await access.ctx.em
@@ -302,7 +304,7 @@ export class OrderService {
  */
 async function readableOrders(
   access: LocationAccess,
-  input: Pick<OrderListInput, 'since' | 'updatedSince' | 'test'>,
+  input: Pick<OrderListInput, 'since' | 'until' | 'updatedSince' | 'test'>,
 ): Promise<Record<string, unknown>> {
   await access.load();
   const where: Record<string, unknown> = {
@@ -310,7 +312,11 @@ async function readableOrders(
     accountId: access.accountId,
     ...visibleTo(access),
   };
-  if (input.since) where.createdAt = { $gte: sinceDate('since', input.since) };
+  const placed = {
+    ...(input.since ? { $gte: sinceDate('since', input.since) } : {}),
+    ...(input.until ? { $lt: sinceDate('until', input.until) } : {}),
+  };
+  if (Object.keys(placed).length > 0) where.createdAt = placed;
   if (input.updatedSince) where.updatedAt = { $gte: sinceDate('updatedSince', input.updatedSince) };
   if (input.test != null) where.test = input.test;
   return where;

@@ -41,6 +41,8 @@ interface ViewerPermissions {
   retryDeliveries: boolean;
   /** Send a test order from the sandbox marketplace (where the hub has a sandbox: outside production). */
   sendTestOrders: boolean;
+  /** Retry every failing delivery of a location at once. */
+  retryFailedDeliveries: boolean;
 }
 
 export interface ViewerView {
@@ -60,6 +62,7 @@ const PERMISSIONS = {
   editMenus: MENU_OPERATIONS.create,
   retryDeliveries: DELIVERY_OPERATIONS.retry,
   sendTestOrders: SANDBOX_OPERATIONS.sendTestOrder,
+  retryFailedDeliveries: DELIVERY_OPERATIONS.retryFailedForLocation,
 } as const;
 
 export class ViewerService {

@@ -19,6 +19,11 @@ export function deliveryRoutes({ services }: RestDeps): RestRoute[] {
       DELIVERIES.listForLocation,
       list((grant, page, req) => services.deliveries.findAllForLocation(grant, { ...page, ...filters(req) })),
     ),
+    route.post(
+      '/accounts/:accountId/locations/:locationId/deliveries/retry-failed',
+      DELIVERIES.retryFailedForLocation,
+      single((grant) => services.deliveries.retryFailed(grant)),
+    ),
     route.get(
       '/applications/:applicationId/deliveries',
       DELIVERIES.listForApplication,

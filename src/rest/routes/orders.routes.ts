@@ -12,6 +12,7 @@ const COUNTS = '/accounts/:accountId/locations/:locationId/order-counts';
 
 const filters = (req: Request) => ({
   since: queryText(req, 'since'),
+  until: queryText(req, 'until'),
   updatedSince: queryText(req, 'updatedSince'),
   test: queryFlag(req, 'test'),
 });
