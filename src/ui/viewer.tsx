@@ -23,6 +23,7 @@ graphql(`
       editMenus
       retryDeliveries
       sendTestOrders
+      retryFailedDeliveries
     }
   }
 `);

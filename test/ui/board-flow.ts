@@ -36,7 +36,7 @@ export async function placeOrderOnBoard(
   expect(Date.now() - placedAt).toBeLessThan(2000);
   await expect(page.getByRole('row', { name: externalId })).toContainText('Pickup');
   await expect(page.getByRole('tab', { name: 'NEW (1)' })).toBeVisible();
-  await expect(page.getByRole('status')).toContainText('A new order arrived.');
+  await expect(page.getByRole('status')).toContainText(`A new order arrived: ${externalId}.`);
 }
 
 /** Accept, preparing, ready, complete from the order's detail; the counts follow; the marketplace hears each. */

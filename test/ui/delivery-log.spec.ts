@@ -50,14 +50,17 @@ test.describe('delivery log', () => {
 
       // Three attempts failed; the fourth waits an hour (±20 % jitter). Pushed to the open log, no reload.
       const table = page.getByRole('table', { name: 'Deliveries' });
-      const created = table.getByRole('row').filter({ hasText: 'ORDER_CREATED' });
+      const created = table.getByRole('row').filter({ hasText: 'Order created' });
       await expect(created).toContainText('PENDING · retrying');
       await expect(created).toContainText('3 · HTTP 503');
+      // The partner by its name, not its URL.
+      await expect(created.getByRole('cell').nth(1)).toHaveText(pos.data.name);
+      await expect(table).not.toContainText(partner.url);
       await expect(created.getByRole('cell').nth(5)).toHaveText(/^in (4\d|5\d) min|^in 1\.\d h/);
       await capture('delivery-log');
 
-      await created.getByRole('button', { name: 'ORDER_CREATED' }).click();
-      const detail = page.getByRole('dialog', { name: 'ORDER_CREATED delivery' });
+      await created.getByRole('button', { name: 'Order created' }).click();
+      const detail = page.getByRole('dialog', { name: 'Order created delivery' });
       const attempts = detail.getByRole('table', { name: 'Attempts' });
       await expect(attempts.getByRole('row')).toHaveCount(4);
       for (const n of [1, 2, 3]) {
@@ -102,7 +105,7 @@ test.describe('delivery log', () => {
         closedReason: 'Kitchen cleaning',
       });
       expect(paused.status).toBe(200);
-      const dead = table.getByRole('row').filter({ hasText: 'STORE_STATUS_CHANGED' });
+      const dead = table.getByRole('row').filter({ hasText: 'Store status changed' });
       await expect(dead).toContainText('FAILED · no retry left');
       await expect(dead).toContainText('1 · HTTP 410');
 
@@ -110,21 +113,21 @@ test.describe('delivery log', () => {
       await page.getByRole('combobox', { name: 'Status' }).click();
       await page.getByRole('option', { name: 'FAILED' }).click();
       await expect(table.getByRole('row')).toHaveCount(2);
-      await expect(table.getByRole('row').nth(1)).toContainText('STORE_STATUS_CHANGED');
+      await expect(table.getByRole('row').nth(1)).toContainText('Store status changed');
       await page.getByRole('combobox', { name: 'Event type' }).click();
-      await page.getByRole('option', { name: 'ORDER_CREATED', exact: true }).click();
+      await page.getByRole('option', { name: 'Order created', exact: true }).click();
       await expect(page.getByText('No delivery matches these filters.')).toBeVisible();
       await page.getByRole('combobox', { name: 'Status' }).click();
       await page.getByRole('option', { name: 'DELIVERED' }).click();
       await expect(table.getByRole('row')).toHaveCount(2);
-      await expect(table.getByRole('row').nth(1)).toContainText('ORDER_CREATED');
+      await expect(table.getByRole('row').nth(1)).toContainText('Order created');
 
       await page.getByRole('combobox', { name: 'Status' }).click();
       await page.getByRole('option', { name: 'FAILED' }).click();
       await page.getByRole('combobox', { name: 'Event type' }).click();
-      await page.getByRole('option', { name: 'STORE_STATUS_CHANGED' }).click();
-      await dead.getByRole('button', { name: 'STORE_STATUS_CHANGED' }).click();
-      const deadDetail = page.getByRole('dialog', { name: 'STORE_STATUS_CHANGED delivery' });
+      await page.getByRole('option', { name: 'Store status changed' }).click();
+      await dead.getByRole('button', { name: 'Store status changed' }).click();
+      const deadDetail = page.getByRole('dialog', { name: 'Store status changed delivery' });
       await expect(deadDetail.getByText('No retry left', { exact: true })).toBeVisible();
       // The payload as sent, the marketplace's credentials masked.
       const payload = deadDetail.getByLabel('Payload');
@@ -139,11 +142,39 @@ test.describe('delivery log', () => {
         deadDetail.getByRole('table', { name: 'Attempts' }).getByRole('row').nth(2).getByRole('cell').nth(2),
       ).toContainText('HTTP 204');
 
+      // The POS goes down again: the next order waits for its retry in an hour. Once the POS is back, Retry all
+      // failed sends it (and anything else failing here) at once.
+      partner.always('/pos-fixed', { status: 503, body: { error: 'down again' } });
+      expect(
+        (
+          await marketClient.post(`${loc.path}/orders`, {
+            externalId: 'log-2',
+            fulfillmentType: 'PICKUP',
+            items: [{ name: 'Soup', quantity: 1, price: 650 }],
+          })
+        ).status,
+      ).toBe(201);
+      await page.keyboard.press('Escape');
+      await page.getByRole('combobox', { name: 'Status' }).click();
+      await page.getByRole('option', { name: 'PENDING' }).click();
+      await page.getByRole('combobox', { name: 'Event type' }).click();
+      await page.getByRole('option', { name: 'Order created', exact: true }).click();
+      await expect(table.getByRole('row').nth(1)).toContainText('3 · HTTP 503');
+      partner.always('/pos-fixed', { status: 200 });
+      await page.getByRole('button', { name: 'Retry all failed' }).click();
+      await page
+        .getByRole('dialog', { name: 'Retry all failed deliveries' })
+        .getByRole('button', { name: 'Retry all' })
+        .click();
+      await expect(page.getByRole('alert').filter({ hasText: '1 delivery sent again' })).toBeVisible();
+      await expect(page.getByText('No delivery matches these filters.')).toBeVisible();
+      await capture('delivery-log-retried-all');
+
       // The same deliveries, seen from the application: everything sent to the POS.
       await page.goto(`/ui/applications/${pos.id}`);
       await page.getByRole('link', { name: 'Delivery log' }).click();
       await expect(
-        page.getByRole('table', { name: 'Deliveries' }).getByRole('row').filter({ hasText: 'ORDER_CREATED' }),
+        page.getByRole('table', { name: 'Deliveries' }).getByRole('row').filter({ hasText: 'Order created' }),
       ).toContainText('DELIVERED');
       await capture('application-delivery-log');
     } finally {

@@ -92,8 +92,8 @@ test('an operator finds the order a customer calls about by its number or their 
   await page.goto(`/ui/accounts/${loc.accountId}/locations/${loc.locationId}/orders`);
   const newOrders = page.getByRole('table', { name: 'Orders in NEW' });
   await expect(newOrders.getByRole('row')).toHaveCount(3);
-  // Each row says what the kitchen calls the order by.
-  await expect(newOrders.getByRole('row', { name: /web-2002/ })).toContainText('A-22 · Bram Jansen');
+  // Each row says what the kitchen calls the order by: the customer's number, the reference and their name under it.
+  await expect(newOrders.getByRole('button', { name: /web-2002/ })).toHaveAccessibleName('A-22 web-2002 · Bram Jansen');
 
   const find = page.getByRole('searchbox', { name: 'Find an order' });
   await find.fill('de vries');

@@ -2,7 +2,7 @@ import {
   addressLine,
   customerLine,
   fulfilment,
-  orderCallName,
+  orderName,
   orderFacts,
   taxRateNames,
 } from '../../src/ui/screens/orders/order-facts-format.js';
@@ -85,13 +85,18 @@ test("a line's tax rates read by the location's names; a reference to nothing st
   expect(taxRateNames([], rates)).toBe('');
 });
 
-it('calls an order by its number and its customer, whichever it has', () => {
-  expect(orderCallName({ orderNumber: 'A-17', customerName: 'Ann de Vries' })).toBe('A-17 · Ann de Vries');
-  expect(orderCallName({ orderNumber: 1017, friendlyId: 'A-17' })).toBe('A-17');
-  expect(orderCallName({ orderNumber: 1017, customerName: null })).toBe('1017');
-  expect(orderCallName({ customerName: 'Jansen' })).toBe('Jansen');
-  expect(orderCallName({ orderNumber: ' ' })).toBeNull();
-  expect(orderCallName({})).toBeNull();
+it('calls an order by the number its customer was given, its reference and customer under it', () => {
+  expect(orderName({ externalId: 'web-1', orderNumber: 'A-17', customerName: 'Ann de Vries' })).toEqual({
+    title: 'A-17',
+    subline: 'web-1 · Ann de Vries',
+  });
+  expect(orderName({ externalId: 'web-1', orderNumber: 1017, friendlyId: 'A-17' })).toEqual({
+    title: 'A-17',
+    subline: 'web-1',
+  });
+  expect(orderName({ externalId: 'web-1', orderNumber: 1017, customerName: null }).title).toBe('1017');
+  expect(orderName({ externalId: 'web-1', customerName: 'Jansen' })).toEqual({ title: 'web-1', subline: 'Jansen' });
+  expect(orderName({ externalId: 'web-1', orderNumber: ' ' })).toEqual({ title: 'web-1', subline: null });
 });
 
 it('names the customer as the server does: first and last name, trimmed, whichever was sent', async () => {

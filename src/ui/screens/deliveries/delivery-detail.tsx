@@ -7,6 +7,7 @@ import { useViewer } from '../../viewer';
 import { DELIVERY, RETRY_DELIVERY } from './delivery-documents';
 import { attemptResult, attemptsLabel, canRetryNow, DeliveryStatusBadge, isRetrying } from './delivery-status';
 import { TimeCell } from './delivery-table';
+import { eventLabel, recipientLabel } from './event-words';
 
 /**
  * One delivery: where it goes, every attempt (time, HTTP status or error, duration, the start of the answer),
@@ -57,7 +58,12 @@ export function DeliveryDetail({ id }: { id: string }) {
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing={4}>
-        <Field label="Target">{d.url}</Field>
+        <Field label="To">
+          {recipientLabel(d.applicationName)}
+          <Text span display="block" size="xs" c="dimmed">
+            {d.url}
+          </Text>
+        </Field>
         <Field label="webhook-id">{d.eventId}</Field>
         <Field label="Created">{formatWhen(d.createdAt, new Date(now))}</Field>
         <Field label="Delivered">{d.deliveredAt ? formatWhen(d.deliveredAt, new Date(now)) : 'not yet'}</Field>
@@ -128,10 +134,10 @@ export function DeliveryDetail({ id }: { id: string }) {
   );
 }
 
-/** "ORDER_CREATED delivery": the drawer's name, from the same (cached) query as the detail. */
+/** "Order created delivery": the drawer's name, from the same (cached) query as the detail. */
 export function DeliveryTitle({ id }: { id: string }) {
   const { data } = useQuery(DELIVERY, { variables: { id } });
-  return <Title order={3}>{data ? `${data.delivery.eventType} delivery` : 'Delivery'}</Title>;
+  return <Title order={3}>{data ? `${eventLabel(data.delivery.eventType)} delivery` : 'Delivery'}</Title>;
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

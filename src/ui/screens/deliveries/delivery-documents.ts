@@ -9,6 +9,7 @@ graphql(`
   fragment DeliveryRow on Delivery {
     id
     eventType
+    applicationName
     url
     status
     attemptCount
@@ -26,6 +27,7 @@ graphql(`
     id
     eventId
     eventType
+    applicationName
     url
     status
     attemptCount
@@ -125,6 +127,14 @@ export const RETRY_DELIVERY = graphql(`
   mutation RetryDelivery($id: ID!) {
     retryDelivery(id: $id) {
       ...DeliveryDetailFields
+    }
+  }
+`);
+
+export const RETRY_FAILED_DELIVERIES = graphql(`
+  mutation RetryFailedDeliveries($accountId: ID!, $locationId: ID!) {
+    retryFailedDeliveries(accountId: $accountId, locationId: $locationId) {
+      retried
     }
   }
 `);

@@ -1,6 +1,7 @@
 import { Group, Select } from '@mantine/core';
 import type { DeliveryStatus } from '../../gql/graphql';
 import { useHubRules } from '../../hub-rules';
+import { eventLabel } from './event-words';
 
 // The delivery log's filters: the statuses and event types the hub has (hubRules), answered by the server
 // (status, eventType of locationDeliveries and applicationDeliveries).
@@ -32,7 +33,7 @@ export function DeliveryFilters({
       <Select
         label="Event type"
         placeholder="Any event"
-        data={eventTypes}
+        data={eventTypes.map((value) => ({ value, label: eventLabel(value) }))}
         value={filter.eventType}
         onChange={(eventType) => onChange({ ...filter, eventType })}
         clearable

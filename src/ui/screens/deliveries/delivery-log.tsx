@@ -23,6 +23,8 @@ export function useDeliveryLogState() {
  */
 export function DeliveryLogView(props: {
   crumbs: ReactNode;
+  /** What the source offers besides its log (a location's Retry all failed). */
+  actions?: ReactNode;
   live: LiveState;
   state: ReturnType<typeof useDeliveryLogState>;
   page: { rows: DeliveryRowFragment[]; nextPageKey?: string | null } | undefined;
@@ -43,7 +45,10 @@ export function DeliveryLogView(props: {
       {props.crumbs}
       <Group justify="space-between">
         <Title order={2}>Delivery log</Title>
-        <LiveBadge state={props.live} />
+        <Group gap="md">
+          {props.actions}
+          <LiveBadge state={props.live} />
+        </Group>
       </Group>
       <DeliveryFilters
         filter={filter}

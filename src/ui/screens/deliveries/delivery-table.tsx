@@ -2,6 +2,7 @@ import { Anchor, Group, Table, Text, Tooltip } from '@mantine/core';
 import { formatRelative, formatWhen, useNow } from '../../components/time';
 import type { DeliveryRowFragment } from '../../gql/graphql';
 import { DeliveryStatusBadge, isRetrying } from './delivery-status';
+import { eventLabel, recipientLabel } from './event-words';
 
 /**
  * One page of the delivery log, newest first; a row opens its delivery. A phone shows what needs acting on:
@@ -15,7 +16,7 @@ export function DeliveryTable({ rows, onOpen }: { rows: DeliveryRowFragment[]; o
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Event</Table.Th>
-            <Table.Th visibleFrom="md">Target</Table.Th>
+            <Table.Th visibleFrom="md">To</Table.Th>
             <Table.Th visibleFrom="sm">Status</Table.Th>
             <Table.Th visibleFrom="sm">Attempts</Table.Th>
             <Table.Th visibleFrom="md">Last attempt</Table.Th>
@@ -27,8 +28,8 @@ export function DeliveryTable({ rows, onOpen }: { rows: DeliveryRowFragment[]; o
           {rows.map((d) => (
             <Table.Tr key={d.id}>
               <Table.Td>
-                <Anchor component="button" type="button" fw={500} onClick={() => onOpen(d.id)}>
-                  {d.eventType}
+                <Anchor component="button" type="button" fw={500} onClick={() => onOpen(d.id)} title={d.eventType}>
+                  {eventLabel(d.eventType)}
                 </Anchor>
                 <Group gap={6} mt={4} hiddenFrom="sm" wrap="nowrap">
                   <DeliveryStatusBadge delivery={d} />
@@ -37,9 +38,10 @@ export function DeliveryTable({ rows, onOpen }: { rows: DeliveryRowFragment[]; o
                   </Text>
                 </Group>
               </Table.Td>
+              {/* The partner by name; its URL on hover, and in the delivery's detail. */}
               <Table.Td maw={280} visibleFrom="md">
                 <Text size="sm" truncate="end" title={d.url}>
-                  {d.url}
+                  {recipientLabel(d.applicationName)}
                 </Text>
               </Table.Td>
               <Table.Td visibleFrom="sm">

@@ -7,6 +7,7 @@ import { LocationCrumbs } from '../locations/location-crumbs';
 import { NotFound } from '../not-found';
 import { LOCATION_DELIVERIES, LOCATION_DELIVERY_EVENTS } from './delivery-documents';
 import { DeliveryLogView, useDeliveryLogState } from './delivery-log';
+import { RetryAllFailed } from './retry-all-failed';
 
 /** A location's delivery log, live through locationDeliveryChanged (every attempt, retry and outcome). */
 export function LocationDeliveryLog() {
@@ -20,6 +21,7 @@ export function LocationDeliveryLog() {
   return (
     <DeliveryLogView
       crumbs={<LocationCrumbs accountId={accountId} locationId={locationId} here="Delivery log" />}
+      actions={<RetryAllFailed accountId={accountId} locationId={locationId} />}
       live={live}
       state={state}
       page={

@@ -5,8 +5,10 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { graphql } from '../../gql';
 import type { HomeQuery } from '../../gql/graphql';
 import { useViewer, type Viewer } from '../../viewer';
+import { GettingStarted } from './getting-started';
 
-// The page after sign-in: for an operator, the locations it reaches with what waits there,
+// The page after sign-in: while the hub is being set up, the Application Flow as a checklist
+// (getting-started.tsx); for an operator, the locations it reaches with what waits there,
 // new orders and failing deliveries first (the server's `home` query orders them), each a click from its
 // board and its delivery log. A summary, not a live screen: it is read again every 15 s while open.
 
@@ -48,6 +50,7 @@ export function HomeScreen() {
         </div>
         <RoleShortcuts viewer={viewer} />
       </Group>
+      <GettingStarted />
       {loading && !data && <LoadingState label="Loading your locations" />}
       {error && <ErrorState error={error} />}
       {data &&

@@ -17,7 +17,10 @@ import { NotFound } from '../not-found';
 import { OrderCueSwitch, useOrderCue } from './order-cue';
 import { AcceptanceWarning } from './acceptance-warning';
 import { ORDER_DETAIL, OrderDetail } from './order-detail';
-import { fulfilment, orderCallName } from './order-facts-format';
+import { fulfilment, orderName } from './order-facts-format';
+import { OrderRowButton } from './order-row-button';
+import { PlacedDaysFilter } from './placed-days-filter';
+import { placedRange, type PlacedDays } from './placed-range';
 import { BusyModeControl } from '../availability/busy-mode-control';
 import { useHubRules } from '../../hub-rules';
 import { TestOrderButton } from './test-order-button';
@@ -51,8 +54,16 @@ graphql(`
 `);
 
 const BOARD = graphql(`
-  query OrderBoard($accountId: ID!, $locationId: ID!, $status: [OrderStatus!], $limit: Int!, $search: String) {
-    orderCounts(accountId: $accountId, locationId: $locationId) {
+  query OrderBoard(
+    $accountId: ID!
+    $locationId: ID!
+    $status: [OrderStatus!]
+    $limit: Int!
+    $search: String
+    $since: String
+    $until: String
+  ) {
+    orderCounts(accountId: $accountId, locationId: $locationId, since: $since, until: $until) {
       status
       count
     }
@@ -63,11 +74,23 @@ const BOARD = graphql(`
       newestFirst: true
       limit: $limit
       search: $search
+      since: $since
+      until: $until
     ) {
       data {
         ...BoardRow
       }
       hasNextPage
+    }
+  }
+`);
+
+/** The location's clock, on which the date range's days begin and end. */
+const BOARD_LOCATION = graphql(`
+  query OrderBoardLocation($accountId: ID!, $locationId: ID!) {
+    location(accountId: $accountId, id: $locationId) {
+      id
+      timezone
     }
   }
 `);
@@ -98,15 +121,22 @@ export function OrderBoard() {
   const [selected, setSelected] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [searched] = useDebouncedValue(search.trim(), 250);
-  // A search looks through every status; the tabs come back when it is cleared or a tab is chosen.
+  const [days, setDays] = useState<PlacedDays>({ from: '', to: '' });
+  const timeZone = useQuery(BOARD_LOCATION, { variables: { accountId, locationId } }).data?.location.timezone;
+  const range = timeZone ? placedRange(days, timeZone) : { since: null, until: null };
+  const ranged = Boolean(range.since || range.until);
+  // A search looks through every status; the tabs come back when it is cleared or a tab is chosen. The date
+  // range narrows both, and the tabs' counts with them.
   const variables = searched
-    ? { accountId, locationId, status: null, limit: shown, search: searched }
-    : { accountId, locationId, status: [tab], limit: shown };
+    ? { accountId, locationId, status: null, limit: shown, search: searched, ...range }
+    : { accountId, locationId, status: [tab], limit: shown, ...range };
   const board = useQuery(BOARD, { variables });
   // While the longer list or the next search loads, the last one stays (never another tab's: switching resets `shown`).
   const listed = board.data ?? (shown > BOARD_PAGE || searched ? board.previousData : undefined);
   const listName = searched ? `Orders matching "${searched}"` : `Orders in ${tab}`;
-  const [arrived, setArrived] = useState(0);
+  // The new orders the banner announces, by id with their name, while they are still NEW: one that is accepted
+  // (or rejected, or cancelled) here or anywhere else leaves the banner, which goes with the last of them.
+  const [arrived, setArrived] = useState<ReadonlyMap<string, string>>(new Map());
   const [changes, setChanges] = useState(0);
   const cue = useOrderCue();
   const client = useApolloClient();
@@ -125,13 +155,22 @@ export function OrderBoard() {
       const event = data.data?.orderBoard;
       if (!event) return;
       // A new order is shown from the event itself, at once; the re-read that follows brings the counts.
-      if (event.kind === 'CREATED' && !searched && event.order?.status === tab)
+      if (event.kind === 'CREATED' && !searched && !ranged && event.order?.status === tab)
         showAtOnce(client, { accountId, locationId, status: [tab], limit: shown }, event.order);
       refresh();
       setChanges((n) => n + 1);
-      if (event.kind === 'CREATED') {
-        setArrived((n) => n + 1);
+      const order = event.order;
+      if (!order) return;
+      if (event.kind === 'CREATED' && order.status === 'NEW') {
+        setArrived((now) => new Map(now).set(order.id, orderName(order).title));
         cue.play();
+      } else if (order.status !== 'NEW') {
+        setArrived((now) => {
+          if (!now.has(order.id)) return now;
+          const left = new Map(now);
+          left.delete(order.id);
+          return left;
+        });
       }
     },
   });
@@ -153,24 +192,41 @@ export function OrderBoard() {
       </Group>
       <BusyModeControl accountId={accountId} locationId={locationId} />
       <AcceptanceWarning accountId={accountId} locationId={locationId} changes={changes} cue={cue} />
-      {arrived > 0 && (
-        <Alert color="teal" role="status" title="New order" withCloseButton onClose={() => setArrived(0)}>
-          {arrived === 1 ? 'A new order arrived.' : `${arrived} new orders arrived.`}
+      {arrived.size > 0 && (
+        <Alert
+          color="teal"
+          role="status"
+          title={arrived.size === 1 ? 'New order' : `${arrived.size} new orders`}
+          withCloseButton
+          onClose={() => setArrived(new Map())}
+        >
+          {arrived.size === 1 ? 'A new order arrived: ' : 'New orders arrived: '}
+          {[...arrived.values()].join(', ')}.
         </Alert>
       )}
       {board.error && <ErrorState error={board.error} />}
-      <TextInput
-        label="Find an order"
-        placeholder="Order number, reference or customer name"
-        type="search"
-        value={search}
-        onChange={(e) => {
-          setSearch(e.currentTarget.value);
-          setShown(BOARD_PAGE);
-        }}
-        w={360}
-        maw="100%"
-      />
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          label="Find an order"
+          placeholder="Order number, reference or customer name"
+          type="search"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setShown(BOARD_PAGE);
+          }}
+          w={360}
+          maw="100%"
+        />
+        <PlacedDaysFilter
+          days={days}
+          timeZone={timeZone}
+          onChange={(next) => {
+            setDays(next);
+            setShown(BOARD_PAGE);
+          }}
+        />
+      </Group>
       <Tabs
         value={searched ? null : tab}
         onChange={(value) => {
@@ -195,7 +251,9 @@ export function OrderBoard() {
           {listed &&
             (listed.orders.data.length === 0 ? (
               <EmptyState>
-                {searched ? `No order's number, reference or customer contains "${searched}".` : `No order in ${tab}.`}
+                {searched
+                  ? `No order's number, reference or customer contains "${searched}"${ranged ? ' in these days' : ''}.`
+                  : `No order in ${tab}${ranged ? ' placed in these days' : ''}.`}
               </EmptyState>
             ) : (
               // On a phone: order, total and time; the marketplace and how the order leaves where there is room.
@@ -215,23 +273,18 @@ export function OrderBoard() {
                     {listed.orders.data.map((order) => (
                       <Table.Tr key={order.id}>
                         <Table.Td>
-                          <Button
-                            variant={order.id === selected ? 'light' : 'subtle'}
+                          <OrderRowButton
+                            order={order}
+                            selected={order.id === selected}
                             onClick={() => setSelected(order.id)}
-                          >
-                            {order.externalId}
-                          </Button>
-                          {/* Under the button's label: its padding (1.125rem) and border (1px) in. */}
-                          <Text size="xs" c="dimmed" pl="calc(1.125rem + 1px)">
-                            {orderCallName(order)}
-                          </Text>
+                          />
                           {order.test && (
-                            <Badge color="grape" variant="light" size="sm" ml="calc(1.125rem + 1px)">
+                            <Badge color="grape" variant="light" size="sm" ml="xs">
                               Test order
                             </Badge>
                           )}
                           {order.availabilityWarnings.length > 0 && (
-                            <Badge color="orange" variant="light" size="sm" ml="calc(1.125rem + 1px)">
+                            <Badge color="orange" variant="light" size="sm" ml="xs">
                               Not available when placed
                             </Badge>
                           )}

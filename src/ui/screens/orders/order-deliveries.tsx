@@ -6,6 +6,7 @@ import { ErrorState } from '../../components/states';
 import { useLiveFallback } from '../../components/live';
 import { graphql } from '../../gql';
 import { DeliveryStatusBadge, attemptsLabel } from '../deliveries/delivery-status';
+import { eventLabel, recipientLabel } from '../deliveries/event-words';
 
 // Did the POS get the order, and did the marketplace hear of each status change? An order's deliveries
 // (ORDER_CREATED, ORDER_STATUS_CHANGED), each with whom it is for, its state and a way into the delivery log.
@@ -37,12 +38,6 @@ const DELIVERY_MOVED = graphql(`
     }
   }
 `);
-
-/** "ORDER_STATUS_CHANGED" as "Order status changed": words wrap in a narrow column, the code does not. */
-function inWords(eventType: string): string {
-  const words = eventType.toLowerCase().replace(/_/g, ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 interface Props {
   accountId: string;
@@ -88,12 +83,10 @@ export function OrderDeliveries({ accountId, locationId, orderId }: Props) {
               <Table.Tr key={d.id}>
                 <Table.Td>
                   <Anchor component={Link} to={`${log}?delivery=${d.id}`} size="sm" title={d.eventType}>
-                    {inWords(d.eventType)}
+                    {eventLabel(d.eventType)}
                   </Anchor>
                 </Table.Td>
-                <Table.Td style={{ overflowWrap: 'break-word' }}>
-                  {d.applicationName ?? 'A removed application'}
-                </Table.Td>
+                <Table.Td style={{ overflowWrap: 'break-word' }}>{recipientLabel(d.applicationName)}</Table.Td>
                 <Table.Td>
                   <DeliveryStatusBadge delivery={d} />
                   <Text size="xs" c="dimmed">

@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { codeOf } from '../../components/errors';
 import { formatMoney } from '../../components/money';
 import { ErrorState, LoadingState } from '../../components/states';
@@ -12,6 +13,7 @@ import { OrderFacts } from './order-facts';
 import { OrderDeliveries } from './order-deliveries';
 import { StatusHistory } from './order-history';
 import { OrderLines } from './order-lines';
+import { OrderHeading } from './order-heading';
 import { TransitionRefused, type Refusal } from './transition-refused';
 
 // An order opened from the board: what the kitchen needs to make and hand it over (facts, notes, lines), the
@@ -46,14 +48,18 @@ export const ORDER_DETAIL = graphql(`
         item
         option
       }
+      customerName
+      linesSubtotal
       items {
         name
         quantity
         price
+        lineTotal
         taxRateIds
         customerNotes
         options {
           name
+          quantity
           price
           taxRateIds
         }
@@ -134,7 +140,17 @@ export function OrderDetail({ accountId, locationId, orderId, onChanged }: Props
 
   return (
     <Stack component="section" aria-label={`Order ${order.externalId}`}>
-      <Title order={3}>Order {order.externalId}</Title>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <OrderHeading order={order} />
+        <Button
+          component={Link}
+          to={`/accounts/${accountId}/locations/${locationId}/orders/${order.id}/ticket`}
+          variant="default"
+          size="xs"
+        >
+          Print ticket
+        </Button>
+      </Group>
       <Text>
         Status: <strong>{order.status}</strong> · from {order.sourceName} · total{' '}
         {formatMoney(order.total, order.currency)}
@@ -146,7 +162,12 @@ export function OrderDetail({ accountId, locationId, orderId, onChanged }: Props
       )}
       <AvailabilityWarnings warnings={order.availabilityWarnings} items={order.items} />
       <OrderFacts order={order} />
-      <OrderLines items={order.items} currency={order.currency} taxRates={order.location.taxRates} />
+      <OrderLines
+        items={order.items}
+        linesSubtotal={order.linesSubtotal}
+        currency={order.currency}
+        taxRates={order.location.taxRates}
+      />
       {order.allowedTransitions.some(needsReason) && (
         <Select
           label="Cancellation reason"

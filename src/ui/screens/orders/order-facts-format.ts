@@ -30,7 +30,7 @@ export function orderFacts(order: OrderFactsSource, when: (iso: string) => strin
   const add = (label: string, value: string | null | undefined) => {
     if (value) facts.push({ label, value });
   };
-  add('Order number', orderNumber(order));
+  add('Order number', callNumber(order));
   add('Fulfilment', fulfilment(order.fulfillmentType, order.tableName));
   const scheduled = order.isScheduledOrder ? ' (scheduled)' : '';
   if (order.estimatedPickupTime) add('Pickup time', when(order.estimatedPickupTime) + scheduled);
@@ -57,19 +57,21 @@ export function customerLine(customer: Record<string, unknown> | null | undefine
 }
 
 /**
- * What the kitchen calls an order by, beside the marketplace's reference: "A-17 · Ann de Vries" (the number
- * the customer was given, then their name as the server's Order.customerName gives it), or null when the
- * order has neither.
+ * An order's name in two parts, as the board, the open order and its ticket show it: `title`, big, is what the
+ * kitchen calls it by at the counter (the number the customer was given, else the marketplace's reference);
+ * `subline` under it is the reference when the number took its place, and the customer's name as the server's
+ * Order.customerName gives it ("web-1017 · Ann de Vries"), or null when there is nothing more to say.
  */
-export function orderCallName(
-  order: Pick<OrderFactsSource, 'orderNumber' | 'friendlyId'> & { customerName?: string | null },
-): string | null {
-  const parts = [orderNumber(order), order.customerName].filter(Boolean);
-  return parts.length ? parts.join(' · ') : null;
+export function orderName(
+  order: Pick<OrderFactsSource, 'orderNumber' | 'friendlyId'> & { externalId: string; customerName?: string | null },
+): { title: string; subline: string | null } {
+  const number = callNumber(order);
+  const parts = [number ? order.externalId : null, order.customerName].filter(Boolean);
+  return { title: number ?? order.externalId, subline: parts.length ? parts.join(' · ') : null };
 }
 
 /** The number shown to the customer: the friendly one when the marketplace sent both. */
-function orderNumber(order: Pick<OrderFactsSource, 'orderNumber' | 'friendlyId'>): string | null {
+export function callNumber(order: Pick<OrderFactsSource, 'orderNumber' | 'friendlyId'>): string | null {
   return text(order.friendlyId) ?? text(order.orderNumber);
 }
 
