@@ -145,6 +145,7 @@ export function GettingStarted() {
                       component={Link}
                       to={text.to(checklist)}
                       fw={step === next ? 700 : 500}
+                      c={done ? 'dimmed' : undefined}
                       td={done ? 'line-through' : undefined}
                     >
                       {text.label}
