@@ -29,9 +29,13 @@ export function formatWhenIn(iso: string, timeZone: string, now = new Date(), br
     dayThere(at) === dayThere(now)
       ? time
       : `${at.toLocaleDateString(undefined, { day: 'numeric', month: 'short', timeZone })}, ${time}`;
-  if (timeZone === browserZone) return when;
-  const place = timeZone.split('/').pop()!.replaceAll('_', ' ');
-  return `${when} (${place} time)`;
+  const place = otherPlace(timeZone, browserZone);
+  return place ? `${when} (${place} time)` : when;
+}
+
+/** "Amsterdam" for Europe/Amsterdam when the browser's clock is another one; null when it is the browser's own. */
+export function otherPlace(timeZone: string, browserZone = browserTimeZone()): string | null {
+  return timeZone === browserZone ? null : timeZone.split('/').pop()!.replaceAll('_', ' ');
 }
 
 /** "in 59 min", "3 s ago", "now". */

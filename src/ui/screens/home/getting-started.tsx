@@ -11,7 +11,7 @@ import { useViewer, type Viewer } from '../../viewer';
 // screen says each step in words and links it to the screen where it is done, at the location the server says
 // is furthest along. Gone once every step is done.
 
-export const GETTING_STARTED = graphql(`
+const GETTING_STARTED = graphql(`
   query GettingStarted {
     gettingStarted {
       steps {

@@ -71,7 +71,7 @@ export function orderName(
 }
 
 /** The number shown to the customer: the friendly one when the marketplace sent both. */
-export function callNumber(order: Pick<OrderFactsSource, 'orderNumber' | 'friendlyId'>): string | null {
+function callNumber(order: Pick<OrderFactsSource, 'orderNumber' | 'friendlyId'>): string | null {
   return text(order.friendlyId) ?? text(order.orderNumber);
 }
 

@@ -1,5 +1,5 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
-import { browserTimeZone } from '../../components/time-format';
+import { otherPlace } from '../../components/time-format';
 import type { PlacedDays } from './placed-range';
 
 // The board's date range: the orders placed from one day to another (both included), days of the location's
@@ -14,7 +14,7 @@ export function PlacedDaysFilter({
   timeZone: string | undefined;
   onChange(days: PlacedDays): void;
 }) {
-  const elsewhere = timeZone && timeZone !== browserTimeZone() ? timeZone.split('/').pop()!.replaceAll('_', ' ') : null;
+  const elsewhere = timeZone ? otherPlace(timeZone) : null;
   return (
     <Group align="flex-end" gap="xs" wrap="wrap">
       <TextInput
