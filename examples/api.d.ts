@@ -987,6 +987,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{accountId}/locations/{locationId}/exports/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The location's orders placed over a range of days as CSV, one line per order (scope orders.read)
+         * @description Orders placed from `from` to `to` (both included, each location's days in its own timezone), in
+         *     placement order, as CSV streamed while the database is read. A marketplace exports only the orders it
+         *     placed. Test orders are left out unless `includeTest=true`. The columns are in docs/reports.md
+         *     ("Exports") and in the response's description.
+         */
+        get: operations["orderExportOfLocation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{accountId}/locations/{locationId}/exports/order-lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The location's orders placed over a range of days as CSV, one line per order line (scope orders.read)
+         * @description Orders placed from `from` to `to` (both included, each location's days in its own timezone), in
+         *     placement order, as CSV streamed while the database is read. A marketplace exports only the orders it
+         *     placed. Test orders are left out unless `includeTest=true`. The columns are in docs/reports.md
+         *     ("Exports") and in the response's description.
+         */
+        get: operations["orderLineExportOfLocation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{accountId}/exports/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Every reached location's orders placed over a range of days as CSV, one line per order (scope orders.read)
+         * @description Orders placed from `from` to `to` (both included, each location's days in its own timezone), in
+         *     placement order, as CSV streamed while the database is read. A marketplace exports only the orders it
+         *     placed. Test orders are left out unless `includeTest=true`. The columns are in docs/reports.md
+         *     ("Exports") and in the response's description.
+         */
+        get: operations["orderExportOfAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accounts/{accountId}/exports/order-lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Every reached location's orders placed over a range of days as CSV, one line per order line (scope orders.read)
+         * @description Orders placed from `from` to `to` (both included, each location's days in its own timezone), in
+         *     placement order, as CSV streamed while the database is read. A marketplace exports only the orders it
+         *     placed. Test orders are left out unless `includeTest=true`. The columns are in docs/reports.md
+         *     ("Exports") and in the response's description.
+         */
+        get: operations["orderLineExportOfAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{accountId}/locations/{locationId}/orders/{orderId}": {
         parameters: {
             query?: never;
@@ -1275,6 +1377,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{accountId}/locations/{locationId}/order-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read the acceptance deadline and the delivery failure alert (scope locations.read)
+         * @description How long a new order may stay NEW before the hub sends `ORDER_OVERDUE` and acts, what it does then, and
+         *     how many minutes a partner's deliveries to the location may keep failing before the location is told.
+         */
+        get: operations["getOrderSettings"];
+        /**
+         * Replace the acceptance deadline and the delivery failure alert (scope locations.write)
+         * @description Every field, in one change (recorded in the activity log). A new deadline applies to orders placed from
+         *     then on: each order keeps the `acceptBy` it was placed with. When an order still NEW reaches its
+         *     `acceptBy`, the hub sends `ORDER_OVERDUE` to the location's POS and to the marketplace that placed it,
+         *     then does what `afterDeadline` says at that moment: `NOTHING`, `REJECT` (reason `NOT_ACCEPTED_IN_TIME`,
+         *     `ORDER_STATUS_CHANGED` to both sides) or `ACCEPT` (for a POS that never confirms, `ORDER_STATUS_CHANGED`
+         *     to both sides). With no deadline set by then, nothing is sent. An order that moved on before its
+         *     deadline is left alone.
+         */
+        put: operations["setOrderSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{accountId}/locations/{locationId}/opening-hours": {
         parameters: {
             query?: never;
@@ -1456,6 +1592,30 @@ export interface webhooks {
          *     changing its status: the marketplace that placed the order receives the order before and after.
          */
         post: operations["orderUpdatedWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    ORDER_OVERDUE: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An order was not accepted by its deadline (to the POS's and the marketplace's webhookUrl)
+         * @description The order is still NEW at its `acceptBy` (the location's acceptance deadline, `PUT {loc}/order-settings`,
+         *     counted from its arrival). The location's POS and the marketplace that placed the order receive it once,
+         *     with what the hub does next (`afterDeadline`): `NOTHING`, `REJECT` (the order becomes REJECTED with reason
+         *     `NOT_ACCEPTED_IN_TIME`) or `ACCEPT` (it becomes ACCEPTED, for a POS that never confirms). A rejection or
+         *     acceptance follows as ORDER_STATUS_CHANGED to both sides, after this event.
+         */
+        post: operations["orderOverdueWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2375,11 +2535,14 @@ export interface components {
         OrderStatusChange: {
             status: components["schemas"]["OrderStatus"];
             at: components["schemas"]["Timestamp"];
-            /** @enum {string} */
-            by: "MARKETPLACE" | "POS" | "OPERATOR";
+            /**
+             * @description HUB: the hub itself, at the acceptance deadline
+             * @enum {string}
+             */
+            by: "MARKETPLACE" | "POS" | "OPERATOR" | "HUB";
             /**
              * Format: uuid
-             * @description The application (MARKETPLACE, POS) or the operator user who made the change
+             * @description The application (MARKETPLACE, POS) or the operator user who made the change; absent for HUB
              */
             byId?: string;
             reason?: string;
@@ -2447,8 +2610,11 @@ export interface components {
             totalTax?: number | null;
             total?: number | null;
             status: components["schemas"]["OrderStatus"];
-            /** @enum {string|null} */
-            cancellationReason: "OUT_OF_STOCK" | "STORE_CLOSED" | "TOO_BUSY" | "CUSTOMER_CANCELLED" | "OTHER" | null;
+            /**
+             * @description NOT_ACCEPTED_IN_TIME is the hub's own, for an order it rejected at its acceptance deadline
+             * @enum {string|null}
+             */
+            cancellationReason: "OUT_OF_STOCK" | "STORE_CLOSED" | "TOO_BUSY" | "CUSTOMER_CANCELLED" | "OTHER" | "NOT_ACCEPTED_IN_TIME" | null;
             /** @enum {string|null} */
             cancelledBy: "MARKETPLACE" | "POS" | "OPERATOR" | null;
             /** Format: uuid */
@@ -2474,6 +2640,13 @@ export interface components {
              *     or names a snoozed product or modifier: which rule, and which lines. Sent to the POS with the order.
              */
             availabilityWarnings?: components["schemas"]["AvailabilityWarning"][];
+            /**
+             * @description Present when the location had an acceptance deadline when the order arrived: the order is overdue if
+             *     it is still NEW then (ORDER_OVERDUE), and the hub does what the location's order settings say.
+             */
+            acceptBy?: components["schemas"]["Timestamp"];
+            /** @description Present once the order reached its acceptBy still NEW (when ORDER_OVERDUE was sent). */
+            overdueAt?: components["schemas"]["Timestamp"];
         };
         RetriedDeliveries: {
             /** @description How many deliveries are PENDING again */
@@ -2876,6 +3049,24 @@ export interface components {
             /** @description The holiday's or the pause's reason */
             reason: string | null;
         };
+        OrderSettings: {
+            /** @description Minutes a new order may stay NEW before it is overdue; null for no deadline */
+            acceptanceDeadlineMinutes: number | null;
+            /**
+             * @description What the hub does with an order still NEW at its deadline, after sending ORDER_OVERDUE: nothing,
+             *     reject it with reason NOT_ACCEPTED_IN_TIME, or accept it
+             * @enum {string}
+             */
+            afterDeadline: "NOTHING" | "REJECT" | "ACCEPT";
+            /**
+             * @description Minutes a partner's deliveries to the location may keep failing before the home screen, the order
+             *     board and the delivery log say so (15 for a new location)
+             */
+            deliveryAlertMinutes: number;
+        };
+        OrderSettingsEnvelope: {
+            data: components["schemas"]["OrderSettings"];
+        };
         BusyModeInput: {
             /** @description Minutes of preparation added to every order */
             extraMinutes: number;
@@ -2984,6 +3175,26 @@ export interface components {
             orderId: string;
             newState: components["schemas"]["Order"];
             previousState: components["schemas"]["Order"] | null;
+        };
+        /** @description An order still NEW at its acceptance deadline (ORDER_OVERDUE). */
+        OrderOverdueEvent: components["schemas"]["WebhookEnvelope"] & {
+            /** @constant */
+            eventType?: "ORDER_OVERDUE";
+            /** @constant */
+            objectType?: "ORDER";
+            /** @description The client id of the marketplace that placed the order */
+            clientId: string;
+            /** Format: uuid */
+            orderId: string;
+            /** @description The deadline the order was placed with */
+            acceptBy: components["schemas"]["Timestamp"];
+            /**
+             * @description What the hub does next; REJECT and ACCEPT are followed by ORDER_STATUS_CHANGED
+             * @enum {string}
+             */
+            afterDeadline: "NOTHING" | "REJECT" | "ACCEPT";
+            /** @description The order at its deadline: still NEW, with overdueAt */
+            order: components["schemas"]["Order"];
         };
         /** @description The location as it is now, with every tax rate the menu's taxRateIds may name. */
         ExportLocation: {
@@ -3129,6 +3340,45 @@ export interface components {
                 "application/problem+json": components["schemas"]["Problem"];
             };
         };
+        /**
+         * @description CSV (RFC 4180: comma-separated, CRLF line ends, a field with a comma, quote or line break in double
+         *     quotes with its quotes doubled), a header line, then one line per order in placement order. A text
+         *     starting with `=`, `+`, `-`, `@` or a tab is written after an apostrophe (spreadsheets would read it
+         *     as a formula). Amounts are integers in the smallest currency unit, as the marketplace sent them; times
+         *     are RFC 3339 UTC; an empty field is a value the order does not have. Columns: `orderId`, `externalId`,
+         *     `orderNumber` (else `friendlyId`), `locationId`, `locationName` (now), `marketplaceId`, `marketplace`
+         *     (its name at placement), `placedAt`, `placedLocal` (the location's wall clock, `YYYY-MM-DD HH:MM:SS`),
+         *     `status`, `fulfillmentType`, `customer` ("first last"), `currency`, `subTotal`, `totalTax`, `total`,
+         *     `lines` (how many), `acceptedAt`, `completedAt`, `rejectedAt`, `cancelledAt`, `cancellationReason`,
+         *     `cancelledBy`, `test`.
+         */
+        OrdersCsv: {
+            headers: {
+                /** @description `attachment; filename="orders-{from}-to-{to}.csv"` */
+                "Content-Disposition"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "text/csv": string;
+            };
+        };
+        /**
+         * @description CSV as the orders' export (the same quoting), one line per line of an order, the orders in placement
+         *     order and their lines in the order sent. Columns: `orderId`, `externalId`, `orderNumber`, `locationId`,
+         *     `marketplace`, `placedAt`, `placedLocal`, `status`, `currency` (the order's), `line` (1 for the first),
+         *     `posReference`, `name`, `quantity`, `price` (as sent), `options` (each as `2 x Extra cheese (150)`:
+         *     quantity, name and price, separated by `; `), `customerNotes`, `test`.
+         */
+        OrderLinesCsv: {
+            headers: {
+                /** @description `attachment; filename="order-lines-{from}-to-{to}.csv"` */
+                "Content-Disposition"?: string;
+                [name: string]: unknown;
+            };
+            content: {
+                "text/csv": string;
+            };
+        };
         /** @description Received. Any 2xx within 10 seconds; the body is ignored (the delivery log keeps its first 1 KiB). */
         WebhookReceived: {
             headers: {
@@ -3162,6 +3412,8 @@ export interface components {
         reportTo: string;
         /** @description The periods (any case; DAY when omitted). Weeks start on Monday. */
         reportGranularity: "HOUR" | "DAY" | "WEEK" | "hour" | "day" | "week";
+        /** @description Test orders (placed through the sandbox) too; left out by default. */
+        exportIncludeTest: "true" | "false";
         /** @description Only orders placed at or after this time (the colons of the time may be sent as they are). */
         ordersSince: string;
         /** @description Only orders placed before this time (with `since`, a date range: `since=2026-11-27T00:00:00+01:00&until=2026-11-28T00:00:00+01:00` is the 27th on that clock). The colons of the time may be sent as they are. */
@@ -4892,6 +5144,96 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    orderExportOfLocation: {
+        parameters: {
+            query: {
+                /** @description The report's first day (YYYY-MM-DD), in the location's timezone. */
+                from: components["parameters"]["reportFrom"];
+                /** @description The report's last day, included; a range holds at most 366 days (7 by HOUR). */
+                to: components["parameters"]["reportTo"];
+                /** @description Test orders (placed through the sandbox) too; left out by default. */
+                includeTest?: components["parameters"]["exportIncludeTest"];
+            };
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OrdersCsv"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    orderLineExportOfLocation: {
+        parameters: {
+            query: {
+                /** @description The report's first day (YYYY-MM-DD), in the location's timezone. */
+                from: components["parameters"]["reportFrom"];
+                /** @description The report's last day, included; a range holds at most 366 days (7 by HOUR). */
+                to: components["parameters"]["reportTo"];
+                /** @description Test orders (placed through the sandbox) too; left out by default. */
+                includeTest?: components["parameters"]["exportIncludeTest"];
+            };
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OrderLinesCsv"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    orderExportOfAccount: {
+        parameters: {
+            query: {
+                /** @description The report's first day (YYYY-MM-DD), in the location's timezone. */
+                from: components["parameters"]["reportFrom"];
+                /** @description The report's last day, included; a range holds at most 366 days (7 by HOUR). */
+                to: components["parameters"]["reportTo"];
+                /** @description Test orders (placed through the sandbox) too; left out by default. */
+                includeTest?: components["parameters"]["exportIncludeTest"];
+            };
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OrdersCsv"];
+            default: components["responses"]["Problem"];
+        };
+    };
+    orderLineExportOfAccount: {
+        parameters: {
+            query: {
+                /** @description The report's first day (YYYY-MM-DD), in the location's timezone. */
+                from: components["parameters"]["reportFrom"];
+                /** @description The report's last day, included; a range holds at most 366 days (7 by HOUR). */
+                to: components["parameters"]["reportTo"];
+                /** @description Test orders (placed through the sandbox) too; left out by default. */
+                includeTest?: components["parameters"]["exportIncludeTest"];
+            };
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OrderLinesCsv"];
+            default: components["responses"]["Problem"];
+        };
+    };
     getOrder: {
         parameters: {
             query?: never;
@@ -5416,6 +5758,65 @@ export interface operations {
             default: components["responses"]["Problem"];
         };
     };
+    getOrderSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The order settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderSettingsEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    setOrderSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "acceptanceDeadlineMinutes": 5,
+                 *       "afterDeadline": "REJECT",
+                 *       "deliveryAlertMinutes": 15
+                 *     }
+                 */
+                "application/json": components["schemas"]["OrderSettings"];
+            };
+        };
+        responses: {
+            /** @description The order settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderSettingsEnvelope"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
     getOpeningHours: {
         parameters: {
             query?: never;
@@ -5730,6 +6131,35 @@ export interface operations {
                     eventType?: "ORDER_UPDATED";
                     previousState?: components["schemas"]["Order"];
                 };
+            };
+        };
+        responses: {
+            410: components["responses"]["WebhookGone"];
+            "2XX": components["responses"]["WebhookReceived"];
+            default: components["responses"]["WebhookRetried"];
+        };
+    };
+    orderOverdueWebhook: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's eventId, the same on every attempt and replay of the event. Deduplicate on it. */
+                "webhook-id": components["parameters"]["webhookId"];
+                /** @description When this attempt was sent, in unix seconds. Refuse one more than 5 minutes from your clock. */
+                "webhook-timestamp": components["parameters"]["webhookTimestamp"];
+                /** @description `v1,` and the base64 HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the application's webhookSecret (the base64-decoded part after `whsec_`). See the Webhooks tag. */
+                "webhook-signature": components["parameters"]["webhookSignature"];
+                /** @description The X-Request-Id of the request that caused the event (the hub's answer to it carried the same). */
+                "x-request-id"?: components["parameters"]["webhookRequestId"];
+                /** @description W3C trace context continuing the trace of the request that caused the event. */
+                traceparent?: components["parameters"]["webhookTraceparent"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderOverdueEvent"];
             };
         };
         responses: {

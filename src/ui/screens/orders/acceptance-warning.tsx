@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { formatWhen, useNow } from '../../components/time';
 import { graphql } from '../../gql';
 import type { OrderCue } from './order-cue';
-import { orderCallName } from './order-facts-format';
+import { orderName } from './order-facts-format';
 
 // The board's warning before an order misses its acceptance deadline (docs/acceptance-deadline.md): the NEW
 // orders that carry an acceptBy, read from the server, and from the second half of each one's time on, a banner
@@ -91,7 +91,7 @@ export function AcceptanceWarning({
           {warned.map((order) => (
             <List.Item key={order.id}>
               <Text size="sm" span fw={600}>
-                {orderCallName(order) ?? order.externalId}
+                {orderName(order).title}
               </Text>{' '}
               <Text size="sm" span>
                 from {order.sourceName}
