@@ -24,6 +24,7 @@ graphql(`
       retryDeliveries
       sendTestOrders
       retryFailedDeliveries
+      sendTestEvents
     }
   }
 `);

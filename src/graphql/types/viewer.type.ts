@@ -35,6 +35,9 @@ export class ViewerPermissionsType {
 
   @Field({ description: "Retry every failing delivery of a location at once (the log's Retry all failed)" })
   retryFailedDeliveries: boolean;
+
+  @Field({ description: 'Send a sample event to the URLs of the applications this operator manages' })
+  sendTestEvents: boolean;
 }
 
 @ObjectType('Viewer', { description: 'The operator signed in to the web UI' })

@@ -8,6 +8,7 @@ import { APPLICATION_OPERATIONS } from '../applications/index.js';
 import { CATALOG_OPERATIONS } from '../catalog/index.js';
 import { CONNECTION_OPERATIONS } from '../connections/index.js';
 import { DELIVERY_OPERATIONS } from '../delivery-log/index.js';
+import { EVENT_OPERATIONS } from '../events/index.js';
 import { LOCATION_OPERATIONS } from '../locations/index.js';
 import { MENU_OPERATIONS } from '../menus/index.js';
 import { SANDBOX_OPERATIONS } from '../sandbox/index.js';
@@ -43,6 +44,8 @@ interface ViewerPermissions {
   sendTestOrders: boolean;
   /** Retry every failing delivery of a location at once. */
   retryFailedDeliveries: boolean;
+  /** Send a sample event to an application's URL now (on the applications this operator manages). */
+  sendTestEvents: boolean;
 }
 
 export interface ViewerView {
@@ -63,6 +66,7 @@ const PERMISSIONS = {
   retryDeliveries: DELIVERY_OPERATIONS.retry,
   sendTestOrders: SANDBOX_OPERATIONS.sendTestOrder,
   retryFailedDeliveries: DELIVERY_OPERATIONS.retryFailedForLocation,
+  sendTestEvents: EVENT_OPERATIONS.sendTest,
 } as const;
 
 export class ViewerService {

@@ -16,6 +16,7 @@ import { secretsOf } from './applications-list';
 import { FormError, SubmitRow } from '../../components/form-footer';
 import { notifyDone, notifyFailure } from '../../components/notify';
 import { counted } from '../../components/counted';
+import { TestEvents } from './test-events';
 
 const APPLICATION = graphql(`
   query Application($id: ID!) {
@@ -26,6 +27,10 @@ const APPLICATION = graphql(`
       clientId
       ...ApplicationUrlSettings
       connectionsCount
+      receivesEvents {
+        eventType
+        urlField
+      }
     }
   }
 `);
@@ -35,6 +40,10 @@ const UPDATE_APPLICATION = graphql(`
     updateApplication(id: $id, input: $input) {
       id
       ...ApplicationUrlSettings
+      receivesEvents {
+        eventType
+        urlField
+      }
     }
   }
 `);
@@ -95,6 +104,7 @@ export function ApplicationDetail() {
         · {counted(app.connectionsCount, 'connection')}
       </Text>
       <EditUrls app={app} />
+      <TestEvents app={app} />
       <SecretsShownOnce secrets={secrets} onClose={() => setSecrets(null)} />
     </Stack>
   );
