@@ -2,7 +2,7 @@ import { expect, signIn, test } from './fixtures.js';
 
 // The README's first tour, "zero to a live order", step by step as an operator takes it in the web UI with no
 // partner at all: a new account and location, the sandbox POS and marketplace connected, the catalog synced from
-// the sandbox POS, a menu published to the sandbox marketplace, a test order sent from the board, and the order
+// the sandbox POS, a menu published to the sandbox marketplace (and seen as it received it), a test order sent from the board, and the order
 // crossing the board to COMPLETED by the sandbox POS's own status changes.
 
 /** The sandbox kitchen's pace: slow enough to see each step on the board, quick enough for a test. */
@@ -81,8 +81,16 @@ test('zero to a live order: sandbox partners connected, catalog synced, menu pub
   await expect(publication.getByText('Delivered')).toBeVisible();
   await capture('sandbox-menu-published');
 
-  // The board: a test order arrives, the sandbox POS moves it on, it ends in COMPLETED.
+  // What the sandbox marketplace received: the menu as published, shown with the location's connections.
   await page.getByRole('link', { name: 'Trattoria Sandbox' }).click();
+  await page.getByRole('tab', { name: 'Connections' }).click();
+  const received = page.getByRole('region', { name: 'Received by the sandbox marketplace' });
+  await received.getByRole('button', { name: /^MENU_PUBLISHED · .* · Dinner, 2 items$/ }).click();
+  await expect(received.getByText(/"name": "Dinner"/)).toBeVisible();
+  await expect(received.getByText(/"name": "Spaghetti carbonara"/)).toBeVisible();
+  await capture('sandbox-received-menu');
+
+  // The board: a test order arrives, the sandbox POS moves it on, it ends in COMPLETED.
   await page.getByRole('link', { name: 'Order board' }).click();
   await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
   await expect(page.getByText('Live')).toBeVisible();

@@ -69,6 +69,7 @@ type Documents = {
     "\n  fragment OrderSettingsFields on OrderSettings {\n    acceptanceDeadlineMinutes\n    afterDeadline\n    deliveryAlertMinutes\n  }\n": typeof types.OrderSettingsFieldsFragmentDoc,
     "\n  query OrderSettings($accountId: ID!, $locationId: ID!) {\n    orderSettings(accountId: $accountId, locationId: $locationId) {\n      ...OrderSettingsFields\n    }\n  }\n": typeof types.OrderSettingsDocument,
     "\n  mutation SetOrderSettings($accountId: ID!, $locationId: ID!, $input: OrderSettingsInput!) {\n    setOrderSettings(accountId: $accountId, locationId: $locationId, input: $input) {\n      ...OrderSettingsFields\n    }\n  }\n": typeof types.SetOrderSettingsDocument,
+    "\n  query SandboxReceipts($accountId: ID!, $locationId: ID!) {\n    sandboxReceipts(accountId: $accountId, locationId: $locationId) {\n      connectionId\n      eventType\n      eventId\n      receivedAt\n      body\n    }\n  }\n": typeof types.SandboxReceiptsDocument,
     "\n  fragment MenuItemRow on MenuItem {\n    id\n    productId\n    posReference\n    name\n    price\n    categories\n    taxRateIds\n    taxRateIdsOverride\n    show_online\n    modifierGroups\n    position\n  }\n": typeof types.MenuItemRowFragmentDoc,
     "\n  fragment MenuModifierRow on MenuModifier {\n    id\n    posReference\n    name\n    price\n    taxRateIds\n    taxRateIdsOverride\n    show_online\n  }\n": typeof types.MenuModifierRowFragmentDoc,
     "\n  fragment MenuFields on Menu {\n    id\n    name\n    description\n    updatedAt\n    items {\n      ...MenuItemRow\n    }\n    modifiers {\n      ...MenuModifierRow\n    }\n  }\n": typeof types.MenuFieldsFragmentDoc,
@@ -170,6 +171,7 @@ const documents: Documents = {
     "\n  fragment OrderSettingsFields on OrderSettings {\n    acceptanceDeadlineMinutes\n    afterDeadline\n    deliveryAlertMinutes\n  }\n": types.OrderSettingsFieldsFragmentDoc,
     "\n  query OrderSettings($accountId: ID!, $locationId: ID!) {\n    orderSettings(accountId: $accountId, locationId: $locationId) {\n      ...OrderSettingsFields\n    }\n  }\n": types.OrderSettingsDocument,
     "\n  mutation SetOrderSettings($accountId: ID!, $locationId: ID!, $input: OrderSettingsInput!) {\n    setOrderSettings(accountId: $accountId, locationId: $locationId, input: $input) {\n      ...OrderSettingsFields\n    }\n  }\n": types.SetOrderSettingsDocument,
+    "\n  query SandboxReceipts($accountId: ID!, $locationId: ID!) {\n    sandboxReceipts(accountId: $accountId, locationId: $locationId) {\n      connectionId\n      eventType\n      eventId\n      receivedAt\n      body\n    }\n  }\n": types.SandboxReceiptsDocument,
     "\n  fragment MenuItemRow on MenuItem {\n    id\n    productId\n    posReference\n    name\n    price\n    categories\n    taxRateIds\n    taxRateIdsOverride\n    show_online\n    modifierGroups\n    position\n  }\n": types.MenuItemRowFragmentDoc,
     "\n  fragment MenuModifierRow on MenuModifier {\n    id\n    posReference\n    name\n    price\n    taxRateIds\n    taxRateIdsOverride\n    show_online\n  }\n": types.MenuModifierRowFragmentDoc,
     "\n  fragment MenuFields on Menu {\n    id\n    name\n    description\n    updatedAt\n    items {\n      ...MenuItemRow\n    }\n    modifiers {\n      ...MenuModifierRow\n    }\n  }\n": types.MenuFieldsFragmentDoc,
@@ -450,6 +452,10 @@ export function graphql(source: "\n  query OrderSettings($accountId: ID!, $locat
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SetOrderSettings($accountId: ID!, $locationId: ID!, $input: OrderSettingsInput!) {\n    setOrderSettings(accountId: $accountId, locationId: $locationId, input: $input) {\n      ...OrderSettingsFields\n    }\n  }\n"): (typeof documents)["\n  mutation SetOrderSettings($accountId: ID!, $locationId: ID!, $input: OrderSettingsInput!) {\n    setOrderSettings(accountId: $accountId, locationId: $locationId, input: $input) {\n      ...OrderSettingsFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SandboxReceipts($accountId: ID!, $locationId: ID!) {\n    sandboxReceipts(accountId: $accountId, locationId: $locationId) {\n      connectionId\n      eventType\n      eventId\n      receivedAt\n      body\n    }\n  }\n"): (typeof documents)["\n  query SandboxReceipts($accountId: ID!, $locationId: ID!) {\n    sandboxReceipts(accountId: $accountId, locationId: $locationId) {\n      connectionId\n      eventType\n      eventId\n      receivedAt\n      body\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -8,6 +8,7 @@ import { graphql } from '../../gql';
 import { useViewer } from '../../viewer';
 import { notifyDone, notifyFailure } from '../../components/notify';
 import { ChangeCredentialsForm, CredentialsForm } from './connection-credentials';
+import { SandboxReceipts } from './sandbox-receipts';
 
 const CONNECTIONS = graphql(`
   query LocationConnections($accountId: ID!, $locationId: ID!, $nextPageKey: String) {
@@ -184,6 +185,7 @@ export function ConnectionsTab({ accountId, locationId }: { accountId: string; l
         </Table.ScrollContainer>
       )}
       <Pager cursor={cursor} nextPageKey={data.availableApplications.nextPageKey} label="Applications" />
+      <SandboxReceipts accountId={accountId} locationId={locationId} />
       <Modal
         opened={connecting !== null}
         onClose={() => setConnecting(null)}
