@@ -56,6 +56,6 @@ test('an operator sends test events to each URL and reads what the partner answe
 
   // The delivery it left, opened in the application's delivery log.
   await refused.getByRole('link', { name: 'Open the delivery' }).click();
-  const delivery = page.getByRole('dialog', { name: 'MENU_PUBLISHED delivery' });
+  const delivery = page.getByRole('dialog', { name: 'Menu published delivery' });
   await expect(delivery.getByRole('table', { name: 'Attempts' })).toContainText('503');
 });
