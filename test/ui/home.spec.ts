@@ -67,7 +67,7 @@ test('a merchant lands on its locations, new orders and failing deliveries first
     await nav.getByRole('link', { name: 'Home' }).click();
     await table.getByRole('link', { name: 'Delivery log of Failing Fish' }).click();
     await expect(page.getByRole('heading', { name: 'Delivery log' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'STORE_STATUS_CHANGED' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Store status changed' })).toBeVisible();
   } finally {
     await partner.close();
   }

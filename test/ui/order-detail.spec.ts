@@ -132,7 +132,7 @@ test('an order opened on the board shows how it leaves, for whom, its notes and 
 
     // Its event opens that delivery in the location's delivery log, with every attempt.
     await created.getByRole('link', { name: 'Order created' }).click();
-    const opened = page.getByRole('dialog', { name: 'ORDER_CREATED delivery' });
+    const opened = page.getByRole('dialog', { name: 'Order created delivery' });
     await expect(opened).toContainText('POS down for maintenance');
   } finally {
     await partner.close();
