@@ -39,7 +39,14 @@ beforeEach(() => {
   path = `/hooks/${uuidv7()}`;
 });
 
-function event(overrides: Partial<Parameters<typeof enqueue>[1]> = {}) {
+/**
+ * Enqueues an event for this test's path. A delivery goes to its application's current webhook URL (partner
+ * URLs are read at each attempt), so the application is pointed at the path first, as a partner would register it.
+ */
+async function event(overrides: Partial<Parameters<typeof enqueue>[1]> = {}) {
+  const applicationId = overrides.applicationId ?? APP;
+  const pointed = await t.admin.patch(`/v1/applications/${applicationId}`, { webhookUrl: partner.urlFor(path) });
+  expect(pointed.status).toBe(200);
   return enqueue(t.hub.orm, {
     eventType: 'ORDER_CREATED',
     applicationId: APP,
