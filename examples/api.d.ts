@@ -3059,8 +3059,8 @@ export interface components {
              */
             afterDeadline: "NOTHING" | "REJECT" | "ACCEPT";
             /**
-             * @description Minutes a partner's deliveries to the location may keep failing before the home screen, the order
-             *     board and the delivery log say so (15 for a new location)
+             * @description Minutes a partner's deliveries to the location may keep failing before the location is to be told
+             *     (15 for a new location). Kept with the settings; no screen or field reads it yet.
              */
             deliveryAlertMinutes: number;
         };
