@@ -153,7 +153,9 @@ describeOnServer('live updates across two hub processes on one database', () => 
   });
 
   it('pushes delivery outcomes recorded by either process to the delivery log', async () => {
-    partner.respond('/pos', { status: 503 });
+    // Retry-After holds the retry back a second, so the failed attempt is the delivery's state long enough to be
+    // read and pushed on its own: events that follow each other closely may be read once, at the later state.
+    partner.respond('/pos', { status: 503, headers: { 'retry-after': '1' } });
     const live = connect(a, adminToken);
     const log = live.subscribe(DELIVERY_LOG, { accountId: loc.accountId, locationId: loc.locationId });
     await log.waitFor((d) => d.locationDeliveryChanged.kind === 'RESYNC');
@@ -162,7 +164,7 @@ describeOnServer('live updates across two hub processes on one database', () => 
       (d) =>
         d.locationDeliveryChanged.delivery?.status === 'DELIVERED' &&
         d.locationDeliveryChanged.delivery.eventType === 'ORDER_CREATED',
-      5000,
+      8000,
       'ORDER_CREATED delivered',
     );
     // The first attempt failed (503) and was pushed as well, before the retry succeeded.
