@@ -12,12 +12,13 @@ import type { Shape, ShapeName } from './shape.js';
 // - useDefaults: a `default` in the document is filled in (an order option's quantity 1), so the code reads it
 //   instead of restating it.
 // - strictSchema: a keyword the validator does not know (a typo in the document, `minlenght`) fails at start-up
-//   instead of checking nothing. OpenAPI's own keywords beside JSON Schema's are declared as known.
+//   instead of checking nothing. OpenAPI's own keywords beside JSON Schema's, and x-graphql-enum (the GraphQL
+//   enum a pattern-checked value is written as, src/graphql/inputs/shape-inputs.ts), are declared as known.
 // - The document's OpenAPI version decides nothing here: JSON Schema 2020-12 (OpenAPI 3.1) reads 3.0's schemas
 //   too, `nullable` included.
 
 const ID = 'openapi.yaml';
-const OPENAPI_KEYWORDS = ['example', 'discriminator', 'xml', 'externalDocs'];
+const OPENAPI_KEYWORDS = ['example', 'discriminator', 'xml', 'externalDocs', 'x-graphql-enum'];
 const COMPONENT_REF = '#/components/schemas/';
 
 /** A copy of `schema` whose component $refs point into the validator's copy of the components. */

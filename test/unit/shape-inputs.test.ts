@@ -64,6 +64,7 @@ it('makes a property non-null when the document requires it and does not allow n
 it("reads uuids as ID, enums as the domain's GraphQL enum, objects without properties as JSON", () => {
   expect(typeOf('ConnectInput', 'applicationId')).toBe('ID!');
   expect(typeOf('TaxRateInput', 'type')).toBe('TaxRateType!');
+  // A kind is written in any case over REST (a pattern in the document); GraphQL names it by its enum.
   expect(typeOf('CreateApplicationInput', 'kind')).toBe('ApplicationKind!');
   expect(typeOf('CreateUserInput', 'role')).toBe('Role!');
   expect(typeOf('PlaceOrderInput', 'fulfillmentType')).toBe('String!');

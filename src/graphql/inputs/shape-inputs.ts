@@ -52,6 +52,8 @@ const ENUMS: object[] = [
 ];
 const enumKey = (values: readonly unknown[]) => JSON.stringify([...values].map(String).sort());
 const enumsByValues = new Map(ENUMS.map((e) => [enumKey(Object.values(e)), e]));
+/** The enums a schema may name with x-graphql-enum, by their GraphQL names. */
+const ENUMS_BY_NAME = new Map<string, object>([['ApplicationKind', ApplicationKindEnum]]);
 
 type GraphQLTypeRef = (() => unknown) | undefined;
 
@@ -175,6 +177,14 @@ export class ShapeInputs {
     if (this.isObject(resolved)) {
       const type = this.byName.get(`${name}Input`) ?? this.build(`${name}Input`, this.objectShape(resolved, name));
       return { type: () => type, nullable };
+    }
+    // A value the document takes in several spellings (a pattern, as a kind in any case) that GraphQL clients
+    // write as one of the domain's enums: the document names that enum (x-graphql-enum), so GraphQL keeps it.
+    const namedEnum = resolved['x-graphql-enum'];
+    if (typeof namedEnum === 'string') {
+      const graphqlEnum = ENUMS_BY_NAME.get(namedEnum);
+      if (!graphqlEnum) throw new Error(`openapi.yaml: x-graphql-enum ${namedEnum} is not one of the domain's enums`);
+      return { type: () => graphqlEnum, nullable };
     }
     if (resolved.enum) {
       const graphqlEnum = enumsByValues.get(enumKey((resolved.enum as unknown[]).filter((v) => v !== null)));

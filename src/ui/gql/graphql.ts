@@ -51,7 +51,7 @@ export type CreateApplicationInput = {
   /** May use the password grant. Admins only. */
   firstParty?: boolean | null | undefined;
   /** POS or MARKETPLACE, in any case ("Marketplace" is MARKETPLACE); answers always say POS or MARKETPLACE. */
-  kind: string;
+  kind: ApplicationKind;
   /** MARKETPLACE only */
   menuPublicationUrl?: string | null | undefined;
   name: string;
