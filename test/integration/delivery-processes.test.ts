@@ -45,14 +45,17 @@ describeOnServer('hub processes on one PostgreSQL', () => {
     return started;
   }
 
-  /** A real application registered through a running hub: the hubs sign with its webhook secret. */
-  async function application(hubUrl: string): Promise<string> {
+  /**
+   * A real application registered through a running hub: the hubs sign with its webhook secret, and send to its
+   * webhook URL (read at each attempt), which is the partner's `path`.
+   */
+  async function application(hubUrl: string, path: string): Promise<string> {
     const admin = new HttpClient(hubUrl, await adminTokenAt(hubUrl));
     const res = await admin.post('/v1/applications', {
       kind: 'POS',
       name: `POS ${uuidv7()}`,
       redirectUris: ['http://127.0.0.1:9/callback'],
-      webhookUrl: partner.urlFor('/hooks'),
+      webhookUrl: partner.urlFor(path),
       catalogPullUrl: 'http://127.0.0.1:9/catalog',
     });
     if (res.status !== 201) throw new Error(`creating an application failed: ${res.status} ${res.text}`);
@@ -95,7 +98,7 @@ describeOnServer('hub processes on one PostgreSQL', () => {
     const first = await hub();
     // The hub delivers as fast as events are enqueued one per transaction, so the kill comes after 100
     // requests, while the rest are still being enqueued or sent, not once all are enqueued.
-    const enqueuing = enqueueMany(orm!, events(500, '/crash', await application(first.url)));
+    const enqueuing = enqueueMany(orm!, events(500, '/crash', await application(first.url, '/crash')));
     await partner.waitForRequests(100, { path: '/crash', timeoutMs: 20_000 });
     expect(await kill(first, 'SIGKILL')).toBe('SIGKILL');
     const before = partner.requestsTo('/crash').length;
@@ -122,7 +125,7 @@ describeOnServer('hub processes on one PostgreSQL', () => {
   it('two hub processes on one database deliver 1,000 events exactly once', async () => {
     const one = await hub();
     await hub();
-    const enqueued = await enqueueMany(orm!, events(1000, '/shared', await application(one.url)));
+    const enqueued = await enqueueMany(orm!, events(1000, '/shared', await application(one.url, '/shared')));
     await waitForDelivered(1000, 40_000);
     const requests = partner.requestsTo('/shared');
     expect(requests).toHaveLength(1000);
