@@ -12,6 +12,8 @@ const SCREENSHOT_DIR = fileURLToPath(new URL('../../../artifacts/ui/screens/', i
 interface WorkerFixtures {
   /** Settings the worker's hub starts with (testEnv overrides), e.g. `test.use({ hubSettings: { DELIVERY_RETRY_SCHEDULE: '1' } })`. */
   hubSettings: Record<string, string>;
+  /** A hub of the spec's own, that no other spec writes to: `test.use({ ownHub: true })`. */
+  ownHub: boolean;
   hub: TestHub;
 }
 
@@ -61,8 +63,12 @@ async function unlabelledControls(page: Page): Promise<string[]> {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   hubSettings: [{}, { scope: 'worker', option: true }],
+  // A spec that needs a hub no other spec has written to (an empty hub) sets ownHub: a worker option of its own
+  // value gives it a worker, and so a hub, of its own.
+  ownHub: [false, { scope: 'worker', option: true }],
   hub: [
-    async ({ hubSettings }, use) => {
+    async ({ hubSettings, ownHub }, use) => {
+      void ownHub;
       const hub = await startTestHub(hubSettings);
       await use(hub);
       await hub.stop();
