@@ -2842,8 +2842,8 @@ export interface components {
         MenuNameOverride: string | null;
         /** @description Overrides the catalog price (smallest currency unit); null follows the catalog again. */
         MenuPriceOverride: number | null;
-        /** @description Sets the taxRateIds override (even []); omitted, the catalog record's taxRateIds apply. */
-        MenuTaxRateIdsOverride: string[];
+        /** @description Sets the taxRateIds override (even []); omitted or null, the catalog record's taxRateIds apply. */
+        MenuTaxRateIdsOverride: string[] | null;
         CreateMenuItem: {
             /** Format: uuid */
             productId: string;
