@@ -60,4 +60,6 @@ it('serves concurrent placements and location changes while delivering, without 
   }
   const received = await pos.waitForRequests(placed, { path: '/orders', timeoutMs: 20_000 });
   expect(new Set(received.map((r) => JSON.parse(r.body).orderId)).size).toBe(placed);
-});
+  // A stall fails a round within 20 s; the whole run is 160 requests on one WebAssembly session, which on a
+  // busy machine takes longer than jest's default 30 s without anything being stuck.
+}, 180_000);
