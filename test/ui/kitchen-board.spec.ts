@@ -3,9 +3,11 @@ import { expect, signIn, test } from './fixtures.js';
 
 // The board a kitchen keeps open: each order by the number its customer was given; the new-order banner until
 // the order moves on; each line's total and the subtotal as the server computes them; a ticket to print; and
-// the orders of a range of days, on the location's own clock (far from the browser's: Kiritimati, UTC+14).
+// the orders of a range of days and the times of each order, on the location's own clock (far from the
+// browser's: Kiritimati, UTC+14, seen from Amsterdam).
 
 const ZONE = 'Pacific/Kiritimati';
+test.use({ timezoneId: 'Europe/Amsterdam' });
 
 /** yyyy-mm-dd of an instant on the location's clock, `days` later. */
 function dayThere(at: number, days = 0): string {
@@ -41,9 +43,11 @@ test('the kitchen finds an order by its number, reads its totals, prints its tic
   expect((await hub.admin.patch(loc.path, { currency: 'EUR', timezone: ZONE })).status).toBe(200);
   await hub.connect(market, loc);
   const marketClient = await hub.applicationClient(market);
+  const placedAt = new Map<string, string>();
   const place = async (externalId: string, friendlyId: string) => {
     const res = await marketClient.post(`${loc.path}/orders`, dinner(externalId, friendlyId));
     expect(res.status).toBe(201);
+    placedAt.set(externalId, res.body.data.createdAt as string);
     return res.body.data.id as string;
   };
   // An order of three days ago (as placed then: only its placement time is moved back).
@@ -64,10 +68,27 @@ test('the kitchen finds an order by its number, reads its totals, prints its tic
   const orders = page.getByRole('table', { name: 'Orders in NEW' });
   const row = orders.getByRole('button', { name: /web-1 / });
   await expect(row).toHaveAccessibleName('K-1 web-1 · Ann de Vries');
+  // Placed on the location's clock, which the column's heading names: not the browser's.
+  const clock = (zone: string) =>
+    page.evaluate(
+      ([iso, timeZone]) => new Date(iso).toLocaleTimeString(undefined, { timeZone }),
+      [placedAt.get('web-1')!, zone],
+    );
+  await expect(orders.getByRole('columnheader', { name: 'Placed (Kiritimati time)' })).toBeVisible();
+  const placedCell = orders
+    .getByRole('row', { name: /web-1 / })
+    .getByRole('cell')
+    .last();
+  await expect(placedCell).toHaveText(await clock(ZONE));
+  expect(await clock(ZONE)).not.toBe(await clock('Europe/Amsterdam'));
   await capture('kitchen-board');
   await row.click();
   const detail = page.getByRole('region', { name: 'Order web-1' });
   await expect(detail.getByRole('heading', { name: 'K-1' })).toBeVisible();
+  // Its history too: each change on the location's clock, named once in the heading.
+  const history = detail.getByRole('table', { name: 'Status history' });
+  await expect(history.getByRole('columnheader', { name: 'When (Kiritimati time)' })).toBeVisible();
+  await expect(history.getByRole('row', { name: /^NEW/ }).getByRole('cell').nth(1)).toHaveText(await clock(ZONE));
 
   // Totals: 2 × (8.50 + 0.50) and 3 × 2.50, and their sum, from the server.
   const lines = detail.getByRole('table', { name: 'Lines' });

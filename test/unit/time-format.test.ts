@@ -1,4 +1,4 @@
-import { formatRelative, formatWhenIn } from '../../src/ui/components/time-format.js';
+import { formatRelative, formatWhenIn, formatWhenThere, zoneLabel } from '../../src/ui/components/time-format.js';
 
 // How far away a time is, as the delivery log and the store status show it ("in 59 min", "3 s ago"). The unit
 // follows the rounded amount: a retry 59.7 minutes away reads "in 1.0 h", not "in 60 min".
@@ -41,6 +41,19 @@ describe('formatWhenIn', () => {
   it('needs no label on the browser’s own clock', () => {
     const text = formatWhenIn('2026-11-23T13:05:00Z', 'America/New_York', now, 'America/New_York');
     expect(text).toMatch(/8:05:00/);
+    expect(text).not.toMatch(/time\)/);
+  });
+});
+
+describe('a column of location times', () => {
+  const now = new Date('2026-11-23T12:00:00Z');
+
+  it('says the clock once, in its heading, when the browser keeps another', () => {
+    expect(zoneLabel('Placed', 'Europe/Amsterdam', 'UTC')).toBe('Placed (Amsterdam time)');
+    expect(zoneLabel('Placed', 'Europe/Amsterdam', 'Europe/Amsterdam')).toBe('Placed');
+    expect(zoneLabel('Placed', undefined, 'UTC')).toBe('Placed');
+    const text = formatWhenThere('2026-11-23T23:47:00Z', 'Europe/Amsterdam', now);
+    expect(text).toMatch(/24 Nov|Nov 24/);
     expect(text).not.toMatch(/time\)/);
   });
 });

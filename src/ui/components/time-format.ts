@@ -22,15 +22,32 @@ function browserTimeZone(): string {
  * labelled "(Amsterdam time)" when the browser's clock is another one, so nobody reads 00:47 for 01:47.
  */
 export function formatWhenIn(iso: string, timeZone: string, now = new Date(), browserZone = browserTimeZone()): string {
+  const when = formatWhenThere(iso, timeZone, now);
+  const place = otherPlace(timeZone, browserZone);
+  return place ? `${when} (${place} time)` : when;
+}
+
+/**
+ * The same, unlabelled: for a column of times whose heading says the clock once (zoneLabel), rather than every
+ * row.
+ */
+export function formatWhenThere(iso: string, timeZone: string, now = new Date()): string {
   const at = new Date(iso);
   const dayThere = (date: Date) => date.toLocaleDateString('en-CA', { timeZone });
   const time = at.toLocaleTimeString(undefined, { timeZone });
-  const when =
-    dayThere(at) === dayThere(now)
-      ? time
-      : `${at.toLocaleDateString(undefined, { day: 'numeric', month: 'short', timeZone })}, ${time}`;
-  const place = otherPlace(timeZone, browserZone);
-  return place ? `${when} (${place} time)` : when;
+  return dayThere(at) === dayThere(now)
+    ? time
+    : `${at.toLocaleDateString(undefined, { day: 'numeric', month: 'short', timeZone })}, ${time}`;
+}
+
+/** A column heading with the clock its times are on: "Placed (Amsterdam time)", or "Placed" on the browser's own. */
+export function zoneLabel(
+  heading: string,
+  timeZone: string | null | undefined,
+  browserZone = browserTimeZone(),
+): string {
+  const place = timeZone ? otherPlace(timeZone, browserZone) : null;
+  return place ? `${heading} (${place} time)` : heading;
 }
 
 /** "Amsterdam" for Europe/Amsterdam when the browser's clock is another one; null when it is the browser's own. */

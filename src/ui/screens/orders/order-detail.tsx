@@ -65,6 +65,7 @@ export const ORDER_DETAIL = graphql(`
         }
       }
       location {
+        timezone
         taxRates {
           posReference
           name
@@ -116,27 +117,13 @@ export function OrderDetail({ accountId, locationId, orderId, onChanged }: Props
   const { data, loading, error, refetch } = useQuery(ORDER_DETAIL, {
     variables: { accountId, locationId, id: orderId },
   });
-  const [change, changing] = useMutation(CHANGE_STATUS);
-  const { statusesWithReason } = useHubRules();
-  const [reason, setReason] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const status = useStatusChange({ accountId, locationId, orderId, onChanged, refetch });
   if (loading && !data) return <LoadingState label="Loading the order" />;
   if (error) return <ErrorState error={error} />;
   if (!data) return null;
   const order = data.order;
-  const needsReason = (status: OrderStatus) => statusesWithReason.includes(status);
-
-  async function move(status: OrderStatus) {
-    const input = { status, ...(needsReason(status) && reason ? { cancellationReason: reason } : {}) };
-    setRefusal(null);
-    await change({ variables: { accountId, locationId, id: orderId, input } }).catch((error: unknown) => {
-      if (codeOf(error) === 'invalid_transition')
-        setRefusal({ action: ACTION_OF[status] ?? status, from: order.status, error });
-    });
-    await refetch();
-    // Also after a refusal: someone else moved the order, so the board's tabs are as stale as this detail was.
-    onChanged();
-  }
+  // The order's times on the location's clock, labelled when the browser keeps another.
+  const timeZone = order.location.timezone;
 
   return (
     <Stack component="section" aria-label={`Order ${order.externalId}`}>
@@ -155,44 +142,91 @@ export function OrderDetail({ accountId, locationId, orderId, onChanged }: Props
         Status: <strong>{order.status}</strong> · from {order.sourceName} · total{' '}
         {formatMoney(order.total, order.currency)}
       </Text>
-      {refusal ? (
-        <TransitionRefused refusal={refusal} order={order} />
+      {status.refusal ? (
+        <TransitionRefused refusal={status.refusal} order={order} timeZone={timeZone} />
       ) : (
-        changing.error && <ErrorState error={changing.error} title="The status was not changed" />
+        status.error && <ErrorState error={status.error} title="The status was not changed" />
       )}
       <AvailabilityWarnings warnings={order.availabilityWarnings} items={order.items} />
-      <OrderFacts order={order} />
+      <OrderFacts order={order} timeZone={timeZone} />
       <OrderLines
         items={order.items}
         linesSubtotal={order.linesSubtotal}
         currency={order.currency}
         taxRates={order.location.taxRates}
       />
-      {order.allowedTransitions.some(needsReason) && (
+      <StatusActions order={order} reasons={data.orderCancellationReasons} status={status} />
+      <StatusHistory changes={order.statusHistory} timeZone={timeZone} />
+      <OrderDeliveries accountId={accountId} locationId={locationId} orderId={order.id} />
+    </Stack>
+  );
+}
+
+type StatusChange = ReturnType<typeof useStatusChange>;
+
+/** Moving the order to a status the server allows, with the reason chosen where that status takes one. */
+function useStatusChange({
+  accountId,
+  locationId,
+  orderId,
+  onChanged,
+  refetch,
+}: Props & { refetch(): Promise<unknown> }) {
+  const [change, changing] = useMutation(CHANGE_STATUS);
+  const { statusesWithReason } = useHubRules();
+  const [reason, setReason] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const needsReason = (status: OrderStatus) => statusesWithReason.includes(status);
+
+  async function move(status: OrderStatus, from: string) {
+    const input = { status, ...(needsReason(status) && reason ? { cancellationReason: reason } : {}) };
+    setRefusal(null);
+    await change({ variables: { accountId, locationId, id: orderId, input } }).catch((error: unknown) => {
+      if (codeOf(error) === 'invalid_transition') setRefusal({ action: ACTION_OF[status] ?? status, from, error });
+    });
+    await refetch();
+    // Also after a refusal: someone else moved the order, so the board's tabs are as stale as this detail was.
+    onChanged();
+  }
+
+  return { move, needsReason, reason, setReason, refusal, loading: changing.loading, error: changing.error };
+}
+
+/** A button per status the order may move to, and the cancellation reason when one of them takes it. */
+function StatusActions({
+  order,
+  reasons,
+  status,
+}: {
+  order: { status: string; allowedTransitions: OrderStatus[] };
+  reasons: string[];
+  status: StatusChange;
+}) {
+  return (
+    <>
+      {order.allowedTransitions.some(status.needsReason) && (
         <Select
           label="Cancellation reason"
           placeholder="Choose a reason"
-          data={data.orderCancellationReasons}
-          value={reason}
-          onChange={setReason}
+          data={reasons}
+          value={status.reason}
+          onChange={status.setReason}
           w={260}
         />
       )}
       <Group>
-        {order.allowedTransitions.map((status) => (
+        {order.allowedTransitions.map((next) => (
           <Button
-            key={status}
-            color={needsReason(status) ? 'red' : undefined}
-            loading={changing.loading}
-            onClick={() => void move(status)}
+            key={next}
+            color={status.needsReason(next) ? 'red' : undefined}
+            loading={status.loading}
+            onClick={() => void status.move(next, order.status)}
           >
-            {ACTION_OF[status] ?? status}
+            {ACTION_OF[next] ?? next}
           </Button>
         ))}
         {order.allowedTransitions.length === 0 && <Text c="dimmed">No further status change is possible.</Text>}
       </Group>
-      <StatusHistory changes={order.statusHistory} />
-      <OrderDeliveries accountId={accountId} locationId={locationId} orderId={order.id} />
-    </Stack>
+    </>
   );
 }

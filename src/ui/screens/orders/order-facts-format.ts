@@ -24,7 +24,7 @@ export interface Fact {
 
 const FULFILMENT: Record<string, string> = { PICKUP: 'Pickup', DELIVERY: 'Delivery', DINE_IN: 'Dine in' };
 
-/** The order's facts in reading order; `when` writes a timestamp (the screen's formatWhen). */
+/** The order's facts in reading order; `when` writes a timestamp (the screen's formatWhenIn). */
 export function orderFacts(order: OrderFactsSource, when: (iso: string) => string): Fact[] {
   const facts: Fact[] = [];
   const add = (label: string, value: string | null | undefined) => {

@@ -1,12 +1,19 @@
 import { Alert, Table } from '@mantine/core';
-import { formatWhen } from '../../components/time';
+import { formatWhenIn } from '../../components/time';
 import { orderFacts, type OrderFactsSource } from './order-facts-format';
 
 // The facts of an open order (order-facts-format.ts says which and how they read), as a two-column table a
-// screen reader walks row by row, and the customer's notes above it where the kitchen cannot miss them.
+// screen reader walks row by row, and the customer's notes above it where the kitchen cannot miss them. Times are
+// on the location's clock, labelled when the browser keeps another.
 
-export function OrderFacts({ order }: { order: OrderFactsSource & { notes?: string | null } }) {
-  const facts = orderFacts(order, formatWhen);
+export function OrderFacts({
+  order,
+  timeZone,
+}: {
+  order: OrderFactsSource & { notes?: string | null };
+  timeZone: string;
+}) {
+  const facts = orderFacts(order, (iso) => formatWhenIn(iso, timeZone));
   return (
     <>
       {order.notes && (

@@ -1,9 +1,10 @@
 import { Table, Text } from '@mantine/core';
-import { formatWhen } from '../../components/time';
+import { formatWhenThere, zoneLabel } from '../../components/time';
 
 // Who moved the order where, and when. Words stay whole, even on a phone: the reason goes under its status
 // and the actor's role under its name, so no column needs more than its longest word. Only a name longer
-// than the column (one without spaces) breaks.
+// than the column (one without spaces) breaks. Times are on the location's clock, which the heading names when the
+// browser keeps another.
 
 interface Change {
   status: string;
@@ -13,13 +14,13 @@ interface Change {
   reason?: string | null;
 }
 
-export function StatusHistory({ changes }: { changes: Change[] }) {
+export function StatusHistory({ changes, timeZone }: { changes: Change[]; timeZone: string }) {
   return (
     <Table aria-label="Status history">
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Status</Table.Th>
-          <Table.Th>When</Table.Th>
+          <Table.Th>{zoneLabel('When', timeZone)}</Table.Th>
           <Table.Th>By</Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -34,7 +35,7 @@ export function StatusHistory({ changes }: { changes: Change[] }) {
                 </Text>
               )}
             </Table.Td>
-            <Table.Td>{formatWhen(change.at)}</Table.Td>
+            <Table.Td>{formatWhenThere(change.at, timeZone)}</Table.Td>
             <Table.Td style={{ overflowWrap: 'break-word' }}>
               {change.byName ?? change.by}
               {change.byName && (

@@ -1,6 +1,6 @@
 import { Alert, Text } from '@mantine/core';
 import { messageOf } from '../../components/errors';
-import { formatWhen } from '../../components/time';
+import { formatWhenIn } from '../../components/time';
 
 // A status change the hub refused with 409 invalid_transition, in words. The usual cause: someone else (the
 // POS, the marketplace, another operator) changed the order after this screen showed its actions and before
@@ -21,7 +21,16 @@ interface OrderNow {
   statusHistory: { status: string; at: string; by: string; byName?: string | null }[];
 }
 
-export function TransitionRefused({ refusal, order }: { refusal: Refusal; order: OrderNow }) {
+export function TransitionRefused({
+  refusal,
+  order,
+  timeZone,
+}: {
+  refusal: Refusal;
+  order: OrderNow;
+  /** The location's, whose clock the time of the last change is read on. */
+  timeZone: string;
+}) {
   const last = order.statusHistory[order.statusHistory.length - 1];
   const who = last ? (last.byName ? `${last.byName} (${last.by})` : last.by) : null;
   const changed = order.status !== refusal.from;
@@ -30,7 +39,7 @@ export function TransitionRefused({ refusal, order }: { refusal: Refusal; order:
       {changed ? (
         <Text size="sm">
           The order was changed in the meantime: it is now <strong>{order.status}</strong>
-          {who && last ? `, set by ${who} at ${formatWhen(last.at)}` : ''}.{' '}
+          {who && last ? `, set by ${who} at ${formatWhenIn(last.at, timeZone)}` : ''}.{' '}
           {order.allowedTransitions.length
             ? `The actions offered now are the ones possible from ${order.status}.`
             : 'No further change is possible.'}
