@@ -33,7 +33,7 @@ import { SessionCookie } from './auth/session/session-cookie.js';
 import type { UiSessions } from './auth/session/ui-sessions.js';
 import { metricsRoute } from './http/metrics-route.js';
 import type { HubMetrics } from './observability/metrics.js';
-import { problemHandler, sendOAuthError } from './rest/problem.js';
+import { problemHandler, sendOAuthError, type EdgeErrorOptions } from './rest/problem.js';
 import { restRouter } from './rest/router.js';
 import { NoSuchEndpoint } from './rest/route-errors.js';
 import type { Services } from './services.js';
@@ -116,23 +116,7 @@ export async function createApp(
   app.use((req: Request, res: Response, next: NextFunction) =>
     /^\/v1(\/|$)/.test(req.path) ? rest(req, res, next) : next(),
   );
-  // Our login and consent pages first, then everything else under /oauth2 is the provider's (JSON bodies
-  // re-encoded for it); both see the public origin of PUBLIC_BASE_URL, never a forwarded one.
-  app.use(OAUTH_MOUNT, canonicalForwarding(deps.config.publicBaseUrl));
-  app.use(
-    `${OAUTH_MOUNT}/interaction`,
-    interactionsRouter({
-      provider: deps.provider,
-      orm: deps.orm,
-      consent: new ConsentService(deps.orm),
-      box: deps.box,
-      logins: deps.logins,
-    }),
-  );
-  if (deps.config.isProduction) app.get(`${OAUTH_MOUNT}/authorize`, refuseInsecureRedirects());
-  app.get(`${OAUTH_MOUNT}/authorize`, applicationIdAsClientId(deps.orm));
-  app.use(OAUTH_MOUNT, acceptJsonBodies(deps.provider.callback()));
-  app.get(SERVER_METADATA_PATHS, serverMetadata(deps.provider));
+  mountOAuth(app, deps);
   const graphql = await graphqlRouter({
     httpServer: deps.httpServer,
     live: deps.live,
@@ -152,12 +136,39 @@ export async function createApp(
   app.use(graphql.router);
   app.use(docsRouter(deps.config.publicBaseUrl));
   app.use(webUiRouter());
+  mountErrorAnswers(app, deps.database, edge);
+  return { app, admission, stop: graphql.stop, closeSockets: graphql.closeSockets };
+}
+
+/**
+ * /oauth2: our login and consent pages first, then everything else is the provider's (JSON bodies re-encoded
+ * for it); both see the public origin of PUBLIC_BASE_URL, never a forwarded one.
+ */
+function mountOAuth(app: Express, deps: AppDeps): void {
+  app.use(OAUTH_MOUNT, canonicalForwarding(deps.config.publicBaseUrl));
+  app.use(
+    `${OAUTH_MOUNT}/interaction`,
+    interactionsRouter({
+      provider: deps.provider,
+      orm: deps.orm,
+      consent: new ConsentService(deps.orm),
+      box: deps.box,
+      logins: deps.logins,
+    }),
+  );
+  if (deps.config.isProduction) app.get(`${OAUTH_MOUNT}/authorize`, refuseInsecureRedirects());
+  app.get(`${OAUTH_MOUNT}/authorize`, applicationIdAsClientId(deps.orm));
+  app.use(OAUTH_MOUNT, acceptJsonBodies(deps.provider.callback()));
+  app.get(SERVER_METADATA_PATHS, serverMetadata(deps.provider));
+}
+
+/** Last: a path nothing answered is a 404, and every error is answered in its surface's shape. */
+function mountErrorAnswers(app: Express, database: DatabaseWatch, edge: EdgeErrorOptions): void {
   app.use((_req: Request, _res: Response, next: NextFunction) => next(new NoSuchEndpoint()));
   // Under /oauth2 errors are OAuth's {error, error_description}, except on the pages people see (interactions).
-  const oauthErrors = problemHandler(deps.database, edge, sendOAuthError);
+  const oauthErrors = problemHandler(database, edge, sendOAuthError);
   app.use(OAUTH_MOUNT, (err: unknown, req: Request, res: Response, next: NextFunction) =>
     req.path.startsWith('/interaction') ? next(err) : oauthErrors(err, req, res, next),
   );
-  app.use(problemHandler(deps.database, edge));
-  return { app, admission, stop: graphql.stop, closeSockets: graphql.closeSockets };
+  app.use(problemHandler(database, edge));
 }
