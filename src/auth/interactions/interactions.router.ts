@@ -1,46 +1,22 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type Provider from 'oidc-provider';
 import type { SecretBox } from '../../common/crypto.js';
 import type { User } from '../../modules/users/index.js';
-import {
-  ConsentRefusedError,
-  type ConsentNotGranted,
-  type ConsentOffer,
-  type ConsentRefusal,
-  type ConsentRequest,
-  type ConsentService,
-} from '../consent.service.js';
+import type { ConsentNotGranted, ConsentService } from '../consent.service.js';
 import { LoginThrottledError, type LoginAttempts } from '../login-attempts.js';
 import { LOCATION_CONTEXT_KEY } from './location-context.js';
-import { consentPage, errorPage, loginPage } from './views.js';
+import { errorPage, loginPage } from './views.js';
 import { sendPage } from './page-response.js';
 import { isUnsafeText } from '../../common/unsafe-text.js';
+import { InteractionError, interactionSteps, type InteractionSteps } from './interaction-steps.js';
 
 // Our login and consent pages for the authorization code flow, under /oauth2/interaction/:uid. They only
 // show and ask: which scopes and locations a user may give is the ConsentService's. CSRF: the interaction is
 // bound to a signed, SameSite=Lax cookie set by the provider, and every form carries a token derived from the
-// interaction uid with a server key (a cross-site page can neither read nor forge it).
-
-type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
-
-class InteractionError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+// interaction uid with a server key (a cross-site page can neither read nor forge it; interaction-steps.ts).
 
 const send = sendPage;
-
-/** The consent service's refusals, in words for the page. */
-const REFUSALS: Record<ConsentRefusal, string> = {
-  unknown_application: 'The application is unknown.',
-  not_signed_in: 'You are not signed in. Start again from the application.',
-};
 
 /** Why an answer on the consent page was not granted, in words shown above the form again. */
 const NOT_GRANTED: Record<ConsentNotGranted, string> = {
@@ -59,78 +35,8 @@ export interface InteractionDeps {
 }
 
 export function interactionsRouter({ provider, orm, consent, box, logins }: InteractionDeps): Router {
-  const csrfKey = box.derive('interaction-csrf');
-  const csrfFor = (uid: string) => createHmac('sha256', csrfKey).update(uid).digest('base64url');
-  const csrfValid = (uid: string, given: unknown) => {
-    const expected = Buffer.from(csrfFor(uid));
-    const actual = Buffer.from(typeof given === 'string' ? given : '');
-    return actual.length === expected.length && timingSafeEqual(actual, expected);
-  };
-
-  /** The interaction named in the path, which must be the one this browser's cookie is bound to. */
-  async function interactionOf(req: Request, res: Response, prompt?: string): Promise<Interaction> {
-    const details = await provider.interactionDetails(req, res).catch(() => {
-      throw new InteractionError(
-        400,
-        'This sign-in request has expired or was opened in another browser. Start again from the application.',
-      );
-    });
-    if (details.uid !== req.params.uid)
-      throw new InteractionError(
-        400,
-        'This sign-in request does not belong to this browser. Start again from the application.',
-      );
-    if (req.method === 'POST' && !csrfValid(details.uid, (req.body as Record<string, unknown> | undefined)?.csrf)) {
-      throw new InteractionError(403, 'The form could not be verified. Reload the page and try again.');
-    }
-    if (prompt && details.prompt.name !== prompt)
-      throw new InteractionError(
-        400,
-        'This step does not match the sign-in request. Start again from the application.',
-      );
-    return details;
-  }
-
-  /** What the interaction asks the consent service about: the client, the signed-in user, the scope asked. */
-  function consentRequest(details: Interaction): ConsentRequest {
-    return {
-      clientId: String(details.params.client_id),
-      userId: details.session?.accountId,
-      scope: details.params.scope as string | undefined,
-    };
-  }
-
-  /** The service's answer, its refusals turned into an error page. */
-  async function refusedAsPage<T>(answer: Promise<T>): Promise<T> {
-    try {
-      return await answer;
-    } catch (error) {
-      if (error instanceof ConsentRefusedError) throw new InteractionError(400, REFUSALS[error.reason]);
-      throw error;
-    }
-  }
-
-  function applicationName(details: Interaction): Promise<string> {
-    return refusedAsPage(consent.applicationName(String(details.params.client_id)));
-  }
-
-  function renderConsent(res: Response, details: Interaction, offer: ConsentOffer, status = 200, error?: string): void {
-    send(
-      res,
-      status,
-      consentPage({
-        uid: details.uid,
-        csrf: csrfFor(details.uid),
-        clientName: offer.application.name,
-        email: offer.user.email,
-        scopes: offer.scopes,
-        choices: offer.choices,
-        selected: details.params.location_id as string | undefined,
-        error,
-      }),
-    );
-  }
-
+  const steps = interactionSteps({ provider, consent, box });
+  const { csrfFor, interactionOf, consentRequest, refusedAsPage, applicationName, renderConsent } = steps;
   const router = Router();
   router.use(express.urlencoded({ extended: false, limit: '16kb' }));
 
@@ -146,42 +52,7 @@ export function interactionsRouter({ provider, orm, consent, box, logins }: Inte
     return renderConsent(res, details, await refusedAsPage(consent.offer(consentRequest(details))));
   });
 
-  router.post('/:uid/login', async (req, res) => {
-    const details = await interactionOf(req, res, 'login');
-    const { email, password } = req.body as { email?: string; password?: string };
-    const refuse = async (status: number, error: string) =>
-      send(
-        res,
-        status,
-        loginPage({
-          uid: details.uid,
-          csrf: csrfFor(details.uid),
-          clientName: await applicationName(details),
-          email,
-          error,
-        }),
-      );
-    if ([email, password].some((field) => typeof field === 'string' && isUnsafeText(field)))
-      return refuse(400, 'The e-mail, username or password contains characters that cannot be used.');
-    let user: User | null;
-    try {
-      user = await logins.verify(orm, email, password, req.ip ?? req.socket.remoteAddress ?? '');
-    } catch (error) {
-      if (!(error instanceof LoginThrottledError)) throw error;
-      res.setHeader('Retry-After', String(error.retryAfterSeconds));
-      return refuse(
-        429,
-        `Too many failed attempts for this account from here. Try again in ${error.retryAfterSeconds} seconds.`,
-      );
-    }
-    if (!user) return refuse(401, 'Wrong e-mail, username or password.');
-    await provider.interactionFinished(
-      req,
-      res,
-      { login: { accountId: user.id, remember: false } },
-      { mergeWithLastSubmission: false },
-    );
-  });
+  router.post('/:uid/login', signIn(steps, { provider, orm, logins }));
 
   router.post('/:uid/confirm', async (req, res) => {
     const details = await interactionOf(req, res, 'consent');
@@ -217,4 +88,47 @@ export function interactionsRouter({ provider, orm, consent, box, logins }: Inte
     return send(res, 500, errorPage('An unexpected error occurred.'));
   });
   return router;
+}
+
+/** POST /:uid/login: the e-mail (or username) and password, checked against the failed-login limits. */
+function signIn(
+  { csrfFor, interactionOf, applicationName }: InteractionSteps,
+  { provider, orm, logins }: Pick<InteractionDeps, 'provider' | 'orm' | 'logins'>,
+) {
+  return async (req: Request, res: Response): Promise<void> => {
+    const details = await interactionOf(req, res, 'login');
+    const { email, password } = req.body as { email?: string; password?: string };
+    const refuse = async (status: number, error: string) =>
+      send(
+        res,
+        status,
+        loginPage({
+          uid: details.uid,
+          csrf: csrfFor(details.uid),
+          clientName: await applicationName(details),
+          email,
+          error,
+        }),
+      );
+    if ([email, password].some((field) => typeof field === 'string' && isUnsafeText(field)))
+      return refuse(400, 'The e-mail, username or password contains characters that cannot be used.');
+    let user: User | null;
+    try {
+      user = await logins.verify(orm, email, password, req.ip ?? req.socket.remoteAddress ?? '');
+    } catch (error) {
+      if (!(error instanceof LoginThrottledError)) throw error;
+      res.setHeader('Retry-After', String(error.retryAfterSeconds));
+      return refuse(
+        429,
+        `Too many failed attempts for this account from here. Try again in ${error.retryAfterSeconds} seconds.`,
+      );
+    }
+    if (!user) return refuse(401, 'Wrong e-mail, username or password.');
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: user.id, remember: false } },
+      { mergeWithLastSubmission: false },
+    );
+  };
 }
