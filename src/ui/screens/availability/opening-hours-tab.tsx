@@ -51,9 +51,8 @@ interface FormProps {
   marketplaces: { id: string; name: string }[];
 }
 
-function OpeningHoursForm({ ids, timeZone, saved, marketplaces }: FormProps) {
-  const viewer = useViewer();
-  const readOnly = !viewer.permissions.editLocations;
+/** The form's state, the document it saves, and the server's messages placed on the fields they are about. */
+function useOpeningHoursForm({ ids, timeZone, saved, marketplaces }: FormProps) {
   const [week, setWeek] = useState(() => editable(saved.openingHours));
   const [own, setOwn] = useState<Record<string, EditableRange[]>>(() =>
     Object.fromEntries(saved.overrides.map((o) => [o.connectionId, editable(o.openingHours)])),
@@ -82,7 +81,6 @@ function OpeningHoursForm({ ids, timeZone, saved, marketplaces }: FormProps) {
     const path = `${prefix}/${inSentOrder(ranges).indexOf(range)}${field ? `/${field}` : ''}`;
     return fields[path] ?? (field === '' ? fields[`${path}/dayOfWeek`] : undefined);
   };
-  const holidayErrors = (index: number, field: string) => fields[`/holidays/${index}/${field}`];
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -90,8 +88,34 @@ function OpeningHoursForm({ ids, timeZone, saved, marketplaces }: FormProps) {
     if (answer?.data) notifyDone('Opening hours saved; the marketplaces are told');
   }
 
+  const holidayErrors = (index: number, field: string) => fields[`/holidays/${index}/${field}`];
+  return {
+    week,
+    setWeek,
+    own,
+    setOwn,
+    overridden,
+    holidays,
+    setHolidays,
+    rangeErrors,
+    holidayErrors,
+    fields,
+    all,
+    error,
+    loading,
+    onSubmit,
+  };
+}
+
+type HoursForm = ReturnType<typeof useOpeningHoursForm>;
+
+function OpeningHoursForm(props: FormProps) {
+  const { timeZone, marketplaces } = props;
+  const viewer = useViewer();
+  const readOnly = !viewer.permissions.editLocations;
+  const form = useOpeningHoursForm(props);
   return (
-    <form onSubmit={onSubmit} aria-label="Opening hours">
+    <form onSubmit={form.onSubmit} aria-label="Opening hours">
       <Stack gap="lg">
         <Paper withBorder p="md">
           <Stack gap="xs">
@@ -101,59 +125,73 @@ function OpeningHoursForm({ ids, timeZone, saved, marketplaces }: FormProps) {
               midnight go on the next day (Friday 18:00–00:00, then Saturday 00:00–02:00).
             </Text>
             <WeekGrid
-              ranges={week}
-              onChange={setWeek}
-              errorOf={rangeErrors('/openingHours', week)}
+              ranges={form.week}
+              onChange={form.setWeek}
+              errorOf={form.rangeErrors('/openingHours', form.week)}
               readOnly={readOnly}
             />
           </Stack>
         </Paper>
-        {marketplaces.length > 0 && (
-          <Paper withBorder p="md">
-            <Stack gap="sm">
-              <Title order={3}>Marketplaces with their own hours</Title>
-              {marketplaces.map((m) => (
-                <Stack key={m.id} gap="xs">
-                  <Switch
-                    label={`${m.name} has its own hours`}
-                    checked={Boolean(own[m.id])}
-                    disabled={readOnly}
-                    onChange={(e) => {
-                      const on = e.currentTarget.checked;
-                      setOwn(({ [m.id]: _, ...rest }) => (on ? { ...rest, [m.id]: editable(sent(week)) } : rest));
-                    }}
-                  />
-                  {own[m.id] && (
-                    <WeekGrid
-                      owner={m.name}
-                      ranges={own[m.id]}
-                      onChange={(ranges) => setOwn((all) => ({ ...all, [m.id]: ranges }))}
-                      errorOf={rangeErrors(`/overrides/${overridden.indexOf(m)}/openingHours`, own[m.id])}
-                      readOnly={readOnly}
-                    />
-                  )}
-                </Stack>
-              ))}
-            </Stack>
-          </Paper>
-        )}
+        {marketplaces.length > 0 && <MarketplaceHours form={form} marketplaces={marketplaces} readOnly={readOnly} />}
         <Paper withBorder p="md">
           <Stack gap="xs">
             <Title order={3}>Holidays</Title>
             <HolidaysEditor
-              holidays={holidays}
-              onChange={setHolidays}
-              errorOf={holidayErrors}
+              holidays={form.holidays}
+              onChange={form.setHolidays}
+              errorOf={form.holidayErrors}
               timeZone={timeZone}
               readOnly={readOnly}
             />
           </Stack>
         </Paper>
-        <Unplaced errors={otherFieldErrors(fields, (path) => SHOWN_BY_A_FIELD.test(path))} />
-        <FormError error={error} fields={all} />
-        {!readOnly && <SubmitRow label="Save opening hours" loading={loading} />}
+        <Unplaced errors={otherFieldErrors(form.fields, (path) => SHOWN_BY_A_FIELD.test(path))} />
+        <FormError error={form.error} fields={form.all} />
+        {!readOnly && <SubmitRow label="Save opening hours" loading={form.loading} />}
       </Stack>
     </form>
+  );
+}
+
+/** A marketplace given its own week starts from a copy of the location's; switched off, it follows that again. */
+function MarketplaceHours({
+  form,
+  marketplaces,
+  readOnly,
+}: {
+  form: HoursForm;
+  marketplaces: FormProps['marketplaces'];
+  readOnly: boolean;
+}) {
+  const { own, setOwn, week, overridden } = form;
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Title order={3}>Marketplaces with their own hours</Title>
+        {marketplaces.map((m) => (
+          <Stack key={m.id} gap="xs">
+            <Switch
+              label={`${m.name} has its own hours`}
+              checked={Boolean(own[m.id])}
+              disabled={readOnly}
+              onChange={(e) => {
+                const on = e.currentTarget.checked;
+                setOwn(({ [m.id]: _, ...rest }) => (on ? { ...rest, [m.id]: editable(sent(week)) } : rest));
+              }}
+            />
+            {own[m.id] && (
+              <WeekGrid
+                owner={m.name}
+                ranges={own[m.id]}
+                onChange={(ranges) => setOwn((all) => ({ ...all, [m.id]: ranges }))}
+                errorOf={form.rangeErrors(`/overrides/${overridden.indexOf(m)}/openingHours`, own[m.id])}
+                readOnly={readOnly}
+              />
+            )}
+          </Stack>
+        ))}
+      </Stack>
+    </Paper>
   );
 }
 

@@ -1,13 +1,17 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import type { ReactNode } from 'react';
-import { Alert, Badge, Button, Code, Group, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Code, Group, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ErrorState, LoadingState } from '../../components/states';
+import type { DeliveryQuery } from '../../gql/graphql';
 import { formatWhen, useNow } from '../../components/time';
 import { useViewer } from '../../viewer';
 import { DELIVERY, RETRY_DELIVERY } from './delivery-documents';
-import { attemptResult, attemptsLabel, canRetryNow, DeliveryStatusBadge, isRetrying } from './delivery-status';
+import { attemptsLabel, canRetryNow, DeliveryStatusBadge, isRetrying } from './delivery-status';
+import { AttemptsTable } from './delivery-attempts';
 import { TimeCell } from './delivery-table';
 import { eventLabel, recipientLabel } from './event-words';
+
+type Delivery = DeliveryQuery['delivery'];
 
 /**
  * One delivery: where it goes, every attempt (time, HTTP status or error, duration, the start of the answer),
@@ -57,69 +61,10 @@ export function DeliveryDetail({ id }: { id: string }) {
           same webhook-id.
         </Alert>
       )}
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing={4}>
-        <Field label="To">
-          {recipientLabel(d.applicationName)}
-          <Text span display="block" size="xs" c="dimmed">
-            {d.url}
-          </Text>
-        </Field>
-        <Field label="webhook-id">{d.eventId}</Field>
-        <Field label="Created">{formatWhen(d.createdAt, new Date(now))}</Field>
-        <Field label="Delivered">{d.deliveredAt ? formatWhen(d.deliveredAt, new Date(now)) : 'not yet'}</Field>
-        <Field label="Next retry">
-          {isRetrying(d) && d.nextAttemptAt ? <TimeCell iso={d.nextAttemptAt} now={now} /> : '—'}
-        </Field>
-        <Field label="Request">{d.requestId ?? '—'}</Field>
-      </SimpleGrid>
+      <DeliveryFacts delivery={d} now={now} />
 
       <Title order={4}>Attempts</Title>
-      {d.attempts.length === 0 ? (
-        <Text c="dimmed">Not attempted yet.</Text>
-      ) : (
-        // A phone shows when, what came back and the answer; the number and the duration on wider screens.
-        <Table.ScrollContainer minWidth={300}>
-          <Table aria-label="Attempts" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th visibleFrom="sm">#</Table.Th>
-                <Table.Th>Time</Table.Th>
-                <Table.Th>Result</Table.Th>
-                <Table.Th visibleFrom="sm">Duration</Table.Th>
-                <Table.Th>Answer</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {d.attempts.map((a) => {
-                const ok = a.httpStatus != null && a.httpStatus >= 200 && a.httpStatus < 300;
-                return (
-                  <Table.Tr key={`${a.attemptNumber}-${a.startedAt}`}>
-                    <Table.Td visibleFrom="sm">{a.attemptNumber}</Table.Td>
-                    <Table.Td>{formatWhen(a.startedAt, new Date(now))}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm" c={ok ? 'teal' : 'red'}>
-                        {attemptResult(a)}
-                      </Text>
-                      {/* The application's URL when the attempt was made: a corrected URL shows here. */}
-                      {a.url && (
-                        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                          to {a.url}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td visibleFrom="sm">{a.latencyMs} ms</Table.Td>
-                    <Table.Td maw={220}>
-                      <Text size="xs" ff="monospace" truncate="end" title={a.responseExcerpt ?? ''}>
-                        {a.responseExcerpt || '—'}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <AttemptsTable attempts={d.attempts} now={now} />
 
       <Title order={4}>Payload</Title>
       <Text size="sm" c="dimmed">
@@ -131,6 +76,27 @@ export function DeliveryDetail({ id }: { id: string }) {
         </Code>
       </ScrollArea.Autosize>
     </Stack>
+  );
+}
+
+/** Where it goes, under which webhook-id, when it was made and delivered, when it is tried next. */
+function DeliveryFacts({ delivery: d, now }: { delivery: Delivery; now: number }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing={4}>
+      <Field label="To">
+        {recipientLabel(d.applicationName)}
+        <Text span display="block" size="xs" c="dimmed">
+          {d.url}
+        </Text>
+      </Field>
+      <Field label="webhook-id">{d.eventId}</Field>
+      <Field label="Created">{formatWhen(d.createdAt, new Date(now))}</Field>
+      <Field label="Delivered">{d.deliveredAt ? formatWhen(d.deliveredAt, new Date(now)) : 'not yet'}</Field>
+      <Field label="Next retry">
+        {isRetrying(d) && d.nextAttemptAt ? <TimeCell iso={d.nextAttemptAt} now={now} /> : '—'}
+      </Field>
+      <Field label="Request">{d.requestId ?? '—'}</Field>
+    </SimpleGrid>
   );
 }
 

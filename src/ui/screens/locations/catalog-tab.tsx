@@ -10,7 +10,7 @@ import { useViewer } from '../../viewer';
 import { CatalogSync } from './catalog-sync';
 import { notifyDone, notifyFailure } from '../../components/notify';
 import { formatWhenIn } from '../../components/time';
-import type { SnoozeKind, SnoozesQuery } from '../../gql/graphql';
+import type { ProductsQuery, SnoozeKind, SnoozesQuery } from '../../gql/graphql';
 import { SNOOZES } from '../availability/availability-documents';
 import { SnoozedList } from '../availability/snoozed-list';
 import { SnoozeMenu, type Snoozable } from '../availability/snooze-menu';
@@ -163,12 +163,10 @@ export function CatalogTab({ timeZone, ...ids }: Ids & { timeZone: string }) {
 }
 
 function ProductList({ accountId, locationId, search, snoozing }: Ids & { search: string; snoozing: Snoozing }) {
-  const viewer = useViewer();
   const cursor = useSearchCursor(search);
   const { data, loading, error, previousData } = useQuery(PRODUCTS, {
     variables: { accountId, locationId, nextPageKey: cursor.pageKey, search: search || undefined },
   });
-  const [setShowOnline] = useMutation(SET_SHOW_ONLINE);
   const shown = data ?? previousData;
   if (error) return <ErrorState error={error} />;
   if (!shown) return <LoadingState label="Loading products" />;
@@ -194,56 +192,7 @@ function ProductList({ accountId, locationId, search, snoozing }: Ids & { search
             </Table.Thead>
             <Table.Tbody>
               {rows.map((p) => (
-                <Table.Tr key={p.id} data-out-of-stock={!p.showOnline || undefined}>
-                  <Table.Td>
-                    <Group gap="xs">
-                      {p.name}
-                      {!p.showOnline && (
-                        <Badge color="red" variant="light">
-                          Out of stock
-                        </Badge>
-                      )}
-                    </Group>
-                    <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {p.posReference}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm">{p.posReference}</Table.Td>
-                  <Table.Td>{formatMoney(p.price)}</Table.Td>
-                  <Table.Td>
-                    <Switch
-                      label={
-                        <Box component="span" visibleFrom="sm">
-                          Available online
-                        </Box>
-                      }
-                      aria-label={`${p.name} available online`}
-                      checked={p.showOnline}
-                      disabled={!viewer.permissions.editCatalog}
-                      onChange={(e) => {
-                        const showOnline = e.currentTarget.checked;
-                        // taxRateIds are sent back as they are: omitted would clear them.
-                        setShowOnline({
-                          variables: {
-                            accountId,
-                            locationId,
-                            id: p.id,
-                            input: { show_online: showOnline, taxRateIds: p.taxRateIds },
-                          },
-                        })
-                          .then(() => notifyDone(`${p.name} is ${showOnline ? 'available online' : 'out of stock'}`))
-                          .catch(notifyFailure);
-                      }}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <SnoozeCell
-                      ids={{ accountId, locationId }}
-                      item={{ kind: 'PRODUCT' as SnoozeKind, posReference: p.posReference, name: p.name }}
-                      snoozing={snoozing}
-                    />
-                  </Table.Td>
-                </Table.Tr>
+                <ProductRow key={p.id} ids={{ accountId, locationId }} product={p} snoozing={snoozing} />
               ))}
             </Table.Tbody>
           </Table>
@@ -251,6 +200,61 @@ function ProductList({ accountId, locationId, search, snoozing }: Ids & { search
       )}
       <Pager cursor={cursor} nextPageKey={shown.products.nextPageKey} label="Products" />
     </Stack>
+  );
+}
+
+type Product = ProductsQuery['products']['data'][number];
+
+/** A product, its "Available online" switch (out of stock when off) and its Snooze menu. */
+function ProductRow({ ids, product: p, snoozing }: { ids: Ids; product: Product; snoozing: Snoozing }) {
+  const viewer = useViewer();
+  const [setShowOnline] = useMutation(SET_SHOW_ONLINE);
+  return (
+    <Table.Tr data-out-of-stock={!p.showOnline || undefined}>
+      <Table.Td>
+        <Group gap="xs">
+          {p.name}
+          {!p.showOnline && (
+            <Badge color="red" variant="light">
+              Out of stock
+            </Badge>
+          )}
+        </Group>
+        <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ overflowWrap: 'anywhere' }}>
+          {p.posReference}
+        </Text>
+      </Table.Td>
+      <Table.Td visibleFrom="sm">{p.posReference}</Table.Td>
+      <Table.Td>{formatMoney(p.price)}</Table.Td>
+      <Table.Td>
+        <Switch
+          label={
+            <Box component="span" visibleFrom="sm">
+              Available online
+            </Box>
+          }
+          aria-label={`${p.name} available online`}
+          checked={p.showOnline}
+          disabled={!viewer.permissions.editCatalog}
+          onChange={(e) => {
+            const showOnline = e.currentTarget.checked;
+            // taxRateIds are sent back as they are: omitted would clear them.
+            setShowOnline({
+              variables: { ...ids, id: p.id, input: { show_online: showOnline, taxRateIds: p.taxRateIds } },
+            })
+              .then(() => notifyDone(`${p.name} is ${showOnline ? 'available online' : 'out of stock'}`))
+              .catch(notifyFailure);
+          }}
+        />
+      </Table.Td>
+      <Table.Td>
+        <SnoozeCell
+          ids={ids}
+          item={{ kind: 'PRODUCT' as SnoozeKind, posReference: p.posReference, name: p.name }}
+          snoozing={snoozing}
+        />
+      </Table.Td>
+    </Table.Tr>
   );
 }
 
@@ -263,37 +267,16 @@ function SimpleList({
   snoozing,
 }: Ids & { search: string; kind: Exclude<Kind, 'products'>; snoozing?: Snoozing }) {
   const cursor = useSearchCursor(search);
-  const variables = { accountId, locationId, nextPageKey: cursor.pageKey, search: search || undefined };
-  const categories = useQuery(CATEGORIES, { variables, skip: kind !== 'categories' });
-  const modifiers = useQuery(MODIFIERS, { variables, skip: kind !== 'modifiers' });
-  const groups = useQuery(MODIFIER_GROUPS, {
-    variables: { accountId, locationId, nextPageKey: cursor.pageKey },
-    skip: kind !== 'modifierGroups',
-  });
-  const query = kind === 'categories' ? categories : kind === 'modifiers' ? modifiers : groups;
+  const { error, page } = useSimplePage({ accountId, locationId, search, kind, pageKey: cursor.pageKey });
   const label = KINDS.find((k) => k.value === kind)!.label;
-  if (query.error) return <ErrorState error={query.error} />;
-  const page =
-    kind === 'categories'
-      ? (categories.data ?? categories.previousData)?.categories
-      : kind === 'modifiers'
-        ? (modifiers.data ?? modifiers.previousData)?.modifiers
-        : (groups.data ?? groups.previousData)?.modifierGroups;
+  if (error) return <ErrorState error={error} />;
   if (!page) return <LoadingState label={`Loading ${label.toLowerCase()}`} />;
   const rows: { id: string; cells: ReactNode[] }[] = page.data.map((r) => ({
     id: r.id,
     cells: [
       r.name,
       r.posReference,
-      'price' in r
-        ? formatMoney(r.price)
-        : 'minPermitted' in r
-          ? `${r.minPermitted} to ${r.maxPermitted || 'any'}`
-          : 'show_online' in r
-            ? r.show_online
-              ? 'Shown'
-              : 'Hidden'
-            : '',
+      thirdCell(r),
       ...(snoozing
         ? [
             <SnoozeCell
@@ -337,4 +320,39 @@ function SimpleList({
       <Pager cursor={cursor} nextPageKey={page.nextPageKey} label={label} />
     </Stack>
   );
+}
+
+/** The page of the kind shown (the last one while the next loads); the other kinds' queries are skipped. */
+function useSimplePage({
+  accountId,
+  locationId,
+  search,
+  kind,
+  pageKey,
+}: Ids & { search: string; kind: Exclude<Kind, 'products'>; pageKey: string | undefined }) {
+  const variables = { accountId, locationId, nextPageKey: pageKey, search: search || undefined };
+  const categories = useQuery(CATEGORIES, { variables, skip: kind !== 'categories' });
+  const modifiers = useQuery(MODIFIERS, { variables, skip: kind !== 'modifiers' });
+  const groups = useQuery(MODIFIER_GROUPS, {
+    variables: { accountId, locationId, nextPageKey: pageKey },
+    skip: kind !== 'modifierGroups',
+  });
+  const query = kind === 'categories' ? categories : kind === 'modifiers' ? modifiers : groups;
+  const page =
+    kind === 'categories'
+      ? (categories.data ?? categories.previousData)?.categories
+      : kind === 'modifiers'
+        ? (modifiers.data ?? modifiers.previousData)?.modifiers
+        : (groups.data ?? groups.previousData)?.modifierGroups;
+  return { error: query.error, page };
+}
+
+type SimpleRow = NonNullable<ReturnType<typeof useSimplePage>['page']>['data'][number];
+
+/** A modifier's price, a group's choices ("1 to 3", "0 to any"), whether a category is shown online. */
+function thirdCell(r: SimpleRow): string {
+  if ('price' in r) return formatMoney(r.price);
+  if ('minPermitted' in r) return `${r.minPermitted} to ${r.maxPermitted || 'any'}`;
+  if ('show_online' in r) return r.show_online ? 'Shown' : 'Hidden';
+  return '';
 }

@@ -5,13 +5,17 @@ import { ConfirmButton } from '../../components/confirm-button';
 import { Pager, useCursor } from '../../components/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { graphql } from '../../gql';
+import type { LocationConnectionsQuery } from '../../gql/graphql';
+import { useHubRules } from '../../hub-rules';
 import { useViewer } from '../../viewer';
 import { notifyDone, notifyFailure } from '../../components/notify';
 import { ChangeCredentialsForm, CredentialsForm } from './connection-credentials';
 import { SandboxReceipts } from './sandbox-receipts';
 
+// A page of the applications, and the credentials (masked) of every connection of the location: as many as the API
+// lists at once (hubRules.maxPageLimit), one connection an application at most.
 const CONNECTIONS = graphql(`
-  query LocationConnections($accountId: ID!, $locationId: ID!, $nextPageKey: String) {
+  query LocationConnections($accountId: ID!, $locationId: ID!, $nextPageKey: String, $most: Int!) {
     availableApplications(accountId: $accountId, locationId: $locationId, limit: 50, nextPageKey: $nextPageKey) {
       data {
         id
@@ -24,7 +28,7 @@ const CONNECTIONS = graphql(`
       }
       nextPageKey
     }
-    connections(accountId: $accountId, locationId: $locationId, limit: 200) {
+    connections(accountId: $accountId, locationId: $locationId, limit: $most) {
       data {
         id
         status
@@ -66,20 +70,24 @@ function authorizeUrl(app: { clientId: string; redirectUris: string[] }, locatio
   return `/oauth2/authorize?${params}`;
 }
 
+type Application = LocationConnectionsQuery['availableApplications']['data'][number];
+type Named = { id: string; name: string };
+
 export function ConnectionsTab({ accountId, locationId }: { accountId: string; locationId: string }) {
-  const viewer = useViewer();
   const cursor = useCursor();
+  const { maxPageLimit } = useHubRules();
   const { data, loading, error, refetch } = useQuery(CONNECTIONS, {
-    variables: { accountId, locationId, nextPageKey: cursor.pageKey },
+    variables: { accountId, locationId, nextPageKey: cursor.pageKey, most: maxPageLimit },
   });
-  const [disconnect, disconnecting] = useMutation(DISCONNECT);
-  const [connecting, setConnecting] = useState<{ id: string; name: string } | null>(null);
-  const [changing, setChanging] = useState<{ id: string; name: string } | null>(null);
+  const [connecting, setConnecting] = useState<Named | null>(null);
+  const [changing, setChanging] = useState<Named | null>(null);
 
   if (loading) return <LoadingState label="Loading applications" />;
   if (error || !data) return <ErrorState error={error} />;
   const credentialsOf = new Map(data.connections.data.map((c) => [c.id, c.credentials]));
   const apps = data.availableApplications.data;
+  const ids = { accountId, locationId };
+  const actions: RowActions = { ...ids, onConnect: setConnecting, onChange: setChanging, refetch };
   return (
     <Stack>
       {apps.length === 0 && <EmptyState>No POS or marketplace application is registered yet.</EmptyState>}
@@ -97,89 +105,14 @@ export function ConnectionsTab({ accountId, locationId }: { accountId: string; l
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {apps.map((app) => {
-                const credentials = app.connectionId ? credentialsOf.get(app.connectionId) : null;
-                return (
-                  <Table.Tr key={app.id}>
-                    <Table.Td>
-                      {app.name}
-                      <Text size="xs" c="dimmed" hiddenFrom="sm">
-                        {app.kind}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td visibleFrom="sm">{app.kind}</Table.Td>
-                    <Table.Td>
-                      <Badge color={app.connected ? 'teal' : 'gray'}>
-                        {app.connected ? 'Connected' : 'Not connected'}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td visibleFrom="sm">
-                      {credentials ? (
-                        <Code>
-                          {Object.entries(credentials)
-                            .map(([k, v]) => `${k}: ${String(v)}`)
-                            .join(', ')}
-                        </Code>
-                      ) : (
-                        '—'
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs">
-                        {app.connected && app.redirectUris.length > 0 && (
-                          <Button
-                            component="a"
-                            href={authorizeUrl(app, locationId)}
-                            size="xs"
-                            variant="light"
-                            aria-label={`Open ${app.name}`}
-                          >
-                            Open
-                          </Button>
-                        )}
-                        {viewer.permissions.manageConnections && !app.connected && (
-                          <Button
-                            size="xs"
-                            onClick={() => setConnecting({ id: app.id, name: app.name })}
-                            aria-label={`Connect ${app.name}`}
-                          >
-                            Connect
-                          </Button>
-                        )}
-                        {viewer.permissions.manageConnections && app.connected && app.connectionId && (
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            onClick={() => setChanging({ id: app.connectionId!, name: app.name })}
-                            aria-label={`Change credentials of ${app.name}`}
-                          >
-                            Change credentials
-                          </Button>
-                        )}
-                        {viewer.permissions.manageConnections && app.connected && app.connectionId && (
-                          <ConfirmButton
-                            size="xs"
-                            color="red"
-                            variant="subtle"
-                            label="Disconnect"
-                            aria-label={`Disconnect ${app.name}`}
-                            title={`Disconnect ${app.name}?`}
-                            message={`${app.name} loses this location at once: no more orders or catalog calls through this connection.`}
-                            confirmLabel="Disconnect"
-                            loading={disconnecting.loading}
-                            onConfirm={async () => {
-                              await disconnect({ variables: { accountId, locationId, id: app.connectionId! } }).catch(
-                                notifyFailure,
-                              );
-                              await refetch();
-                            }}
-                          />
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
+              {apps.map((app) => (
+                <ApplicationRow
+                  key={app.id}
+                  app={app}
+                  credentials={app.connectionId ? credentialsOf.get(app.connectionId) : null}
+                  actions={actions}
+                />
+              ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
@@ -193,8 +126,7 @@ export function ConnectionsTab({ accountId, locationId }: { accountId: string; l
       >
         {connecting && (
           <ConnectForm
-            accountId={accountId}
-            locationId={locationId}
+            {...ids}
             application={connecting}
             onDone={async () => {
               setConnecting(null);
@@ -210,8 +142,7 @@ export function ConnectionsTab({ accountId, locationId }: { accountId: string; l
       >
         {changing && (
           <ChangeCredentialsForm
-            accountId={accountId}
-            locationId={locationId}
+            {...ids}
             connection={changing}
             onDone={async () => {
               setChanging(null);
@@ -221,6 +152,112 @@ export function ConnectionsTab({ accountId, locationId }: { accountId: string; l
         )}
       </Modal>
     </Stack>
+  );
+}
+
+/** What a row's buttons do: open the connect or credentials dialog, or disconnect and read the list again. */
+interface RowActions {
+  accountId: string;
+  locationId: string;
+  onConnect(app: Named): void;
+  onChange(connection: Named): void;
+  refetch(): Promise<unknown>;
+}
+
+function ApplicationRow({
+  app,
+  credentials,
+  actions,
+}: {
+  app: Application;
+  credentials: Record<string, unknown> | null | undefined;
+  actions: RowActions;
+}) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        {app.name}
+        <Text size="xs" c="dimmed" hiddenFrom="sm">
+          {app.kind}
+        </Text>
+      </Table.Td>
+      <Table.Td visibleFrom="sm">{app.kind}</Table.Td>
+      <Table.Td>
+        <Badge color={app.connected ? 'teal' : 'gray'}>{app.connected ? 'Connected' : 'Not connected'}</Badge>
+      </Table.Td>
+      <Table.Td visibleFrom="sm">
+        {credentials ? (
+          <Code>
+            {Object.entries(credentials)
+              .map(([k, v]) => `${k}: ${String(v)}`)
+              .join(', ')}
+          </Code>
+        ) : (
+          '—'
+        )}
+      </Table.Td>
+      <Table.Td>
+        <ApplicationActions app={app} actions={actions} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** Open (an authorization through the hub), and for who manages connections: connect, change credentials, disconnect. */
+function ApplicationActions({ app, actions }: { app: Application; actions: RowActions }) {
+  const manage = useViewer().permissions.manageConnections;
+  const [disconnect, disconnecting] = useMutation(DISCONNECT);
+  const { accountId, locationId } = actions;
+  return (
+    <Group gap="xs">
+      {app.connected && app.redirectUris.length > 0 && (
+        <Button
+          component="a"
+          href={authorizeUrl(app, locationId)}
+          size="xs"
+          variant="light"
+          aria-label={`Open ${app.name}`}
+        >
+          Open
+        </Button>
+      )}
+      {manage && !app.connected && (
+        <Button
+          size="xs"
+          onClick={() => actions.onConnect({ id: app.id, name: app.name })}
+          aria-label={`Connect ${app.name}`}
+        >
+          Connect
+        </Button>
+      )}
+      {manage && app.connected && app.connectionId && (
+        <Button
+          size="xs"
+          variant="subtle"
+          onClick={() => actions.onChange({ id: app.connectionId!, name: app.name })}
+          aria-label={`Change credentials of ${app.name}`}
+        >
+          Change credentials
+        </Button>
+      )}
+      {manage && app.connected && app.connectionId && (
+        <ConfirmButton
+          size="xs"
+          color="red"
+          variant="subtle"
+          label="Disconnect"
+          aria-label={`Disconnect ${app.name}`}
+          title={`Disconnect ${app.name}?`}
+          message={`${app.name} loses this location at once: no more orders or catalog calls through this connection.`}
+          confirmLabel="Disconnect"
+          loading={disconnecting.loading}
+          onConfirm={async () => {
+            await disconnect({ variables: { accountId, locationId, id: app.connectionId! } }).catch(notifyFailure);
+            await actions.refetch();
+          }}
+        />
+      )}
+    </Group>
   );
 }
 

@@ -52,8 +52,8 @@ export function OrderSettingsTab(ids: Ids) {
   return <OrderSettingsForm ids={ids} saved={query.data.orderSettings} />;
 }
 
-function OrderSettingsForm({ ids, saved }: { ids: Ids; saved: OrderSettingsFieldsFragment }) {
-  const readOnly = !useViewer().permissions.editLocations;
+/** The form's fields as edited, the document they save, and the server's messages by field. */
+function useOrderSettingsForm(ids: Ids, saved: OrderSettingsFieldsFragment) {
   const [deadlineOn, setDeadlineOn] = useState(saved.acceptanceDeadlineMinutes !== null);
   const [deadline, setDeadline] = useState<number | string>(saved.acceptanceDeadlineMinutes ?? 5);
   const [action, setAction] = useState<AfterDeadline>(saved.afterDeadline);
@@ -72,48 +72,21 @@ function OrderSettingsForm({ ids, saved }: { ids: Ids; saved: OrderSettingsField
     if (answer?.data) notifyDone('Order settings saved');
   }
 
+  return {
+    ...{ deadlineOn, setDeadlineOn, deadline, setDeadline, action, setAction, alertAfter, setAlertAfter },
+    ...{ fields, error, loading, onSubmit },
+  };
+}
+
+type SettingsForm = ReturnType<typeof useOrderSettingsForm>;
+
+function OrderSettingsForm({ ids, saved }: { ids: Ids; saved: OrderSettingsFieldsFragment }) {
+  const readOnly = !useViewer().permissions.editLocations;
+  const form = useOrderSettingsForm(ids, saved);
   return (
-    <form onSubmit={onSubmit} aria-label="Order settings">
+    <form onSubmit={form.onSubmit} aria-label="Order settings">
       <Stack gap="lg" maw={560}>
-        <Paper withBorder p="md">
-          <Stack gap="sm">
-            <Title order={3}>Acceptance deadline</Title>
-            <Text size="sm" c="dimmed">
-              The board warns while an order&apos;s time runs out. At the deadline the POS and the marketplace are told
-              the order is overdue, and the hub does what you choose here.
-            </Text>
-            <Switch
-              label="Orders must be accepted in time"
-              checked={deadlineOn}
-              disabled={readOnly}
-              onChange={(e) => setDeadlineOn(e.currentTarget.checked)}
-            />
-            {deadlineOn && (
-              <>
-                <NumberInput
-                  label="Minutes to accept an order"
-                  min={1}
-                  max={1440}
-                  allowDecimal={false}
-                  value={deadline}
-                  onChange={setDeadline}
-                  error={fields['/acceptanceDeadlineMinutes']}
-                  disabled={readOnly}
-                  w={220}
-                />
-                <Select
-                  label="After the deadline"
-                  data={ACTIONS}
-                  value={action}
-                  onChange={(value) => value && setAction(value as AfterDeadline)}
-                  error={fields['/afterDeadline']}
-                  allowDeselect={false}
-                  disabled={readOnly}
-                />
-              </>
-            )}
-          </Stack>
-        </Paper>
+        <DeadlineSettings form={form} readOnly={readOnly} />
         <Paper withBorder p="md">
           <Stack gap="sm">
             <Title order={3}>Failing deliveries</Title>
@@ -122,18 +95,64 @@ function OrderSettingsForm({ ids, saved }: { ids: Ids; saved: OrderSettingsField
               min={1}
               max={1440}
               allowDecimal={false}
-              value={alertAfter}
-              onChange={setAlertAfter}
-              error={fields['/deliveryAlertMinutes']}
+              value={form.alertAfter}
+              onChange={form.setAlertAfter}
+              error={form.fields['/deliveryAlertMinutes']}
               disabled={readOnly}
               w={420}
               maw="100%"
             />
           </Stack>
         </Paper>
-        <FormError error={error} fields={fields} />
-        {!readOnly && <SubmitRow label="Save order settings" loading={loading} />}
+        <FormError error={form.error} fields={form.fields} />
+        {!readOnly && <SubmitRow label="Save order settings" loading={form.loading} />}
       </Stack>
     </form>
+  );
+}
+
+/** Whether orders must be accepted in time, within how many minutes, and what the hub does when one is not. */
+function DeadlineSettings({ form, readOnly }: { form: SettingsForm; readOnly: boolean }) {
+  const { fields } = form;
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Title order={3}>Acceptance deadline</Title>
+        <Text size="sm" c="dimmed">
+          The board warns while an order&apos;s time runs out. At the deadline the POS and the marketplace are told the
+          order is overdue, and the hub does what you choose here.
+        </Text>
+        <Switch
+          label="Orders must be accepted in time"
+          checked={form.deadlineOn}
+          disabled={readOnly}
+          onChange={(e) => form.setDeadlineOn(e.currentTarget.checked)}
+        />
+        {form.deadlineOn && (
+          <>
+            <NumberInput
+              label="Minutes to accept an order"
+              min={1}
+              max={1440}
+              allowDecimal={false}
+              value={form.deadline}
+              onChange={form.setDeadline}
+              error={fields['/acceptanceDeadlineMinutes']}
+              disabled={readOnly}
+              w={220}
+            />
+            <Select
+              label="After the deadline"
+              data={ACTIONS}
+              value={form.action}
+              onChange={(value) => value && form.setAction(value as AfterDeadline)}
+              error={fields['/afterDeadline']}
+              allowDeselect={false}
+              disabled={readOnly}
+            />
+          </>
+        )}
+      </Stack>
+    </Paper>
   );
 }

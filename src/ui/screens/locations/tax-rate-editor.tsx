@@ -79,9 +79,6 @@ export function TaxRateEditor({
   errors: Record<string, string>;
   editable: boolean;
 }) {
-  const percentScale = useHubRules().taxRatePercentScale;
-  const change = (i: number, patch: Partial<TaxRateRow>) =>
-    onChange(rows.map((row, j) => (j === i ? { ...row, ...patch } : row)));
   return (
     <Stack gap="sm">
       <Text fw={600}>Tax rates</Text>
@@ -90,96 +87,17 @@ export function TaxRateEditor({
           No tax rates.
         </Text>
       )}
-      {rows.map((row, i) => {
-        const path = `/taxRates/${i}`;
-        const stored = storedRate(row, percentScale);
-        return (
-          <Fieldset key={i} legend={`Tax rate ${i + 1}${row.name ? `: ${row.name}` : ''}`}>
-            <Group align="flex-start" wrap="wrap" grow>
-              <TextInput
-                label="Name"
-                required
-                value={row.name}
-                onChange={(e) => change(i, { name: e.currentTarget.value })}
-                error={errors[`${path}/name`]}
-                readOnly={!editable}
-                miw={140}
-              />
-              <TextInput
-                label="POS reference"
-                description="Optional: the hub generates one"
-                value={row.posReference}
-                onChange={(e) => change(i, { posReference: e.currentTarget.value })}
-                error={errors[`${path}/posReference`]}
-                readOnly={!editable}
-                miw={200}
-              />
-            </Group>
-            <Group align="flex-start" wrap="wrap" mt="xs">
-              <Stack gap={4}>
-                <Text size="sm" fw={500} id={`tax-type-${i}`}>
-                  Type
-                </Text>
-                <SegmentedControl
-                  aria-labelledby={`tax-type-${i}`}
-                  value={row.type}
-                  disabled={!editable}
-                  onChange={(type) => change(i, { type: type as TaxRateType })}
-                  data={[
-                    { value: 'PERCENTAGE', label: 'Percentage' },
-                    { value: 'FIXED', label: 'Fixed amount' },
-                  ]}
-                />
-              </Stack>
-              <NumberInput
-                label={row.type === 'PERCENTAGE' ? 'Rate (%)' : 'Amount (smallest currency unit)'}
-                description={
-                  Number.isFinite(stored)
-                    ? `Stored value: ${stored}`
-                    : row.type === 'PERCENTAGE'
-                      ? `Stored as percent × ${percentScale}`
-                      : 'Stored as typed'
-                }
-                value={row.amount}
-                onChange={(amount) => change(i, { amount })}
-                decimalScale={row.type === 'PERCENTAGE' ? Math.round(Math.log10(percentScale)) : 0}
-                error={errors[`${path}/rate`]}
-                readOnly={!editable}
-                required
-                w={220}
-              />
-              <Stack gap="xs" pt={24}>
-                <Checkbox
-                  label="Inclusive"
-                  checked={row.inclusive}
-                  onChange={(e) => change(i, { inclusive: e.currentTarget.checked })}
-                  disabled={!editable}
-                  error={errors[`${path}/inclusive`]}
-                />
-                <Checkbox
-                  label="Default"
-                  checked={row.isDefault}
-                  onChange={(e) => change(i, { isDefault: e.currentTarget.checked })}
-                  disabled={!editable}
-                  error={errors[`${path}/isDefault`]}
-                />
-              </Stack>
-            </Group>
-            {errors[`${path}/type`] && (
-              <Text c="red" size="sm" role="alert">
-                {errors[`${path}/type`]}
-              </Text>
-            )}
-            {editable && (
-              <Group justify="flex-end">
-                <Button variant="subtle" color="red" size="xs" onClick={() => onChange(rows.filter((_, j) => j !== i))}>
-                  Remove tax rate {i + 1}
-                </Button>
-              </Group>
-            )}
-          </Fieldset>
-        );
-      })}
+      {rows.map((row, i) => (
+        <TaxRateFieldset
+          key={i}
+          row={row}
+          index={i}
+          errors={errors}
+          editable={editable}
+          onChange={(patch) => onChange(rows.map((other, j) => (j === i ? { ...other, ...patch } : other)))}
+          onRemove={() => onChange(rows.filter((_, j) => j !== i))}
+        />
+      ))}
       {errors['/taxRates'] && (
         <Text c="red" size="sm" role="alert">
           {errors['/taxRates']}
@@ -193,5 +111,115 @@ export function TaxRateEditor({
         </Group>
       )}
     </Stack>
+  );
+}
+
+interface RowProps {
+  row: TaxRateRow;
+  index: number;
+  /** The server's messages by field path (/taxRates/0/name). */
+  errors: Record<string, string>;
+  editable: boolean;
+  onChange(patch: Partial<TaxRateRow>): void;
+}
+
+function TaxRateFieldset({ onRemove, ...props }: RowProps & { onRemove(): void }) {
+  const { row, index: i, errors, editable, onChange } = props;
+  const path = `/taxRates/${i}`;
+  return (
+    <Fieldset legend={`Tax rate ${i + 1}${row.name ? `: ${row.name}` : ''}`}>
+      <Group align="flex-start" wrap="wrap" grow>
+        <TextInput
+          label="Name"
+          required
+          value={row.name}
+          onChange={(e) => onChange({ name: e.currentTarget.value })}
+          error={errors[`${path}/name`]}
+          readOnly={!editable}
+          miw={140}
+        />
+        <TextInput
+          label="POS reference"
+          description="Optional: the hub generates one"
+          value={row.posReference}
+          onChange={(e) => onChange({ posReference: e.currentTarget.value })}
+          error={errors[`${path}/posReference`]}
+          readOnly={!editable}
+          miw={200}
+        />
+      </Group>
+      <RateValue {...props} />
+      {errors[`${path}/type`] && (
+        <Text c="red" size="sm" role="alert">
+          {errors[`${path}/type`]}
+        </Text>
+      )}
+      {editable && (
+        <Group justify="flex-end">
+          <Button variant="subtle" color="red" size="xs" onClick={onRemove}>
+            Remove tax rate {i + 1}
+          </Button>
+        </Group>
+      )}
+    </Fieldset>
+  );
+}
+
+/** The rate's type, its amount (with the integer it is stored as), and whether it is inclusive and the default. */
+function RateValue({ row, index: i, errors, editable, onChange }: RowProps) {
+  const percentScale = useHubRules().taxRatePercentScale;
+  const path = `/taxRates/${i}`;
+  const stored = storedRate(row, percentScale);
+  return (
+    <Group align="flex-start" wrap="wrap" mt="xs">
+      <Stack gap={4}>
+        <Text size="sm" fw={500} id={`tax-type-${i}`}>
+          Type
+        </Text>
+        <SegmentedControl
+          aria-labelledby={`tax-type-${i}`}
+          value={row.type}
+          disabled={!editable}
+          onChange={(type) => onChange({ type: type as TaxRateType })}
+          data={[
+            { value: 'PERCENTAGE', label: 'Percentage' },
+            { value: 'FIXED', label: 'Fixed amount' },
+          ]}
+        />
+      </Stack>
+      <NumberInput
+        label={row.type === 'PERCENTAGE' ? 'Rate (%)' : 'Amount (smallest currency unit)'}
+        description={
+          Number.isFinite(stored)
+            ? `Stored value: ${stored}`
+            : row.type === 'PERCENTAGE'
+              ? `Stored as percent × ${percentScale}`
+              : 'Stored as typed'
+        }
+        value={row.amount}
+        onChange={(amount) => onChange({ amount })}
+        decimalScale={row.type === 'PERCENTAGE' ? Math.round(Math.log10(percentScale)) : 0}
+        error={errors[`${path}/rate`]}
+        readOnly={!editable}
+        required
+        w={220}
+      />
+      <Stack gap="xs" pt={24}>
+        <Checkbox
+          label="Inclusive"
+          checked={row.inclusive}
+          onChange={(e) => onChange({ inclusive: e.currentTarget.checked })}
+          disabled={!editable}
+          error={errors[`${path}/inclusive`]}
+        />
+        <Checkbox
+          label="Default"
+          checked={row.isDefault}
+          onChange={(e) => onChange({ isDefault: e.currentTarget.checked })}
+          disabled={!editable}
+          error={errors[`${path}/isDefault`]}
+        />
+      </Stack>
+    </Group>
   );
 }
