@@ -28,11 +28,11 @@ graphql(`
 `);
 
 export const OPENING_HOURS = graphql(`
-  query OpeningHours($accountId: ID!, $locationId: ID!) {
+  query OpeningHours($accountId: ID!, $locationId: ID!, $limit: Int!) {
     openingHours(accountId: $accountId, locationId: $locationId) {
       ...OpeningHoursFields
     }
-    connections(accountId: $accountId, locationId: $locationId, limit: 200) {
+    connections(accountId: $accountId, locationId: $locationId, limit: $limit) {
       data {
         id
         kind

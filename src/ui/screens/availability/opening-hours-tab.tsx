@@ -7,6 +7,7 @@ import { FormError, SubmitRow } from '../../components/form-footer';
 import { notifyDone } from '../../components/notify';
 import { ErrorState, LoadingState } from '../../components/states';
 import type { OpeningHoursFieldsFragment } from '../../gql/graphql';
+import { useHubRules } from '../../hub-rules';
 import { useViewer } from '../../viewer';
 import { OPENING_HOURS, SET_OPENING_HOURS } from './availability-documents';
 import { HolidaysEditor, type EditableHoliday } from './holidays-editor';
@@ -30,7 +31,9 @@ const sent = (ranges: EditableRange[]): Range[] =>
   inSentOrder(ranges).map(({ dayOfWeek, start, end }) => ({ dayOfWeek, start, end }));
 
 export function OpeningHoursTab({ accountId, locationId, timeZone }: Ids & { timeZone: string }) {
-  const query = useQuery(OPENING_HOURS, { variables: { accountId, locationId } });
+  // The marketplaces that may have hours of their own: every connection the API lists at once (hubRules.maxPageLimit).
+  const { maxPageLimit } = useHubRules();
+  const query = useQuery(OPENING_HOURS, { variables: { accountId, locationId, limit: maxPageLimit } });
   if (query.error) return <ErrorState error={query.error} />;
   if (!query.data) return <LoadingState label="Loading the opening hours" />;
   const marketplaces = query.data.connections.data.filter((c) => c.kind === 'MARKETPLACE' && c.status === 'ACTIVE');

@@ -3,12 +3,13 @@ import { Alert, Button, Group, Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { messageOf } from '../../components/errors';
 import { graphql } from '../../gql';
+import { useHubRules } from '../../hub-rules';
 import type { PullCatalogMutation } from '../../gql/graphql';
 import { useViewer } from '../../viewer';
 
 const POS_CONNECTIONS = graphql(`
-  query PosConnections($accountId: ID!, $locationId: ID!) {
-    availableApplications(accountId: $accountId, locationId: $locationId, kind: POS, limit: 200) {
+  query PosConnections($accountId: ID!, $locationId: ID!, $limit: Int!) {
+    availableApplications(accountId: $accountId, locationId: $locationId, kind: POS, limit: $limit) {
       data {
         id
         name
@@ -37,7 +38,9 @@ const CATALOG_FIELDS = ['catalog', 'products', 'categories', 'modifiers', 'modif
 /** "Sync catalog": the pull through a POS connection of this location; the counts, or the partner's error in words. */
 export function CatalogSync({ accountId, locationId }: { accountId: string; locationId: string }) {
   const viewer = useViewer();
-  const { data } = useQuery(POS_CONNECTIONS, { variables: { accountId, locationId } });
+  // The POS applications to sync from: all the API lists at once (hubRules.maxPageLimit).
+  const limit = useHubRules().maxPageLimit;
+  const { data } = useQuery(POS_CONNECTIONS, { variables: { accountId, locationId, limit } });
   const connected = (data?.availableApplications.data ?? []).filter((a) => a.connected && a.connectionId);
   const [chosen, setChosen] = useState<string | null>(null);
   // A sync changes every list of the catalog: they are dropped from the cache, so each list on screen (and the

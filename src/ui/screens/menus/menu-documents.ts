@@ -164,7 +164,7 @@ export const PRODUCT_CHOICES = graphql(`
 `);
 
 export const PUBLICATIONS = graphql(`
-  query MenuPublications($accountId: ID!, $locationId: ID!, $menuId: ID!, $limit: Int!) {
+  query MenuPublications($accountId: ID!, $locationId: ID!, $menuId: ID!, $limit: Int!, $most: Int!) {
     menuPublications(
       accountId: $accountId
       locationId: $locationId
@@ -186,7 +186,7 @@ export const PUBLICATIONS = graphql(`
       }
       hasNextPage
     }
-    availableApplications(accountId: $accountId, locationId: $locationId, limit: 200) {
+    availableApplications(accountId: $accountId, locationId: $locationId, limit: $most) {
       data {
         id
         kind

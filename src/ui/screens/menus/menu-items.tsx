@@ -1,6 +1,6 @@
 import { useMutation } from '@apollo/client/react';
 import { ActionIcon, Box, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatMoney } from '../../components/money';
 import { usePhone } from '../../components/phone';
 import { EmptyState } from '../../components/states';
@@ -20,41 +20,20 @@ interface Props {
   editable: boolean;
 }
 
+type Ids = Props['ids'];
+
 /** The menu's items in menu order: move, override or clear tax rates, remove. Out-of-stock items are marked. */
 export function MenuItems({ ids, items, currency, taxRates, editable }: Props) {
   const [overriding, setOverriding] = useState<MenuItemRowFragment | null>(null);
   const [reorder, reordering] = useMutation(REORDER_MENU_ITEMS);
-  const [update] = useMutation(UPDATE_MENU_ITEM);
-  const [remove] = useMutation(DELETE_MENU_ITEM, { refetchQueries: [MENU] });
   const namesOf = new Map(taxRates.map((r) => [r.posReference, r.name]));
   const phone = usePhone();
-  const fail = notifyFailure;
 
   const move = (index: number, by: -1 | 1) => {
     const order = items.map((i) => i.id);
     [order[index], order[index + by]] = [order[index + by], order[index]];
-    reorder({ variables: { ...ids, itemIds: order } }).catch(fail);
+    reorder({ variables: { ...ids, itemIds: order } }).catch(notifyFailure);
   };
-
-  // The actions beside the item on a wide screen, under its name on a phone (so none hides off the side).
-  const actionsOf = (item: MenuItemRowFragment) => (
-    <Group gap={4}>
-      <OverrideActions
-        entry={item}
-        onOverride={() => setOverriding(item)}
-        onClear={() => update({ variables: { ...ids, id: item.id, taxRateIds: null } }).catch(fail)}
-      />
-      <Button
-        size="compact-sm"
-        variant="subtle"
-        color="red"
-        onClick={() => remove({ variables: { ...ids, id: item.id } }).catch(fail)}
-        aria-label={`Remove ${item.name}`}
-      >
-        Remove
-      </Button>
-    </Group>
-  );
 
   if (items.length === 0)
     return (
@@ -79,54 +58,20 @@ export function MenuItems({ ids, items, currency, taxRates, editable }: Props) {
           </Table.Thead>
           <Table.Tbody>
             {items.map((item, index) => (
-              <Table.Tr
+              <MenuItemRow
                 key={item.id}
-                aria-label={item.name}
-                data-out-of-stock={!item.show_online || undefined}
-                style={overriddenRowStyle(item)}
-              >
-                {editable && (
-                  <Table.Td>
-                    <Stack gap={2} align="center">
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Move ${item.name} up`}
-                        disabled={index === 0 || reordering.loading}
-                        onClick={() => move(index, -1)}
-                      >
-                        ↑
-                      </ActionIcon>
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={`Move ${item.name} down`}
-                        disabled={index === items.length - 1 || reordering.loading}
-                        onClick={() => move(index, 1)}
-                      >
-                        ↓
-                      </ActionIcon>
-                    </Stack>
-                  </Table.Td>
-                )}
-                <Table.Td>
-                  <EntryName entry={item} currency={currency} namesOf={namesOf} phone={phone} struck>
-                    {editable && (
-                      <Box hiddenFrom="sm" mt={4}>
-                        {actionsOf(item)}
-                      </Box>
-                    )}
-                  </EntryName>
-                </Table.Td>
-                <Table.Td visibleFrom="sm">{formatMoney(item.price, currency)}</Table.Td>
-                {!phone && (
-                  <Table.Td>
-                    <TaxRatesCell entry={item} namesOf={namesOf} />
-                  </Table.Td>
-                )}
-                <Table.Td visibleFrom="md">
-                  {item.modifierGroups.length ? item.modifierGroups.join(', ') : <Text c="dimmed">none</Text>}
-                </Table.Td>
-                {editable && <Table.Td visibleFrom="sm">{actionsOf(item)}</Table.Td>}
-              </Table.Tr>
+                {...{ ids, item, currency, namesOf, editable, phone }}
+                onOverride={() => setOverriding(item)}
+                move={
+                  <MoveButtons
+                    name={item.name}
+                    first={index === 0}
+                    last={index === items.length - 1}
+                    busy={reordering.loading}
+                    onMove={(by) => move(index, by)}
+                  />
+                }
+              />
             ))}
           </Table.Tbody>
         </Table>
@@ -139,5 +84,100 @@ export function MenuItems({ ids, items, currency, taxRates, editable }: Props) {
         onClose={() => setOverriding(null)}
       />
     </>
+  );
+}
+
+interface RowProps {
+  ids: Ids;
+  item: MenuItemRowFragment;
+  currency: string;
+  namesOf: Map<string, string>;
+  editable: boolean;
+  phone: boolean;
+  onOverride(): void;
+  /** The item's ↑ and ↓. */
+  move: ReactNode;
+}
+
+function MenuItemRow({ ids, item, currency, namesOf, editable, phone, onOverride, move }: RowProps) {
+  // The actions beside the item on a wide screen, under its name on a phone (so none hides off the side).
+  const actions = editable && <ItemActions ids={ids} item={item} onOverride={onOverride} />;
+  return (
+    <Table.Tr
+      aria-label={item.name}
+      data-out-of-stock={!item.show_online || undefined}
+      style={overriddenRowStyle(item)}
+    >
+      {editable && <Table.Td>{move}</Table.Td>}
+      <Table.Td>
+        <EntryName entry={item} currency={currency} namesOf={namesOf} phone={phone} struck>
+          {actions && (
+            <Box hiddenFrom="sm" mt={4}>
+              {actions}
+            </Box>
+          )}
+        </EntryName>
+      </Table.Td>
+      <Table.Td visibleFrom="sm">{formatMoney(item.price, currency)}</Table.Td>
+      {!phone && (
+        <Table.Td>
+          <TaxRatesCell entry={item} namesOf={namesOf} />
+        </Table.Td>
+      )}
+      <Table.Td visibleFrom="md">
+        {item.modifierGroups.length ? item.modifierGroups.join(', ') : <Text c="dimmed">none</Text>}
+      </Table.Td>
+      {actions && <Table.Td visibleFrom="sm">{actions}</Table.Td>}
+    </Table.Tr>
+  );
+}
+
+/** ↑ and ↓: the item swaps places with its neighbour. */
+function MoveButtons({
+  name,
+  first,
+  last,
+  busy,
+  onMove,
+}: {
+  name: string;
+  first: boolean;
+  last: boolean;
+  busy: boolean;
+  onMove(by: -1 | 1): void;
+}) {
+  return (
+    <Stack gap={2} align="center">
+      <ActionIcon variant="subtle" aria-label={`Move ${name} up`} disabled={first || busy} onClick={() => onMove(-1)}>
+        ↑
+      </ActionIcon>
+      <ActionIcon variant="subtle" aria-label={`Move ${name} down`} disabled={last || busy} onClick={() => onMove(1)}>
+        ↓
+      </ActionIcon>
+    </Stack>
+  );
+}
+
+/** Override or clear the item's tax rates, and remove it from the menu. */
+function ItemActions({ ids, item, onOverride }: { ids: Ids; item: MenuItemRowFragment; onOverride(): void }) {
+  const [update] = useMutation(UPDATE_MENU_ITEM);
+  const [remove] = useMutation(DELETE_MENU_ITEM, { refetchQueries: [MENU] });
+  return (
+    <Group gap={4}>
+      <OverrideActions
+        entry={item}
+        onOverride={onOverride}
+        onClear={() => update({ variables: { ...ids, id: item.id, taxRateIds: null } }).catch(notifyFailure)}
+      />
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        color="red"
+        onClick={() => remove({ variables: { ...ids, id: item.id } }).catch(notifyFailure)}
+        aria-label={`Remove ${item.name}`}
+      >
+        Remove
+      </Button>
+    </Group>
   );
 }

@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { formatMoney } from '../../components/money';
 import { ErrorState, LoadingState } from '../../components/states';
+import type { ProductChoicesQuery } from '../../gql/graphql';
 import { ADD_MENU_ITEM, MENU, PRODUCT_CHOICES } from './menu-documents';
 import { notifyFailure } from '../../components/notify';
 
@@ -71,37 +72,14 @@ export function ProductPicker({ ids, inMenu, currency }: Props) {
               </Text>
             )}
             {shown.data.map((p) => (
-              <Group key={p.id} justify="space-between" wrap="nowrap" role="listitem" aria-label={p.name}>
-                <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
-                  <Text size="sm" fw={500}>
-                    {p.name}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {p.posReference} · {formatMoney(p.price, currency)}
-                  </Text>
-                  {!p.showOnline && (
-                    <Badge color="red" variant="light" size="sm">
-                      Out of stock
-                    </Badge>
-                  )}
-                </Group>
-                {inMenu.has(p.id) ? (
-                  <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
-                    In the menu
-                  </Badge>
-                ) : (
-                  <Button
-                    size="xs"
-                    variant="light"
-                    aria-label={`Add ${p.name}`}
-                    loading={adding === p.id}
-                    onClick={() => onAdd(p)}
-                    style={{ flexShrink: 0 }}
-                  >
-                    Add
-                  </Button>
-                )}
-              </Group>
+              <ProductChoice
+                key={p.id}
+                product={p}
+                currency={currency}
+                inMenu={inMenu.has(p.id)}
+                adding={adding === p.id}
+                onAdd={() => onAdd(p)}
+              />
             ))}
             {shown.hasNextPage && (
               <Text size="xs" c="dimmed">
@@ -112,5 +90,54 @@ export function ProductPicker({ ids, inMenu, currency }: Props) {
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** A product found: its name, reference, price and stock, and Add (or "In the menu" once it is). */
+function ProductChoice({
+  product: p,
+  currency,
+  inMenu,
+  adding,
+  onAdd,
+}: {
+  product: ProductChoicesQuery['products']['data'][number];
+  currency: string;
+  inMenu: boolean;
+  adding: boolean;
+  onAdd(): void;
+}) {
+  return (
+    <Group justify="space-between" wrap="nowrap" role="listitem" aria-label={p.name}>
+      <Group gap="xs" wrap="wrap" style={{ minWidth: 0 }}>
+        <Text size="sm" fw={500}>
+          {p.name}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {p.posReference} · {formatMoney(p.price, currency)}
+        </Text>
+        {!p.showOnline && (
+          <Badge color="red" variant="light" size="sm">
+            Out of stock
+          </Badge>
+        )}
+      </Group>
+      {inMenu ? (
+        <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
+          In the menu
+        </Badge>
+      ) : (
+        <Button
+          size="xs"
+          variant="light"
+          aria-label={`Add ${p.name}`}
+          loading={adding}
+          onClick={onAdd}
+          style={{ flexShrink: 0 }}
+        >
+          Add
+        </Button>
+      )}
+    </Group>
   );
 }

@@ -3,6 +3,7 @@ import { Alert, Button, Group, List, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { formatWhen, useNow } from '../../components/time';
 import { graphql } from '../../gql';
+import { useHubRules } from '../../hub-rules';
 import type { OrderCue } from './order-cue';
 import { orderName } from './order-facts-format';
 
@@ -13,8 +14,8 @@ import { orderName } from './order-facts-format';
 // warned about so far; a later order sounds again.
 
 const WAITING = graphql(`
-  query OrdersWaitingToBeAccepted($accountId: ID!, $locationId: ID!) {
-    orders(accountId: $accountId, locationId: $locationId, status: [NEW], limit: 200) {
+  query OrdersWaitingToBeAccepted($accountId: ID!, $locationId: ID!, $limit: Int!) {
+    orders(accountId: $accountId, locationId: $locationId, status: [NEW], limit: $limit) {
       data {
         id
         externalId
@@ -56,7 +57,9 @@ export function AcceptanceWarning({
   changes: number;
   cue: OrderCue;
 }) {
-  const waiting = useQuery(WAITING, { variables: { accountId, locationId }, pollInterval: 30_000 });
+  // The NEW orders, as many as the API lists at once (hubRules.maxPageLimit).
+  const limit = useHubRules().maxPageLimit;
+  const waiting = useQuery(WAITING, { variables: { accountId, locationId, limit }, pollInterval: 30_000 });
   const { refetch } = waiting;
   useEffect(() => {
     if (changes > 0) void refetch();

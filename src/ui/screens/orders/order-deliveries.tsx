@@ -5,6 +5,7 @@ import { useCoalesced } from '../../components/coalesced';
 import { ErrorState } from '../../components/states';
 import { useLiveFallback } from '../../components/live';
 import { graphql } from '../../gql';
+import { useHubRules } from '../../hub-rules';
 import { DeliveryStatusBadge, attemptsLabel } from '../deliveries/delivery-status';
 import { eventLabel, recipientLabel } from '../deliveries/event-words';
 
@@ -13,8 +14,8 @@ import { eventLabel, recipientLabel } from '../deliveries/event-words';
 // Kept live by the location's delivery events: a retry that succeeds shows without a reload.
 
 const ORDER_DELIVERIES = graphql(`
-  query OrderDeliveries($accountId: ID!, $locationId: ID!, $orderId: ID!) {
-    locationDeliveries(accountId: $accountId, locationId: $locationId, orderId: $orderId, limit: 50) {
+  query OrderDeliveries($accountId: ID!, $locationId: ID!, $orderId: ID!, $limit: Int!) {
+    locationDeliveries(accountId: $accountId, locationId: $locationId, orderId: $orderId, limit: $limit) {
       data {
         id
         eventType
@@ -46,7 +47,9 @@ interface Props {
 }
 
 export function OrderDeliveries({ accountId, locationId, orderId }: Props) {
-  const query = useQuery(ORDER_DELIVERIES, { variables: { accountId, locationId, orderId } });
+  // All of the order's deliveries the API lists at once (hubRules.maxPageLimit): an order has a few.
+  const limit = useHubRules().maxPageLimit;
+  const query = useQuery(ORDER_DELIVERIES, { variables: { accountId, locationId, orderId, limit } });
   const refresh = useCoalesced(() => query.refetch());
   const events = useSubscription(DELIVERY_MOVED, {
     variables: { accountId, locationId },

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { Button } from '@mantine/core';
 import { notifyDone, notifyFailure } from '../../components/notify';
 import { graphql } from '../../gql';
+import { useHubRules } from '../../hub-rules';
 import { useViewer } from '../../viewer';
 
 // "Send a test order" on the order board: the sandbox marketplace places a realistic order at the location
@@ -10,8 +11,8 @@ import { useViewer } from '../../viewer';
 // sandbox marketplace is listed); the server says in words what is missing (no connection, nothing to order).
 
 const SANDBOX_MARKETPLACE = graphql(`
-  query SandboxMarketplace($accountId: ID!, $locationId: ID!) {
-    availableApplications(accountId: $accountId, locationId: $locationId, kind: MARKETPLACE, limit: 200) {
+  query SandboxMarketplace($accountId: ID!, $locationId: ID!, $limit: Int!) {
+    availableApplications(accountId: $accountId, locationId: $locationId, kind: MARKETPLACE, limit: $limit) {
       data {
         id
         sandbox
@@ -31,7 +32,9 @@ const SEND_TEST_ORDER = graphql(`
 
 export function TestOrderButton({ accountId, locationId }: { accountId: string; locationId: string }) {
   const viewer = useViewer();
-  const { data } = useQuery(SANDBOX_MARKETPLACE, { variables: { accountId, locationId } });
+  // Among all the marketplaces the API lists at once (hubRules.maxPageLimit).
+  const limit = useHubRules().maxPageLimit;
+  const { data } = useQuery(SANDBOX_MARKETPLACE, { variables: { accountId, locationId, limit } });
   const [send, sending] = useMutation(SEND_TEST_ORDER);
   const hasSandbox = data?.availableApplications.data.some((app) => app.sandbox) ?? false;
   if (!viewer.permissions.sendTestOrders || !hasSandbox) return null;

@@ -19,7 +19,8 @@ import { useFieldErrors } from '../../components/field-errors';
 import { Pager, useCursor } from '../../components/pager';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { graphql } from '../../gql';
-import type { Role } from '../../gql/graphql';
+import { useHubRules } from '../../hub-rules';
+import type { Role, UsersQuery } from '../../gql/graphql';
 import { useViewer } from '../../viewer';
 import { FormError, SubmitRow } from '../../components/form-footer';
 import { notifyDone } from '../../components/notify';
@@ -45,8 +46,8 @@ const USERS = graphql(`
 `);
 
 const ACCOUNT_CHOICES = graphql(`
-  query AccountChoices {
-    accounts(limit: 200) {
+  query AccountChoices($limit: Int!) {
+    accounts(limit: $limit) {
       data {
         id
         name
@@ -71,7 +72,9 @@ export function UsersArea() {
   const viewer = useViewer();
   const cursor = useCursor();
   const { data, loading, error } = useQuery(USERS, { variables: { nextPageKey: cursor.pageKey } });
-  const accounts = useQuery(ACCOUNT_CHOICES);
+  // The accounts a new user may be given: as many as the API lists at once (hubRules.maxPageLimit).
+  const { maxPageLimit } = useHubRules();
+  const accounts = useQuery(ACCOUNT_CHOICES, { variables: { limit: maxPageLimit } });
   const [creating, { open, close }] = useDisclosure(false);
   const accountName = new Map((accounts.data?.accounts.data ?? []).map((a) => [a.id, a.name]));
   return (
@@ -97,46 +100,15 @@ export function UsersArea() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {data.users.data.map((user) => {
-                const role = <Badge variant="light">{ROLE_LABEL[user.role]}</Badge>;
-                const memberOf = membership(user.accountIds, accountName);
-                // Only merchants belong to accounts.
-                const change = user.role === 'merchant' && (
-                  <ChangeMerchantAccounts user={user} accounts={accounts.data?.accounts.data ?? []} />
-                );
-                return (
-                  <Table.Tr key={user.id}>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>
-                      {user.email}
-                      {user.username && (
-                        <Text size="xs" c="dimmed">
-                          Username {user.username}
-                        </Text>
-                      )}
-                      <Stack gap={2} mt={4} hiddenFrom="sm" align="flex-start">
-                        {role}
-                        <Text size="xs" c="dimmed">
-                          {memberOf}
-                        </Text>
-                        {change}
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td visibleFrom="sm">{role}</Table.Td>
-                    <Table.Td visibleFrom="sm" style={{ overflowWrap: 'break-word' }}>
-                      <Stack gap={4} align="flex-start">
-                        <span>{memberOf}</span>
-                        {change}
-                      </Stack>
-                    </Table.Td>
-                    <Table.Td>
-                      <Stack gap={4} align="flex-start">
-                        <UserAccessBadge user={user} />
-                        <UserAccessActions user={user} self={user.id === viewer.id} />
-                      </Stack>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
+              {data.users.data.map((user) => (
+                <UserRow
+                  key={user.id}
+                  user={user}
+                  self={user.id === viewer.id}
+                  accounts={accounts.data?.accounts.data ?? []}
+                  accountName={accountName}
+                />
+              ))}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
@@ -149,9 +121,61 @@ export function UsersArea() {
   );
 }
 
+type User = UsersQuery['users']['data'][number];
+
+function UserRow({
+  user,
+  self,
+  accounts,
+  accountName,
+}: {
+  user: User;
+  /** The operator's own row. */
+  self: boolean;
+  accounts: { id: string; name: string }[];
+  accountName: Map<string, string>;
+}) {
+  const role = <Badge variant="light">{ROLE_LABEL[user.role]}</Badge>;
+  const memberOf = membership(user.accountIds, accountName);
+  // Only merchants belong to accounts.
+  const change = user.role === 'merchant' && <ChangeMerchantAccounts user={user} accounts={accounts} />;
+  return (
+    <Table.Tr>
+      <Table.Td style={{ overflowWrap: 'anywhere' }}>
+        {user.email}
+        {user.username && (
+          <Text size="xs" c="dimmed">
+            Username {user.username}
+          </Text>
+        )}
+        <Stack gap={2} mt={4} hiddenFrom="sm" align="flex-start">
+          {role}
+          <Text size="xs" c="dimmed">
+            {memberOf}
+          </Text>
+          {change}
+        </Stack>
+      </Table.Td>
+      <Table.Td visibleFrom="sm">{role}</Table.Td>
+      <Table.Td visibleFrom="sm" style={{ overflowWrap: 'break-word' }}>
+        <Stack gap={4} align="flex-start">
+          <span>{memberOf}</span>
+          {change}
+        </Stack>
+      </Table.Td>
+      <Table.Td>
+        <Stack gap={4} align="flex-start">
+          <UserAccessBadge user={user} />
+          <UserAccessActions user={user} self={self} />
+        </Stack>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
 /**
  * "Harbour Bistro, Dune Café", and how many more the operator cannot name (a reseller's merchant may also
- * work in accounts that another reseller manages; an admin's choices stop at the first 200 accounts).
+ * work in accounts that another reseller manages; an admin's choices stop at the API's largest page of accounts).
  */
 function membership(accountIds: string[], accountName: Map<string, string>): string {
   const named = accountIds.flatMap((id) => accountName.get(id) ?? []);
