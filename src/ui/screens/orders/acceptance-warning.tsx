@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { Alert, Button, Group, List, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { formatWhen, useNow } from '../../components/time';
+import { formatWhen, formatWhenIn, useNow } from '../../components/time';
 import { graphql } from '../../gql';
 import { useHubRules } from '../../hub-rules';
 import type { OrderCue } from './order-cue';
@@ -50,12 +50,15 @@ export function AcceptanceWarning({
   locationId,
   changes,
   cue,
+  timeZone,
 }: {
   accountId: string;
   locationId: string;
   /** Counts the board's live events: each one reads the waiting orders again. */
   changes: number;
   cue: OrderCue;
+  /** The location's, on whose clock a deadline is shown (the browser's until it is read). */
+  timeZone: string | undefined;
 }) {
   // The NEW orders, as many as the API lists at once (hubRules.maxPageLimit).
   const limit = useHubRules().maxPageLimit;
@@ -99,7 +102,7 @@ export function AcceptanceWarning({
               <Text size="sm" span>
                 from {order.sourceName}
                 {order.overdueAt || order.remaining <= 0
-                  ? `: not accepted in time (due ${formatWhen(order.acceptBy!)})`
+                  ? `: not accepted in time (due ${timeZone ? formatWhenIn(order.acceptBy!, timeZone) : formatWhen(order.acceptBy!)})`
                   : `: ${left(order.remaining)} left to accept${then}`}
               </Text>
             </List.Item>

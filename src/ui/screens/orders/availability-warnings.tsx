@@ -1,9 +1,10 @@
 import { Alert, List } from '@mantine/core';
-import { formatWhen } from '../../components/time';
+import { formatWhenIn } from '../../components/time';
 import type { AvailabilityRule } from '../../gql/graphql';
 
 // An order the marketplace placed while the store was closed, or naming something snoozed: the hub kept it
-// and says why it might not be wanted; the kitchen decides (accept it, or reject it with a reason).
+// and says why it might not be wanted; the kitchen decides (accept it, or reject it with a reason). Until when is
+// on the location's clock, labelled when the browser keeps another.
 
 export interface Warning {
   rule: AvailabilityRule;
@@ -24,8 +25,8 @@ const STORE: Partial<Record<AvailabilityRule, string>> = {
   STORE_CLOSED_FOR_HOLIDAY: 'The store was closed for a holiday',
 };
 
-function sentence(warning: Warning, items: Line[]): string {
-  const until = warning.until ? ` until ${formatWhen(warning.until)}` : '';
+function sentence(warning: Warning, items: Line[], timeZone: string): string {
+  const until = warning.until ? ` until ${formatWhenIn(warning.until, timeZone)}` : '';
   const why = warning.reason ? ` (${warning.reason})` : '';
   const store = STORE[warning.rule];
   if (store) return `${store}${why}${until} when this order came.`;
@@ -35,13 +36,22 @@ function sentence(warning: Warning, items: Line[]): string {
   return `${what} is snoozed${until}.`;
 }
 
-export function AvailabilityWarnings({ warnings, items }: { warnings: Warning[]; items: Line[] }) {
+export function AvailabilityWarnings({
+  warnings,
+  items,
+  timeZone,
+}: {
+  warnings: Warning[];
+  items: Line[];
+  /** The location's. */
+  timeZone: string;
+}) {
   if (warnings.length === 0) return null;
   return (
     <Alert color="orange" title="Placed while not available" role="note">
       <List size="sm">
         {warnings.map((w, i) => (
-          <List.Item key={i}>{sentence(w, items)}</List.Item>
+          <List.Item key={i}>{sentence(w, items, timeZone)}</List.Item>
         ))}
       </List>
     </Alert>

@@ -43,7 +43,13 @@ export function OrderBoard() {
         </Group>
       </Group>
       <BusyModeControl accountId={accountId} locationId={locationId} />
-      <AcceptanceWarning accountId={accountId} locationId={locationId} changes={events.changes} cue={cue} />
+      <AcceptanceWarning
+        accountId={accountId}
+        locationId={locationId}
+        changes={events.changes}
+        cue={cue}
+        timeZone={list.timeZone}
+      />
       <NewOrdersBanner arrived={events.arrived} onClose={events.dismissArrived} />
       {list.board.error && <ErrorState error={list.board.error} />}
       <BoardFilters list={list} />

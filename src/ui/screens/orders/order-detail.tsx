@@ -147,7 +147,7 @@ export function OrderDetail({ accountId, locationId, orderId, onChanged }: Props
       ) : (
         status.error && <ErrorState error={status.error} title="The status was not changed" />
       )}
-      <AvailabilityWarnings warnings={order.availabilityWarnings} items={order.items} />
+      <AvailabilityWarnings warnings={order.availabilityWarnings} items={order.items} timeZone={timeZone} />
       <OrderFacts order={order} timeZone={timeZone} />
       <OrderLines
         items={order.items}
