@@ -325,6 +325,48 @@ function trustedProxies(env: Env): string[] | undefined {
 }
 
 export function loadConfig(env: Env = process.env): HubConfig {
+  const { hubEnv, isProduction, port, publicBaseUrl, allowPrivatePartnerUrls } = environment(env);
+  const encryption = encryptionKey(env, isProduction);
+  // The settings are read in this order, so of several wrong ones the first is the one reported.
+  const config: HubConfig = {
+    hubEnv,
+    port,
+    publicBaseUrl,
+    publicBaseUrlFromPort: !env.PUBLIC_BASE_URL,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR || './data',
+    bootstrapAdmin: pair(env, 'BOOTSTRAP_ADMIN_EMAIL', 'BOOTSTRAP_ADMIN_PASSWORD', ['email', 'password']),
+    bootstrapClient: pair(env, 'BOOTSTRAP_CLIENT_ID', 'BOOTSTRAP_CLIENT_SECRET', ['clientId', 'clientSecret']),
+    allowPrivatePartnerUrls,
+    deliveryRetrySchedule: Object.freeze(retrySchedule(env)),
+    delivery: deliveryWorker(env),
+    catalogPullTimeoutMs: integer(env, 'CATALOG_PULL_TIMEOUT_MS', 15_000, 1),
+    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 10_000, 2),
+    admission: admission(env),
+    databaseAcquireTimeoutMs: integer(env, 'DATABASE_ACQUIRE_TIMEOUT_MS', 1000, 1),
+    graphqlMaxAnswerBytes: integer(env, 'GRAPHQL_MAX_ANSWER_BYTES', MAX_ANSWER_BYTES, 1),
+    rateLimit: Object.freeze({ rps: number(env, 'RATE_LIMIT_RPS', 50), burst: integer(env, 'RATE_LIMIT_BURST', 200) }),
+    limiterStore: Object.freeze({ redisUrl: redisUrl(env), redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'orderhub:' }),
+    metricsToken: metricsToken(env),
+    deliveryRetentionDays: number(env, 'DELIVERY_RETENTION_DAYS', 30),
+    eventFeedRetentionDays: integer(env, 'EVENT_FEED_RETENTION_DAYS', 7, 7),
+    activityRetentionDays: number(env, 'ACTIVITY_RETENTION_DAYS', 365),
+    sandboxPosPaceMs: integer(env, 'SANDBOX_POS_PACE_MS', 5000, 1),
+    ...signInSettings(env),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    encryptionKey: encryption.key,
+    encryptionKeyIsDevelopmentKey: encryption.development,
+    isProduction,
+    trustProxy: trustedProxies(env),
+    ...liveConnections(env),
+    clockOffsetMs: clockOffset(env, isProduction),
+    clockMinuteMs: clockMinute(env, isProduction),
+  };
+  return Object.freeze(config);
+}
+
+/** HUB_ENV, and what production refuses of the port and the URLs: checked first, before any other setting. */
+function environment(env: Env) {
   const hubEnv = (env.HUB_ENV ?? 'development') as HubEnv;
   if (!['development', 'staging', 'production'].includes(hubEnv)) {
     throw new ConfigError(`HUB_ENV must be development, staging or production, got "${env.HUB_ENV}"`);
@@ -342,37 +384,22 @@ export function loadConfig(env: Env = process.env): HubConfig {
     if (allowPrivatePartnerUrls) throw new ConfigError('ALLOW_PRIVATE_PARTNER_URLS is refused in production');
     if (!publicBaseUrl.startsWith('https://')) throw new ConfigError('PUBLIC_BASE_URL must be https in production');
   }
-  const encryption = encryptionKey(env, isProduction);
-  const config: HubConfig = {
-    hubEnv,
-    port,
-    publicBaseUrl,
-    publicBaseUrlFromPort: !env.PUBLIC_BASE_URL,
-    databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: env.DATA_DIR || './data',
-    bootstrapAdmin: pair(env, 'BOOTSTRAP_ADMIN_EMAIL', 'BOOTSTRAP_ADMIN_PASSWORD', ['email', 'password']),
-    bootstrapClient: pair(env, 'BOOTSTRAP_CLIENT_ID', 'BOOTSTRAP_CLIENT_SECRET', ['clientId', 'clientSecret']),
-    allowPrivatePartnerUrls,
-    deliveryRetrySchedule: Object.freeze(retrySchedule(env)),
-    delivery: Object.freeze({
-      concurrency: integer(env, 'DELIVERY_CONCURRENCY', 1024, 1),
-      endpointConcurrency: integer(env, 'DELIVERY_ENDPOINT_CONCURRENCY', 64, 1),
-      partnerTimeoutMs: integer(env, 'PARTNER_TIMEOUT_MS', 10_000, 1),
-      pollIntervalMs: env.DELIVERY_POLL_INTERVAL_MS ? integer(env, 'DELIVERY_POLL_INTERVAL_MS', 2000, 1) : undefined,
-      reclaimIntervalMs: integer(env, 'DELIVERY_RECLAIM_INTERVAL_MS', 5000, 1),
-    }),
-    catalogPullTimeoutMs: integer(env, 'CATALOG_PULL_TIMEOUT_MS', 15_000, 1),
-    requestTimeoutMs: integer(env, 'REQUEST_TIMEOUT_MS', 10_000, 2),
-    admission: admission(env),
-    databaseAcquireTimeoutMs: integer(env, 'DATABASE_ACQUIRE_TIMEOUT_MS', 1000, 1),
-    graphqlMaxAnswerBytes: integer(env, 'GRAPHQL_MAX_ANSWER_BYTES', MAX_ANSWER_BYTES, 1),
-    rateLimit: Object.freeze({ rps: number(env, 'RATE_LIMIT_RPS', 50), burst: integer(env, 'RATE_LIMIT_BURST', 200) }),
-    limiterStore: Object.freeze({ redisUrl: redisUrl(env), redisKeyPrefix: env.REDIS_KEY_PREFIX ?? 'orderhub:' }),
-    metricsToken: metricsToken(env),
-    deliveryRetentionDays: number(env, 'DELIVERY_RETENTION_DAYS', 30),
-    eventFeedRetentionDays: integer(env, 'EVENT_FEED_RETENTION_DAYS', 7, 7),
-    activityRetentionDays: number(env, 'ACTIVITY_RETENTION_DAYS', 365),
-    sandboxPosPaceMs: integer(env, 'SANDBOX_POS_PACE_MS', 5000, 1),
+  return { hubEnv, isProduction, port, publicBaseUrl, allowPrivatePartnerUrls };
+}
+
+function deliveryWorker(env: Env): DeliveryWorkerConfig {
+  return Object.freeze({
+    concurrency: integer(env, 'DELIVERY_CONCURRENCY', 1024, 1),
+    endpointConcurrency: integer(env, 'DELIVERY_ENDPOINT_CONCURRENCY', 64, 1),
+    partnerTimeoutMs: integer(env, 'PARTNER_TIMEOUT_MS', 10_000, 1),
+    pollIntervalMs: env.DELIVERY_POLL_INTERVAL_MS ? integer(env, 'DELIVERY_POLL_INTERVAL_MS', 2000, 1) : undefined,
+    reclaimIntervalMs: integer(env, 'DELIVERY_RECLAIM_INTERVAL_MS', 5000, 1),
+  });
+}
+
+/** Failed logins and client authentications, the web UI's session, and token lifetimes. */
+function signInSettings(env: Env): Pick<HubConfig, 'login' | 'clientAuth' | 'uiSession' | 'ttl'> {
+  return {
     login: Object.freeze({
       maxFailures: integer(env, 'LOGIN_MAX_FAILURES', 10, 0),
       refillSeconds: integer(env, 'LOGIN_FAILURE_REFILL_SECONDS', 60, 1),
@@ -392,11 +419,12 @@ export function loadConfig(env: Env = process.env): HubConfig {
       refreshToken: integer(env, 'REFRESH_TOKEN_TTL', 30 * 24 * 3600, 1),
       authCode: integer(env, 'AUTH_CODE_TTL', 60, 1),
     }),
-    logLevel: env.LOG_LEVEL ?? 'info',
-    encryptionKey: encryption.key,
-    encryptionKeyIsDevelopmentKey: encryption.development,
-    isProduction,
-    trustProxy: trustedProxies(env),
+  };
+}
+
+/** The live listener's connection and the subscription sockets' limits. */
+function liveConnections(env: Env): Pick<HubConfig, 'live' | 'subscriptions'> {
+  return {
     live: Object.freeze({
       reconnectDelayMs: integer(env, 'LIVE_RECONNECT_DELAY_MS', 100, 1),
       maxReconnectDelayMs: integer(env, 'LIVE_RECONNECT_MAX_DELAY_MS', 5000, 1),
@@ -406,8 +434,5 @@ export function loadConfig(env: Env = process.env): HubConfig {
       perSocket: integer(env, 'LIVE_SUBSCRIPTIONS_PER_SOCKET', 25, 1),
       perUser: integer(env, 'LIVE_SUBSCRIPTIONS_PER_USER', 100, 1),
     }),
-    clockOffsetMs: clockOffset(env, isProduction),
-    clockMinuteMs: clockMinute(env, isProduction),
   };
-  return Object.freeze(config);
 }
