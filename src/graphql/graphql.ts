@@ -1,6 +1,7 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { expressMiddleware } from '@as-integrations/express5';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { GraphQLSchema } from 'graphql';
 import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
@@ -85,25 +86,7 @@ export async function graphqlRouter(
     limits: options.subscriptionLimits,
     rateLimiter: options.rateLimiter,
   });
-  const server = new ApolloServer<GraphQLContext>({
-    schema,
-    formatError: errorFormatter(facts),
-    plugins: [
-      logUnexpectedErrors,
-      unavailableAs503(facts, options.database),
-      countOperations(options.metrics, schema),
-      requestLimits({ production: options.production, rateLimit: options.rateLimiter }),
-      uuidArguments(),
-    ],
-    // The parser stops at MAX_TOKENS, so validation (quadratic in the worst case) only ever sees a bounded document.
-    parseOptions: { maxTokens: MAX_TOKENS },
-    validationRules: [documentLimits, safeStringLiterals, depthLimit(MAX_QUERY_DEPTH, MAX_INTROSPECTION_DEPTH)],
-    // Who may introspect is decided per caller (request-limits.ts), not per process.
-    introspection: true,
-    includeStacktraceInErrorResponses: false,
-    // The hub owns shutdown (src/main.ts); Apollo's own signal handlers would race it.
-    stopOnTerminationSignals: false,
-  });
+  const server = apolloServer(schema, facts, options);
   await server.start();
   const router = Router();
   // The rate limit counts callers; the UI's requests before sign-in have none and are counted by their source
@@ -141,7 +124,36 @@ export async function graphqlRouter(
     }),
   );
   // Failures before a resolver runs (authentication, body parsing) still answer in GraphQL's error shape.
-  router.use('/graphql', (raw: unknown, _req: Request, res: Response, _next: NextFunction) => {
+  router.use('/graphql', edgeErrorsAsGraphQL(options));
+  return { router, stop: () => server.stop(), closeSockets: () => subscriptions.close() };
+}
+
+/** Apollo over the hub's schema, with its limits on documents and its plugins (errors, 503s, counts, limits). */
+function apolloServer(schema: GraphQLSchema, facts: EdgeFacts, options: GraphQLOptions): ApolloServer<GraphQLContext> {
+  return new ApolloServer<GraphQLContext>({
+    schema,
+    formatError: errorFormatter(facts),
+    plugins: [
+      logUnexpectedErrors,
+      unavailableAs503(facts, options.database),
+      countOperations(options.metrics, schema),
+      requestLimits({ production: options.production, rateLimit: options.rateLimiter }),
+      uuidArguments(),
+    ],
+    // The parser stops at MAX_TOKENS, so validation (quadratic in the worst case) only ever sees a bounded document.
+    parseOptions: { maxTokens: MAX_TOKENS },
+    validationRules: [documentLimits, safeStringLiterals, depthLimit(MAX_QUERY_DEPTH, MAX_INTROSPECTION_DEPTH)],
+    // Who may introspect is decided per caller (request-limits.ts), not per process.
+    introspection: true,
+    includeStacktraceInErrorResponses: false,
+    // The hub owns shutdown (src/main.ts); Apollo's own signal handlers would race it.
+    stopOnTerminationSignals: false,
+  });
+}
+
+/** An error raised before GraphQL ran, as a GraphQL error answer with the status, Retry-After and challenge REST would give. */
+function edgeErrorsAsGraphQL(options: GraphQLOptions) {
+  return (raw: unknown, _req: Request, res: Response, _next: NextFunction): void => {
     const err = edgeError(raw, {
       overloadRetryAfterSeconds: options.overloadRetryAfterSeconds,
       database: options.database,
@@ -155,8 +167,7 @@ export async function graphqlRouter(
     const challenge = bearerChallenge(err);
     if (challenge) res.setHeader('WWW-Authenticate', challenge);
     sendGraphQLError(res, problem.status, problem.detail, problem.code);
-  });
-  return { router, stop: () => server.stop(), closeSockets: () => subscriptions.close() };
+  };
 }
 
 /** A GraphQL answer to retry rather than replay: a 5xx, or an error the hub did not expect (`internal`). */

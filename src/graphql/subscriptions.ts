@@ -116,24 +116,12 @@ export function serveSubscriptions(options: SubscriptionServerOptions): { close(
         } catch (error) {
           return [contractError((error as Error).message, 'unauthorized')];
         }
-        const contextValue: GraphQLContext = {
-          ctx: ctxValue,
-          services,
-          session: NO_SESSION_CONTROL,
-          log: ctxValue.log,
-          signedIn: () => true,
-          live: {
-            fanout,
-            fresh: (event) => caller.contextFor(event, requestId),
-            readOnce: (event, key, read) => caller.readOnce(event, key, requestId, read),
-          },
-        };
         return {
           schema,
           document: checked.document,
           operationName: payload.operationName,
           variableValues: payload.variables,
-          contextValue,
+          contextValue: subscriptionContext(ctxValue, caller, requestId, services, fanout),
         };
       },
       onError(_ctx, _id, _payload, errors) {
@@ -147,19 +135,7 @@ export function serveSubscriptions(options: SubscriptionServerOptions): { close(
     wss,
   );
 
-  wss.on('connection', (socket) => {
-    // Within SOCKET_AUTHENTICATION_MS of opening, the socket has said who it is and been recognised, or it is
-    // closed: an unauthenticated socket lives no longer than that, whatever the database's pace.
-    const timer = setTimeout(() => {
-      if (!acknowledged.has(socket) && socket.readyState === WebSocket.OPEN)
-        socket.close(CloseCode.ConnectionInitialisationTimeout, 'Connection initialisation timeout');
-    }, SOCKET_AUTHENTICATION_MS);
-    socket.once('close', () => clearTimeout(timer));
-    // A frame over the size limit or against the protocol: ws has closed the socket already (1009, 1002);
-    // graphql-ws would print each such error on the console, where anyone could fill it.
-    socket.removeAllListeners('error');
-    socket.on('error', (error) => log.debug({ err: error.message }, 'live: a socket broke the protocol; closed'));
-  });
+  wss.on('connection', (socket) => guardNewSocket(socket, acknowledged, log));
 
   return {
     async close() {
@@ -170,4 +146,42 @@ export function serveSubscriptions(options: SubscriptionServerOptions): { close(
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
+}
+
+/** What a subscription's resolvers are given: the caller's context now, and its context again for each event. */
+function subscriptionContext(
+  ctx: RequestContext,
+  caller: SocketCaller,
+  requestId: string,
+  services: Services,
+  fanout: LiveFanout,
+): GraphQLContext {
+  return {
+    ctx,
+    services,
+    session: NO_SESSION_CONTROL,
+    log: ctx.log,
+    signedIn: () => true,
+    live: {
+      fanout,
+      fresh: (event) => caller.contextFor(event, requestId),
+      readOnce: (event, key, read) => caller.readOnce(event, key, requestId, read),
+    },
+  };
+}
+
+/**
+ * Within SOCKET_AUTHENTICATION_MS of opening, the socket has said who it is and been recognised, or it is
+ * closed: an unauthenticated socket lives no longer than that, whatever the database's pace.
+ */
+function guardNewSocket(socket: WebSocket, acknowledged: WeakSet<WebSocket>, log: Logger): void {
+  const timer = setTimeout(() => {
+    if (!acknowledged.has(socket) && socket.readyState === WebSocket.OPEN)
+      socket.close(CloseCode.ConnectionInitialisationTimeout, 'Connection initialisation timeout');
+  }, SOCKET_AUTHENTICATION_MS);
+  socket.once('close', () => clearTimeout(timer));
+  // A frame over the size limit or against the protocol: ws has closed the socket already (1009, 1002);
+  // graphql-ws would print each such error on the console, where anyone could fill it.
+  socket.removeAllListeners('error');
+  socket.on('error', (error) => log.debug({ err: error.message }, 'live: a socket broke the protocol; closed'));
 }
