@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { CATALOG_OPERATIONS as CATALOG } from '../../modules/catalog/index.js';
+import { CATALOG_OPERATIONS as CATALOG, type CatalogService, type SnoozeService } from '../../modules/catalog/index.js';
 import type { RestDeps } from '../rest-deps.js';
 import { route, type RestRoute } from '../operation-route.js';
 import { queryText } from '../query-param.js';
@@ -26,7 +26,15 @@ export function catalogRoutes({ services }: RestDeps): RestRoute[] {
       CATALOG.read,
       single((grant) => catalog.getCatalog(grant)),
     ),
+    ...productRoutes(catalog),
+    ...modifierRoutes(catalog),
+    ...categoryAndGroupRoutes(catalog),
+    ...snoozeRoutes(snoozes),
+  ];
+}
 
+function productRoutes(catalog: CatalogService): RestRoute[] {
+  return [
     route.get(
       `${PATH}/products`,
       CATALOG.listProducts,
@@ -52,7 +60,11 @@ export function catalogRoutes({ services }: RestDeps): RestRoute[] {
       CATALOG.deleteProduct,
       noContent((grant, _req, p) => catalog.deleteProduct(grant, p.productId)),
     ),
+  ];
+}
 
+function modifierRoutes(catalog: CatalogService): RestRoute[] {
+  return [
     route.get(
       `${PATH}/modifiers`,
       CATALOG.listModifiers,
@@ -78,7 +90,12 @@ export function catalogRoutes({ services }: RestDeps): RestRoute[] {
       CATALOG.deleteModifier,
       noContent((grant, _req, p) => catalog.deleteModifier(grant, p.modifierId)),
     ),
+  ];
+}
 
+/** Categories and modifier groups are written by the import only: here they are listed, and a category deleted. */
+function categoryAndGroupRoutes(catalog: CatalogService): RestRoute[] {
+  return [
     route.get(
       `${PATH}/categories`,
       CATALOG.listCategories,
@@ -89,6 +106,16 @@ export function catalogRoutes({ services }: RestDeps): RestRoute[] {
       CATALOG.deleteCategory,
       noContent((grant, _req, p) => catalog.deleteCategory(grant, p.categoryId)),
     ),
+    route.get(
+      `${PATH}/modifier-groups`,
+      CATALOG.listModifierGroups,
+      list((grant, page) => catalog.listModifierGroups(grant, page)),
+    ),
+  ];
+}
+
+function snoozeRoutes(snoozes: SnoozeService): RestRoute[] {
+  return [
     route.get(
       `${PATH}/snoozes`,
       CATALOG.listSnoozes,
@@ -103,11 +130,6 @@ export function catalogRoutes({ services }: RestDeps): RestRoute[] {
       `${PATH}/snoozes/:kind/:posReference`,
       CATALOG.unsnooze,
       noContent((grant, _req, p) => snoozes.unsnooze(grant, p.kind, p.posReference)),
-    ),
-    route.get(
-      `${PATH}/modifier-groups`,
-      CATALOG.listModifierGroups,
-      list((grant, page) => catalog.listModifierGroups(grant, page)),
     ),
   ];
 }
