@@ -132,6 +132,62 @@ const SQL = new Map<Kind, { upsert: string; remove: string }>(
 
 type Row = Record<string, unknown>;
 
+// How a parsed record becomes its kind's row for jsonb_to_recordset: the columns of its Kind, and an id for the
+// upsert to insert with (UUID v7, in import order; an existing row keeps its own on conflict). One object per
+// record, nothing else allocated: a 10,000-product import maps 10,000 of them.
+
+function categoryRow(c: ParsedCatalog['categories'][number]): Row {
+  return {
+    id: uuidv7(),
+    pos_reference: c.posReference,
+    name: c.name,
+    description: c.description,
+    position: c.position,
+    show_online: c.showOnline,
+    service_availability: c.serviceAvailability,
+  };
+}
+
+function groupRow(g: ParsedCatalog['modifierGroups'][number]): Row {
+  return {
+    id: uuidv7(),
+    pos_reference: g.posReference,
+    name: g.name,
+    min_permitted: g.minPermitted,
+    max_permitted: g.maxPermitted,
+    modifiers: g.modifiers,
+    position: g.position,
+  };
+}
+
+function modifierRow(m: ParsedCatalog['modifiers'][number]): Row {
+  return {
+    id: uuidv7(),
+    pos_reference: m.posReference,
+    name: m.name,
+    price: m.price,
+    tax_rate_ids: m.taxRateIds,
+    show_online: m.showOnline,
+    position: m.position,
+    pass_through: m.passThrough,
+  };
+}
+
+function productRow(p: ParsedCatalog['products'][number]): Row {
+  return {
+    id: uuidv7(),
+    pos_reference: p.posReference,
+    name: p.name,
+    price: p.price,
+    categories: p.categories,
+    tax_rate_ids: p.taxRateIds,
+    show_online: p.showOnline,
+    modifier_groups: p.modifierGroups,
+    position: p.position,
+    pass_through: p.passThrough,
+  };
+}
+
 interface KindResult {
   counts: KindCounts;
   /** Updated rows whose watched columns changed. */
@@ -189,67 +245,10 @@ export async function writeCatalog(
     await em.flush();
   }
   const locationId = location.id;
-  // Ids are generated here (UUID v7, in import order); an existing row keeps its own on conflict.
-  const categoryResult = await applyKind(
-    em,
-    locationId,
-    CATEGORIES,
-    catalog.categories.map((c) => ({
-      id: uuidv7(),
-      pos_reference: c.posReference,
-      name: c.name,
-      description: c.description,
-      position: c.position,
-      show_online: c.showOnline,
-      service_availability: c.serviceAvailability,
-    })),
-  );
-  const modifierGroupResult = await applyKind(
-    em,
-    locationId,
-    MODIFIER_GROUPS,
-    catalog.modifierGroups.map((g) => ({
-      id: uuidv7(),
-      pos_reference: g.posReference,
-      name: g.name,
-      min_permitted: g.minPermitted,
-      max_permitted: g.maxPermitted,
-      modifiers: g.modifiers,
-      position: g.position,
-    })),
-  );
-  const modifierResult = await applyKind(
-    em,
-    locationId,
-    MODIFIERS,
-    catalog.modifiers.map((m) => ({
-      id: uuidv7(),
-      pos_reference: m.posReference,
-      name: m.name,
-      price: m.price,
-      tax_rate_ids: m.taxRateIds,
-      show_online: m.showOnline,
-      position: m.position,
-      pass_through: m.passThrough,
-    })),
-  );
-  const productResult = await applyKind(
-    em,
-    locationId,
-    PRODUCTS,
-    catalog.products.map((p) => ({
-      id: uuidv7(),
-      pos_reference: p.posReference,
-      name: p.name,
-      price: p.price,
-      categories: p.categories,
-      tax_rate_ids: p.taxRateIds,
-      show_online: p.showOnline,
-      modifier_groups: p.modifierGroups,
-      position: p.position,
-      pass_through: p.passThrough,
-    })),
-  );
+  const categoryResult = await applyKind(em, locationId, CATEGORIES, catalog.categories.map(categoryRow));
+  const modifierGroupResult = await applyKind(em, locationId, MODIFIER_GROUPS, catalog.modifierGroups.map(groupRow));
+  const modifierResult = await applyKind(em, locationId, MODIFIERS, catalog.modifiers.map(modifierRow));
+  const productResult = await applyKind(em, locationId, PRODUCTS, catalog.products.map(productRow));
   const change: CatalogChange = {
     changedProductIds: productResult.watchedIds,
     changedModifierIds: modifierResult.watchedIds,
