@@ -86,6 +86,7 @@ export function createServices(
   const hoursListen = new TimezoneChangeListener(clock);
   const catalog = new CatalogService(menusListen);
   const orders = new OrderService(clock, { placed: () => deps.metrics?.orderPlaced() });
+  const deliveries = new DeliveryService(clock);
   return {
     accounts: new AccountService(),
     // The menus and the marketplaces' opening hours both follow a location's changes.
@@ -95,7 +96,7 @@ export function createServices(
         await hoursListen.locationChanged(em, before, after);
       },
     }),
-    deliveries: new DeliveryService(),
+    deliveries,
     applications: new ApplicationService({
       production,
       partnerAddresses: new PartnerAddressCheck({
@@ -119,7 +120,7 @@ export function createServices(
     openingHours: new OpeningHoursService(clock),
     snoozes: new SnoozeService(clock),
     orderSettings: new OrderSettingsService(),
-    home: new HomeService(),
+    home: new HomeService(deliveries),
     gettingStarted: new GettingStartedService(),
     reports: new ReportService(),
     orderExports: new OrderExportService(),

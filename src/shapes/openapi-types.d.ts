@@ -736,6 +736,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/accounts/{accountId}/locations/{locationId}/delivery-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The partners failing at a location for longer than it allows (scope deliveries.read)
+         * @description A partner is failing at a location when deliveries to it there (of the last 24 hours) failed, or wait
+         *     for a retry after a failed attempt, and nothing to it there has been delivered since the latest of those
+         *     attempts. It has been failing since the first of those deliveries was made, or since its last success
+         *     when that came later. Once that lasts the location's `deliveryAlertMinutes` (its order settings), the
+         *     partner is listed here, longest failing first, and the web UI says so on the home page, the order board
+         *     and the delivery log. A partner application hears only of its own deliveries. An empty list: nobody is
+         *     failing for that long.
+         */
+        get: operations["listDeliveryAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/accounts/{accountId}/locations/{locationId}/deliveries/retry-failed": {
         parameters: {
             query?: never;
@@ -2653,6 +2682,35 @@ export interface components {
             retried: number;
             deliveryIds: string[];
         };
+        DeliveryAlert: {
+            /** Format: uuid */
+            accountId: string;
+            /** Format: uuid */
+            locationId: string;
+            /**
+             * Format: uuid
+             * @description The failing partner application
+             */
+            applicationId: string;
+            /** @description Its name; null once the application is gone */
+            applicationName: string | null;
+            /**
+             * Format: date-time
+             * @description The first delivery that has not arrived, or the partner's last success if that came later
+             */
+            failingSince: string;
+            /** @description The location's deliveryAlertMinutes, which the failing has outlasted */
+            alertAfterMinutes: number;
+            /** @description Deliveries since then that have not arrived: FAILED, or waiting for a retry */
+            failedDeliveries: number;
+            /** @description What the latest failed attempt got */
+            lastError: string | null;
+            /** Format: date-time */
+            lastAttemptAt: string | null;
+        };
+        DeliveryAlertList: {
+            data: components["schemas"]["DeliveryAlert"][];
+        };
         RetriedDeliveriesEnvelope: {
             data: components["schemas"]["RetriedDeliveries"];
         };
@@ -3059,8 +3117,9 @@ export interface components {
              */
             afterDeadline: "NOTHING" | "REJECT" | "ACCEPT";
             /**
-             * @description Minutes a partner's deliveries to the location may keep failing before the location is to be told
-             *     (15 for a new location). Kept with the settings; no screen or field reads it yet.
+             * @description Minutes a partner's deliveries to the location may keep failing before the location is told (15 for a
+             *     new location): from then on the partner is in `GET .../delivery-alerts` and the web UI's home page,
+             *     order board and delivery log say so.
              */
             deliveryAlertMinutes: number;
         };
@@ -4790,6 +4849,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DeliveryPage"];
+                };
+            };
+            default: components["responses"]["Problem"];
+        };
+    };
+    listDeliveryAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: components["parameters"]["accountId"];
+                locationId: components["parameters"]["locationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The failing partners, longest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "accountId": "4b8e55f5-3a2f-4b8e-9d0c-5f0c1d8e2a11",
+                     *           "locationId": "9d3c2b1a-7e6f-4a5b-8c9d-0e1f2a3b4c5d",
+                     *           "applicationId": "2f1e0d9c-8b7a-4654-9321-0fedcba98765",
+                     *           "applicationName": "Kitchen POS",
+                     *           "failingSince": "2026-11-28T18:02:11.000Z",
+                     *           "alertAfterMinutes": 15,
+                     *           "failedDeliveries": 4,
+                     *           "lastError": "HTTP 503",
+                     *           "lastAttemptAt": "2026-11-28T18:21:40.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DeliveryAlertList"];
                 };
             };
             default: components["responses"]["Problem"];

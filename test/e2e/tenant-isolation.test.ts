@@ -128,6 +128,7 @@ const ROUTES: Row[] = [
   // Delivery log
   { route: `GET ${LOC}/deliveries`, partners: AS_APPLICATION },
   { route: `POST ${LOC}/deliveries/retry-failed`, partners: AS_APPLICATION },
+  { route: `GET ${LOC}/delivery-alerts`, partners: AS_APPLICATION },
   { route: 'GET /v1/applications/{applicationId}/deliveries', partners: NOT_FOUND },
   { route: 'GET /v1/deliveries/{deliveryId}', partners: NOT_FOUND },
   { route: 'POST /v1/deliveries/{deliveryId}/retry', partners: NOT_FOUND },
@@ -257,6 +258,7 @@ const OPERATIONS: Operation[] = [
     call: 'location(id: $locationId, accountId: $accountId) { id }',
   },
   { operation: 'Query.locationDeliveries', partners: AS_APPLICATION, call: `locationDeliveries(${L}) { data { id } }` },
+  { operation: 'Query.deliveryAlerts', partners: AS_APPLICATION, call: `deliveryAlerts(${L}) { applicationId }` },
   {
     operation: 'Query.applicationDeliveries',
     partners: NOT_FOUND,

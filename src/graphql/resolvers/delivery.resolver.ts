@@ -5,6 +5,7 @@ import { Granted } from '../granted.js';
 import type { LocationAccess } from '../../modules/locations/index.js';
 import { DELIVERY_OPERATIONS as DELIVERIES, type DeliveryView } from '../../modules/delivery-log/index.js';
 import {
+  DeliveryAlertType,
   DeliveryDetailType,
   DeliveryListArgs,
   DeliveryPage,
@@ -25,6 +26,19 @@ export class DeliveryResolver {
     @Ctx() { services }: GraphQLContext,
   ) {
     return services.deliveries.findAllForLocation(access, args);
+  }
+
+  @Query(() => [DeliveryAlertType], {
+    description:
+      "Partners whose deliveries to the location have been failing for longer than its deliveryAlertMinutes, longest first (scope deliveries.read; a partner hears only of itself)",
+  })
+  deliveryAlerts(
+    @Arg('accountId', () => ID) _accountId: string,
+    @Arg('locationId', () => ID) _locationId: string,
+    @Granted(DELIVERIES.alertsForLocation) access: LocationAccess,
+    @Ctx() { services }: GraphQLContext,
+  ) {
+    return services.deliveries.alertsForLocation(access);
   }
 
   @Query(() => DeliveryPage, {

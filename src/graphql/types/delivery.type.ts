@@ -148,3 +148,28 @@ export class RetriedDeliveriesType {
   @Field(() => [ID])
   deliveryIds: string[];
 }
+
+@ObjectType('DeliveryAlert', {
+  description:
+    "A partner whose deliveries to a location have been failing for longer than the location's deliveryAlertMinutes",
+})
+export class DeliveryAlertType {
+  @Field(() => ID) accountId: string;
+  @Field(() => ID) locationId: string;
+  @Field(() => ID) applicationId: string;
+  @Field(() => String, { nullable: true, description: 'The partner’s name (null once the application is gone)' })
+  applicationName: string | null;
+  @Field({
+    description:
+      'When the failing began: the first delivery that has not arrived, or the last success if that came later',
+  })
+  failingSince: string;
+  @Field(() => Int, { description: 'The location’s deliveryAlertMinutes this failing has outlasted' })
+  alertAfterMinutes: number;
+  @Field(() => Int, { description: 'Deliveries since then that have not arrived (FAILED, or waiting to be retried)' })
+  failedDeliveries: number;
+  @Field(() => String, { nullable: true, description: 'What the latest failed attempt got' })
+  lastError: string | null;
+  @Field(() => String, { nullable: true })
+  lastAttemptAt: string | null;
+}

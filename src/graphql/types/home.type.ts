@@ -1,5 +1,6 @@
 import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { GETTING_STARTED_STEPS, type GettingStartedStepName } from '../../modules/home/index.js';
+import { DeliveryAlertType } from './delivery.type.js';
 import { enumOf } from './enum-of.js';
 
 @ObjectType('LocationSummary', { description: 'A location on the home page: what waits for someone there' })
@@ -14,6 +15,10 @@ export class LocationSummaryType {
     description: 'Deliveries of the last 24 hours that FAILED, or are PENDING after a failed attempt',
   })
   failingDeliveries: number;
+  @Field(() => [DeliveryAlertType], {
+    description: 'Partners failing there for longer than its deliveryAlertMinutes: why it comes first',
+  })
+  deliveryAlerts: DeliveryAlertType[];
 }
 
 export const GettingStartedStepEnum = enumOf(GETTING_STARTED_STEPS);

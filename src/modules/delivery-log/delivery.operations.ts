@@ -13,6 +13,13 @@ export const DELIVERY_OPERATIONS = declareOperations('deliveries', {
   listForLocation: { callers: EVERYONE, scope: 'deliveries.read', reaches: 'location', ownRecordsOnly: OWN_DELIVERIES },
   /** Also the live applicationDeliveryChanged subscription. */
   listForApplication: { callers: EVERYONE, scope: 'deliveries.read', reaches: 'application-itself' },
+  /** The partners failing for longer than the location's deliveryAlertMinutes (delivery-alerts.ts). */
+  alertsForLocation: {
+    callers: EVERYONE,
+    scope: 'deliveries.read',
+    reaches: 'location',
+    ownRecordsOnly: OWN_DELIVERIES,
+  },
   read: { callers: EVERYONE, scope: 'deliveries.read', reaches: 'delivery', ownRecordsOnly: OWN_DELIVERIES },
   retry: {
     callers: EVERYONE,

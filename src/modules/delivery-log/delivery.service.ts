@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DeliveryGrant, Grants } from '../../auth/authorize.js';
 import { DomainError, NotFoundError, ValidationError } from '../../common/errors.js';
 import { findPage, pageRequest, type Page, type ListInput } from '../../common/pagination.js';
@@ -12,6 +13,8 @@ import { notifyLive } from '../../live/notify.js';
 import type { LiveSignal } from '../../live/live-signal.js';
 import { toDeliveryDetailView, toDeliveryView, type DeliveryDetailView, type DeliveryView } from './delivery.view.js';
 import { recordActivity } from '../activity/index.js';
+import type { Clock } from '../../common/clock.js';
+import { deliveryAlerts, type AlertPlaces, type DeliveryAlert } from './delivery-alerts.js';
 
 // The delivery log (docs/contract.md "Calls the hub makes") for operators and partners. Who sees which deliveries, and who may
 // replay one, is declared in delivery.operations.ts: admins see every delivery, a partner application only
@@ -57,6 +60,8 @@ function listFilter(input: DeliveryListInput): ListFilter {
 }
 
 export class DeliveryService {
+  constructor(private readonly clock: Clock) {}
+
   /** Throws unless the location is there (what a live log starts with). */
   async assertLocationReadable(access: LocationAccess): Promise<void> {
     await access.load();
@@ -79,6 +84,20 @@ export class DeliveryService {
     const page = pageRequest(input.limit, input.nextPageKey);
     const where = { applicationId: access.applicationId, ...listFilter(input) };
     return findPage(access.ctx.em, Delivery, where, page, toDeliveryView, { newestFirst: input.newestFirst === true });
+  }
+
+  /**
+   * The partners whose deliveries to the location have been failing for longer than its deliveryAlertMinutes
+   * (delivery-alerts.ts); a partner application hears only of itself.
+   */
+  async alertsForLocation(access: LocationAccess): Promise<DeliveryAlert[]> {
+    await this.assertLocationReadable(access);
+    return this.alertsAt(access.ctx.em, { locationIds: [access.locationId] }, access.ownedBy.deliveries);
+  }
+
+  /** The same for many locations at once (the home page's rows). */
+  alertsAt(em: EntityManager, places: AlertPlaces, applicationId: string | null): Promise<DeliveryAlert[]> {
+    return deliveryAlerts(em, { places, applicationId, minuteMs: this.clock.minutes(1) });
   }
 
   /** The name of a delivery's recipient, for a caller who already sees the delivery (an operator reads names). */

@@ -4,3 +4,4 @@
 export { DELIVERY_OPERATIONS } from './delivery.operations.js';
 export { DeliveryService } from './delivery.service.js';
 export type { DeliveryDetailView, DeliveryView } from './delivery.view.js';
+export type { AlertPlaces, DeliveryAlert } from './delivery-alerts.js';

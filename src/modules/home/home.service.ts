@@ -1,8 +1,11 @@
 import type { Grant } from '../../auth/authorize.js';
+import type { Reach } from '../../common/principal.js';
 import { sqlRows } from '../../db/raw-sql.js';
+import type { AlertPlaces, DeliveryAlert, DeliveryService } from '../delivery-log/index.js';
 
-// The home page of an operator: the locations it reaches, those that need someone first: new
-// orders waiting to be accepted, then deliveries that keep failing.
+// The home page of an operator: the locations it reaches, those that need someone first: partners that have been
+// failing there for longer than the location allows (the delivery log's alerts), then new orders waiting to be
+// accepted, then deliveries that keep failing.
 
 export interface LocationSummary {
   accountId: string;
@@ -14,6 +17,8 @@ export interface LocationSummary {
   newOrders: number;
   /** Deliveries of the last FAILING_WINDOW that are FAILED, or PENDING after a failed attempt. */
   failingDeliveries: number;
+  /** The partners failing there for longer than its deliveryAlertMinutes. */
+  deliveryAlerts: DeliveryAlert[];
 }
 
 /** The home page lists at most this many locations (the busiest first). */
@@ -29,15 +34,35 @@ const SUMMARY = (where: string) => `
              AND (d.status = 'FAILED' OR (d.status = 'PENDING' AND d.attempt_count > 0)))::int AS "failingDeliveries"
     FROM locations l JOIN accounts a ON a.id = l.account_id
    WHERE ${where}
-   ORDER BY "newOrders" DESC, "failingDeliveries" DESC, l.name, l.id
+   ORDER BY l.id = any(?::uuid[]) DESC, "newOrders" DESC, "failingDeliveries" DESC, l.name, l.id
    LIMIT ${HOME_LIMIT}`;
 
+/** The caller's locations as a WHERE clause with its bindings, and as the alerts' places. */
+function reached(reach: Reach): { where: string; bindings: unknown[]; places: AlertPlaces } {
+  if (reach.all) return { where: 'true', bindings: [], places: 'all' };
+  if (reach.locationIds) {
+    const locationIds = [...reach.locationIds];
+    return { where: 'l.id = any(?::uuid[])', bindings: [locationIds], places: { locationIds } };
+  }
+  const accountIds = [...reach.accountIds];
+  return { where: 'l.account_id = any(?::uuid[])', bindings: [accountIds], places: { accountIds } };
+}
+
 export class HomeService {
-  /** The caller's locations (scope locations.read), new orders and failing deliveries first. */
-  async summary({ ctx }: Grant): Promise<LocationSummary[]> {
-    const { reach } = ctx;
-    if (reach.all) return sqlRows(ctx.em, SUMMARY('true'));
-    if (reach.locationIds) return sqlRows(ctx.em, SUMMARY('l.id = any(?::uuid[])'), [[...reach.locationIds]]);
-    return sqlRows(ctx.em, SUMMARY('l.account_id = any(?::uuid[])'), [[...reach.accountIds]]);
+  constructor(private readonly deliveries: Pick<DeliveryService, 'alertsAt'>) {}
+
+  /** The caller's locations (scope locations.read): alerting partners, then new orders and failing deliveries first. */
+  async summary({ ctx, ownedBy }: Grant): Promise<LocationSummary[]> {
+    const { where, bindings, places } = reached(ctx.reach);
+    const alerts = await this.deliveries.alertsAt(ctx.em, places, ownedBy.deliveries);
+    const alerting = [...new Set(alerts.map((alert) => alert.locationId))];
+    const rows = await sqlRows<Omit<LocationSummary, 'deliveryAlerts'>>(ctx.em, SUMMARY(where), [
+      ...bindings,
+      alerting,
+    ]);
+    return rows.map((row) => ({
+      ...row,
+      deliveryAlerts: alerts.filter((alert) => alert.locationId === row.locationId),
+    }));
   }
 }

@@ -19,6 +19,11 @@ export function deliveryRoutes({ services }: RestDeps): RestRoute[] {
       DELIVERIES.listForLocation,
       list((grant, page, req) => services.deliveries.findAllForLocation(grant, { ...page, ...filters(req) })),
     ),
+    route.get(
+      '/accounts/:accountId/locations/:locationId/delivery-alerts',
+      DELIVERIES.alertsForLocation,
+      single((grant) => services.deliveries.alertsForLocation(grant)),
+    ),
     route.post(
       '/accounts/:accountId/locations/:locationId/deliveries/retry-failed',
       DELIVERIES.retryFailedForLocation,

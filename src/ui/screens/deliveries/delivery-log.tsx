@@ -25,6 +25,8 @@ export function DeliveryLogView(props: {
   crumbs: ReactNode;
   /** What the source offers besides its log (a location's Retry all failed). */
   actions?: ReactNode;
+  /** What the reader should know first (a location's failing partners). */
+  notice?: ReactNode;
   live: LiveState;
   state: ReturnType<typeof useDeliveryLogState>;
   page: { rows: DeliveryRowFragment[]; nextPageKey?: string | null } | undefined;
@@ -50,6 +52,7 @@ export function DeliveryLogView(props: {
           <LiveBadge state={props.live} />
         </Group>
       </Group>
+      {props.notice}
       <DeliveryFilters
         filter={filter}
         onChange={(next) => {

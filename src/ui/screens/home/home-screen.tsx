@@ -1,16 +1,17 @@
 import { useQuery } from '@apollo/client/react';
-import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/states';
 import { graphql } from '../../gql';
 import type { HomeQuery } from '../../gql/graphql';
 import { useViewer, type Viewer } from '../../viewer';
+import { DeliveryAlertLines } from '../deliveries/delivery-alerts';
 import { GettingStarted } from './getting-started';
 
 // The page after sign-in: while the hub is being set up, the Application Flow as a checklist
-// (getting-started.tsx); for an operator, the locations it reaches with what waits there,
-// new orders and failing deliveries first (the server's `home` query orders them), each a click from its
-// board and its delivery log. A summary, not a live screen: it is read again every 15 s while open.
+// (getting-started.tsx); for an operator, the locations it reaches with what waits there, partners failing
+// for longer than the location allows, then new orders and failing deliveries first (the server's `home` query
+// orders them), each a click from its board and its delivery log. A summary, not a live screen: it is read again every 15 s while open.
 
 const HOME = graphql(`
   query Home {
@@ -22,6 +23,9 @@ const HOME = graphql(`
       storeStatus
       newOrders
       failingDeliveries
+      deliveryAlerts {
+        ...DeliveryAlertWords
+      }
     }
   }
 `);
@@ -39,14 +43,14 @@ export function HomeScreen() {
     pollInterval: 15_000,
     fetchPolicy: 'cache-and-network',
   });
-  const rows = data?.home ?? [];
-  const waiting = rows.filter((r) => r.newOrders > 0 || r.failingDeliveries > 0).length;
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={2}>Home</Title>
-          <Text c="dimmed">{SCOPE_OF[viewer.role]} Those with new orders or failing deliveries come first.</Text>
+          <Text c="dimmed">
+            {SCOPE_OF[viewer.role]} Those with failing partners, new orders or failing deliveries come first.
+          </Text>
         </div>
         <RoleShortcuts viewer={viewer} />
       </Group>
@@ -54,65 +58,99 @@ export function HomeScreen() {
       {loading && !data && <LoadingState label="Loading your locations" />}
       {error && <ErrorState error={error} />}
       {data &&
-        (rows.length === 0 ? (
+        (data.home.length === 0 ? (
           <EmptyState>
             {viewer.permissions.provision
               ? 'No location yet. Create an account and its first location under Accounts.'
               : 'No location has been shared with you yet.'}
           </EmptyState>
         ) : (
-          <>
-            <Text fw={500} role="status">
-              {waiting === 0
-                ? 'Nothing is waiting: no new order and no failing delivery.'
-                : `${waiting} ${waiting === 1 ? 'location needs' : 'locations need'} attention.`}
-            </Text>
-            {/* A table on a wide screen; on a phone one card per location, so nothing hides off to the side. */}
-            <Table aria-label="Locations" verticalSpacing="sm" visibleFrom="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Location</Table.Th>
-                  <Table.Th>Store</Table.Th>
-                  <Table.Th>Waiting</Table.Th>
-                  <Table.Th>Open</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((r) => (
-                  <Table.Tr key={r.locationId} aria-label={r.locationName}>
-                    <Table.Td>
-                      <LocationName row={r} />
-                    </Table.Td>
-                    <Table.Td>
-                      <StoreBadge row={r} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Waiting row={r} />
-                    </Table.Td>
-                    <Table.Td>
-                      <ScreenLinks row={r} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-            <Stack hiddenFrom="sm" gap="sm">
-              {rows.map((r) => (
-                <Paper key={r.locationId} withBorder p="sm" aria-label={r.locationName} role="group">
-                  <Group justify="space-between" align="flex-start" wrap="nowrap">
-                    <LocationName row={r} />
-                    <StoreBadge row={r} />
-                  </Group>
-                  <Group mt="xs" justify="space-between">
-                    <Waiting row={r} />
-                    <ScreenLinks row={r} />
-                  </Group>
-                </Paper>
-              ))}
-            </Stack>
-          </>
+          <Locations rows={data.home} />
         ))}
     </Stack>
+  );
+}
+
+const needsAttention = (r: Row) => r.newOrders > 0 || r.failingDeliveries > 0 || r.deliveryAlerts.length > 0;
+
+/** The count, the failing partners' banner, then the locations: a table on a wide screen, cards on a phone. */
+function Locations({ rows }: { rows: readonly Row[] }) {
+  const waiting = rows.filter(needsAttention).length;
+  return (
+    <>
+      <Text fw={500} role="status">
+        {waiting === 0
+          ? 'Nothing is waiting: no new order and no failing delivery.'
+          : `${waiting} ${waiting === 1 ? 'location needs' : 'locations need'} attention.`}
+      </Text>
+      <FailingPartners rows={rows} />
+      {/* A table on a wide screen; on a phone one card per location, so nothing hides off to the side. */}
+      <Table aria-label="Locations" verticalSpacing="sm" visibleFrom="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Location</Table.Th>
+            <Table.Th>Store</Table.Th>
+            <Table.Th>Waiting</Table.Th>
+            <Table.Th>Open</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.locationId} aria-label={r.locationName}>
+              <Table.Td>
+                <LocationName row={r} />
+              </Table.Td>
+              <Table.Td>
+                <StoreBadge row={r} />
+              </Table.Td>
+              <Table.Td>
+                <Waiting row={r} />
+              </Table.Td>
+              <Table.Td>
+                <ScreenLinks row={r} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Stack hiddenFrom="sm" gap="sm">
+        {rows.map((r) => (
+          <Paper key={r.locationId} withBorder p="sm" aria-label={r.locationName} role="group">
+            <Group justify="space-between" align="flex-start" wrap="nowrap">
+              <LocationName row={r} />
+              <StoreBadge row={r} />
+            </Group>
+            <Group mt="xs" justify="space-between">
+              <Waiting row={r} />
+              <ScreenLinks row={r} />
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+    </>
+  );
+}
+
+/**
+ * The locations whose partners have been failing for longer than they allow, said before anything else: a
+ * kitchen whose POS stopped answering hears of new orders from nobody.
+ */
+function FailingPartners({ rows }: { rows: readonly Row[] }) {
+  const alerting = rows.filter((r) => r.deliveryAlerts.length > 0);
+  if (alerting.length === 0) return null;
+  return (
+    <Alert color="red" title="Deliveries are failing" role="alert">
+      <Stack gap={4}>
+        {alerting.map((r) => (
+          <Group key={r.locationId} gap="xs" align="baseline">
+            <Anchor component={Link} to={`${baseOf(r)}/deliveries`} fw={500} size="sm">
+              {r.locationName}
+            </Anchor>
+            <DeliveryAlertLines alerts={r.deliveryAlerts} />
+          </Group>
+        ))}
+      </Stack>
+    </Alert>
   );
 }
 
@@ -141,20 +179,23 @@ function StoreBadge({ row }: { row: Row }) {
   );
 }
 
-/** New orders and failing deliveries, loud when there are any. */
+/** New orders and failing deliveries, loud when there are any, and the partners failing for too long. */
 function Waiting({ row }: { row: Row }) {
   return (
-    <Group gap="xs">
-      <Badge variant={row.newOrders > 0 ? 'filled' : 'light'} color={row.newOrders > 0 ? 'orange' : 'gray'}>
-        {row.newOrders} new
-      </Badge>
-      <Badge
-        variant={row.failingDeliveries > 0 ? 'filled' : 'light'}
-        color={row.failingDeliveries > 0 ? 'red' : 'gray'}
-      >
-        {row.failingDeliveries} failing
-      </Badge>
-    </Group>
+    <Stack gap={4}>
+      <Group gap="xs">
+        <Badge variant={row.newOrders > 0 ? 'filled' : 'light'} color={row.newOrders > 0 ? 'orange' : 'gray'}>
+          {row.newOrders} new
+        </Badge>
+        <Badge
+          variant={row.failingDeliveries > 0 ? 'filled' : 'light'}
+          color={row.failingDeliveries > 0 ? 'red' : 'gray'}
+        >
+          {row.failingDeliveries} failing
+        </Badge>
+      </Group>
+      <DeliveryAlertLines alerts={row.deliveryAlerts} />
+    </Stack>
   );
 }
 

@@ -15,6 +15,7 @@ import { useBoardList } from './board-list-state';
 import { OrderCueSwitch, useOrderCue } from './order-cue';
 import { OrderDetail } from './order-detail';
 import { TestOrderButton } from './test-order-button';
+import { DeliveryAlerts } from '../deliveries/delivery-alerts';
 
 // The live order board of a location: a tab per status with its count, the orders in it newest
 // first, and an order's detail with the actions the server allows from its status. Pushed by the orderBoard
@@ -50,6 +51,7 @@ export function OrderBoard() {
         cue={cue}
         timeZone={list.timeZone}
       />
+      <DeliveryAlerts accountId={accountId} locationId={locationId} changes={events.changes} />
       <NewOrdersBanner arrived={events.arrived} onClose={events.dismissArrived} />
       {list.board.error && <ErrorState error={list.board.error} />}
       <BoardFilters list={list} />
