@@ -30,7 +30,7 @@ export class DeliveryResolver {
 
   @Query(() => [DeliveryAlertType], {
     description:
-      "Partners whose deliveries to the location have been failing for longer than its deliveryAlertMinutes, longest first (scope deliveries.read; a partner hears only of itself)",
+      'Partners whose deliveries to the location have been failing for longer than its deliveryAlertMinutes, longest first (scope deliveries.read; a partner hears only of itself)',
   })
   deliveryAlerts(
     @Arg('accountId', () => ID) _accountId: string,

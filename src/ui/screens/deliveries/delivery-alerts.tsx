@@ -36,7 +36,7 @@ const POLL_MS = 30_000;
 const partnerOf = (alert: DeliveryAlertWordsFragment) => alert.applicationName ?? 'A removed partner';
 
 /** "Kitchen POS has not taken a delivery for 20 min" (the duration from "20 min ago"). */
-export function failingFor(alert: DeliveryAlertWordsFragment, now: number): string {
+function failingFor(alert: DeliveryAlertWordsFragment, now: number): string {
   const since = formatRelative(alert.failingSince, now).replace(/ ago$/, '');
   return `${partnerOf(alert)} has not taken a delivery for ${since}`;
 }
