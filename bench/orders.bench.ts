@@ -29,7 +29,8 @@ import { watchPauses } from './gc-pauses.js';
 // (default 16); BENCH_NO_POS=1: no POS connected, so no outbox row and no delivery (isolates their cost);
 // BENCH_NO_DELIVERY=1: the POS is connected, so each order writes its outbox row and job, but the delivery
 // worker is stopped before the first order (isolates the cost of delivering from that of the outbox);
-// BENCH_SKIP_OPEN=1: no open-loop phase; BENCH_RATE: its rate (default 200 orders/s); BENCH_OPEN_SECONDS: its
+// BENCH_DEADLINE=1: the location has an acceptance deadline (an hour, never reached here), so each placement also
+// adds its deadline's job (src/modules/orders/acceptance-deadline-job.ts); BENCH_SKIP_OPEN=1: no open-loop phase; BENCH_RATE: its rate (default 200 orders/s); BENCH_OPEN_SECONDS: its
 // length (default 60); BENCH_TIMELINE=1: its placements by the quarter second they were sent in;
 // BENCH_SKIP_BASELINE=1: no baseline (to profile the hub alone); BENCH_PAIRS=n: n pairs of the hub's closed loop and
 // the delivering baseline's, each pair's ratio and their median (default 3; the first pair is phases 1 and 5); BENCH_CLIENT=fetch: the measured requests
@@ -353,6 +354,12 @@ async function main(): Promise<void> {
     ];
     const location = await call('POST', `/v1/accounts/${account.id}/locations`, { name: 'Bench kitchen', taxRates });
     const loc = `/v1/accounts/${account.id}/locations/${location.id}`;
+    if (process.env.BENCH_DEADLINE)
+      await call('PUT', `${loc}/order-settings`, {
+        acceptanceDeadlineMinutes: 60,
+        afterDeadline: 'NOTHING',
+        deliveryAlertMinutes: 15,
+      });
     await call('PUT', `${loc}/catalog/import`, {
       categories: [{ posReference: 'mains', name: 'Mains' }],
       products: Array.from({ length: 200 }, (_, i) => ({
