@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { uuidv7 } from '../common/ids.js';
 import { NaturalBatch } from '../db/natural-batch.js';
 import { preparedRows } from '../db/raw-sql.js';
+import { jobRows, scheduleWithRowsSql, type ScheduledJob } from '../scheduler/schedule.js';
 import { requestOrigin, type EnqueueDeliveryInput } from './outbox.js';
 import { endpointOf } from './queue.js';
 
@@ -12,7 +13,9 @@ import { endpointOf } from './queue.js';
 // arrive while one is in flight (src/db/natural-batch.ts): under load a change shares its round trip and its
 // commit instead of paying for both alone (`npm run bench:orders` measures it). Every event goes into its
 // application's feed; those with a URL get their delivery too. Opening a chain needs no chain lock: there is
-// no earlier delivery to wait for.
+// no earlier delivery to wait for. A change may come with timed work (an order's acceptance deadline): the
+// caller names its jobs, and the scheduler's part of the statement adds them (src/scheduler/schedule.ts), so
+// a row is never written without its jobs.
 
 /** One row of the change as the caller's SQL reads it: `id` names the row its events belong to. */
 export interface ChangeRow {
@@ -20,10 +23,11 @@ export interface ChangeRow {
   [column: string]: unknown;
 }
 
-/** One call as the statement takes it: the change's row and its events' outbox rows. */
+/** One call as the statement takes it: the change's row, its events' outbox rows and its jobs' rows. */
 interface Pending {
   row: ChangeRow;
   events: Record<string, unknown>[];
+  jobs: Record<string, unknown>[];
 }
 
 /**
@@ -62,17 +66,25 @@ export class ChangeWithEvents {
   private readonly batches = new WeakMap<EntityManager, NaturalBatch<Pending, boolean>>();
 
   constructor(changeSql: string) {
-    this.sql = `${changeSql}, ${OPENING_EVENTS_SQL}
-     SELECT id FROM changed`;
+    // The scheduler's part is a SELECT, which runs only as far as the statement reads it: its one row is read
+    // after the changed rows' ids (a null id, which names no row).
+    this.sql = `${changeSql}, ${OPENING_EVENTS_SQL}, ${scheduleWithRowsSql('changed')}
+     SELECT id FROM changed
+     UNION ALL SELECT NULL FROM scheduled`;
   }
 
   /**
-   * Writes the change's row with its events, outside any transaction (on the pool): true when the row was
-   * changed, false when the change skipped it (and then no event is written). A batch the statement cannot take
-   * (a constraint one of its rows breaks) runs again row by row, so the row fails alone, with the database's
-   * error.
+   * Writes the change's row with its events and its jobs, outside any transaction (on the pool): true when the
+   * row was changed, false when the change skipped it (and then no event is written and no job added). A batch
+   * the statement cannot take (a constraint one of its rows breaks) runs again row by row, so the row fails
+   * alone, with the database's error.
    */
-  write(em: EntityManager, row: ChangeRow, events: readonly EnqueueDeliveryInput[]): Promise<boolean> {
+  write(
+    em: EntityManager,
+    row: ChangeRow,
+    events: readonly EnqueueDeliveryInput[],
+    jobs: readonly ScheduledJob[] = [],
+  ): Promise<boolean> {
     let batch = this.batches.get(em);
     if (!batch)
       this.batches.set(
@@ -80,13 +92,14 @@ export class ChangeWithEvents {
         (batch = new NaturalBatch((pending) => this.writeBatch(em, pending), { isolateFailures: true })),
       );
     // Built here, in the caller's scope: each event names the request that caused it.
-    return batch.add({ row, events: outboxRows(row.id, events) });
+    return batch.add({ row, events: outboxRows(row.id, events), jobs: jobRows(row.id, jobs) });
   }
 
   private async writeBatch(em: EntityManager, pending: readonly Pending[]): Promise<boolean[]> {
     const rows = await preparedRows<{ id: string }>(em, this.sql, [
       JSON.stringify(pending.map((p) => p.row)),
       JSON.stringify(pending.flatMap((p) => p.events)),
+      JSON.stringify(pending.flatMap((p) => p.jobs)),
     ]);
     const changed = new Set(rows.map((r) => r.id));
     return pending.map((p) => changed.has(p.row.id));

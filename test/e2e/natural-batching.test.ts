@@ -205,6 +205,50 @@ describeOnServer('placements written together', () => {
     posPartner.reset();
   });
 
+  it("adds each placed order's deadline job in its batch's statement, and none for an order it did not write", async () => {
+    const deadline = (minutes: number | null) =>
+      t.admin.put(`${kitchens[0].path}/order-settings`, {
+        acceptanceDeadlineMinutes: minutes,
+        afterDeadline: 'NOTHING',
+        deliveryAlertMinutes: 15,
+      });
+    expect((await deadline(60)).status).toBe(200);
+    try {
+      // The North kitchen has a deadline, the South one none; the last two placements share an externalId: the
+      // statement writes one of them and skips the other (ON CONFLICT DO NOTHING), which answers the one written.
+      const { hold, first, queued, ids } = await placeBehindAHeldOne([kitchens[0], kitchens[1], kitchens[0]]);
+      const twin = place(kitchens[0], ids[2]);
+      await untilQueued(5);
+      await hold.end('ROLLBACK');
+
+      const [placedFirst, northQueued, south, ...twins] = [await first, ...(await Promise.all([...queued, twin]))];
+      expect([placedFirst, northQueued, south].map((r) => r.status)).toEqual([201, 201, 201]);
+      expect(twins.map((r) => r.status).sort()).toEqual([200, 201]);
+      expect(twins[0].body.data.id).toBe(twins[1].body.data.id);
+      const wrote = await writers([northQueued, south, twins[0]].map((r) => r.body.data.id as string));
+      expect(new Set(wrote.values()).size).toBe(1);
+
+      // One job per order of the North kitchen, due at its acceptBy; none for the South kitchen's order, and
+      // none under any other key (the skipped placement's order id was never written).
+      const jobs = await query<{ key: string; run_at: string; payload: { orderId: string } }>(
+        t.db.url,
+        `select j.key, to_json(j.run_at) #>> '{}' as run_at, j.payload
+           from graphile_worker._private_jobs j join graphile_worker._private_tasks task on task.id = j.task_id
+          where task.identifier = 'order-acceptance-deadline'`,
+      );
+      const north = [placedFirst, northQueued, twins[0]].map((r) => r.body.data);
+      expect(jobs.map((j) => j.key).sort()).toEqual(north.map((o) => `order-acceptance-deadline:${o.id}`).sort());
+      for (const order of north) {
+        const job = jobs.find((j) => j.payload.orderId === order.id);
+        expect(new Date(job!.run_at).getTime()).toBe(new Date(order.acceptBy).getTime());
+      }
+      expect(south.body.data.acceptBy).toBeUndefined();
+    } finally {
+      await deadline(null);
+    }
+    posPartner.reset();
+  });
+
   it('fails only the placement the statement cannot take: the others of its batch are written alone', async () => {
     const { hold, first, queued, ids } = await placeBehindAHeldOne([kitchens[0], kitchens[1], kitchens[0]]);
     await untilQueued(4);

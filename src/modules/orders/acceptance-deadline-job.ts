@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Task } from 'graphile-worker';
+import type { ScheduledJob } from '../../scheduler/schedule.js';
 import { enqueueDelivery } from '../../delivery-engine/outbox.js';
 import { notifyLive } from '../../live/notify.js';
 import { recordActivity, SYSTEM } from '../activity/index.js';
@@ -13,7 +14,7 @@ import { Order } from './order.entity.js';
 import { toOrderView } from './order.view.js';
 
 // An order's acceptance deadline (docs/acceptance-deadline.md). An order placed at a location with a deadline
-// carries `acceptBy` and gets one graphile-worker job due then, written by the placement's own statement
+// carries `acceptBy` and gets one job due then, which the scheduler adds in the placement's own statement
 // (order-insert.ts), like the other timed work of the hub (src/scheduler/schedule.ts): a row in the
 // database, not a timer in a process, so it survives restarts and one process runs it. The job locks the order;
 // an order that is no longer NEW moved on in time and is left alone; one already marked overdue was handled by
@@ -23,6 +24,16 @@ import { toOrderView } from './order.view.js';
 // an ACCEPT goes the way of every status change: ORDER_STATUS_CHANGED to both sides, the activity log).
 
 export const ACCEPTANCE_DEADLINE_TASK = 'order-acceptance-deadline';
+
+/** The order's deadline job: one per order (its key), due at its `acceptBy`. */
+export function acceptanceDeadlineJob(orderId: string, acceptBy: string): ScheduledJob {
+  return {
+    task: ACCEPTANCE_DEADLINE_TASK,
+    payload: { orderId },
+    runAt: new Date(acceptBy),
+    key: `${ACCEPTANCE_DEADLINE_TASK}:${orderId}`,
+  };
+}
 
 /** RFC 3339: when an order that arrived at `createdAt` is overdue, `deadlineMs` later. */
 export function acceptByFor(createdAt: Date, deadlineMs: number): string {

@@ -4,7 +4,7 @@ import { ChangeWithEvents } from '../../delivery-engine/change-with-events.js';
 import type { EnqueueDeliveryInput } from '../../delivery-engine/outbox.js';
 import { encodeSignal } from '../../live/live-signal.js';
 import { notifyExpression } from '../../live/notify.js';
-import { ACCEPTANCE_DEADLINE_TASK } from './acceptance-deadline-job.js';
+import { acceptanceDeadlineJob } from './acceptance-deadline-job.js';
 import type { Order } from './order.entity.js';
 import type { OrderFields } from './order.view.js';
 
@@ -13,8 +13,8 @@ import type { OrderFields } from './order.view.js';
 // and batches the placements that arrive while the previous statement is in flight (ChangeWithEvents). Each
 // order still commits before its caller hears of it, and a placement that the statement cannot take (a
 // constraint it breaks) is written again alone, so it fails alone. An order placed at a location with an
-// acceptance deadline gets its deadline's graphile-worker job in the same statement (acceptance-deadline-job.ts):
-// no order without its job, whatever happens to the process after the commit.
+// acceptance deadline comes with its deadline's job (acceptance-deadline-job.ts), which the scheduler adds in
+// the same statement: no order without its job, whatever happens to the process after the commit.
 
 /** A new order as placed: what the view shows and the insert writes (no entity: nothing else reads it). */
 export type NewOrder = OrderFields & Pick<Order, 'applicationId' | 'connectionId'>;
@@ -29,7 +29,7 @@ export type NewOrder = OrderFields & Pick<Order, 'applicationId' | 'connectionId
 const placeOrders = new ChangeWithEvents(`WITH input AS (
        SELECT * FROM json_to_recordset(?::json) AS o(id uuid, created_at timestamptz, updated_at timestamptz, location_id uuid,
               account_id uuid, application_id uuid, connection_id uuid, client_id text, source_name text, external_id text, test boolean,
-              status_history jsonb, details jsonb, location_snapshot jsonb, signal text, accept_by timestamptz)
+              status_history jsonb, details jsonb, location_snapshot jsonb, signal text)
      ), placed AS (
        INSERT INTO orders (id, created_at, updated_at, location_id, account_id, application_id, connection_id, client_id, source_name,
                            external_id, test, status, status_history, details, location_snapshot)
@@ -39,11 +39,7 @@ const placeOrders = new ChangeWithEvents(`WITH input AS (
        ON CONFLICT (application_id, external_id) DO NOTHING
        RETURNING id
      ), changed AS (
-       SELECT id, ${notifyExpression('input.signal')},
-              CASE WHEN input.accept_by IS NOT NULL THEN
-                graphile_worker.add_job('${ACCEPTANCE_DEADLINE_TASK}', json_build_object('orderId', input.id), run_at => input.accept_by,
-                                        job_key => '${ACCEPTANCE_DEADLINE_TASK}:' || input.id, max_attempts => 25)
-              END AS deadline_job
+       SELECT id, ${notifyExpression('input.signal')}
          FROM placed JOIN input USING (id)
      )`);
 
@@ -72,6 +68,8 @@ export function insertOrder(
     status: 'NEW',
     change: 'CREATED',
   });
+  // Set by the placement when the location has a deadline (order.service.ts).
+  const { acceptBy } = order.details;
   const placed = placeOrders.write(
     em,
     {
@@ -90,9 +88,9 @@ export function insertOrder(
       details: order.details,
       location_snapshot: order.locationSnapshot,
       signal,
-      accept_by: order.details.acceptBy ?? null,
     },
     events,
+    typeof acceptBy === 'string' ? [acceptanceDeadlineJob(order.id, acceptBy)] : [],
   );
   return placed.catch((error: unknown) => {
     throw locationGone(error) ? new NotFoundError('Location') : error;
