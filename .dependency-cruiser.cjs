@@ -9,7 +9,11 @@
  * Module boundaries. Each folder under src/modules shows the rest of the hub one face, its index.ts, which
  * exports what others use and nothing more; its other files are its own and may change without anyone else
  * noticing. Everything outside a module (another module, src/graphql, src/rest, the wiring in src/services.ts,
- * src/db's entity list) imports it through that index, types included.
+ * src/db's entity list) imports it through that index, types included. So do the tests and benches that drive
+ * the hub from outside (test/e2e, test/integration, test/support, test/ui, bench): what they need of a module is
+ * its face, and a state they need is reached through the API. The unit tests (test/unit) are the modules' own
+ * white-box tests of their pure rules and import the files they test; so does the reports test's check that the
+ * database bins acceptance times exactly as the module's own binOf reads them.
  */
 const MODULE_FILE = '^src/modules/[^/]+/';
 const MODULE_INDEX = '^src/modules/[^/]+/index\\.ts$';
@@ -39,6 +43,14 @@ module.exports = {
       comment:
         "A module's private file: src/graphql, src/rest, src/services.ts and the rest of src reach a module through its index.ts.",
       from: { path: '^src/', pathNot: '^src/modules/' },
+      to: { path: MODULE_FILE, pathNot: MODULE_INDEX },
+    },
+    {
+      name: 'tests-through-module-index',
+      severity: 'error',
+      comment:
+        "A module's private file: tests and benches reach a module through its index.ts (and a state through the API); only test/unit tests a module's files directly.",
+      from: { path: '^(test|bench)/', pathNot: ['^test/unit/', '^test/e2e/reports\\.test\\.ts$'] },
       to: { path: MODULE_FILE, pathNot: MODULE_INDEX },
     },
   ],

@@ -1,4 +1,4 @@
-import { deleteActivityBefore } from '../../src/modules/activity/activity-retention.js';
+import { deleteActivityBefore } from '../../src/modules/activity/index.js';
 import { query } from '../support/database.js';
 import { FakePartner } from '../support/fake-partner.js';
 import type { HttpClient } from '../support/http.js';

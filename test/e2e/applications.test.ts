@@ -1,6 +1,6 @@
 import { loadConfig } from '../../src/config/config.js';
 import { createLogger } from '../../src/common/logger.js';
-import { webhookSecretFor } from '../../src/modules/applications/application-secrets.js';
+import { webhookSecretFor } from '../../src/modules/applications/index.js';
 import { startHub } from '../../src/hub.js';
 import { createTestDatabase, query } from '../support/database.js';
 import { HttpClient } from '../support/http.js';

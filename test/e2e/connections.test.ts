@@ -1,11 +1,12 @@
-import { connectionWithCredentials } from '../../src/modules/connections/connection-credentials.js';
 import { query } from '../support/database.js';
+import { FakePartner } from '../support/fake-partner.js';
 import { startTestHub, type TestApplication, type TestHub, type TestLocation } from '../support/test-hub.js';
 
 // Connections (docs/contract.md "Operations"): what a partner's token reaches. One active per application and location;
 // credentials sealed at rest and masked on every read; a disconnect ends the reach at once.
 
 let t: TestHub;
+let posServer: FakePartner;
 let pos: TestApplication;
 let market: TestApplication;
 let location: TestLocation;
@@ -14,11 +15,15 @@ const credentials = { storeId: 'store-0042', apiKey: 'sk_live_abcdefghijklmnop',
 
 beforeAll(async () => {
   t = await startTestHub();
-  pos = await t.createApplication('POS');
+  posServer = await FakePartner.start();
+  pos = await t.createApplication('POS', { catalogPullUrl: posServer.urlFor('/catalog') });
   market = await t.createApplication('MARKETPLACE');
   location = await t.createLocation();
 });
-afterAll(() => t.stop());
+afterAll(async () => {
+  await posServer?.close();
+  await t?.stop();
+});
 
 describe('connections', () => {
   let connectionId: string;
@@ -66,20 +71,14 @@ describe('connections', () => {
     expect(JSON.stringify(row)).not.toContain('store-0042');
     expect(JSON.stringify(row)).not.toContain('abcdefghijklmnop');
 
-    // The hub's own calls get them back in the clear.
-    const internal = await connectionWithCredentials(t.hub.orm.em.fork(), connectionId);
-    expect(internal).toEqual({
-      id: connectionId,
-      applicationId: pos.id,
-      kind: 'POS',
-      accountId: location.accountId,
-      locationId: location.locationId,
-      status: 'ACTIVE',
-      credentials,
-    });
-
     // The application now reaches the location, at once.
     expect((await before.get(location.path)).status).toBe(200);
+
+    // The hub's own calls get them back in the clear: a catalog pull sends them to the POS.
+    posServer.respond('/catalog', { body: { categories: [], modifiers: [], modifierGroups: [], products: [] } });
+    expect((await before.post(`${location.path}/connections/${connectionId}/pull`)).status).toBe(200);
+    const [pull] = posServer.requestsTo('/catalog');
+    expect(JSON.parse(pull.body)).toEqual({ connection: { id: connectionId, credentials } });
   });
 
   it('masks credentials on every read', async () => {

@@ -1,4 +1,4 @@
-import { applicationName } from '../../src/modules/applications/application-name.js';
+import { applicationName } from '../../src/modules/applications/index.js';
 import { countStatements, statementsSent } from '../../bench/statement-count.js';
 import { startTestHub, type TestApplication, type TestHub } from '../support/test-hub.js';
 

@@ -5,10 +5,8 @@ import type { Scope } from '../../src/common/principal.js';
 import type { RequestContext } from '../../src/common/request-context.js';
 import { authorize } from '../../src/auth/authorize.js';
 import { locationsReach } from '../../src/auth/reach.js';
-import { CATALOG_OPERATIONS } from '../../src/modules/catalog/catalog.operations.js';
-import { parseCatalogImport } from '../../src/modules/catalog/catalog-import.rules.js';
-import { CatalogService } from '../../src/modules/catalog/catalog.service.js';
-import { MenuChangeListener } from '../../src/modules/menus/menu-change-listener.js';
+import { CATALOG_OPERATIONS, CatalogService, parseCatalogImport } from '../../src/modules/catalog/index.js';
+import { MenuChangeListener } from '../../src/modules/menus/index.js';
 import { startTestHub, type TestHub, type TestLocation } from '../support/test-hub.js';
 
 // CatalogService.applyImport is public (the catalog pull calls it with a catalog it parsed itself); it takes

@@ -3,11 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { configureSecretBox } from '../../src/common/crypto.js';
 import { runMigrations } from '../../src/db/database.js';
 import { ormOptions } from '../../src/db/mikro-orm.config.js';
-import {
-  ABANDONED_AFTER_MS,
-  IdempotencyService,
-  REPLAY_WINDOW_MS,
-} from '../../src/modules/idempotency/idempotency.service.js';
+import { ABANDONED_AFTER_MS, IdempotencyService, REPLAY_WINDOW_MS } from '../../src/modules/idempotency/index.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 
 // The Idempotency-Key store (docs/contract.md "Conventions") on a real database, driven through its service with a

@@ -3,7 +3,8 @@
 
 export type { CatalogChange, CatalogListener } from './catalog-events.js';
 export { type GroupModifierRef, money, Problems } from './catalog-fields.js';
-export { MAX_IMPORT_BYTES } from './catalog-import.rules.js';
+// CatalogService.applyImport takes a catalog as parseCatalogImport makes it.
+export { MAX_IMPORT_BYTES, parseCatalogImport } from './catalog-import.rules.js';
 export { CatalogPullService } from './catalog-pull.service.js';
 export { type CatalogRecords, readCatalog } from './catalog-read.js';
 export { CATALOG_OPERATIONS } from './catalog.operations.js';

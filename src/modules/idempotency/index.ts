@@ -2,5 +2,5 @@
 // may use. Everything else in this folder is the module's own; .dependency-cruiser.cjs enforces it.
 
 export { IdempotencyKey } from './idempotency-key.entity.js';
-export { IdempotencyService } from './idempotency.service.js';
+export { ABANDONED_AFTER_MS, IdempotencyService, REPLAY_WINDOW_MS } from './idempotency.service.js';
 export { requestHash } from './request-hash.js';
