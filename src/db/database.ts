@@ -2,7 +2,6 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Logger as GraphileLogger, runMigrations as runJobMigrations } from 'graphile-worker';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { useGenericPlansForJobFunctions } from '../scheduler/graphile-plans.js';
 import { ormOptions, POOL_SIZE } from './mikro-orm.config.js';
 import type { DatabaseWatch } from './outage.js';
 import { sqlRows, useSimpleQueries } from './raw-sql.js';
@@ -35,12 +34,11 @@ export async function runMigrations(clientUrl: string, log?: Logger): Promise<st
   }
 }
 
-/** graphile-worker's schema (graphile_worker), brought up to date by its own migrations, then tuned. */
+/** graphile-worker's schema (graphile_worker), brought up to date by its own migrations. */
 async function installJobQueue(clientUrl: string): Promise<void> {
   const pool = new pg.Pool({ connectionString: clientUrl, max: 1 });
   try {
     await runJobMigrations({ pgPool: pool, logger: new GraphileLogger(() => () => undefined) });
-    await useGenericPlansForJobFunctions(pool);
   } finally {
     await pool.end();
   }
