@@ -24,22 +24,23 @@ export type Send = (
 const agent = new Agent({ keepAlive: true });
 
 // A keep-alive socket the server closes for idleness (node's keepAliveTimeout, 5 s) just as a request is written
-// on it answers ECONNRESET before the server has read anything: the request is sent again once on a fresh
-// socket, as node's documentation of request.reusedSocket advises. The open loop, whose rate leaves many sockets
-// idle between bursts, met it on a loaded machine and ended the bench.
+// on it answers ECONNRESET before the server has read anything: the request is sent again once, as node's
+// documentation of request.reusedSocket advises, on a connection of its own (agent: false), since the other idle
+// sockets of the pool may be closing too. The open loop, whose rate leaves many sockets idle between bursts, met
+// it on a loaded machine and ended the bench.
 const viaNodeHttp: Send = (url, init) =>
-  once(url, init).catch((error: NodeJS.ErrnoException & { reusedSocket?: boolean }) => {
-    if (error.code === 'ECONNRESET' && error.reusedSocket) return once(url, init);
+  once(url, init, agent).catch((error: NodeJS.ErrnoException & { reusedSocket?: boolean }) => {
+    if (error.code === 'ECONNRESET' && error.reusedSocket) return once(url, init, false);
     throw error;
   });
 
-const once: Send = (url, { method = 'GET', headers = {}, body }) =>
-  new Promise((resolve, reject) => {
+function once(url: string, { method = 'GET', headers = {}, body }: Parameters<Send>[1], via: Agent | false) {
+  return new Promise<Answer>((resolve, reject) => {
     const req = request(
       url,
       {
         method,
-        agent,
+        agent: via,
         headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) },
       },
       (res) => {
@@ -53,6 +54,7 @@ const once: Send = (url, { method = 'GET', headers = {}, body }) =>
     req.on('error', (error) => reject(Object.assign(error, { reusedSocket: req.reusedSocket })));
     req.end(body);
   });
+}
 
 const viaFetch: Send = async (url, init) => {
   const res = await fetch(url, init);
