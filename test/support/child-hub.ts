@@ -26,8 +26,15 @@ export async function startChildHub(env: Record<string, string>, timeoutMs = 90_
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  // A test that fails before it stops its hub must not leave it running after the test process: it would go
+  // on using a core and the database (seen: a hub serving for minutes after its test had failed).
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
   const exited = new Promise<number | string>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+    child.once('exit', (code, signal) => {
+      process.off('exit', killOnExit);
+      resolve(code ?? signal ?? -1);
+    }),
   );
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
