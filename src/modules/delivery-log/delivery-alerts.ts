@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sqlRows } from '../../db/raw-sql.js';
+import type { Shape } from '../../shapes/shape.js';
 
 // Delivery failures that should reach a person. A partner is failing at a location when deliveries to it there
 // failed (FAILED, or PENDING after a failed attempt) and nothing to it there has been delivered since the latest
@@ -11,22 +12,8 @@ import { sqlRows } from '../../db/raw-sql.js';
 // PENDING ones through the queue's own index), and each failing partner's last success is one probe of the
 // location's recent deliveries: a location with nothing failing costs nothing beyond the first two.
 
-export interface DeliveryAlert {
-  accountId: string;
-  locationId: string;
-  applicationId: string;
-  /** The partner's name (null once the application is gone). */
-  applicationName: string | null;
-  /** The start of the failing streak (ISO 8601). */
-  failingSince: string;
-  /** The location's setting the streak has outlasted, in minutes. */
-  alertAfterMinutes: number;
-  /** Deliveries of the streak that have not arrived. */
-  failedDeliveries: number;
-  /** What the partner answered last (the latest failed attempt's error). */
-  lastError: string | null;
-  lastAttemptAt: string | null;
-}
+/** A failing partner, as openapi.yaml's DeliveryAlert declares it (timestamps in ISO 8601). */
+export type DeliveryAlert = Shape<'DeliveryAlert'>;
 
 /** Timestamps as the driver gives them (PostgreSQL's text on this hub's connections, a Date on others). */
 type AlertRow = Omit<DeliveryAlert, 'failingSince' | 'lastAttemptAt'> & {
