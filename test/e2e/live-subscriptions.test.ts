@@ -155,7 +155,13 @@ describeOnServer('live updates across two hub processes on one database', () => 
   it('pushes delivery outcomes recorded by either process to the delivery log', async () => {
     // Retry-After holds the retry back a second, so the failed attempt is the delivery's state long enough to be
     // read and pushed on its own: events that follow each other closely may be read once, at the later state.
-    partner.respond('/pos', { status: 503, headers: { 'retry-after': '1' } });
+    // Only this order's ORDER_CREATED gets the 503: the status change of the order before it also goes to the
+    // POS, and may arrive now.
+    partner.respondWhen(
+      '/pos',
+      (request) => JSON.parse(request.body).eventType === 'ORDER_CREATED' && request.body.includes('"live-2"'),
+      { status: 503, headers: { 'retry-after': '1' } },
+    );
     const live = connect(a, adminToken);
     const log = live.subscribe(DELIVERY_LOG, { accountId: loc.accountId, locationId: loc.locationId });
     await log.waitFor((d) => d.locationDeliveryChanged.kind === 'RESYNC');
