@@ -15,13 +15,8 @@ import type { Shape } from '../../shapes/shape.js';
 /** A failing partner, as openapi.yaml's DeliveryAlert declares it (timestamps in ISO 8601). */
 export type DeliveryAlert = Shape<'DeliveryAlert'>;
 
-/** Timestamps as the driver gives them (PostgreSQL's text on this hub's connections, a Date on others). */
-type AlertRow = Omit<DeliveryAlert, 'failingSince' | 'lastAttemptAt'> & {
-  failingSince: string | Date;
-  lastAttemptAt: string | Date | null;
-};
-
-const iso = (at: string | Date) => new Date(at).toISOString();
+/** MikroORM's connections leave timestamptz as PostgreSQL's text ("2026-11-28 18:02:11.123+00"), not ISO 8601. */
+const iso = (text: string) => new Date(text).toISOString();
 
 /** Where to look: every location, some locations, or every location of some accounts. */
 export type AlertPlaces = 'all' | { locationIds: readonly string[] } | { accountIds: readonly string[] };
@@ -36,7 +31,7 @@ export interface AlertScope {
 }
 
 /** How far back a failing delivery counts: the log keeps FAILED deliveries for good. */
-const FAILING_WINDOW = '24 hours';
+export const FAILING_WINDOW = '24 hours';
 
 const ALERTS_SQL = `
   WITH failing AS (
@@ -85,7 +80,7 @@ export async function deliveryAlerts(em: EntityManager, scope: AlertScope): Prom
   const { places } = scope;
   const locations = places !== 'all' && 'locationIds' in places ? [...places.locationIds] : null;
   const accounts = places !== 'all' && 'accountIds' in places ? [...places.accountIds] : null;
-  const rows = await sqlRows<AlertRow>(em, ALERTS_SQL, [
+  const rows = await sqlRows<DeliveryAlert>(em, ALERTS_SQL, [
     locations,
     locations,
     accounts,

@@ -4,4 +4,4 @@
 export { DELIVERY_OPERATIONS } from './delivery.operations.js';
 export { DeliveryService } from './delivery.service.js';
 export type { DeliveryDetailView, DeliveryView } from './delivery.view.js';
-export type { AlertPlaces, DeliveryAlert } from './delivery-alerts.js';
+export { FAILING_WINDOW, type AlertPlaces, type DeliveryAlert } from './delivery-alerts.js';

@@ -1,7 +1,7 @@
 import type { Grant } from '../../auth/authorize.js';
 import type { Reach } from '../../common/principal.js';
 import { sqlRows } from '../../db/raw-sql.js';
-import type { AlertPlaces, DeliveryAlert, DeliveryService } from '../delivery-log/index.js';
+import { FAILING_WINDOW, type AlertPlaces, type DeliveryAlert, type DeliveryService } from '../delivery-log/index.js';
 
 // The home page of an operator: the locations it reaches, those that need someone first: partners that have been
 // failing there for longer than the location allows (the delivery log's alerts), then new orders waiting to be
@@ -23,8 +23,6 @@ export interface LocationSummary {
 
 /** The home page lists at most this many locations (the busiest first). */
 const HOME_LIMIT = 50;
-/** How far back a failing delivery counts: the log keeps FAILED deliveries for good. */
-const FAILING_WINDOW = '24 hours';
 
 const SUMMARY = (where: string) => `
   SELECT l.account_id AS "accountId", a.name AS "accountName", l.id AS "locationId", l.name AS "locationName", l.store_status AS "storeStatus",
