@@ -1,5 +1,6 @@
 // `npm run build` and `npm start`: compile what changed, nothing more. tsc runs only when a source is newer than
-// its last build (dist/.tsbuildinfo), and then incrementally (tsconfig.json); the web UI is bundled by Vite
+// its last build (dist/.tsbuildinfo), and then incrementally (tsconfig.json); openapi.yaml's checked JSON copy
+// only when the YAML is newer than it; the web UI is bundled by Vite
 // only when something it is made of (src/ui, the installed packages) is newer than the bundle in dist/ui. So a
 // start with nothing changed goes straight to the hub. `npm run build:ui` bundles the UI whatever the dates.
 import { spawnSync } from 'node:child_process';
@@ -64,5 +65,9 @@ if (entryMissing || isStale('dist/.tsbuildinfo', COMPILED)) {
   const now = new Date();
   utimesSync(join(root, 'dist/.tsbuildinfo'), now, now);
 }
+// The hub reads openapi.yaml from a JSON copy that the build writes once every schema in it compiled
+// (src/shapes/build-document.ts): a broken document fails here, with the validator's words.
+if (isStale('dist/openapi.json', ['openapi/openapi.yaml', 'dist/src/shapes/build-document.js']))
+  run(process.execPath, [join(root, 'dist/src/shapes/build-document.js')]);
 if (isStale('dist/ui/index.html', ['src/ui', 'package-lock.json']))
   run(bin('vite'), ['build', '--config', 'src/ui/vite.config.ts', '--logLevel', 'warn']);

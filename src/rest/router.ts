@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { restCaller } from '../auth/session/rest-caller.js';
 import type { UiSessionHttpOptions } from '../auth/session/graphql-caller.js';
 import { jsonBody } from './body.js';
-import { openApiDocument } from '../shapes/openapi-source.js';
+import { openApiDocument, openApiDocumentCheckedByBuild } from '../shapes/openapi-source.js';
 import { schemaValidator } from '../shapes/schema-validator.js';
 import { DocumentedOperations } from './operations.js';
 import { requestValidation } from './request-validation.js';
@@ -53,8 +53,10 @@ export async function restRouter(options: RestOptions): Promise<Router> {
   router.use(jsonBody());
   const doc = openApiDocument();
   const validator = schemaValidator();
-  // Every schema compiled now: a document the validator cannot read stops the hub at start-up.
-  validator.compileAll(doc);
+  // A document the validator cannot read stops the hub at start-up: the build compiled every schema of its copy
+  // (src/shapes/build-document.ts), and a YAML edited since is compiled whole now. Otherwise each schema is
+  // compiled on its first use.
+  if (!openApiDocumentCheckedByBuild()) validator.compileAll(doc);
   router.use(requestValidation(doc, new DocumentedOperations(doc), validator));
   if (options.validateResponses) router.use(responseValidation(validator));
   router.use(idempotencyKeys(options.orm, { database: options.database }));

@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { parse } from 'yaml';
-import { OPENAPI_PATH } from '../../src/docs/openapi-document.js';
+import { openApiDocument } from '../../src/shapes/openapi-source.js';
 
 // Checks a JSON value against a schema of openapi/openapi.yaml, two ways: JSON Schema validation (types,
 // required fields, enums, formats) and documentation, which validation alone does not give: an object whose
@@ -51,7 +49,7 @@ export interface OpenApiDocument {
 }
 
 function loadOpenApi(): OpenApiDocument {
-  return parse(readFileSync(OPENAPI_PATH, 'utf8')) as OpenApiDocument;
+  return openApiDocument() as unknown as OpenApiDocument;
 }
 
 const DOC_ID = 'openapi.yaml';

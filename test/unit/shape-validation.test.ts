@@ -1,11 +1,14 @@
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { NextFunction, Request, Response } from 'express';
 import { ValidationError } from '../../src/common/errors.js';
 import { responseValidation, UndocumentedAnswer } from '../../src/rest/response-validation.js';
 import type { DocumentedOperation } from '../../src/rest/operations.js';
-import { checkShape, schemaValidator } from '../../src/shapes/schema-validator.js';
+import { OPENAPI_PATH, openApiDocument } from '../../src/shapes/openapi-source.js';
+import { checkShape, SchemaValidator, schemaValidator } from '../../src/shapes/schema-validator.js';
 
 // The shapes of openapi.yaml as the hub checks them: every problem named by JSON path, defaults filled in, the
 // TypeScript types current with the document, and answers that drift from it caught.
@@ -87,10 +90,35 @@ describe('checkShape', () => {
     }
   });
 
-  it('compiles every schema of the document', () => {
-    expect(() => schemaValidator().compileAll(JSON.parse('{"components":{"schemas":{}}}'))).not.toThrow();
-    const validator = schemaValidator();
-    expect(() => validator.component('NoSuchShape')).toThrow(/no schema named NoSuchShape/);
+  it('compiles every schema of the document, and refuses a keyword it does not know', () => {
+    const doc = openApiDocument();
+    expect(() => new SchemaValidator(doc).compileAll(doc)).not.toThrow();
+    expect(() => schemaValidator().component('NoSuchShape')).toThrow(/no schema named NoSuchShape/);
+    const typo = { ...doc, components: { schemas: { ...doc.components.schemas, Typo: { minlenght: 3 } } } };
+    expect(() => new SchemaValidator(typo).compileAll(typo)).toThrow(/minlenght/);
+  });
+
+  it("is built into the JSON copy the hub reads only when every schema compiles (the build's step)", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'openapi-build-'));
+    const build = (yaml: string) =>
+      spawnSync(process.execPath, [`${ROOT}dist/src/shapes/build-document.js`, yaml, join(dir, 'openapi.json')], {
+        encoding: 'utf8',
+      });
+    const broken = join(dir, 'broken.yaml');
+    writeFileSync(
+      broken,
+      readFileSync(OPENAPI_PATH, 'utf8').replace(
+        /^ {4}PlaceOrder:\n/m,
+        '    Typo:\n      minlenght: 3\n    PlaceOrder:\n',
+      ),
+    );
+    const refused = build(broken);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('minlenght');
+    expect(existsSync(join(dir, 'openapi.json'))).toBe(false);
+
+    expect(build(OPENAPI_PATH).status).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'openapi.json'), 'utf8'))).toEqual(openApiDocument());
   });
 });
 
