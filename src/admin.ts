@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { DomainError } from './common/errors.js';
-import { generateSecret } from './common/crypto.js';
+import { configurePasswordHashing, generateSecret } from './common/crypto.js';
 import { StartupError } from './common/startup-error.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { openDatabase } from './db/database.js';
@@ -18,6 +18,7 @@ async function run(args: string[]): Promise<string> {
   const [command, email, ...rest] = args;
   if (command !== 'reset-password' || !email || rest.length > 0) throw new StartupError(USAGE);
   const config = loadConfig();
+  configurePasswordHashing(config.passwordHashCost);
   const lock = config.databaseUrl ? undefined : lockDataDir(config.dataDir);
   const embedded = config.databaseUrl ? undefined : await startEmbeddedDatabase(config.dataDir);
   try {

@@ -12,7 +12,7 @@ import { createProvider, OAUTH_MOUNT } from './auth/provider.js';
 import { UiTokenClient } from './auth/session/token-endpoint.js';
 import { ensureUiClient, type UiClientCredentials } from './auth/session/ui-client.js';
 import { UiSessions } from './auth/session/ui-sessions.js';
-import { configureSecretBox, type SecretBox } from './common/crypto.js';
+import { configurePasswordHashing, configureSecretBox, type SecretBox } from './common/crypto.js';
 import type { HubConfig } from './config/config.js';
 import { databaseReadiness, isEmbedded, openDatabase } from './db/database.js';
 import { lockDataDir, type DataDirLock } from './db/data-dir-lock.js';
@@ -80,6 +80,7 @@ export async function startHub(config: HubConfig, log: Logger, options: HubOptio
   if (config.encryptionKeyIsDevelopmentKey)
     log.warn('ENCRYPTION_KEY is not set: using the fixed development key (never in production)');
   const box = configureSecretBox(config.encryptionKey);
+  configurePasswordHashing(config.passwordHashCost);
   const { server, dataDirLock, serve } = await claimDataDirAndPort(config);
   const db = await openHubDatabase(config, log);
   const { orm } = db;

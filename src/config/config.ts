@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ClientAuthLimits } from '../auth/client-auth-throttle.js';
 import type { LoginLimits } from '../auth/login-attempts.js';
+import { DEFAULT_PASSWORD_HASH_COST } from '../common/crypto.js';
 import { MAX_ANSWER_BYTES } from '../graphql/graphql-limits.js';
 import { parseTrustedProxies } from '../http/forwarded.js';
 
@@ -111,6 +112,11 @@ export interface HubConfig {
    * 60000; refused in production): what lets a test see a deadline pass without waiting minutes.
    */
   readonly clockMinuteMs: number;
+  /**
+   * scrypt's cost for passwords hashed from now on, as log2 of N (PASSWORD_HASH_COST, default 15; production
+   * refuses less). Each hash records its own parameters, so raising it later leaves stored passwords working.
+   */
+  readonly passwordHashCost: number;
 }
 
 export interface SubscriptionLimitsConfig {
@@ -313,6 +319,15 @@ function clockMinute(env: Env, isProduction: boolean): number {
   return value;
 }
 
+function passwordHashCost(env: Env, isProduction: boolean): number {
+  const value = integer(env, 'PASSWORD_HASH_COST', DEFAULT_PASSWORD_HASH_COST, 10);
+  // scrypt's memory is 128 * r * N bytes: 2^20 is 1 GiB per login, past what a hub should ever spend.
+  if (value > 20) throw new ConfigError(`PASSWORD_HASH_COST must be 20 at most, got "${value}"`);
+  if (isProduction && value < DEFAULT_PASSWORD_HASH_COST)
+    throw new ConfigError(`PASSWORD_HASH_COST below ${DEFAULT_PASSWORD_HASH_COST} is refused in production`);
+  return value;
+}
+
 function trustedProxies(env: Env): string[] | undefined {
   const raw = env.TRUST_PROXY;
   if (raw === undefined || raw.trim() === '' || raw === 'false') return undefined;
@@ -361,6 +376,7 @@ export function loadConfig(env: Env = process.env): HubConfig {
     ...liveConnections(env),
     clockOffsetMs: clockOffset(env, isProduction),
     clockMinuteMs: clockMinute(env, isProduction),
+    passwordHashCost: passwordHashCost(env, isProduction),
   };
   return Object.freeze(config);
 }

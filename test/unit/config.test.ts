@@ -49,6 +49,23 @@ describe('loadConfig', () => {
     expect(config.bootstrapAdmin).toEqual({ email: 'a@b.c', password: 'pw' });
   });
 
+  it('reads the password hash cost, 10 to 20, and refuses less than the default in production', () => {
+    expect(loadConfig({}).passwordHashCost).toBe(15);
+    expect(loadConfig({ PASSWORD_HASH_COST: '10' }).passwordHashCost).toBe(10);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '9' })).toThrow(/PASSWORD_HASH_COST must be an integer >= 10/);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '21' })).toThrow(/PASSWORD_HASH_COST must be 20 at most/);
+    const production = {
+      HUB_ENV: 'production',
+      PUBLIC_BASE_URL: 'https://hub.example',
+      DATABASE_URL: 'postgresql://db.internal/hub',
+      ENCRYPTION_KEY: KEY,
+    };
+    expect(() => loadConfig({ ...production, PASSWORD_HASH_COST: '14' })).toThrow(
+      'PASSWORD_HASH_COST below 15 is refused in production',
+    );
+    expect(loadConfig({ ...production, PASSWORD_HASH_COST: '16' }).passwordHashCost).toBe(16);
+  });
+
   it('reads the admission settings, and refuses more low-priority slots than slots', () => {
     const config = loadConfig({
       ADMISSION_MAX_IN_FLIGHT: '10',
