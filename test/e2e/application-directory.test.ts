@@ -1,4 +1,4 @@
-import { startTestHub, type TestHub } from '../support/test-hub.js';
+import { HUB_START_TIMEOUT_MS, startTestHub, type TestHub } from '../support/test-hub.js';
 
 // The application directory of a location (GET {loc}/applications) shows a partner's token
 // only the applications that matter to it (itself and those connected there), not every other reseller's;
@@ -7,7 +7,7 @@ import { startTestHub, type TestHub } from '../support/test-hub.js';
 let t: TestHub;
 beforeAll(async () => {
   t = await startTestHub();
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(() => t.stop());
 
 it('lists itself and the applications connected at the location to a partner, everything to an operator', async () => {

@@ -4,7 +4,7 @@ import { webhookSecretFor } from '../../src/modules/applications/index.js';
 import { startHub } from '../../src/hub.js';
 import { createTestDatabase, query } from '../support/database.js';
 import { HttpClient } from '../support/http.js';
-import { startTestHub, testEnv, type TestHub } from '../support/test-hub.js';
+import { HUB_START_TIMEOUT_MS, startTestHub, testEnv, type TestHub } from '../support/test-hub.js';
 
 // Applications (docs/contract.md "Operations"): registration, secrets shown once and stored hashed or sealed, rotation,
 // kinds with their URLs and default scopes, firstParty for admins only, who sees which application.
@@ -13,7 +13,7 @@ let t: TestHub;
 
 beforeAll(async () => {
   t = await startTestHub();
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(() => t.stop());
 
 const pos = {

@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { startTestHub, type TestHub, type TestLocation } from '../support/test-hub.js';
+import { HUB_START_TIMEOUT_MS, startTestHub, type TestHub, type TestLocation } from '../support/test-hub.js';
 
 // Bearer authentication runs before any body is read, so an anonymous client cannot make
 // the hub parse 32 MiB catalog imports (or any body) for free.
@@ -9,7 +9,7 @@ let loc: TestLocation;
 beforeAll(async () => {
   t = await startTestHub();
   loc = await t.createLocation();
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(() => t.stop());
 
 const malformed = { raw: '{"categories": [', headers: { 'content-type': 'application/json' } };

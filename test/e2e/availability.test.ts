@@ -2,7 +2,13 @@ import { Webhook } from 'standardwebhooks';
 import { query } from '../support/database.js';
 import { FakePartner, type RecordedRequest } from '../support/fake-partner.js';
 import type { HttpClient } from '../support/http.js';
-import { startTestHub, type TestApplication, type TestHub, type TestLocation } from '../support/test-hub.js';
+import {
+  HUB_START_TIMEOUT_MS,
+  startTestHub,
+  type TestApplication,
+  type TestHub,
+  type TestLocation,
+} from '../support/test-hub.js';
 
 // Opening hours, holidays, overrides, busy mode and snoozes end to end: through /v1 and /graphql against a
 // hub on PostgreSQL, with marketplaces and a POS on loopback receiving the signed events. The hub's clock is
@@ -25,7 +31,7 @@ beforeAll(async () => {
     DELIVERY_POLL_INTERVAL_MS: '50',
   });
   api = t.admin;
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(async () => {
   await t.stop();
   await partner.close();

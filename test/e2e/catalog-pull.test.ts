@@ -1,7 +1,13 @@
 import { Webhook } from 'standardwebhooks';
 import { FakePartner } from '../support/fake-partner.js';
 import type { HttpClient } from '../support/http.js';
-import { startTestHub, type TestApplication, type TestHub, type TestLocation } from '../support/test-hub.js';
+import {
+  HUB_START_TIMEOUT_MS,
+  startTestHub,
+  type TestApplication,
+  type TestHub,
+  type TestLocation,
+} from '../support/test-hub.js';
 
 // docs/contract.md "Behaviours", "Calls the hub makes": the hub pulls the catalog from the POS's catalogPullUrl and
 // applies the answer as an import; failures are 502/504 and leave the catalog as it was. The POS is a real
@@ -40,7 +46,7 @@ beforeAll(async () => {
   pos = await t.applicationClient(app);
   location = await t.createLocation();
   connectionId = await t.connect(app, location, credentials);
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(async () => {
   await posServer.close();
   await t.stop();

@@ -1,6 +1,6 @@
 import { query } from '../support/database.js';
 import type { HttpClient } from '../support/http.js';
-import { startTestHub, type TestApplication, type TestHub } from '../support/test-hub.js';
+import { HUB_START_TIMEOUT_MS, startTestHub, type TestApplication, type TestHub } from '../support/test-hub.js';
 
 // docs/contract.md "Behaviours", "Shapes existing clients send" and "Literal rules" for the catalog, through HTTP
 // against a running hub, as a POS application with its own client_credentials token, connected to each location it
@@ -16,7 +16,7 @@ beforeAll(async () => {
   app = await t.createApplication('POS');
   pos = await t.applicationClient(app);
   accountId = (await t.admin.post('/v1/accounts', { name: 'Catalog Account' })).body.data.id;
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(() => t.stop());
 
 /** A location of the account, created by the admin, with the POS application connected to it. */

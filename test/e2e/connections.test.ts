@@ -1,6 +1,12 @@
 import { query } from '../support/database.js';
 import { FakePartner } from '../support/fake-partner.js';
-import { startTestHub, type TestApplication, type TestHub, type TestLocation } from '../support/test-hub.js';
+import {
+  HUB_START_TIMEOUT_MS,
+  startTestHub,
+  type TestApplication,
+  type TestHub,
+  type TestLocation,
+} from '../support/test-hub.js';
 
 // Connections (docs/contract.md "Operations"): what a partner's token reaches. One active per application and location;
 // credentials sealed at rest and masked on every read; a disconnect ends the reach at once.
@@ -19,7 +25,7 @@ beforeAll(async () => {
   pos = await t.createApplication('POS', { catalogPullUrl: posServer.urlFor('/catalog') });
   market = await t.createApplication('MARKETPLACE');
   location = await t.createLocation();
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(async () => {
   await posServer?.close();
   await t?.stop();

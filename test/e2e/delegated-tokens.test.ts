@@ -1,5 +1,6 @@
 import { HttpClient } from '../support/http.js';
 import {
+  HUB_START_TIMEOUT_MS,
   startTestHub,
   type TestApplication,
   type TestHub,
@@ -42,7 +43,7 @@ beforeAll(async () => {
   const placed = await (await t.applicationClient(first)).post(`${location.path}/orders`, placement('first-1'));
   expect(placed.status).toBe(201);
   theirOrder = placed.body.data.id;
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(() => t.stop());
 
 /** What a marketplace may learn of another marketplace's order: nothing, on REST and GraphQL. */

@@ -3,7 +3,7 @@ import { query } from '../support/database.js';
 import { waitForDelivery } from '../support/deliveries.js';
 import { FakePartner } from '../support/fake-partner.js';
 import type { HttpClient } from '../support/http.js';
-import { startTestHub, type TestHub } from '../support/test-hub.js';
+import { HUB_START_TIMEOUT_MS, startTestHub, type TestHub } from '../support/test-hub.js';
 
 // A connection's credentials reach the marketplace in MENU_PUBLISHED and STORE_STATUS_CHANGED
 // bodies, but are stored sealed, not in the deliveries table's payload, and no read of a delivery (REST or
@@ -17,7 +17,7 @@ let partner: FakePartner;
 beforeAll(async () => {
   partner = await FakePartner.start();
   t = await startTestHub({ DELIVERY_RETRY_SCHEDULE: '0.05', DELIVERY_POLL_INTERVAL_MS: '50' });
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(async () => {
   await t.stop();
   await partner.close();

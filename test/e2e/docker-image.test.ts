@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { startTestHub, type TestHub } from '../support/test-hub.js';
+import { HUB_START_TIMEOUT_MS, startTestHub, type TestHub } from '../support/test-hub.js';
 
 // The image as docker-compose runs it: no Docker daemon here, so what can be checked without one is: the
 // Node it is built on, the user it runs as, no install analytics, and its HEALTHCHECK command run as Docker
@@ -41,7 +41,7 @@ describe('the HEALTHCHECK command', () => {
   let t: TestHub;
   beforeAll(async () => {
     t = await startTestHub();
-  });
+  }, HUB_START_TIMEOUT_MS);
   afterAll(() => t.stop());
 
   it('passes against a ready hub (GET /readyz) and fails where nothing answers', async () => {

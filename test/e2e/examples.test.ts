@@ -8,7 +8,7 @@ import { startPos, type RunningPos, CATALOG } from '../../examples/pos.js';
 import { setUpRestaurant } from '../../examples/reseller.js';
 import { SANDBOX_POS_ID } from '../../src/modules/sandbox/index.js';
 import { FakePartner } from '../support/fake-partner.js';
-import { startTestHub, type TestHub } from '../support/test-hub.js';
+import { HUB_START_TIMEOUT_MS, startTestHub, type TestHub } from '../support/test-hub.js';
 
 // examples/: the typed client (openapi-typescript types + openapi-fetch) as partners would use it. The reseller
 // script sets a restaurant up and publishes its menu; the POS serves its catalog, verifies webhook signatures
@@ -50,7 +50,7 @@ describe('against a hub', () => {
   beforeAll(async () => {
     // The sandbox POS (the marketplace example's kitchen) moves orders on quickly.
     [t, marketplace] = await Promise.all([startTestHub({ SANDBOX_POS_PACE_MS: '200' }), FakePartner.start()]);
-  });
+  }, HUB_START_TIMEOUT_MS);
   afterAll(async () => {
     await pos?.close();
     await market?.close();

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { startTestHub, TEST_CLIENT, type TestHub } from '../support/test-hub.js';
+import { HUB_START_TIMEOUT_MS, startTestHub, TEST_CLIENT, type TestHub } from '../support/test-hub.js';
 
 // Forwarded headers are trusted only from the proxies TRUST_PROXY names (none by default),
 // and the OAuth issuer and endpoints always come from PUBLIC_BASE_URL.
@@ -14,7 +14,7 @@ beforeAll(async () => {
     LOGIN_MAX_FAILURES: '3',
     LOGIN_FAILURE_REFILL_SECONDS: '3600',
   });
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(() => t.stop());
 
 it('prints the discovery document for PUBLIC_BASE_URL whatever X-Forwarded-Host and -Proto say', async () => {

@@ -1,4 +1,4 @@
-import { startTestHub, type TestHub } from '../support/test-hub.js';
+import { HUB_START_TIMEOUT_MS, startTestHub, type TestHub } from '../support/test-hub.js';
 
 // The GraphQL operations of applications, users and connections: the same services, tokens and rules as REST.
 
@@ -6,7 +6,7 @@ let t: TestHub;
 
 beforeAll(async () => {
   t = await startTestHub();
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(() => t.stop());
 
 const APPLICATION_FIELDS =

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { getIntrospectionQuery } from 'graphql';
 import { COST_PER_RATE_POINT, MAX_ALIASES, MAX_OPERATIONS, MAX_QUERY_COST } from '../../src/graphql/graphql-limits.js';
-import { startTestHub, type TestHub } from '../support/test-hub.js';
+import { HUB_START_TIMEOUT_MS, startTestHub, type TestHub } from '../support/test-hub.js';
 
 // docs/contract.md "GraphQL": a cost budget per request checked before any resolver runs, caps on aliases and
 // operations, a bounded answer, the cost charged to the rate limit; introspection for signed-in operators
@@ -21,7 +21,7 @@ describe('in development', () => {
   beforeAll(async () => {
     t = await startTestHub();
     loc = await t.createLocation();
-  });
+  }, HUB_START_TIMEOUT_MS);
   afterAll(() => t.stop());
 
   it('answers graphql-js introspection (14 levels) to operators and partner applications', async () => {
@@ -84,7 +84,7 @@ describe('the cost counts against the rate limit; the answer is bounded', () => 
   let t: TestHub;
   beforeAll(async () => {
     t = await startTestHub({ RATE_LIMIT_RPS: '0.001', RATE_LIMIT_BURST: '20', GRAPHQL_MAX_ANSWER_BYTES: '20000' });
-  });
+  }, HUB_START_TIMEOUT_MS);
   afterAll(() => t.stop());
 
   it('takes one point per COST_PER_RATE_POINT records, and refuses when they are not left', async () => {
@@ -126,7 +126,7 @@ describe('in production', () => {
       PUBLIC_BASE_URL: 'https://hub.example',
       ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     });
-  });
+  }, HUB_START_TIMEOUT_MS);
   afterAll(() => t.stop());
 
   it('answers introspection to a signed-in operator', async () => {

@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { printHubSchema, SCHEMA_PATH } from '../../src/graphql/print-schema.js';
 import { MAX_INTROSPECTION_DEPTH } from '../../src/graphql/graphql-limits.js';
-import { startTestHub, type TestHub } from '../support/test-hub.js';
+import { HUB_START_TIMEOUT_MS, startTestHub, type TestHub } from '../support/test-hub.js';
 
 let t: TestHub;
 let accountId: string;
 beforeAll(async () => {
   t = await startTestHub();
   accountId = (await t.admin.post('/v1/accounts', { name: 'GraphQL Account' })).body.data.id;
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(() => t.stop());
 
 const LOCATION_FIELDS =

@@ -1,11 +1,11 @@
-import { startTestHub, type TestHub } from '../support/test-hub.js';
+import { HUB_START_TIMEOUT_MS, startTestHub, type TestHub } from '../support/test-hub.js';
 
 // The conventions of docs/contract.md "Conventions" that hold for every /v1 endpoint, checked on the simplest ones.
 
 let t: TestHub;
 beforeAll(async () => {
   t = await startTestHub();
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(() => t.stop());
 
 function expectProblem(res: { status: number; headers: Headers; body: any }, status: number, code: string) {

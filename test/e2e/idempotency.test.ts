@@ -1,5 +1,5 @@
 import { query } from '../support/database.js';
-import { startTestHub, type TestHub } from '../support/test-hub.js';
+import { HUB_START_TIMEOUT_MS, startTestHub, type TestHub } from '../support/test-hub.js';
 
 // docs/contract.md "Conventions": Idempotency-Key on every POST, scoped to the caller, kept in PostgreSQL. The store's
 // own rules (in flight, abandoned, the 24 h window) are test/integration/idempotency-store.test.ts.
@@ -7,7 +7,7 @@ import { startTestHub, type TestHub } from '../support/test-hub.js';
 let t: TestHub;
 beforeAll(async () => {
   t = await startTestHub();
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(() => t.stop());
 
 const countAccounts = async (name: string) =>

@@ -1,5 +1,5 @@
 import { isUuid } from '../../src/common/ids.js';
-import { startTestHub, type TestHub } from '../support/test-hub.js';
+import { HUB_START_TIMEOUT_MS, startTestHub, type TestHub } from '../support/test-hub.js';
 
 // The tax rate rules of docs/contract.md "Records" (TaxRate, taxRates on a location create and PATCH), through HTTP
 // against a running hub and a real database.
@@ -10,7 +10,7 @@ let accountId: string;
 beforeAll(async () => {
   t = await startTestHub();
   accountId = (await t.admin.post('/v1/accounts', { name: 'Tax Test Account' })).body.data.id;
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(() => t.stop());
 
 const vat = { posReference: 'vat-21', name: 'VAT 21%', type: 'PERCENTAGE', rate: 210000 };

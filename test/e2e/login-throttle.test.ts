@@ -1,5 +1,12 @@
 import { Browser, formAction, hiddenField } from '../support/browser.js';
-import { startTestHub, TEST_CLIENT, type TestApplication, type TestHub, type TestUser } from '../support/test-hub.js';
+import {
+  HUB_START_TIMEOUT_MS,
+  startTestHub,
+  TEST_CLIENT,
+  type TestApplication,
+  type TestHub,
+  type TestUser,
+} from '../support/test-hub.js';
 import { uiGraphql } from '../support/ui-session.js';
 
 // Password guessing (src/auth/login-attempts.ts): failed logins by the password grant and on the login page
@@ -24,7 +31,7 @@ beforeAll(async () => {
     CLIENT_AUTH_WINDOW_SECONDS: '3600',
   });
   app = await t.createApplication('MARKETPLACE', { redirectUris: [CALLBACK] });
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(() => t.stop());
 
 /** A token request from `source` (the login page's requests come from the loopback address itself). */

@@ -3,7 +3,13 @@ import { deleteDeliveredBefore } from '../../src/delivery-engine/retention.js';
 import { query } from '../support/database.js';
 import { FakePartner, type RecordedRequest } from '../support/fake-partner.js';
 import type { HttpClient } from '../support/http.js';
-import { startTestHub, type TestApplication, type TestHub, type TestLocation } from '../support/test-hub.js';
+import {
+  HUB_START_TIMEOUT_MS,
+  startTestHub,
+  type TestApplication,
+  type TestHub,
+  type TestLocation,
+} from '../support/test-hub.js';
 
 // docs/contract.md "Behaviours", "Operations", "Records" and "Calls the hub makes" end to end: menus published to a
 // marketplace on loopback through the outbox (signed, retried), MENU_UPDATED on catalog and menu changes, store status.
@@ -17,7 +23,7 @@ beforeAll(async () => {
   // Retries and scheduled jobs in milliseconds: time is driven by configuration, never by sleeping.
   t = await startTestHub({ DELIVERY_RETRY_SCHEDULE: '0.05,0.05,0.05', DELIVERY_POLL_INTERVAL_MS: '50' });
   api = t.admin;
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(async () => {
   await t.stop();
   await marketplace.close();

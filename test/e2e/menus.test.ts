@@ -1,5 +1,5 @@
 import type { HttpClient } from '../support/http.js';
-import { startTestHub, type TestHub } from '../support/test-hub.js';
+import { HUB_START_TIMEOUT_MS, startTestHub, type TestHub } from '../support/test-hub.js';
 
 // docs/contract.md "Behaviours", "Operations", "Records" and "Literal rules" for menus, through HTTP against a running
 // hub: building from the catalog, tax inheritance and overrides, show_online live, catalog deletions.
@@ -12,7 +12,7 @@ beforeAll(async () => {
   t = await startTestHub();
   api = t.admin;
   accountId = (await api.post('/v1/accounts', { name: 'Menus Account' })).body.data.id;
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(() => t.stop());
 
 const base = (locationId: string) => `/v1/accounts/${accountId}/locations/${locationId}`;

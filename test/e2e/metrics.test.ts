@@ -5,7 +5,7 @@ import { FakePartner } from '../support/fake-partner.js';
 import { HttpClient } from '../support/http.js';
 import { sample } from '../support/metrics.js';
 import { uiGraphql } from '../support/ui-session.js';
-import { startTestHub, type TestHub, type TestLocation } from '../support/test-hub.js';
+import { HUB_START_TIMEOUT_MS, startTestHub, type TestHub, type TestLocation } from '../support/test-hub.js';
 
 // GET /metrics (prom-client) behind METRICS_TOKEN, scraped after a flow: a marketplace gets a token, places
 // an order that is delivered to the POS, an operator runs a named GraphQL query. The counters moved, and
@@ -29,7 +29,7 @@ beforeAll(async () => {
   });
   t = await startTestHub({ METRICS_TOKEN: TOKEN, LOG_LEVEL: 'info' }, {}, { log: createLogger('info', sink) });
   loc = await t.createLocation();
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(async () => {
   await t.stop();
   await pos.close();

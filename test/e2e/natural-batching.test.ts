@@ -4,7 +4,13 @@ import { query } from '../support/database.js';
 import { FakePartner } from '../support/fake-partner.js';
 import { sample } from '../support/metrics.js';
 import type { HttpClient, HttpResult } from '../support/http.js';
-import { startTestHub, type TestApplication, type TestHub, type TestLocation } from '../support/test-hub.js';
+import {
+  HUB_START_TIMEOUT_MS,
+  startTestHub,
+  type TestApplication,
+  type TestHub,
+  type TestLocation,
+} from '../support/test-hub.js';
 
 // Natural batching (src/db/natural-batch.ts): placements that arrive while the previous placement
 // statement is in flight are written together by the next one, and bearer tokens that arrive while a token
@@ -36,7 +42,7 @@ beforeAll(async () => {
     await t.connect(market, kitchen);
   }
   marketClient = await t.applicationClient(market);
-});
+}, HUB_START_TIMEOUT_MS);
 
 afterAll(async () => {
   await posPartner?.close();

@@ -2,6 +2,7 @@ import * as oauth from 'oauth4webapi';
 import { Browser, formAction, hiddenField, type Page } from '../support/browser.js';
 import { HttpClient } from '../support/http.js';
 import {
+  HUB_START_TIMEOUT_MS,
   startTestHub,
   type TestApplication,
   type TestHub,
@@ -45,7 +46,7 @@ beforeAll(async () => {
   connectionId = await t.connect(app, connected);
   await t.connect(app, foreign);
   merchant = await t.createUser('merchant', [accountId]);
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(() => t.stop());
 
 interface Flow {

@@ -2,6 +2,7 @@ import * as oauth from 'oauth4webapi';
 import { DEFAULT_APPLICATION_SCOPES } from '../../src/auth/scopes.js';
 import { HttpClient } from '../support/http.js';
 import {
+  HUB_START_TIMEOUT_MS,
   startTestHub,
   TEST_ADMIN,
   TEST_CLIENT,
@@ -32,7 +33,7 @@ beforeAll(async () => {
   pos = await t.createApplication('POS');
   location = await t.createLocation();
   await t.connect(pos, location);
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(() => t.stop());
 
 async function clientCredentials(app: TestApplication, scope?: string) {
@@ -488,7 +489,7 @@ describe('short lifetimes', () => {
   let short: TestHub;
   beforeAll(async () => {
     short = await startTestHub({ ACCESS_TOKEN_TTL: '1', REFRESH_TOKEN_TTL: '6' });
-  });
+  }, HUB_START_TIMEOUT_MS);
   afterAll(() => short.stop());
 
   it('is 401, and the refresh token then gives a working one', async () => {

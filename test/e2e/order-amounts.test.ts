@@ -1,4 +1,4 @@
-import { startTestHub, type TestHub, type TestLocation } from '../support/test-hub.js';
+import { HUB_START_TIMEOUT_MS, startTestHub, type TestHub, type TestLocation } from '../support/test-hub.js';
 
 // An order's prices and totals are never negative (a discount is a line of its own and
 // keeps any sign, as existing clients send it), through REST and GraphQL alike.
@@ -12,7 +12,7 @@ beforeAll(async () => {
   const app = await t.createApplication('MARKETPLACE');
   await t.connect(app, loc);
   marketplace = await t.applicationClient(app);
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(() => t.stop());
 
 const order = (externalId: string, overrides: Record<string, unknown> = {}, price = 300, optionPrice = 50) => ({

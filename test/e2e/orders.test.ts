@@ -4,7 +4,13 @@ import { RawQueryFragment } from '@mikro-orm/core';
 import { Webhook } from 'standardwebhooks';
 import { FakePartner, type RecordedRequest } from '../support/fake-partner.js';
 import type { HttpClient } from '../support/http.js';
-import { startTestHub, type TestApplication, type TestHub, type TestLocation } from '../support/test-hub.js';
+import {
+  HUB_START_TIMEOUT_MS,
+  startTestHub,
+  type TestApplication,
+  type TestHub,
+  type TestLocation,
+} from '../support/test-hub.js';
 
 // Orders end to end: a marketplace places orders over HTTP with its own client_credentials token,
 // a POS and a marketplace on loopback receive the signed OrderWebhookEvents, the POS moves the order through
@@ -65,7 +71,7 @@ beforeAll(async () => {
   expect(imported.status).toBe(200);
   const catalog = (await t.admin.get(`${loc.path}/catalog`)).body.data;
   for (const record of [...catalog.products, ...catalog.modifiers]) catalogIds[record.posReference] = record.id;
-});
+}, HUB_START_TIMEOUT_MS);
 
 afterAll(async () => {
   await Promise.all([posPartner?.close(), marketPartner?.close()]);

@@ -1,5 +1,5 @@
 import type { LookupFunction } from 'node:net';
-import { startTestHub, type TestHub } from '../support/test-hub.js';
+import { HUB_START_TIMEOUT_MS, startTestHub, type TestHub } from '../support/test-hub.js';
 
 // docs/contract.md "Calls the hub makes": partner URLs that reach loopback, private, link-local or metadata
 // addresses are refused when an application is registered or changed (400 naming the field), in every way
@@ -19,7 +19,7 @@ const lookup = ((hostname: string, _options: unknown, callback: (...args: unknow
 let t: TestHub;
 beforeAll(async () => {
   t = await startTestHub({ ALLOW_PRIVATE_PARTNER_URLS: 'false' }, { partnerLookup: lookup });
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(() => t.stop());
 
 const FORBIDDEN_HOSTS = [

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { startChildHub } from '../support/child-hub.js';
 import { createTestDatabase, query, type TestDatabase } from '../support/database.js';
 import { describeOnServer } from '../support/on-server.js';
-import { adminTokenAt, testEnv } from '../support/test-hub.js';
+import { adminTokenAt, HUB_START_TIMEOUT_MS, testEnv } from '../support/test-hub.js';
 
 // What only a real process shows: `npm start` with no database configured, a restart keeping the data,
 // graceful shutdown, and a SIGKILL in the middle of a location PATCH.
@@ -39,7 +39,7 @@ describeOnServer('on a PostgreSQL server', () => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await createTestDatabase();
-  });
+  }, HUB_START_TIMEOUT_MS);
   afterAll(() => db.drop());
 
   async function setUp() {

@@ -4,7 +4,7 @@ import { createTestDatabase, query, type TestDatabase } from '../support/databas
 import { startChildHub, type ChildHub } from '../support/child-hub.js';
 import { HttpClient } from '../support/http.js';
 import { describeOnServer } from '../support/on-server.js';
-import { adminTokenAt, TEST_ADMIN, TEST_CLIENT, testEnv } from '../support/test-hub.js';
+import { adminTokenAt, HUB_START_TIMEOUT_MS, TEST_ADMIN, TEST_CLIENT, testEnv } from '../support/test-hub.js';
 
 // Rate limits hold across hub processes (src/http/limiter-store.ts): two hubs on one database share one
 // budget per caller, on PostgreSQL by default and on Redis when REDIS_URL is set; so do failed logins. Counted in processes,
@@ -26,7 +26,7 @@ describeOnServer('the API rate limit across two hub processes', () => {
 
   beforeEach(async () => {
     db = await createTestDatabase();
-  });
+  }, HUB_START_TIMEOUT_MS);
   afterEach(async () => {
     await Promise.all(
       hubs.splice(0).map((hub) => {

@@ -1,4 +1,4 @@
-import { startTestHub, type TestHub } from '../support/test-hub.js';
+import { HUB_START_TIMEOUT_MS, startTestHub, type TestHub } from '../support/test-hub.js';
 import { uiGraphql } from '../support/ui-session.js';
 
 // docs/contract.md "Conventions": a token bucket per client; RateLimit-* on every response; 429 with Retry-After.
@@ -7,7 +7,7 @@ import { uiGraphql } from '../support/ui-session.js';
 let t: TestHub;
 beforeAll(async () => {
   t = await startTestHub({ RATE_LIMIT_RPS: '0.01', RATE_LIMIT_BURST: '3' });
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(() => t.stop());
 
 it('counts down, then refuses with 429 and Retry-After, across REST and GraphQL alike', async () => {

@@ -1,5 +1,5 @@
 import { FakePartner } from '../support/fake-partner.js';
-import { startTestHub, type TestHub } from '../support/test-hub.js';
+import { HUB_START_TIMEOUT_MS, startTestHub, type TestHub } from '../support/test-hub.js';
 
 // The request id and W3C trace of the request that causes an event follow it: stored on the delivery
 // (shown in the delivery log) and sent to the partner with the attempt, as X-Request-Id and as a traceparent
@@ -16,7 +16,7 @@ let marketPartner: FakePartner;
 beforeAll(async () => {
   [posPartner, marketPartner] = await Promise.all([FakePartner.start(), FakePartner.start()]);
   t = await startTestHub();
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(async () => {
   await t.stop();
   await Promise.all([posPartner.close(), marketPartner.close()]);

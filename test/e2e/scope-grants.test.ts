@@ -1,4 +1,4 @@
-import { startTestHub, type TestHub } from '../support/test-hub.js';
+import { HUB_START_TIMEOUT_MS, startTestHub, type TestHub } from '../support/test-hub.js';
 
 // docs/contract.md "Principals, scopes and tokens": only an admin gives an application provisioning or applications.*;
 // an application never widens its own scopes; narrowing an application revokes its tokens beyond the new
@@ -7,7 +7,7 @@ import { startTestHub, type TestHub } from '../support/test-hub.js';
 let t: TestHub;
 beforeAll(async () => {
   t = await startTestHub();
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(() => t.stop());
 
 const order = (externalId: string) => ({

@@ -4,7 +4,7 @@ import { FakePartner } from '../support/fake-partner.js';
 import { heldRequest } from '../support/held-request.js';
 import { HttpClient } from '../support/http.js';
 import { describeOnServer } from '../support/on-server.js';
-import { adminTokenAt, testEnv } from '../support/test-hub.js';
+import { adminTokenAt, HUB_START_TIMEOUT_MS, testEnv } from '../support/test-hub.js';
 
 // SIGTERM under load: a hub process is stopped while a marketplace places orders as fast as it can
 // and the POS is being sent their ORDER_CREATED. Some placements are in progress on the hub at that moment
@@ -35,7 +35,7 @@ describeOnServer('SIGTERM under load', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     pos = await FakePartner.start();
-  });
+  }, HUB_START_TIMEOUT_MS);
   afterAll(async () => {
     for (const hub of hubs)
       if (hub.process.exitCode === null && hub.process.signalCode === null) hub.process.kill('SIGKILL');

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { ADMIN_JS, MAIN_JS, runToExit, startChildHub } from '../support/child-hub.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { describeOnServer } from '../support/on-server.js';
-import { adminTokenAt, TEST_ADMIN, TEST_CLIENT, testEnv } from '../support/test-hub.js';
+import { adminTokenAt, HUB_START_TIMEOUT_MS, TEST_ADMIN, TEST_CLIENT, testEnv } from '../support/test-hub.js';
 
 // What a first-time user meets on the README path, in real processes: a port already taken, a second
 // `npm start` on the same ./data (and a crashed hub's leftover lock), and a lost admin password.
@@ -134,7 +134,7 @@ describeOnServer('npm run admin on DATABASE_URL', () => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await createTestDatabase();
-  });
+  }, HUB_START_TIMEOUT_MS);
   afterAll(() => db.drop());
 
   it('resets the password while the hub runs, and ends the tokens the old one gave', async () => {

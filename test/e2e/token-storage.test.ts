@@ -1,4 +1,4 @@
-import { startTestHub, TEST_ADMIN, TEST_CLIENT, type TestHub } from '../support/test-hub.js';
+import { HUB_START_TIMEOUT_MS, startTestHub, TEST_ADMIN, TEST_CLIENT, type TestHub } from '../support/test-hub.js';
 import { query } from '../support/database.js';
 
 // Access and refresh tokens (and codes) are stored as hashes, never as themselves, so a
@@ -7,7 +7,7 @@ import { query } from '../support/database.js';
 let t: TestHub;
 beforeAll(async () => {
   t = await startTestHub();
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(() => t.stop());
 
 it('keeps no access or refresh token in clear in oidc_payloads, and the tokens still work and rotate', async () => {

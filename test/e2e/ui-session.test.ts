@@ -1,7 +1,7 @@
 import { secretBox } from '../../src/common/crypto.js';
 import { TokenEndpointError, UiTokenClient, type TokenSet } from '../../src/auth/session/token-endpoint.js';
 import { UiSessions } from '../../src/auth/session/ui-sessions.js';
-import { startTestHub, TEST_ADMIN, type TestHub } from '../support/test-hub.js';
+import { HUB_START_TIMEOUT_MS, startTestHub, TEST_ADMIN, type TestHub } from '../support/test-hub.js';
 import { describeOnServer } from '../support/on-server.js';
 import { uiGraphql, uiSignIn } from '../support/ui-session.js';
 
@@ -27,7 +27,7 @@ describe('web UI session', () => {
   let hub: TestHub;
   beforeAll(async () => {
     hub = await startTestHub();
-  });
+  }, HUB_START_TIMEOUT_MS);
   afterAll(() => hub?.stop());
 
   it('signs in with one httpOnly SameSite=Lax cookie and keeps the tokens sealed server-side', async () => {
@@ -267,7 +267,7 @@ describeOnServer('web UI session refresh across hub processes', () => {
   beforeAll(async () => {
     first = await startTestHub(REFRESH_EVERY_TIME);
     second = await startTestHub(REFRESH_EVERY_TIME, {}, { url: first.db.url });
-  });
+  }, HUB_START_TIMEOUT_MS);
   afterAll(async () => {
     await second?.stop();
     await first?.stop();
@@ -307,7 +307,7 @@ describe('web UI session outside development', () => {
   let hub: TestHub;
   beforeAll(async () => {
     hub = await startTestHub({ HUB_ENV: 'staging' });
-  });
+  }, HUB_START_TIMEOUT_MS);
   afterAll(() => hub?.stop());
 
   it('sets the cookie Secure, with the __Host- prefix that binds it to this origin, and takes it back by that name', async () => {

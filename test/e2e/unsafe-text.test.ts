@@ -4,7 +4,7 @@ import { loadConfig } from '../../src/config/config.js';
 import { startHub, type RunningHub } from '../../src/hub.js';
 import { createTestDatabase, query, type TestDatabase } from '../support/database.js';
 import { HttpClient } from '../support/http.js';
-import { adminTokenAt, testEnv, TEST_CLIENT } from '../support/test-hub.js';
+import { adminTokenAt, HUB_START_TIMEOUT_MS, TEST_CLIENT, testEnv } from '../support/test-hub.js';
 
 // A NUL character or an unpaired surrogate in any string (names, posReference, externalId,
 // taxRateIds entries, GraphQL input, form fields) is a 400 naming where it is, not a 500; and a database error
@@ -28,7 +28,7 @@ beforeAll(async () => {
   const accountId = (await admin.post('/v1/accounts', { name: 'Account' })).body.data.id;
   const locationId = (await admin.post(`/v1/accounts/${accountId}/locations`, { name: 'Kitchen' })).body.data.id;
   loc = { accountId, locationId, path: `/v1/accounts/${accountId}/locations/${locationId}` };
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(async () => {
   await hub.stop();
   await db.drop();

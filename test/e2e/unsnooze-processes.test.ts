@@ -3,7 +3,7 @@ import { startChildHub, type ChildHub } from '../support/child-hub.js';
 import { FakePartner, type RecordedRequest } from '../support/fake-partner.js';
 import { HttpClient } from '../support/http.js';
 import { describeOnServer } from '../support/on-server.js';
-import { adminTokenAt, testEnv } from '../support/test-hub.js';
+import { adminTokenAt, HUB_START_TIMEOUT_MS, testEnv } from '../support/test-hub.js';
 
 // A snooze ends by itself once, whatever the hub processes do: two processes on one database take an item
 // back and tell the marketplace exactly once, and a snooze set before every process stopped ends when a new
@@ -23,7 +23,7 @@ describeOnServer('snoozes ending across hub processes', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     partner = await FakePartner.start();
-  });
+  }, HUB_START_TIMEOUT_MS);
   afterAll(async () => {
     await Promise.all(processes.map((p) => kill(p)));
     await partner.close();

@@ -1,5 +1,5 @@
 import { query } from '../support/database.js';
-import { startTestHub, TEST_ADMIN, TEST_CLIENT, type TestHub } from '../support/test-hub.js';
+import { HUB_START_TIMEOUT_MS, startTestHub, TEST_ADMIN, TEST_CLIENT, type TestHub } from '../support/test-hub.js';
 import { uiGraphql, uiSignIn } from '../support/ui-session.js';
 
 // Users (docs/contract.md "Principals, scopes and tokens"): admins create any role, resellers create merchants of their
@@ -10,7 +10,7 @@ let t: TestHub;
 
 beforeAll(async () => {
   t = await startTestHub();
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(() => t.stop());
 
 describe('users', () => {

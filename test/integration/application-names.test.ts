@@ -1,6 +1,6 @@
 import { applicationName } from '../../src/modules/applications/index.js';
 import { countStatements, statementsSent } from '../../bench/statement-count.js';
-import { startTestHub, type TestApplication, type TestHub } from '../support/test-hub.js';
+import { HUB_START_TIMEOUT_MS, startTestHub, type TestApplication, type TestHub } from '../support/test-hub.js';
 
 // A screen's list names one application per row (the delivery log's recipients, an order's history): the
 // names a request asks for at once are read together (src/modules/applications/application-name.ts), in one
@@ -16,7 +16,7 @@ beforeAll(async () => {
     await t.createApplication('POS', { name: 'Names POS' }),
     await t.createApplication('MARKETPLACE', { name: 'Names Marketplace' }),
   ];
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(async () => {
   await t.stop();
 });

@@ -7,7 +7,7 @@ import { authorize } from '../../src/auth/authorize.js';
 import { locationsReach } from '../../src/auth/reach.js';
 import { CATALOG_OPERATIONS, CatalogService, parseCatalogImport } from '../../src/modules/catalog/index.js';
 import { MenuChangeListener } from '../../src/modules/menus/index.js';
-import { startTestHub, type TestHub, type TestLocation } from '../support/test-hub.js';
+import { HUB_START_TIMEOUT_MS, startTestHub, type TestHub, type TestLocation } from '../support/test-hub.js';
 
 // CatalogService.applyImport is public (the catalog pull calls it with a catalog it parsed itself); it takes
 // the grant of the pull's declared operation, which only the enforcement point makes: no caller can apply a
@@ -51,7 +51,7 @@ function posContext(scopes: Scope[], reaches: TestLocation[]): RequestContext {
 beforeAll(async () => {
   t = await startTestHub();
   location = await t.createLocation();
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(async () => {
   await t.stop();
 });

@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks';
 import { uuidv7 } from '../../src/common/ids.js';
 import { enqueue, waitForDelivery } from '../support/deliveries.js';
 import { FakePartner } from '../support/fake-partner.js';
-import { startTestHub, type TestHub } from '../support/test-hub.js';
+import { HUB_START_TIMEOUT_MS, startTestHub, type TestHub } from '../support/test-hub.js';
 
 // The delivery engine end to end: a real hub and database, events enqueued through the outbox the way
 // services do, partners on loopback that record what they receive and fail on command.
@@ -28,7 +28,7 @@ beforeAll(async () => {
   OTHER_APP = (await t.createApplication('POS')).id;
   accountId = (await t.admin.post('/v1/accounts', { name: 'Deliveries' })).body.data.id;
   locationId = (await t.admin.post(`/v1/accounts/${accountId}/locations`, { name: 'Kitchen' })).body.data.id;
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(async () => {
   await partner.close();
   await t.stop();

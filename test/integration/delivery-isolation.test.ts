@@ -2,7 +2,7 @@ import { uuidv7 } from '../../src/common/ids.js';
 import { enqueue, enqueueMany, secretsFrom, waitForDelivery } from '../support/deliveries.js';
 import { FakePartner } from '../support/fake-partner.js';
 import { describeOnServer } from '../support/on-server.js';
-import { startTestHub, type TestHub } from '../support/test-hub.js';
+import { HUB_START_TIMEOUT_MS, startTestHub, type TestHub } from '../support/test-hub.js';
 
 // One partner never holds up another, and the events of one order arrive in order. The worker runs with 8
 // slots and at most 2 in flight per endpoint, so a hanging partner can take 2 slots, never all of them.
@@ -28,7 +28,7 @@ describeOnServer('isolation between partners, order within an order', () => {
       },
       { webhookSecrets: secretsFrom({ [APP]: 'whsec_dGVzdC1zZWNyZXQtZm9yLWlzb2xhdGlvbg==' }) },
     );
-  });
+  }, HUB_START_TIMEOUT_MS);
   afterAll(async () => {
     await hanging.close();
     await healthy.close();

@@ -7,7 +7,7 @@ import { enqueueMany } from '../support/deliveries.js';
 import { FakePartner, type RecordedRequest } from '../support/fake-partner.js';
 import { startChildHub, type ChildHub } from '../support/child-hub.js';
 import { HttpClient } from '../support/http.js';
-import { adminTokenAt, testEnv } from '../support/test-hub.js';
+import { adminTokenAt, HUB_START_TIMEOUT_MS, testEnv } from '../support/test-hub.js';
 
 // Hubs as real processes on one database: a SIGKILL in the middle of delivering loses nothing, and two
 // processes sharing the work send each event once. This needs a PostgreSQL server (TEST_DATABASE_URL, as in
@@ -23,7 +23,7 @@ describeOnServer('hub processes on one PostgreSQL', () => {
   beforeEach(async () => {
     db = await createTestDatabase();
     partner = await FakePartner.start();
-  });
+  }, HUB_START_TIMEOUT_MS);
   afterEach(async () => {
     await Promise.all(processes.splice(0).map((p) => kill(p, 'SIGKILL')));
     await orm?.close();

@@ -5,7 +5,7 @@ import { startHub, type RunningHub } from '../../src/hub.js';
 import { createTestDatabase, type TestDatabase } from '../support/database.js';
 import { enqueue, secretsFrom } from '../support/deliveries.js';
 import { FakePartner } from '../support/fake-partner.js';
-import { adminTokenAt, testEnv } from '../support/test-hub.js';
+import { adminTokenAt, HUB_START_TIMEOUT_MS, testEnv } from '../support/test-hub.js';
 
 // What an operator reads: request lines with the full path, and a warn line per failed partner call with the
 // delivery id to look up.
@@ -30,7 +30,7 @@ beforeAll(async () => {
   hub = await startHub(config, createLogger('info', destination), {
     webhookSecrets: secretsFrom({ [APP]: 'whsec_dGVzdC1zZWNyZXQtZm9yLWxvZ2dpbmc=' }),
   });
-});
+}, HUB_START_TIMEOUT_MS);
 afterAll(async () => {
   await hub?.stop();
   await partner?.close();

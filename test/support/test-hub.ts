@@ -104,6 +104,13 @@ export interface TestHub {
   stop(): Promise<void>;
 }
 
+/**
+ * What a `beforeAll` that starts test hubs is given (jest's own 30 s is for a test): a hub starts in about 2 s of
+ * CPU on a quiet 2-core machine, more on the embedded database, and several times that when the machine is busy
+ * with another job. Generous, since a hub that never starts fails on its own error long before.
+ */
+export const HUB_START_TIMEOUT_MS = 120_000;
+
 /** The environment a test hub runs with; tests add or override settings. */
 export function testEnv(databaseUrl: string, overrides: Record<string, string> = {}): Record<string, string> {
   return {
