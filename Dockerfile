@@ -4,7 +4,10 @@ ENV SCARF_ANALYTICS=false
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
+# What `npm run build` reads: its script, the sources, and openapi.yaml (checked and copied to dist/openapi.json).
 COPY tsconfig.json ./
+COPY scripts ./scripts
+COPY openapi ./openapi
 COPY src ./src
 RUN npm run build && npm prune --omit=dev
 

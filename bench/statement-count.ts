@@ -17,6 +17,9 @@ function textOf(args: unknown[]): string {
   return text.replace(/\s+/g, ' ').trim().slice(0, 90);
 }
 
+/** Counters of the statements whose text matches a pattern (watchStatements); usually none. */
+const watchers = new Set<{ pattern: RegExp; count: number }>();
+
 function countQueries(load: () => unknown): void {
   let pgModule: { Client: { prototype: { query: (...args: unknown[]) => unknown } } };
   try {
@@ -33,6 +36,7 @@ function countQueries(load: () => unknown): void {
       const text = textOf(args);
       byText.set(text, (byText.get(text) ?? 0) + 1);
     }
+    for (const watcher of watchers) if (watcher.pattern.test(textOf(args))) watcher.count += 1;
     return original.apply(this, args);
   };
   (counted as { counted?: boolean }).counted = true;
@@ -47,6 +51,21 @@ export function countStatements(): void {
 
 export function statementsSent(): number {
   return sent;
+}
+
+/**
+ * Counts, from now until `stop()`, the statements whose text matches `pattern`: what one piece of code sends,
+ * whatever else the process (a hub's delivery poller, its scheduler) sends meanwhile.
+ */
+export function watchStatements(pattern: RegExp): { readonly count: number; stop(): void } {
+  const watcher = { pattern, count: 0 };
+  watchers.add(watcher);
+  return {
+    get count() {
+      return watcher.count;
+    },
+    stop: () => void watchers.delete(watcher),
+  };
 }
 
 /** The statements counted by text since the last call (BENCH_STATEMENTS=1), most frequent first; then reset. */

@@ -32,6 +32,11 @@ it('builds and runs on Node 24, as an unprivileged user, without install analyti
     'node:24-bookworm-slim',
   ]);
   expect(DOCKERFILE).toMatch(/^USER node$/m);
+  // The build stage has what `npm run build` reads before it runs it: the script and openapi.yaml, which the
+  // build checks and copies to dist/openapi.json.
+  const buildStage = DOCKERFILE.slice(0, DOCKERFILE.indexOf('RUN npm run build'));
+  for (const path of ['tsconfig.json', 'scripts', 'openapi', 'src'])
+    expect(buildStage).toMatch(new RegExp(`^COPY ${path} `, 'm'));
   expect(DOCKERFILE.match(/SCARF_ANALYTICS=false/g)).toHaveLength(2);
   expect(read('docker-compose.yml')).toContain('docker compose logs hub');
   expect(read('README.md')).toContain('docker compose logs hub');
