@@ -304,9 +304,8 @@ async function startLive({ config, log, databaseUrl, database }: BootDeps) {
   const live = new LiveFanout();
   const listener = new LiveListener({ databaseUrl, fanout: live, log, database, ...config.live });
   // The embedded database reports every NOTIFY to the connection that committed it: read them there.
-  embeddedDatabaseAt(databaseUrl)?.onNotification((channel, payload) =>
-    listener.receive({ channel, payload, processId: 0 }),
-  );
+  const embedded = embeddedDatabaseAt(databaseUrl);
+  if (embedded) listener.hear(embedded);
   await listener.start();
   return { live, listener };
 }

@@ -149,9 +149,10 @@ interface DeliveryWorkerConfig {
    */
   readonly partnerTimeoutMs: number;
   /**
-   * Fallback poll when no LISTEN/NOTIFY wake-up arrives (DELIVERY_POLL_INTERVAL_MS). Default 2000 on
-   * PostgreSQL, where NOTIFY wakes the worker at once; on the embedded database (100), which cannot deliver
-   * notifications across its socket connections.
+   * Fallback poll when no LISTEN/NOTIFY wake-up arrives (DELIVERY_POLL_INTERVAL_MS). Default 2000, as NOTIFY
+   * wakes the worker at once: on PostgreSQL through LISTEN, on the embedded database through the process that
+   * serves it (it cannot deliver notifications across its socket connections); 100 on an embedded database
+   * that another process serves, where nothing else wakes it.
    */
   readonly pollIntervalMs: number | undefined;
   /** How often a process looks for deliveries left behind by a dead process (DELIVERY_RECLAIM_INTERVAL_MS, default 5000). */

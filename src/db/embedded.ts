@@ -9,8 +9,11 @@ import { SessionQueue, type NotificationListener } from './embedded-session-queu
 
 export interface EmbeddedDatabase {
   url: string;
-  /** NOTIFYs committed on any connection (PGlite hands them to the committing one, not to listeners). */
-  onNotification(listener: NotificationListener): void;
+  /**
+   * NOTIFYs committed on any connection (PGlite hands them to the committing one, not to listeners): what
+   * LISTEN would hear on PostgreSQL. Returns the call that stops listening.
+   */
+  onNotification(listener: NotificationListener): () => void;
   /** The data directory as a tarball that `loadDataDir` starts another embedded database from (tests' template). */
   dumpDataDir(): Promise<Blob>;
   stop(): Promise<void>;
@@ -44,13 +47,24 @@ export async function startEmbeddedDatabase(
     throw new Error('pglite-socket no longer has the queryQueue the embedded database replaces');
   const queue = new SessionQueue(db);
   internals.queryQueue = queue;
+  // Several readers (live signals, the delivery worker, the scheduler); the queue scans replies only once one
+  // is set.
+  const listeners = new Set<NotificationListener>();
+  const notify: NotificationListener = (channel, payload) => {
+    for (const listener of listeners) listener(channel, payload);
+  };
   await server.start();
   const address = server.getServerConn(); // "127.0.0.1:PORT"
   const url = `postgresql://postgres:postgres@${address}/postgres`;
   const embedded: EmbeddedDatabase = {
     url,
     onNotification(listener) {
-      queue.onNotification = listener;
+      listeners.add(listener);
+      queue.onNotification = notify;
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) queue.onNotification = undefined;
+      };
     },
     async dumpDataDir() {
       return (await db.dumpDataDir('none')) as Blob;

@@ -3,11 +3,13 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { HubConfig } from '../config/config.js';
 import { isEmbeddedDatabase } from '../db/database.js';
+import { embeddedDatabaseAt } from '../db/embedded.js';
 import type { DatabaseWatch } from '../db/outage.js';
 import type { HubMetrics } from '../observability/metrics.js';
 import { claimDue, type ClaimedDelivery } from './claim.js';
 import { ClaimLoop, type RoundResult } from './claim-loop.js';
 import { DueListener } from './due-listener.js';
+import { DUE_CHANNEL } from './queue.js';
 import { EndpointLimiter } from './endpoint-limiter.js';
 import type { PartnerHttp } from './partner-http.js';
 import { sendDelivery, type SendDeps } from './partner-send.js';
@@ -59,6 +61,8 @@ export class DeliveryWorker {
   private lockLost = false;
   private lockRetakeTimer: NodeJS.Timeout | undefined;
   private pollTimer: NodeJS.Timeout | undefined;
+  /** Stops reading the embedded database's notifications (when this process serves it). */
+  private stopHearing: (() => void) | undefined;
   private reclaimTimer: NodeJS.Timeout | undefined;
   private reclaiming: Promise<unknown> = Promise.resolve();
   private started = false;
@@ -127,14 +131,24 @@ export class DeliveryWorker {
       this.processId,
       [],
     ]);
-    const pollIntervalMs = config.delivery.pollIntervalMs ?? (embedded ? 100 : 2000);
-    // PGlite's notifications do not cross connections: there the poll is the wake-up.
-    if (embedded)
+    // PGlite's notifications do not cross connections. When this process serves it, the embedded database
+    // reports every NOTIFY it commits, and the queue's wake-up is read there; otherwise the poll is the wake-up.
+    const served = embedded ? embeddedDatabaseAt(databaseUrl) : undefined;
+    if (served) {
+      this.stopHearing = served.onNotification((channel) => {
+        if (channel === DUE_CHANNEL) this.wake();
+      });
+      // PostgreSQL reports a NOTIFY only on channels its session listens to; PGlite's one session then reports
+      // it to whichever connection commits.
+      await this.pool.query(`listen ${DUE_CHANNEL}`);
+    }
+    const pollIntervalMs = config.delivery.pollIntervalMs ?? (embedded && !served ? 100 : 2000);
+    if (embedded && !served)
       log.info(
-        'delivery worker: embedded database, woken by polling every %d ms (no LISTEN/NOTIFY across its connections)',
+        'delivery worker: embedded database of another process, woken by polling every %d ms (no LISTEN/NOTIFY across its connections)',
         pollIntervalMs,
       );
-    else {
+    else if (!embedded) {
       this.listener = new DueListener(
         databaseUrl,
         () => this.wake(),
@@ -248,6 +262,7 @@ export class DeliveryWorker {
    */
   stopClaiming(): Promise<void> {
     this.claimingStopped = true;
+    this.stopHearing?.();
     clearInterval(this.pollTimer);
     for (const timer of this.wakeTimers) clearTimeout(timer);
     return this.loop.stop();

@@ -1,3 +1,4 @@
+import type { EmbeddedDatabase } from '../db/embedded.js';
 import type { DatabaseWatch } from '../db/outage.js';
 import pg from 'pg';
 import type { Logger } from 'pino';
@@ -31,6 +32,7 @@ export class LiveListener {
   private state: ListenerState = 'connecting';
   private retryTimer: NodeJS.Timeout | undefined;
   private checkTimer: NodeJS.Timeout | undefined;
+  private stopHearing: (() => void) | undefined;
   private failures = 0;
   /** Resolved when the next (re)connection is listening; tests and the failover check wait on it. */
   private listeningWaiters: (() => void)[] = [];
@@ -59,6 +61,14 @@ export class LiveListener {
     return new Promise((resolve) => this.listeningWaiters.push(resolve));
   }
 
+  /**
+   * Reads the signals an embedded database this process serves reports (it hands every NOTIFY to the connection
+   * that committed it, not to this listener's), until stop().
+   */
+  hear(embedded: EmbeddedDatabase): void {
+    this.stopHearing = embedded.onNotification((channel, payload) => this.receive({ channel, payload, processId: 0 }));
+  }
+
   /** A notification received on any connection of this process (see the embedded database). */
   receive(message: pg.Notification): void {
     if (message.channel !== LIVE_CHANNEL) return;
@@ -73,6 +83,7 @@ export class LiveListener {
 
   async stop(): Promise<void> {
     this.state = 'stopped';
+    this.stopHearing?.();
     clearTimeout(this.retryTimer);
     clearInterval(this.checkTimer);
     const client = this.client;

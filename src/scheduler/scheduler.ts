@@ -1,6 +1,7 @@
 import type { TaskList } from 'graphile-worker';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { embeddedDatabaseAt } from '../db/embedded.js';
 import type { DatabaseWatch } from '../db/outage.js';
 import { TaskRunner } from './task-runner.js';
 
@@ -8,6 +9,9 @@ import { TaskRunner } from './task-runner.js';
 // sandbox kitchen's next step), each a graphile-worker job added by schedule() in the transaction of the change
 // that needs it. A part of its own beside the delivery worker, with its own few connections: the deliveries are
 // their own queue (src/delivery-engine/queue.ts) and share nothing with it.
+
+/** The channel of graphile-worker's NOTIFY for a job added that is due now. */
+const JOBS_ADDED_CHANNEL = 'jobs:insert';
 
 export interface SchedulerDeps {
   databaseUrl: string;
@@ -30,6 +34,7 @@ export interface SchedulerDeps {
 export class Scheduler {
   private pool: pg.Pool | undefined;
   private runner: TaskRunner | undefined;
+  private stopHearing: (() => void) | undefined;
 
   constructor(private readonly deps: SchedulerDeps) {}
 
@@ -42,11 +47,17 @@ export class Scheduler {
     // A connection that drops while checked out fails its query, which the runner handles; without a listener
     // its 'error' event would also end the process.
     this.pool.on('connect', (client) => client.on('error', () => undefined));
+    // graphile-worker is woken by the NOTIFY of each job added, which the embedded database reports to the
+    // process that serves it instead of to the runner's LISTEN: read there, or else polled for often.
+    const served = embedded ? embeddedDatabaseAt(databaseUrl) : undefined;
+    this.stopHearing = served?.onNotification((channel) => {
+      if (channel === JOBS_ADDED_CHANNEL) this.runner?.nudge();
+    });
     this.runner = new TaskRunner({
       pool: this.pool,
       log,
       tasks: this.deps.tasks,
-      pollIntervalMs: this.deps.pollIntervalMs ?? (embedded ? 100 : 2000),
+      pollIntervalMs: this.deps.pollIntervalMs ?? (embedded && !served ? 100 : 2000),
       noPreparedStatements: embedded,
       database: this.deps.database,
       onWorkerIds: this.deps.onWorkerIds,
@@ -61,6 +72,7 @@ export class Scheduler {
 
   /** Lets the job under way finish; the jobs still due wait in the database for the next process. */
   async stop(): Promise<void> {
+    this.stopHearing?.();
     await this.runner?.stop();
     await this.pool?.end();
   }

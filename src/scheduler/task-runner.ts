@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { run, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
+import { run, type Runner, type TaskList, type Worker, type WorkerEvents } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import type { DatabaseWatch } from '../db/outage.js';
@@ -26,6 +26,8 @@ export interface TaskRunnerDeps {
 export class TaskRunner {
   /** graphile-worker's ids of this runner's workers: reclaim unlocks their jobs if this process dies. */
   readonly workerIds: string[] = [];
+  /** The runner's job slots, which nudge() wakes. */
+  private workers: Worker[] = [];
   private runner: Runner | undefined;
   /** Set while the runner is being started again after a database outage. */
   private restarting: Promise<void> | undefined;
@@ -45,7 +47,10 @@ export class TaskRunner {
   private startRunner(): Promise<Runner> {
     const { log, database } = this.deps;
     const events: WorkerEvents = new EventEmitter() as WorkerEvents;
-    events.on('worker:create', ({ worker }) => this.workerIds.push(worker.workerId));
+    events.on('worker:create', ({ worker }) => {
+      this.workerIds.push(worker.workerId);
+      this.workers.push(worker);
+    });
     // A job slot whose job could not be completed or failed in the database ends for good in graphile-worker
     // 0.16 ("committing seppuku"), its job locked for hours: the runner is started again instead.
     events.on('worker:fatalError', ({ error }) => {
@@ -84,6 +89,7 @@ export class TaskRunner {
       if (this.stopping) return;
       await this.runner?.stop().catch(() => undefined);
       const oldIds = this.workerIds.splice(0);
+      this.workers = [];
       await pool.query('select graphile_worker.force_unlock_workers($1::text[])', [oldIds]);
       if (this.stopping) return;
       this.runner = await this.startRunner();
@@ -101,6 +107,14 @@ export class TaskRunner {
       .finally(() => {
         this.restarting = undefined;
       });
+  }
+
+  /**
+   * Looks for due jobs now, as graphile-worker does on the NOTIFY of a job added (which a database that
+   * cannot deliver it, the embedded one, reports to the process instead).
+   */
+  nudge(): void {
+    this.workers.some((worker) => worker.nudge());
   }
 
   async stop(): Promise<void> {
