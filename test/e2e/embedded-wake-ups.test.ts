@@ -1,6 +1,7 @@
 import { SANDBOX_MARKETPLACE_ID, SANDBOX_POS_ID } from '../../src/modules/sandbox/index.js';
 import { FakePartner } from '../support/fake-partner.js';
 import { HUB_START_TIMEOUT_MS, startTestHub, type TestHub } from '../support/test-hub.js';
+import { until } from '../support/until.js';
 
 // On the embedded database the delivery worker and the scheduler are woken by the NOTIFYs the database reports
 // to the process that serves it, as LISTEN wakes them on PostgreSQL, not by polling every 100 ms (which cost an
@@ -20,17 +21,6 @@ afterAll(async () => {
   await t?.stop();
   await pos?.close();
 });
-
-/** Polls until `read` answers something `done` accepts; a deadline, never a sleep on a guess. */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value).slice(0, 300)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 it('delivers an order placed after the worker last looked, woken by the queue NOTIFY alone', async () => {
   expect(t.db.real).toBe(false);

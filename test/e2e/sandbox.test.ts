@@ -6,6 +6,7 @@ import { DEMO_CATALOG, SANDBOX_MARKETPLACE_ID, SANDBOX_POS_ID } from '../../src/
 import { FakePartner } from '../support/fake-partner.js';
 import type { HttpClient } from '../support/http.js';
 import { startTestHub, type TestHub, type TestLocation } from '../support/test-hub.js';
+import { until } from '../support/until.js';
 
 // The built-in sandbox partners (src/modules/sandbox) and test orders, through HTTP on a hub whose SSRF guard is
 // closed, as `npm start` runs it: the sandbox POS answers the catalog pull with its demo catalog and moves every
@@ -47,17 +48,6 @@ async function sandboxLocation(...kinds: ('POS' | 'MARKETPLACE')[]) {
   for (const kind of kinds)
     ids[kind] = await t.connect({ id: kind === 'POS' ? SANDBOX_POS_ID : SANDBOX_MARKETPLACE_ID }, location);
   return { location, pos: ids.POS, marketplace: ids.MARKETPLACE };
-}
-
-/** Polls until `read` answers something `done` accepts; a deadline, never a sleep on a guess. */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 const deliveriesOf = async (location: TestLocation, query = '') =>
