@@ -19,6 +19,15 @@ export interface EmbeddedDatabase {
   stop(): Promise<void>;
 }
 
+/**
+ * How often a process looks for due work that no NOTIFY woke it for (retries of another process, jobs due
+ * later): 2 s, as NOTIFY wakes it at once through LISTEN on PostgreSQL or through the process that serves the
+ * embedded database; 100 ms on an embedded database another process serves, where nothing else wakes it.
+ */
+export function fallbackPollMs(embedded: boolean, served: EmbeddedDatabase | undefined): number {
+  return embedded && !served ? 100 : 2000;
+}
+
 /** Embedded databases served by this process, by URL: the hub may be given one's URL (tests do). */
 const servedHere = new Map<string, EmbeddedDatabase>();
 

@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import type { HubConfig } from '../config/config.js';
 import { isEmbeddedDatabase } from '../db/database.js';
-import { embeddedDatabaseAt } from '../db/embedded.js';
+import { embeddedDatabaseAt, fallbackPollMs } from '../db/embedded.js';
 import type { DatabaseWatch } from '../db/outage.js';
 import type { HubMetrics } from '../observability/metrics.js';
 import { claimDue, type ClaimedDelivery } from './claim.js';
@@ -142,7 +142,7 @@ export class DeliveryWorker {
       // it to whichever connection commits.
       await this.pool.query(`listen ${DUE_CHANNEL}`);
     }
-    const pollIntervalMs = config.delivery.pollIntervalMs ?? (embedded && !served ? 100 : 2000);
+    const pollIntervalMs = config.delivery.pollIntervalMs ?? fallbackPollMs(embedded, served);
     if (embedded && !served)
       log.info(
         'delivery worker: embedded database of another process, woken by polling every %d ms (no LISTEN/NOTIFY across its connections)',

@@ -1,7 +1,7 @@
 import type { TaskList } from 'graphile-worker';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { embeddedDatabaseAt } from '../db/embedded.js';
+import { embeddedDatabaseAt, fallbackPollMs } from '../db/embedded.js';
 import type { DatabaseWatch } from '../db/outage.js';
 import { TaskRunner } from './task-runner.js';
 
@@ -10,7 +10,7 @@ import { TaskRunner } from './task-runner.js';
 // that needs it. A part of its own beside the delivery worker, with its own few connections: the deliveries are
 // their own queue (src/delivery-engine/queue.ts) and share nothing with it.
 
-/** The channel of graphile-worker's NOTIFY for a job added that is due now. */
+/** The channel of graphile-worker's NOTIFY for jobs added (whatever their run_at). */
 const JOBS_ADDED_CHANNEL = 'jobs:insert';
 
 export interface SchedulerDeps {
@@ -57,7 +57,7 @@ export class Scheduler {
       pool: this.pool,
       log,
       tasks: this.deps.tasks,
-      pollIntervalMs: this.deps.pollIntervalMs ?? (embedded && !served ? 100 : 2000),
+      pollIntervalMs: this.deps.pollIntervalMs ?? fallbackPollMs(embedded, served),
       noPreparedStatements: embedded,
       database: this.deps.database,
       onWorkerIds: this.deps.onWorkerIds,
