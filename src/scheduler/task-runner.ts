@@ -24,9 +24,7 @@ export interface TaskRunnerDeps {
 }
 
 export class TaskRunner {
-  /** graphile-worker's ids of this runner's workers: reclaim unlocks their jobs if this process dies. */
-  readonly workerIds: string[] = [];
-  /** The runner's job slots, which nudge() wakes. */
+  /** The runner's job slots (graphile-worker's workers), which nudge() wakes. */
   private workers: Worker[] = [];
   private runner: Runner | undefined;
   /** Set while the runner is being started again after a database outage. */
@@ -40,6 +38,11 @@ export class TaskRunner {
     await this.deps.onWorkerIds(this.workerIds);
   }
 
+  /** graphile-worker's ids of this runner's job slots: reclaim unlocks their jobs if this process dies. */
+  get workerIds(): string[] {
+    return this.workers.map((worker) => worker.workerId);
+  }
+
   ready(): boolean {
     return this.runner !== undefined && this.restarting === undefined && !this.stopping;
   }
@@ -47,10 +50,7 @@ export class TaskRunner {
   private startRunner(): Promise<Runner> {
     const { log, database } = this.deps;
     const events: WorkerEvents = new EventEmitter() as WorkerEvents;
-    events.on('worker:create', ({ worker }) => {
-      this.workerIds.push(worker.workerId);
-      this.workers.push(worker);
-    });
+    events.on('worker:create', ({ worker }) => this.workers.push(worker));
     // A job slot whose job could not be completed or failed in the database ends for good in graphile-worker
     // 0.16 ("committing seppuku"), its job locked for hours: the runner is started again instead.
     events.on('worker:fatalError', ({ error }) => {
@@ -88,7 +88,7 @@ export class TaskRunner {
       }
       if (this.stopping) return;
       await this.runner?.stop().catch(() => undefined);
-      const oldIds = this.workerIds.splice(0);
+      const oldIds = this.workerIds;
       this.workers = [];
       await pool.query('select graphile_worker.force_unlock_workers($1::text[])', [oldIds]);
       if (this.stopping) return;
