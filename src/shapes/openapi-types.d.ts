@@ -873,7 +873,8 @@ export interface paths {
          *
          *     Call without `after` to start from the oldest event kept, then with the `cursor` of each answer. The
          *     cursor holds across hub processes and restarts: an event committed later is never placed before a cursor
-         *     already handed out. `hasNextPage: true` means more events are ready now; otherwise poll again later with
+         *     already handed out. For that, an event joins the feed once every database transaction that was running
+         *     when it was written has ended, so it can come a moment after its webhook. `hasNextPage: true` means more events are ready now; otherwise poll again later with
          *     the same cursor. Events are kept at least 7 days (`EVENT_FEED_RETENTION_DAYS`). Operators and users'
          *     tokens are refused with 403: the feed is the application's own.
          */
