@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import { BENCH_ADMIN, BENCH_FIRST_PARTY, percentile, scratchHub } from './support.js';
+import { adminApi, userToken } from './hub-api.js';
+import { percentile, scratchHub } from './support.js';
 
 // Cross-tenant load through subscription sockets: while an attacker (a merchant) opens sockets, asks each for as
 // many storeStatusChanged subscriptions of its own location as it likes, and changes its store status in a loop
@@ -20,7 +21,6 @@ const RATE = Number(process.env.BENCH_RATE ?? 20);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 8);
 const SUBSCRIPTIONS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 200);
 
-type Json = Record<string, any>;
 type Run = { latencies: number[]; failures: number; statuses: Record<number, number> };
 
 const STORE_STATUS = `subscription ($accountId: ID!, $locationId: ID!) {
@@ -66,33 +66,7 @@ function figures(name: string, run: Run): string {
 async function main(): Promise<void> {
   const { hub, stop } = await scratchHub('cross_tenant_sockets');
   try {
-    const token = async (username: string, password: string) => {
-      const res = await fetch(`${hub.url}/oauth2/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({
-          grant_type: 'password',
-          username,
-          password,
-          client_id: BENCH_FIRST_PARTY.clientId,
-          client_secret: BENCH_FIRST_PARTY.clientSecret,
-        }).toString(),
-      });
-      const json = (await res.json()) as Json;
-      if (!res.ok) throw new Error(`token: ${res.status} ${JSON.stringify(json)}`);
-      return json.access_token as string;
-    };
-    const adminToken = await token(BENCH_ADMIN.email, BENCH_ADMIN.password);
-    const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${hub.url}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = (await res.json()) as Json;
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 500)}`);
-      return json.data;
-    };
+    const { call } = await adminApi(hub.url);
     /** A tenant: an account with one location, and a merchant of it (its token). */
     const tenant = async (name: string) => {
       const account = await call('POST', '/v1/accounts', { name });
@@ -104,7 +78,7 @@ async function main(): Promise<void> {
         accountId: account.id as string,
         locationId: loc.id as string,
         path: `/v1/accounts/${account.id}/locations/${loc.id}`,
-        token: await token(email, password),
+        token: await userToken(hub.url, email, password),
       };
     };
     const victimTenant = await tenant('Victim');

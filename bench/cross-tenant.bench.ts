@@ -3,7 +3,8 @@ import { fork } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { BENCH_ADMIN, BENCH_FIRST_PARTY, percentile, scratchHub } from './support.js';
+import { adminApi, applicationToken, type Json } from './hub-api.js';
+import { percentile, scratchHub } from './support.js';
 
 // Cross-tenant load: while an attacker's application sends the heaviest GraphQL requests the cost
 // budget allows (a whole catalog of a 2,000-product location per request, as fast as it can, from several
@@ -19,8 +20,6 @@ const RATE = Number(process.env.BENCH_RATE ?? 20);
 const ATTACKERS = Number(process.env.BENCH_ATTACKERS ?? 8);
 const ANONYMOUS = Number(process.env.BENCH_ANONYMOUS ?? 6);
 const BIG_BODY = Buffer.alloc(32 * 1024 * 1024, 0x20);
-
-type Json = Record<string, any>;
 
 let counter = 0;
 const orderBody = () => ({
@@ -143,33 +142,7 @@ function figures(
 async function main(): Promise<void> {
   const { hub, stop } = await scratchHub('cross_tenant');
   try {
-    const token = async (params: Record<string, string>) => {
-      const res = await fetch(`${hub.url}/oauth2/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(params).toString(),
-      });
-      const json = (await res.json()) as Json;
-      if (!res.ok) throw new Error(`token: ${res.status} ${JSON.stringify(json)}`);
-      return json.access_token as string;
-    };
-    const adminToken = await token({
-      grant_type: 'password',
-      username: BENCH_ADMIN.email,
-      password: BENCH_ADMIN.password,
-      client_id: BENCH_FIRST_PARTY.clientId,
-      client_secret: BENCH_FIRST_PARTY.clientSecret,
-    });
-    const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${hub.url}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = (await res.json()) as Json;
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 500)}`);
-      return json.data;
-    };
+    const { call } = await adminApi(hub.url);
     const location = async (name: string) => {
       const account = await call('POST', '/v1/accounts', { name });
       const loc = await call('POST', `/v1/accounts/${account.id}/locations`, { name });
@@ -187,11 +160,7 @@ async function main(): Promise<void> {
         ...(kind === 'POS' ? { catalogPullUrl: 'http://127.0.0.1:9/pull' } : {}),
       });
       await call('POST', `${at.path}/connections`, { applicationId: created.id });
-      return token({
-        grant_type: 'client_credentials',
-        client_id: created.clientId,
-        client_secret: created.clientSecret,
-      });
+      return applicationToken(hub.url, created);
     };
 
     const victimLoc = await location('Victim');

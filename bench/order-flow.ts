@@ -4,7 +4,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { startChildHub, type ChildHub } from '../test/support/child-hub.js';
-import { percentile } from './support.js';
+import { adminApi, applicationToken, type Json } from './hub-api.js';
+import { BENCH_ADMIN, BENCH_FIRST_PARTY, percentile } from './support.js';
 
 // The order flow shared by the overload bench and the soak: a hub in its own process (so its RSS
 // is its own and the load generator's CPU is not counted in its figures) on a scratch database, a fake POS
@@ -13,12 +14,8 @@ import { percentile } from './support.js';
 // to the POS, the two status changes to the marketplace.
 
 const SERVER = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const ADMIN = { email: 'bench-admin@example.com', password: 'bench-admin-password-0123456789' };
-const FIRST_PARTY = { clientId: 'bench-first-party', clientSecret: 'bench-first-party-secret-0123456789abcdef' };
 /** Settings passed on to the hub from this process's environment (admission control, pool, delivery). */
 const PASSED_ON = /^(ADMISSION_|DATABASE_ACQUIRE_|OVERLOAD_|DELIVERY_|PARTNER_|RATE_LIMIT_)/;
-
-type Json = Record<string, any>;
 
 type RequestKind = 'place' | 'accept' | 'complete';
 
@@ -105,42 +102,16 @@ export async function startFlowBench(name: string, options: FlowOptions = {}): P
     HUB_ENV: 'development',
     PORT: '0',
     DATABASE_URL: url.toString(),
-    BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
-    BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
-    BOOTSTRAP_CLIENT_ID: FIRST_PARTY.clientId,
-    BOOTSTRAP_CLIENT_SECRET: FIRST_PARTY.clientSecret,
+    BOOTSTRAP_ADMIN_EMAIL: BENCH_ADMIN.email,
+    BOOTSTRAP_ADMIN_PASSWORD: BENCH_ADMIN.password,
+    BOOTSTRAP_CLIENT_ID: BENCH_FIRST_PARTY.clientId,
+    BOOTSTRAP_CLIENT_SECRET: BENCH_FIRST_PARTY.clientSecret,
     ALLOW_PRIVATE_PARTNER_URLS: 'true',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_RPS: '0',
     ...passed,
   });
-  const token = async (params: Record<string, string>) => {
-    const res = await fetch(`${hub.url}/oauth2/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(params).toString(),
-    });
-    const json = (await res.json()) as Json;
-    if (!res.ok) throw new Error(`token: ${res.status} ${JSON.stringify(json)}`);
-    return json.access_token as string;
-  };
-  const adminToken = await token({
-    grant_type: 'password',
-    username: ADMIN.email,
-    password: ADMIN.password,
-    client_id: FIRST_PARTY.clientId,
-    client_secret: FIRST_PARTY.clientSecret,
-  });
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${hub.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await res.json()) as Json;
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 500)}`);
-    return json.data;
-  };
+  const { call } = await adminApi(hub.url);
   const account = await call('POST', '/v1/accounts', { name: 'Bench' });
   const location = await call('POST', `/v1/accounts/${account.id}/locations`, { name: 'Bench kitchen' });
   const loc = `/v1/accounts/${account.id}/locations/${location.id}`;
@@ -160,16 +131,8 @@ export async function startFlowBench(name: string, options: FlowOptions = {}): P
   });
   await call('POST', `${loc}/connections`, { applicationId: posApp.id });
   await call('POST', `${loc}/connections`, { applicationId: marketApp.id });
-  const marketToken = await token({
-    grant_type: 'client_credentials',
-    client_id: marketApp.clientId,
-    client_secret: marketApp.clientSecret,
-  });
-  const posToken = await token({
-    grant_type: 'client_credentials',
-    client_id: posApp.clientId,
-    client_secret: posApp.clientSecret,
-  });
+  const marketToken = await applicationToken(hub.url, marketApp);
+  const posToken = await applicationToken(hub.url, posApp);
 
   const send = async (
     kind: RequestKind,
@@ -207,11 +170,7 @@ export async function startFlowBench(name: string, options: FlowOptions = {}): P
     databaseUrl: url.toString(),
     arrivals,
     async grantToken() {
-      await token({
-        grant_type: 'client_credentials',
-        client_id: marketApp.clientId,
-        client_secret: marketApp.clientSecret,
-      });
+      await applicationToken(hub.url, marketApp);
     },
     statusEvents: () => statusEvents,
     async order(record) {

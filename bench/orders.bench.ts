@@ -5,7 +5,8 @@ import { cpus, loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { uuidv7 } from '../src/common/ids.js';
-import { BENCH_ADMIN, BENCH_FIRST_PARTY, cpuNow, cpuPer, percentile, scratchHub } from './support.js';
+import { adminApi, applicationToken, type Json } from './hub-api.js';
+import { cpuNow, cpuPer, percentile, scratchHub } from './support.js';
 import { baselinePlacement, deliveringBaseline } from './delivering-baseline.js';
 import { countStatements, statementsByText, statementsSent } from './statement-count.js';
 import { closeLoopbackClient, send } from './loopback-client.js';
@@ -47,8 +48,6 @@ const PAIRS = Math.max(1, Number(process.env.BENCH_PAIRS ?? 3));
 // open loop would still be paying for the garbage the 16-client phase before it promoted, and a full collection
 // in a short window weighs many times what it does at the rate's own pace (one in about 30 s here).
 const OPEN_LOOP_SECONDS = Number(process.env.BENCH_OPEN_SECONDS ?? 60);
-
-type Json = Record<string, any>;
 
 const summary = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -320,33 +319,7 @@ async function main(): Promise<void> {
   let baseline: Awaited<ReturnType<typeof baselineServer>> | undefined;
   let delivered: Awaited<ReturnType<typeof deliveringBaseline>> | undefined;
   try {
-    const token = async (params: Record<string, string>) => {
-      const res = await fetch(`${hub.url}/oauth2/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams(params).toString(),
-      });
-      const json = (await res.json()) as Json;
-      if (!res.ok) throw new Error(`token: ${res.status} ${JSON.stringify(json)}`);
-      return json.access_token as string;
-    };
-    const adminToken = await token({
-      grant_type: 'password',
-      username: BENCH_ADMIN.email,
-      password: BENCH_ADMIN.password,
-      client_id: BENCH_FIRST_PARTY.clientId,
-      client_secret: BENCH_FIRST_PARTY.clientSecret,
-    });
-    const call = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${hub.url}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const json = (await res.json()) as Json;
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 500)}`);
-      return json.data;
-    };
+    const { call } = await adminApi(hub.url);
     const account = await call('POST', '/v1/accounts', { name: 'Bench' });
     const taxRates = [
       { posReference: 'vat-9', name: 'VAT 9%', type: 'PERCENTAGE', rate: 90000 },
@@ -393,11 +366,7 @@ async function main(): Promise<void> {
     });
     if (!process.env.BENCH_NO_POS) await call('POST', `${loc}/connections`, { applicationId: posApp.id });
     await call('POST', `${loc}/connections`, { applicationId: marketApp.id });
-    const marketToken = await token({
-      grant_type: 'client_credentials',
-      client_id: marketApp.clientId,
-      client_secret: marketApp.clientSecret,
-    });
+    const marketToken = await applicationToken(hub.url, marketApp);
     const ordersUrl = `${hub.url}${loc}/orders`;
 
     // Nothing is delivered from here on: no order-to-POS figures either.

@@ -2,7 +2,8 @@ import 'reflect-metadata';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { BENCH_ADMIN, BENCH_FIRST_PARTY, percentile, scratchHub } from './support.js';
+import { adminApi } from './hub-api.js';
+import { percentile, scratchHub } from './support.js';
 
 // Order reports and exports over a year of a busy location: BENCH_ORDERS orders (default 1,000,000) placed
 // by four marketplaces over 365 days (every 50th a test order, every 20th rejected, every 33rd cancelled,
@@ -32,33 +33,8 @@ const lines: string[] = [];
 const db = new pg.Client({ connectionString: bench.databaseUrl });
 await db.connect();
 
-async function token(): Promise<string> {
-  const res = await fetch(`${url}/oauth2/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      username: BENCH_ADMIN.email,
-      password: BENCH_ADMIN.password,
-      client_id: BENCH_FIRST_PARTY.clientId,
-      client_secret: BENCH_FIRST_PARTY.clientSecret,
-    }),
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 try {
-  const admin = await token();
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const json = (await res.json()) as { data: Record<string, string> };
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
-    return json.data;
-  };
+  const { token: admin, call } = await adminApi(url);
   const account = await call('POST', '/v1/accounts', { name: 'Bench group' });
   const location = await call('POST', `/v1/accounts/${account.id}/locations`, {
     name: 'Bench kitchen',
