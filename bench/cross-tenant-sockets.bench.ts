@@ -6,6 +6,7 @@ import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { adminApi, userToken } from './hub-api.js';
 import { percentile, scratchHub } from './support.js';
+import { openLoopVictim, victimFigures, type VictimRun } from './victim.js';
 
 // Cross-tenant load through subscription sockets: while an attacker (a merchant) opens sockets, asks each for as
 // many storeStatusChanged subscriptions of its own location as it likes, and changes its store status in a loop
@@ -21,47 +22,13 @@ const RATE = Number(process.env.BENCH_RATE ?? 20);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 8);
 const SUBSCRIPTIONS = Number(process.env.BENCH_SUBSCRIPTIONS ?? 200);
 
-type Run = { latencies: number[]; failures: number; statuses: Record<number, number> };
-
 const STORE_STATUS = `subscription ($accountId: ID!, $locationId: ID!) {
   storeStatusChanged(accountId: $accountId, locationId: $locationId) { kind storeStatus { storeStatus } } }`;
 
-/** Victim: `rate` reads of its order list per second for `seconds`, each timed; failures are anything but 200. */
-async function victim(url: string, token: string, rate: number, seconds: number): Promise<Run> {
-  const latencies: number[] = [];
-  const statuses: Record<number, number> = {};
-  let failures = 0;
-  const inFlight: Promise<void>[] = [];
-  const started = performance.now();
-  for (let i = 0; i < rate * seconds; i += 1) {
-    const wait = started + (i * 1000) / rate - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    inFlight.push(
-      (async () => {
-        const t0 = performance.now();
-        let status: number;
-        try {
-          const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-          await res.arrayBuffer();
-          status = res.status;
-        } catch {
-          status = 0;
-        }
-        latencies.push(performance.now() - t0);
-        statuses[status] = (statuses[status] ?? 0) + 1;
-        if (status !== 200) failures += 1;
-      })(),
-    );
-  }
-  await Promise.all(inFlight);
-  return { latencies, failures, statuses };
-}
-
-function figures(name: string, run: Run): string {
-  const sorted = [...run.latencies].sort((a, b) => a - b);
-  const f = (v: number) => `${v.toFixed(1)} ms`;
-  return `${name}: ${sorted.length} reads, p50 ${f(percentile(sorted, 50))}, p99 ${f(percentile(sorted, 99))}, max ${f(sorted[sorted.length - 1])}, failed ${run.failures} (statuses ${JSON.stringify(run.statuses)})`;
-}
+/** Victim: `rate` reads of its order list per second for `seconds`; failures are anything but 200. */
+const victim = (url: string, token: string, rate: number, seconds: number) =>
+  openLoopVictim(() => fetch(url, { headers: { authorization: `Bearer ${token}` } }), 200, rate, seconds);
+const figures = (name: string, run: VictimRun) => victimFigures(name, 'reads', run);
 
 async function main(): Promise<void> {
   const { hub, stop } = await scratchHub('cross_tenant_sockets');

@@ -4,7 +4,8 @@ import { request as httpRequest } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { adminApi, applicationToken, type Json } from './hub-api.js';
-import { percentile, scratchHub } from './support.js';
+import { scratchHub } from './support.js';
+import { openLoopVictim, victimFigures, type VictimRun } from './victim.js';
 
 // Cross-tenant load: while an attacker's application sends the heaviest GraphQL requests the cost
 // budget allows (a whole catalog of a 2,000-product location per request, as fast as it can, from several
@@ -34,46 +35,20 @@ const catalogQuery = `query($a: ID!, $l: ID!) {
   catalog(accountId: $a, locationId: $l) { products { id posReference name price taxRateIds categories } categories { id name } modifiers { id name } modifierGroups { id name } }
 }`;
 
-/** Victim: `rate` orders per second for `seconds`, each timed; failures are anything but 201. */
-async function victim(
-  url: string,
-  token: string,
-  rate: number,
-  seconds: number,
-): Promise<{ latencies: number[]; failures: number; statuses: Record<number, number> }> {
-  const latencies: number[] = [];
-  const statuses: Record<number, number> = {};
-  let failures = 0;
-  const inFlight: Promise<void>[] = [];
-  const started = performance.now();
-  for (let i = 0; i < rate * seconds; i += 1) {
-    const due = started + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    inFlight.push(
-      (async () => {
-        const t0 = performance.now();
-        let status: number;
-        try {
-          const res = await fetch(url, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-            body: JSON.stringify(orderBody()),
-          });
-          await res.arrayBuffer();
-          status = res.status;
-        } catch {
-          status = 0;
-        }
-        latencies.push(performance.now() - t0);
-        statuses[status] = (statuses[status] ?? 0) + 1;
-        if (status !== 201) failures += 1;
-      })(),
-    );
-  }
-  await Promise.all(inFlight);
-  return { latencies, failures, statuses };
-}
+/** Victim: `rate` orders per second for `seconds`; failures are anything but 201. */
+const victim = (url: string, token: string, rate: number, seconds: number) =>
+  openLoopVictim(
+    () =>
+      fetch(url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(orderBody()),
+      }),
+    201,
+    rate,
+    seconds,
+  );
+const figures = (name: string, run: VictimRun) => victimFigures(name, 'orders', run);
 
 /** The attacker's application: the heaviest accepted GraphQL request, again and again, until `until`. */
 async function graphqlAttacker(
@@ -128,15 +103,6 @@ async function anonymousUploader(
     });
     counts[status] = (counts[status] ?? 0) + 1;
   }
-}
-
-function figures(
-  name: string,
-  run: { latencies: number[]; failures: number; statuses: Record<number, number> },
-): string {
-  const sorted = [...run.latencies].sort((a, b) => a - b);
-  const f = (v: number) => `${v.toFixed(1)} ms`;
-  return `${name}: ${sorted.length} orders, p50 ${f(percentile(sorted, 50))}, p99 ${f(percentile(sorted, 99))}, max ${f(sorted[sorted.length - 1])}, failed ${run.failures} (statuses ${JSON.stringify(run.statuses)})`;
 }
 
 async function main(): Promise<void> {
