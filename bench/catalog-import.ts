@@ -6,6 +6,7 @@ import { uuidv7 } from '../src/common/ids.js';
 import { loadConfig } from '../src/config/config.js';
 import { startHub } from '../src/hub.js';
 import { adminTokenAt, testEnv } from '../test/support/test-hub.js';
+import { applicationToken, hubApi } from './hub-api.js';
 
 // Catalog import benchmark: 10,000 products, 2,000 modifiers, 500 modifier groups, 50 categories,
 // through HTTP against a hub in this process on a scratch database of the local PostgreSQL, as a POS
@@ -176,17 +177,7 @@ async function main(): Promise<void> {
   url.pathname = `/${scratch}`;
   const config = loadConfig(testEnv(url.toString(), { LOG_LEVEL: 'error' }));
   const hub = await startHub(config, createLogger(config.logLevel));
-  let token = await adminTokenAt(hub.url);
-  const call = async (method: string, path: string, body: unknown) => {
-    const res = await fetch(`${hub.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    const json = (await res.json()) as { data: Json };
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 500)}`);
-    return json.data;
-  };
+  const { call } = hubApi(hub.url, await adminTokenAt(hub.url));
   const pgClient = new pg.Client({ connectionString: url.toString() });
   await pgClient.connect();
   const lines: string[] = [];
@@ -202,16 +193,8 @@ async function main(): Promise<void> {
       catalogPullUrl: 'http://127.0.0.1:9/catalog',
     });
     await call('POST', `/v1/accounts/${account.id}/locations/${location.id}/connections`, { applicationId: pos.id });
-    const granted = await fetch(`${hub.url}/oauth2/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        grant_type: 'client_credentials',
-        client_id: pos.clientId as string,
-        client_secret: pos.clientSecret as string,
-      }),
-    });
-    token = ((await granted.json()) as { access_token: string }).access_token;
+    // The import and the read are the POS's own, as in production.
+    const asPos = hubApi(hub.url, await applicationToken(hub.url, pos));
     const path = `/v1/accounts/${account.id}/locations/${location.id}/catalog/import`;
     const first = JSON.stringify(buildCatalog(0));
     const changed = JSON.stringify(buildCatalog(7, 0.1));
@@ -225,7 +208,7 @@ async function main(): Promise<void> {
     const hubMs: number[] = [];
     const rssBefore = process.memoryUsage().rss;
     for (const [label, body, counter] of runs) {
-      const { result, ms, rssGrowthMb } = await measured(() => call('PUT', path, body));
+      const { result, ms, rssGrowthMb } = await measured(() => asPos.call('PUT', path, body));
       const [kind, field] = counter.split('.');
       const count = ((result.changes as Json)[kind] as Json)[field];
       hubMs.push(ms);
@@ -233,9 +216,7 @@ async function main(): Promise<void> {
         `hub  ${label.padEnd(26)} ${ms.toFixed(0).padStart(6)} ms   peak RSS growth ${rssGrowthMb.toFixed(0).padStart(4)} MB   (${counter} = ${count})`,
       );
     }
-    const read = await measured(() =>
-      call('GET', `/v1/accounts/${account.id}/locations/${location.id}/catalog`, undefined),
-    );
+    const read = await measured(() => asPos.call('GET', `/v1/accounts/${account.id}/locations/${location.id}/catalog`));
     lines.push(
       `hub  GET catalog (whole)       ${read.ms.toFixed(0).padStart(6)} ms   peak RSS growth ${read.rssGrowthMb.toFixed(0).padStart(4)} MB   (${(read.result.products as unknown[]).length} products)`,
     );
