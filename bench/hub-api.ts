@@ -1,3 +1,4 @@
+import { HttpClient } from '../test/support/http.js';
 import { BENCH_ADMIN, BENCH_FIRST_PARTY } from './support.js';
 
 // How a bench sets its scene: through the hub's own REST API and token endpoint, as a reseller's script would,
@@ -9,14 +10,12 @@ export type Json = Record<string, any>;
 
 /** An access token from POST /oauth2/token for the grant `params` describe. */
 async function hubToken(hubUrl: string, params: Record<string, string>): Promise<string> {
-  const res = await fetch(`${hubUrl}/oauth2/token`, {
-    method: 'POST',
+  const res = await new HttpClient(hubUrl).post<Json>('/oauth2/token', undefined, {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(params).toString(),
+    raw: new URLSearchParams(params).toString(),
   });
-  const json = (await res.json()) as Json;
-  if (!res.ok) throw new Error(`token: ${res.status} ${JSON.stringify(json)}`);
-  return json.access_token as string;
+  if (res.status !== 200) throw new Error(`token: ${res.status} ${res.text}`);
+  return res.body.access_token as string;
 }
 
 /** A user's token (password grant) through the bench's first-party client. */
@@ -51,20 +50,22 @@ export interface HubApi {
 
 /** The /v1 API as the holder of `token`. */
 export function hubApi(hubUrl: string, token: string): HubApi {
+  const client = new HttpClient(hubUrl, token);
   return {
     token,
     async call(method, path, body) {
-      const res = await fetch(`${hubUrl}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined || typeof body === 'string' ? body : JSON.stringify(body),
-      });
-      const json = (await res.json()) as Json;
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json).slice(0, 500)}`);
-      return json.data;
+      const res =
+        typeof body === 'string'
+          ? await client.request<Json>(method, path, undefined, { raw: body, headers: JSON_BODY })
+          : await client.request<Json>(method, path, body);
+      if (res.status < 200 || res.status >= 300)
+        throw new Error(`${method} ${path}: ${res.status} ${res.text.slice(0, 500)}`);
+      return res.body.data;
     },
   };
 }
+
+const JSON_BODY = { 'content-type': 'application/json' };
 
 /** The /v1 API as the bench's bootstrapped admin (scratchHub creates it). */
 export async function adminApi(hubUrl: string): Promise<HubApi> {

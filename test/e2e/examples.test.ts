@@ -9,6 +9,7 @@ import { setUpRestaurant } from '../../examples/reseller.js';
 import { SANDBOX_POS_ID } from '../../src/modules/sandbox/index.js';
 import { FakePartner } from '../support/fake-partner.js';
 import { HUB_START_TIMEOUT_MS, startTestHub, type TestHub } from '../support/test-hub.js';
+import { until } from '../support/until.js';
 
 // examples/: the typed client (openapi-typescript types + openapi-fetch) as partners would use it. The reseller
 // script sets a restaurant up and publishes its menu; the POS serves its catalog, verifies webhook signatures
@@ -174,7 +175,11 @@ describe('against a hub', () => {
       market.events
         .filter((e) => e.eventType === 'ORDER_STATUS_CHANGED' && e.orderId === order.id)
         .map((e) => (e.newState as { status: string }).status);
-    await until(() => steps().includes('COMPLETED'));
+    await until(
+      async () => steps(),
+      (seen) => seen.includes('COMPLETED'),
+      'status changes heard by webhook',
+    );
     expect(steps()).toEqual(['ACCEPTED', 'PREPARING', 'READY', 'COMPLETED']);
 
     // The feed holds the same events, with the same eventIds, oldest first. An event joins the feed once every
@@ -182,30 +187,28 @@ describe('against a hub', () => {
     // webhook: the reader polls with its cursor, as a partner does.
     const fed: string[] = [];
     let cursor: string | null = null;
-    const deadline = Date.now() + 20_000;
-    while (fed.length < market.events.length && Date.now() < deadline) {
-      const page = await market.readFeed(cursor);
-      fed.push(...page.events.map((e) => e.eventId));
-      cursor = page.cursor;
-      if (page.events.length === 0) await new Promise((resolve) => setTimeout(resolve, 25));
-    }
+    await until(
+      async () => {
+        const page = await market.readFeed(cursor);
+        fed.push(...page.events.map((e) => e.eventId));
+        cursor = page.cursor;
+        return fed.length;
+      },
+      (read) => read >= market.events.length,
+      'events read from the feed',
+    );
     expect(fed).toEqual(market.events.map((e) => e.eventId));
 
     // A replay of a delivered event comes with its webhook-id again: answered, not acted on twice.
     const [delivered] = (await t.admin.get(`/v1/applications/${app.id}/deliveries?eventType=ORDER_STATUS_CHANGED`)).body
       .data;
     expect((await t.admin.post(`/v1/deliveries/${delivered.id}/retry`)).status).toBe(200);
-    await until(() => market.repeats === 1);
+    await until(
+      async () => market.repeats,
+      (repeats) => repeats === 1,
+      'replays answered',
+    );
     expect(steps()).toHaveLength(4);
     expect(market.refused).toBe(0);
   }, 60_000);
 });
-
-/** Polls until `done`; a deadline, never a sleep on a guess. */
-async function until(done: () => boolean): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error('not done in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
